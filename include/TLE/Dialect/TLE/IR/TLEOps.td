@@ -1,0 +1,15 @@
+//===- TLEOps.td - TLE operations -----------------------------------------===//
+#ifndef TLE_DIALECT_TLEOPS_TD
+#define TLE_DIALECT_TLEOPS_TD
+
+include "TLE/Dialect/TLE/IR/TLEAttrs.td"
+include "TLE/Dialect/TLE/IR/TLETypes.td"
+
+include "TLE/Dialect/TLE/IR/TLECumsumOps.td"
+include "TLE/Dialect/TLE/IR/TLEMemoryOps.td"
+include "TLE/Dialect/TLE/IR/TLEPipeOps.td"
+include "TLE/Dialect/TLE/IR/TLEWarpSpecializeOps.td"
+include "TLE/Dialect/TLE/IR/TLEDSAOps.td"
+include "TLE/Dialect/TLE/IR/TLEDistributedOps.td"
+
+#endif // TLE_DIALECT_TLEOPS_TD

@@ -1,0 +1,45 @@
+//===- TT.td - Interop definition of Triton 3.6's `tt` dialect ------------===//
+//
+// Written by TLE from the textual IR that pip Triton 3.6.0 prints. It mirrors
+// Triton's syntax so IR can cross between Triton and TLE as text; it is not
+// ours to redesign. Keep in step with Triton as described in docs/interop.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLE_INTEROP_TT_TD
+#define TLE_INTEROP_TT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/BuiltinTypes.td"
+
+def TT_Dialect : Dialect {
+  let name = "tt";
+  let cppNamespace = "::mlir::tt";
+  let summary = "Interop definition of Triton 3.6's `tt` dialect";
+  let useDefaultTypePrinterParser = 1;
+}
+
+class TT_Type<string name, string typeMnemonic> : TypeDef<TT_Dialect, name> {
+  let mnemonic = typeMnemonic;
+}
+
+// `!tt.ptr<f32>` (global, address space 1 is not printed) or `!tt.ptr<f32, 3>`.
+def TT_PtrType : TT_Type<"Pointer", "ptr"> {
+  let summary = "Triton pointer type";
+  let parameters = (ins "Type":$pointeeType, "int":$addressSpace);
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "Type":$pointeeType, "int":$addressSpace), [{
+      return $_get(pointeeType.getContext(), pointeeType, addressSpace);
+    }]>
+  ];
+  let hasCustomAssemblyFormat = 1;
+  let skipDefaultBuilders = 1;
+}
+
+def TT_Ptr : Type<CPred<"::llvm::isa<::mlir::tt::PointerType>($_self)">,
+                  "Triton pointer", "::mlir::tt::PointerType">;
+def TT_PtrTensor : RankedTensorOf<[TT_Ptr]>;
+def TT_PtrLike : AnyTypeOf<[TT_Ptr, TT_PtrTensor]>;
+
+#endif // TLE_INTEROP_TT_TD

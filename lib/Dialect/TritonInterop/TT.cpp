@@ -1,0 +1,52 @@
+//===- TT.cpp - Interop definition of Triton 3.6's `tt` dialect -----------===//
+#include "TLE/Interop/Triton/TT.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tt;
+
+#include "TLE/Interop/Triton/TTDialect.cpp.inc"
+#include "TLE/Interop/Triton/TTEnums.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "TLE/Interop/Triton/TTAttrs.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "TLE/Interop/Triton/TTTypes.cpp.inc"
+#define GET_OP_CLASSES
+#include "TLE/Interop/Triton/TTOps.cpp.inc"
+
+void TTDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "TLE/Interop/Triton/TTTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "TLE/Interop/Triton/TTOps.cpp.inc"
+      >();
+}
+
+// Triton prints the global address space (1) implicitly: `!tt.ptr<f32>`.
+static constexpr int kGlobalAddressSpace = 1;
+
+Type PointerType::parse(AsmParser &parser) {
+  Type pointee;
+  int addressSpace = kGlobalAddressSpace;
+  if (parser.parseLess() || parser.parseType(pointee))
+    return {};
+  if (succeeded(parser.parseOptionalComma()) &&
+      parser.parseInteger(addressSpace))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  return PointerType::get(pointee, addressSpace);
+}
+
+void PointerType::print(AsmPrinter &printer) const {
+  printer << "<" << getPointeeType();
+  if (getAddressSpace() != kGlobalAddressSpace)
+    printer << ", " << getAddressSpace();
+  printer << ">";
+}

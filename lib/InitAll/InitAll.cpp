@@ -1,0 +1,26 @@
+//===- InitAll.cpp - register everything TLE's tools load -----------------===//
+#include "TLE/InitAll.h"
+
+#include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/TTNG.h"
+#include "TLE/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Transforms/Passes.h"
+
+void mlir::tle::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<TLEDialect, tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
+                  arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, math::MathDialect, scf::SCFDialect>();
+}
+
+void mlir::tle::registerAllPasses() {
+  registerTLEPasses();
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+}
