@@ -68,6 +68,8 @@ std::string runPipeline(const std::string &source, const std::string &pipeline,
                         bool verifyEach) {
   MLIRContext context(getRegistry(), MLIRContext::Threading::DISABLED);
   context.allowUnregisteredDialects(false);
+  // Diagnostics name the op and its location; no op dump in the message.
+  context.printOpOnDiagnostic(false);
   std::vector<std::string> diagnostics;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
     diagnostics.push_back(formatDiagnostic(diag));

@@ -31,7 +31,15 @@ struct TTGOpAsmInterface : public OpAsmDialectInterface {
       os << "blocked";
       return AliasResult::FinalAlias;
     }
-    if (isa<SwizzledSharedEncodingAttr>(attr)) {
+    if (isa<NvidiaMmaEncodingAttr>(attr)) {
+      os << "mma";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<LinearEncodingAttr>(attr)) {
+      os << "linear";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(attr)) {
       os << "shared";
       return AliasResult::FinalAlias;
     }
@@ -61,92 +69,167 @@ void TTGDialect::initialize() {
 }
 
 //===----------------------------------------------------------------------===//
-// Helpers for Triton's `<{key = value, ...}>` attribute bodies.
+// Triton's `<{key = value, ...}>` attribute bodies
 //===----------------------------------------------------------------------===//
 
-static FailureOr<DictionaryAttr> parseBody(AsmParser &parser) {
-  DictionaryAttr dict;
-  if (parser.parseLess() || parser.parseAttribute(dict) || parser.parseGreater())
-    return failure();
-  return dict;
-}
-
-static FailureOr<SmallVector<unsigned>>
-getUnsignedArray(AsmParser &parser, DictionaryAttr dict, StringRef key) {
-  auto array = dyn_cast_or_null<ArrayAttr>(dict.get(key));
-  if (!array) {
-    parser.emitError(parser.getNameLoc(), "expected array '") << key << "'";
-    return failure();
+namespace {
+/// Reads a parsed `<{...}>` body key by key; reports missing, ill-typed and
+/// unknown keys at the attribute's location.
+class Body {
+public:
+  explicit Body(AsmParser &parser) : parser(parser), loc(parser.getNameLoc()) {
+    if (parser.parseLess() || parser.parseAttribute(dict) || parser.parseGreater())
+      failed = true;
   }
-  SmallVector<unsigned> values;
-  for (Attribute element : array) {
-    auto integer = dyn_cast<IntegerAttr>(element);
-    if (!integer || integer.getInt() < 0) {
-      parser.emitError(parser.getNameLoc(), "expected non-negative integers in '")
-          << key << "'";
-      return failure();
+
+  unsigned getUnsigned(StringRef key) {
+    auto integer = dyn_cast_or_null<IntegerAttr>(take(key));
+    if (!integer || integer.getInt() < 0)
+      return fail(key, "a non-negative integer"), 0;
+    return integer.getInt();
+  }
+  std::optional<unsigned> getOptionalUnsigned(StringRef key) {
+    if (!dict || !dict.get(key))
+      return std::nullopt;
+    return getUnsigned(key);
+  }
+  bool getBool(StringRef key) {
+    auto value = dyn_cast_or_null<BoolAttr>(take(key));
+    if (!value)
+      return fail(key, "true or false"), false;
+    return value.getValue();
+  }
+  bool getOptionalBool(StringRef key) {
+    return dict && dict.get(key) ? getBool(key) : false;
+  }
+  SmallVector<unsigned> getUnsignedArray(StringRef key) {
+    SmallVector<unsigned> values;
+    auto array = dyn_cast_or_null<ArrayAttr>(take(key));
+    if (!array)
+      return fail(key, "an array of integers"), values;
+    for (Attribute element : array) {
+      auto integer = dyn_cast<IntegerAttr>(element);
+      if (!integer || integer.getInt() < 0)
+        return fail(key, "an array of non-negative integers"), values;
+      values.push_back(integer.getInt());
     }
-    values.push_back(integer.getInt());
+    return values;
   }
-  return values;
-}
-
-static FailureOr<unsigned> getUnsigned(AsmParser &parser, DictionaryAttr dict,
-                                       StringRef key) {
-  auto integer = dyn_cast_or_null<IntegerAttr>(dict.get(key));
-  if (!integer || integer.getInt() < 0) {
-    parser.emitError(parser.getNameLoc(), "expected non-negative integer '")
-        << key << "'";
-    return failure();
+  /// An array of integer arrays (linear-layout bases), kept as parsed.
+  ArrayAttr getBases(StringRef key, bool optional = false) {
+    if (optional && (!dict || !dict.get(key)))
+      return {};
+    auto array = dyn_cast_or_null<ArrayAttr>(take(key));
+    bool ok = static_cast<bool>(array);
+    for (Attribute row : ok ? array : ArrayAttr()) {
+      auto inner = dyn_cast<ArrayAttr>(row);
+      ok &= inner && llvm::all_of(inner, [](Attribute a) {
+              return isa<IntegerAttr>(a);
+            });
+    }
+    if (!ok)
+      return fail(key, "an array of integer arrays"), ArrayAttr();
+    return array;
   }
-  return static_cast<unsigned>(integer.getInt());
-}
+  Attribute getAttr(StringRef key) {
+    Attribute value = take(key);
+    if (!value)
+      fail(key, "an attribute");
+    return value;
+  }
+  /// Fails on keys nobody asked for, then reports overall success.
+  bool ok() {
+    if (failed || !dict)
+      return false;
+    for (NamedAttribute entry : dict)
+      if (!llvm::is_contained(used, entry.getName().strref())) {
+        parser.emitError(loc, "unexpected key '")
+            << entry.getName().strref() << "' (Triton 3.6 syntax)";
+        return false;
+      }
+    return true;
+  }
 
-static LogicalResult checkKeys(AsmParser &parser, DictionaryAttr dict,
-                               ArrayRef<StringRef> known) {
-  for (NamedAttribute entry : dict)
-    if (!llvm::is_contained(known, entry.getName().strref()))
-      return parser.emitError(parser.getNameLoc(), "unexpected key '")
-             << entry.getName().strref() << "'";
-  return success();
-}
+private:
+  Attribute take(StringRef key) {
+    used.push_back(key);
+    return dict ? dict.get(key) : Attribute();
+  }
+  void fail(StringRef key, StringRef what) {
+    if (!failed && dict)
+      parser.emitError(loc, "expected '") << key << "' to be " << what;
+    failed = true;
+  }
 
-static void printArray(AsmPrinter &printer, ArrayRef<unsigned> values) {
-  printer << "[";
-  llvm::interleaveComma(values, printer);
-  printer << "]";
-}
+  AsmParser &parser;
+  SMLoc loc;
+  DictionaryAttr dict;
+  SmallVector<StringRef> used;
+  bool failed = false;
+};
+
+/// Prints `key = value` pairs separated by commas, in call order.
+class BodyPrinter {
+public:
+  explicit BodyPrinter(AsmPrinter &printer) : printer(printer) {
+    printer << "<{";
+  }
+  ~BodyPrinter() { printer << "}>"; }
+  BodyPrinter &key(StringRef name) {
+    printer << (first ? "" : ", ") << name << " = ";
+    first = false;
+    return *this;
+  }
+  BodyPrinter &field(StringRef name, unsigned value) {
+    key(name).printer << value;
+    return *this;
+  }
+  BodyPrinter &field(StringRef name, bool value) {
+    key(name).printer << (value ? "true" : "false");
+    return *this;
+  }
+  BodyPrinter &field(StringRef name, ArrayRef<unsigned> values) {
+    key(name).printer << "[";
+    llvm::interleaveComma(values, printer);
+    printer << "]";
+    return *this;
+  }
+  BodyPrinter &field(StringRef name, Attribute value) {
+    if (value)
+      key(name).printer << value;
+    return *this;
+  }
+
+private:
+  AsmPrinter &printer;
+  bool first = true;
+};
+} // namespace
 
 //===----------------------------------------------------------------------===//
-// BlockedEncodingAttr
+// Distributed encodings
 //===----------------------------------------------------------------------===//
 
 Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
-  FailureOr<DictionaryAttr> dict = parseBody(parser);
-  if (failed(dict) ||
-      failed(checkKeys(parser, *dict,
-                       {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"})))
+  Body body(parser);
+  auto spt = body.getUnsignedArray("sizePerThread");
+  auto tpw = body.getUnsignedArray("threadsPerWarp");
+  auto wpc = body.getUnsignedArray("warpsPerCTA");
+  auto order = body.getUnsignedArray("order");
+  ArrayAttr cga = body.getBases("CGALayout", /*optional=*/true);
+  if (!body.ok())
     return {};
-  auto spt = getUnsignedArray(parser, *dict, "sizePerThread");
-  auto tpw = getUnsignedArray(parser, *dict, "threadsPerWarp");
-  auto wpc = getUnsignedArray(parser, *dict, "warpsPerCTA");
-  auto order = getUnsignedArray(parser, *dict, "order");
-  if (failed(spt) || failed(tpw) || failed(wpc) || failed(order))
-    return {};
-  return parser.getChecked<BlockedEncodingAttr>(parser.getContext(), *spt, *tpw,
-                                                *wpc, *order);
+  return parser.getChecked<BlockedEncodingAttr>(parser.getContext(), spt, tpw,
+                                                wpc, order, cga);
 }
 
 void BlockedEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{sizePerThread = ";
-  printArray(printer, getSizePerThread());
-  printer << ", threadsPerWarp = ";
-  printArray(printer, getThreadsPerWarp());
-  printer << ", warpsPerCTA = ";
-  printArray(printer, getWarpsPerCTA());
-  printer << ", order = ";
-  printArray(printer, getOrder());
-  printer << "}>";
+  BodyPrinter(printer)
+      .field("sizePerThread", getSizePerThread())
+      .field("threadsPerWarp", getThreadsPerWarp())
+      .field("warpsPerCTA", getWarpsPerCTA())
+      .field("order", getOrder())
+      .field("CGALayout", getCGALayout());
 }
 
 LogicalResult
@@ -154,7 +237,7 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             ArrayRef<unsigned> sizePerThread,
                             ArrayRef<unsigned> threadsPerWarp,
                             ArrayRef<unsigned> warpsPerCTA,
-                            ArrayRef<unsigned> order) {
+                            ArrayRef<unsigned> order, ArrayAttr) {
   size_t rank = order.size();
   if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
       warpsPerCTA.size() != rank)
@@ -169,53 +252,133 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// SliceEncodingAttr
-//===----------------------------------------------------------------------===//
-
 Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
-  FailureOr<DictionaryAttr> dict = parseBody(parser);
-  if (failed(dict) || failed(checkKeys(parser, *dict, {"dim", "parent"})))
+  Body body(parser);
+  unsigned dim = body.getUnsigned("dim");
+  Attribute parent = body.getAttr("parent");
+  if (!body.ok())
     return {};
-  FailureOr<unsigned> dim = getUnsigned(parser, *dict, "dim");
-  Attribute parent = dict->get("parent");
-  if (failed(dim))
-    return {};
-  if (!parent) {
-    parser.emitError(parser.getNameLoc(), "expected 'parent'");
-    return {};
-  }
-  return SliceEncodingAttr::get(parser.getContext(), *dim, parent);
+  return SliceEncodingAttr::get(parser.getContext(), dim, parent);
 }
 
 void SliceEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{dim = " << getDim() << ", parent = " << getParent() << "}>";
+  BodyPrinter(printer).field("dim", getDim()).field("parent", getParent());
+}
+
+Attribute DotOperandEncodingAttr::parse(AsmParser &parser, Type) {
+  Body body(parser);
+  unsigned opIdx = body.getUnsigned("opIdx");
+  Attribute parent = body.getAttr("parent");
+  unsigned kWidth = body.getOptionalUnsigned("kWidth").value_or(0);
+  if (!body.ok())
+    return {};
+  return parser.getChecked<DotOperandEncodingAttr>(parser.getContext(), opIdx,
+                                                   parent, kWidth);
+}
+
+void DotOperandEncodingAttr::print(AsmPrinter &printer) const {
+  BodyPrinter body(printer);
+  body.field("opIdx", getOpIdx()).field("parent", getParent());
+  if (getKWidth() != 0)
+    body.field("kWidth", getKWidth());
+}
+
+LogicalResult
+DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               unsigned opIdx, Attribute, unsigned) {
+  if (opIdx > 1)
+    return emitError() << "dot operand index must be 0 or 1, got " << opIdx;
+  return success();
+}
+
+Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
+  Body body(parser);
+  unsigned major = body.getUnsigned("versionMajor");
+  unsigned minor = body.getUnsigned("versionMinor");
+  auto wpc = body.getUnsignedArray("warpsPerCTA");
+  ArrayAttr cga = body.getBases("CGALayout", /*optional=*/true);
+  auto instrShape = body.getUnsignedArray("instrShape");
+  if (!body.ok())
+    return {};
+  return NvidiaMmaEncodingAttr::get(parser.getContext(), major, minor, wpc, cga,
+                                    instrShape);
+}
+
+void NvidiaMmaEncodingAttr::print(AsmPrinter &printer) const {
+  BodyPrinter(printer)
+      .field("versionMajor", getVersionMajor())
+      .field("versionMinor", getVersionMinor())
+      .field("warpsPerCTA", getWarpsPerCTA())
+      .field("CGALayout", getCGALayout())
+      .field("instrShape", getInstrShape());
+}
+
+Attribute LinearEncodingAttr::parse(AsmParser &parser, Type) {
+  Body body(parser);
+  ArrayAttr reg = body.getBases("register");
+  ArrayAttr lane = body.getBases("lane");
+  ArrayAttr warp = body.getBases("warp");
+  ArrayAttr block = body.getBases("block");
+  if (!body.ok())
+    return {};
+  return LinearEncodingAttr::get(parser.getContext(), reg, lane, warp, block);
+}
+
+void LinearEncodingAttr::print(AsmPrinter &printer) const {
+  BodyPrinter(printer)
+      .field("register", getRegisterBases())
+      .field("lane", getLaneBases())
+      .field("warp", getWarpBases())
+      .field("block", getBlockBases());
 }
 
 //===----------------------------------------------------------------------===//
-// SwizzledSharedEncodingAttr
+// Shared-memory encodings
 //===----------------------------------------------------------------------===//
 
 Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
-  FailureOr<DictionaryAttr> dict = parseBody(parser);
-  if (failed(dict) ||
-      failed(checkKeys(parser, *dict, {"vec", "perPhase", "maxPhase", "order"})))
+  Body body(parser);
+  unsigned vec = body.getUnsigned("vec");
+  unsigned perPhase = body.getUnsigned("perPhase");
+  unsigned maxPhase = body.getUnsigned("maxPhase");
+  auto order = body.getUnsignedArray("order");
+  ArrayAttr cga = body.getBases("CGALayout", /*optional=*/true);
+  if (!body.ok())
     return {};
-  auto vec = getUnsigned(parser, *dict, "vec");
-  auto perPhase = getUnsigned(parser, *dict, "perPhase");
-  auto maxPhase = getUnsigned(parser, *dict, "maxPhase");
-  auto order = getUnsignedArray(parser, *dict, "order");
-  if (failed(vec) || failed(perPhase) || failed(maxPhase) || failed(order))
-    return {};
-  return SwizzledSharedEncodingAttr::get(parser.getContext(), *vec, *perPhase,
-                                         *maxPhase, *order);
+  return SwizzledSharedEncodingAttr::get(parser.getContext(), vec, perPhase,
+                                         maxPhase, order, cga);
 }
 
 void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{vec = " << getVec() << ", perPhase = " << getPerPhase()
-          << ", maxPhase = " << getMaxPhase() << ", order = ";
-  printArray(printer, getOrder());
-  printer << "}>";
+  BodyPrinter(printer)
+      .field("vec", getVec())
+      .field("perPhase", getPerPhase())
+      .field("maxPhase", getMaxPhase())
+      .field("order", getOrder())
+      .field("CGALayout", getCGALayout());
+}
+
+Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
+  Body body(parser);
+  unsigned swizzle = body.getUnsigned("swizzlingByteWidth");
+  bool transposed = body.getBool("transposed");
+  unsigned bits = body.getUnsigned("elementBitWidth");
+  bool fp4Padded = body.getOptionalBool("fp4Padded");
+  ArrayAttr cga = body.getBases("CGALayout", /*optional=*/true);
+  if (!body.ok())
+    return {};
+  return NVMMASharedEncodingAttr::get(parser.getContext(), swizzle, transposed,
+                                      bits, fp4Padded, cga);
+}
+
+void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
+  BodyPrinter body(printer);
+  body.field("swizzlingByteWidth", getSwizzlingByteWidth())
+      .field("transposed", getTransposed())
+      .field("elementBitWidth", getElementBitWidth());
+  if (getFp4Padded())
+    body.field("fp4Padded", true);
+  body.field("CGALayout", getCGALayout());
 }
 
 //===----------------------------------------------------------------------===//

@@ -37,6 +37,13 @@ def TT_PtrType : TT_Type<"Pointer", "ptr"> {
   let skipDefaultBuilders = 1;
 }
 
+// `!tt.tensordesc<tensor<128x64xf16, #shared>>`
+def TT_TensorDescType : TT_Type<"TensorDesc", "tensordesc"> {
+  let summary = "TMA tensor descriptor of a block";
+  let parameters = (ins "::mlir::RankedTensorType":$blockType);
+  let assemblyFormat = "`<` $blockType `>`";
+}
+
 def TT_Ptr : Type<CPred<"::llvm::isa<::mlir::tt::PointerType>($_self)">,
                   "Triton pointer", "::mlir::tt::PointerType">;
 def TT_PtrTensor : RankedTensorOf<[TT_Ptr]>;

@@ -36,39 +36,92 @@ def TTG_SharedMemorySpaceAttr : TTG_Attr<"SharedMemorySpace", "shared_memory"> {
 // Distributed (register) encodings
 //===----------------------------------------------------------------------===//
 
-// `#ttg.blocked<{sizePerThread = [..], threadsPerWarp = [..], warpsPerCTA = [..], order = [..]}>`
-def TTG_BlockedEncodingAttr : TTG_Attr<"BlockedEncoding", "blocked"> {
+// Every `<{key = value, ...}>` encoding prints its keys in Triton's order;
+// `CGALayout` (thread-block-cluster bases) appears only when num-ctas > 1.
+class TTG_DictAttr<string name, string attrMnemonic>
+    : TTG_Attr<name, attrMnemonic> {
+  let hasCustomAssemblyFormat = 1;
+}
+
+// `#ttg.blocked<{sizePerThread = [..], threadsPerWarp = [..], warpsPerCTA = [..], order = [..][, CGALayout = [[..]]]}>`
+def TTG_BlockedEncodingAttr : TTG_DictAttr<"BlockedEncoding", "blocked"> {
   let summary = "Blocked register layout";
   let parameters = (ins
     ArrayRefParameter<"unsigned">:$sizePerThread,
     ArrayRefParameter<"unsigned">:$threadsPerWarp,
     ArrayRefParameter<"unsigned">:$warpsPerCTA,
-    ArrayRefParameter<"unsigned">:$order);
+    ArrayRefParameter<"unsigned">:$order,
+    OptionalParameter<"::mlir::ArrayAttr">:$CGALayout);
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$sizePerThread,
+                     "::llvm::ArrayRef<unsigned>":$threadsPerWarp,
+                     "::llvm::ArrayRef<unsigned>":$warpsPerCTA,
+                     "::llvm::ArrayRef<unsigned>":$order), [{
+      return $_get($_ctxt, sizePerThread, threadsPerWarp, warpsPerCTA, order,
+                   ::mlir::ArrayAttr());
+    }]>
+  ];
   let extraClassDeclaration = [{
     unsigned getRank() const { return getOrder().size(); }
   }];
-  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 
 // `#ttg.slice<{dim = 1, parent = #blocked}>`
-def TTG_SliceEncodingAttr : TTG_Attr<"SliceEncoding", "slice"> {
+def TTG_SliceEncodingAttr : TTG_DictAttr<"SliceEncoding", "slice"> {
   let summary = "A parent layout with one dimension removed";
   let parameters = (ins "unsigned":$dim, "::mlir::Attribute":$parent);
-  let hasCustomAssemblyFormat = 1;
 }
 
-//===----------------------------------------------------------------------===//
-// Shared-memory encodings
-//===----------------------------------------------------------------------===//
+// `#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>` (kWidth omitted when 0)
+def TTG_DotOperandEncodingAttr : TTG_DictAttr<"DotOperandEncoding", "dot_op"> {
+  let summary = "Layout of a dot operand, derived from the result's layout";
+  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent,
+                        "unsigned":$kWidth);
+  let genVerifyDecl = 1;
+}
 
-// `#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>`
+// `#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1][, CGALayout = ..], instrShape = [16, 128, 16]}>`
+def TTG_NvidiaMmaEncodingAttr : TTG_DictAttr<"NvidiaMmaEncoding", "nvidia_mma"> {
+  let summary = "NVIDIA mma (v2) / wgmma (v3) accumulator layout";
+  let parameters = (ins "unsigned":$versionMajor, "unsigned":$versionMinor,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        OptionalParameter<"::mlir::ArrayAttr">:$CGALayout,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let extraClassDeclaration = [{
+    bool isHopper() const { return getVersionMajor() == 3; }
+  }];
+}
+
+// `#ttg.linear<{register = [[..]], lane = [[..]], warp = [[..]], block = [[..]]}>`
+def TTG_LinearEncodingAttr : TTG_DictAttr<"LinearEncoding", "linear"> {
+  let summary = "Layout given by its linear-layout bases";
+  let parameters = (ins "::mlir::ArrayAttr":$registerBases, "::mlir::ArrayAttr":$laneBases,
+                        "::mlir::ArrayAttr":$warpBases, "::mlir::ArrayAttr":$blockBases);
+}
+
+// `#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0][, CGALayout = ..]}>`
 def TTG_SwizzledSharedEncodingAttr
-    : TTG_Attr<"SwizzledSharedEncoding", "swizzled_shared"> {
+    : TTG_DictAttr<"SwizzledSharedEncoding", "swizzled_shared"> {
   let summary = "Swizzled shared-memory layout";
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
-                        "unsigned":$maxPhase, ArrayRefParameter<"unsigned">:$order);
-  let hasCustomAssemblyFormat = 1;
+                        "unsigned":$maxPhase, ArrayRefParameter<"unsigned">:$order,
+                        OptionalParameter<"::mlir::ArrayAttr">:$CGALayout);
+  let builders = [
+    AttrBuilder<(ins "unsigned":$vec, "unsigned":$perPhase, "unsigned":$maxPhase,
+                     "::llvm::ArrayRef<unsigned>":$order), [{
+      return $_get($_ctxt, vec, perPhase, maxPhase, order, ::mlir::ArrayAttr());
+    }]>
+  ];
+}
+
+// `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16[, fp4Padded = true][, CGALayout = ..]}>`
+def TTG_NVMMASharedEncodingAttr
+    : TTG_DictAttr<"NVMMASharedEncoding", "nvmma_shared"> {
+  let summary = "Shared-memory layout for wgmma / TMA operands";
+  let parameters = (ins "unsigned":$swizzlingByteWidth, "bool":$transposed,
+                        "unsigned":$elementBitWidth, "bool":$fp4Padded,
+                        OptionalParameter<"::mlir::ArrayAttr">:$CGALayout);
 }
 
 //===----------------------------------------------------------------------===//
@@ -105,6 +158,12 @@ def TTG_MemDescType : TypeDef<TTG_Dialect, "MemDesc", [ShapedTypeInterface]> {
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let skipDefaultBuilders = 1;
+}
+
+// `!ttg.async.token`
+def TTG_AsyncTokenType : TypeDef<TTG_Dialect, "AsyncToken"> {
+  let mnemonic = "async.token";
+  let summary = "Token of an async copy group";
 }
 
 def TTG_MemDesc : Type<CPred<"::llvm::isa<::mlir::ttg::MemDescType>($_self)">,
