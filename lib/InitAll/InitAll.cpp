@@ -7,6 +7,7 @@
 #include "TLE/Interop/Triton/TTNG.h"
 #include "TLE/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -15,7 +16,7 @@
 
 void mlir::tle::registerAllDialects(DialectRegistry &registry) {
   registry.insert<TLEDialect, tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
-                  arith::ArithDialect, cf::ControlFlowDialect,
+                  arith::ArithDialect, cf::ControlFlowDialect, gpu::GPUDialect,
                   func::FuncDialect, math::MathDialect, scf::SCFDialect>();
 }
 

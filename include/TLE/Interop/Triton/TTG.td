@@ -10,6 +10,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/BuiltinTypeInterfaces.td"
+include "TLE/Interop/Triton/TT.td"
 
 def TTG_Dialect : Dialect {
   let name = "ttg";

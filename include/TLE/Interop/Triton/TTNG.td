@@ -9,6 +9,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
+include "TLE/Interop/Triton/TTG.td"
 
 def TTNG_Dialect : Dialect {
   let name = "ttng";
