@@ -1,5 +1,522 @@
-//===- Memory.cpp ------------------------------------------------------------===//
+//===- Memory.cpp - TLE buffers, local/remote pointers and tiles ----------===//
+//
+// Verifiers, custom assembly directives and memory effects of the ops in
+// TLEMemoryOps.td.
+//
+//===----------------------------------------------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/TTNG.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::tle;
+
+// Triton's address spaces.
+static constexpr int kGlobalAddressSpace = 1;
+static constexpr int kSharedAddressSpace = 3;
+static constexpr int kClusterSharedAddressSpace = 7;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// `[64, 32]`, with `?` for dynamic dimensions.
+static std::string shapeStr(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "[";
+  llvm::interleaveComma(shape, os, [&](int64_t dim) {
+    if (ShapedType::isDynamic(dim))
+      os << "?";
+    else
+      os << dim;
+  });
+  os << "]";
+  return text;
+}
+
+/// An encoding for a diagnostic: the attribute, or `none`.
+static std::string encodingStr(Attribute encoding) {
+  if (!encoding)
+    return "none";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  encoding.print(os);
+  return text;
+}
+
+static bool isSharedMemory(ttg::MemDescType type) {
+  return isa<ttg::SharedMemorySpaceAttr>(type.getMemorySpace());
+}
+
+static bool isTensorMemory(ttg::MemDescType type) {
+  return isa<ttng::TensorMemorySpaceAttr>(type.getMemorySpace());
+}
+
+/// `tle.local_load` / `tle.local_store`: a tensor and a whole buffer.
+static LogicalResult verifyBufferAccess(Operation *op, ttg::MemDescType buffer,
+                                        RankedTensorType tensor,
+                                        StringRef tensorName) {
+  if (!isSharedMemory(buffer) && !isTensorMemory(buffer))
+    return op->emitOpError(
+               "expects a buffer in #ttg.shared_memory or "
+               "#ttng.tensor_memory, got ")
+           << buffer.getMemorySpace();
+  if (tensor.getShape() != buffer.getShape())
+    return op->emitOpError() << tensorName << " shape "
+                             << shapeStr(tensor.getShape())
+                             << " must equal the buffer shape "
+                             << shapeStr(buffer.getShape());
+  if (tensor.getElementType() != buffer.getElementType())
+    return op->emitOpError() << tensorName << " element type "
+                             << tensor.getElementType()
+                             << " must equal the buffer element type "
+                             << buffer.getElementType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Keyword forms of the enum attributes: `smem`, `cluster`, ...
+//===----------------------------------------------------------------------===//
+
+ParseResult AllocOp::parseMemorySpaceKeyword(OpAsmParser &parser,
+                                             MemorySpaceAttr &scope) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<MemorySpace> value = symbolizeMemorySpace(keyword);
+  if (!value)
+    return parser.emitError(loc, "expected memory space 'smem' or 'tmem', got '")
+           << keyword << "'";
+  scope = MemorySpaceAttr::get(parser.getContext(), *value);
+  return success();
+}
+
+void AllocOp::printMemorySpaceKeyword(OpAsmPrinter &printer, Operation *,
+                                      MemorySpaceAttr scope) {
+  printer << stringifyMemorySpace(scope.getValue());
+}
+
+ParseResult RemotePointersOp::parseRemoteSpaceKeyword(OpAsmParser &parser,
+                                                      RemoteSpaceAttr &space) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<RemoteSpace> value = symbolizeRemoteSpace(keyword);
+  if (!value)
+    return parser.emitError(loc, "expected remote space 'cluster' or 'device', got '")
+           << keyword << "'";
+  space = RemoteSpaceAttr::get(parser.getContext(), *value);
+  return success();
+}
+
+void RemotePointersOp::printRemoteSpaceKeyword(OpAsmPrinter &printer,
+                                               Operation *,
+                                               RemoteSpaceAttr space) {
+  printer << stringifyRemoteSpace(space.getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// LocalPointersOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LocalPointersOp::verify() {
+  ttg::MemDescType buffer = getBuffer().getType();
+  if (!isSharedMemory(buffer))
+    return emitOpError("expects a buffer in #ttg.shared_memory, got ")
+           << buffer.getMemorySpace();
+
+  Type resultType = getResult().getType();
+  auto resultTensor = dyn_cast<RankedTensorType>(resultType);
+  auto pointer = cast<tt::PointerType>(getElementTypeOrSelf(resultType));
+  if (pointer.getAddressSpace() != kSharedAddressSpace)
+    return emitOpError("result pointers must be in address space 3 (shared "
+                       "memory), got address space ")
+           << pointer.getAddressSpace();
+  if (pointer.getPointeeType() != buffer.getElementType())
+    return emitOpError("result pointee type ")
+           << pointer.getPointeeType() << " must equal the buffer element type "
+           << buffer.getElementType();
+
+  OperandRange indices = getIndices();
+  if (indices.empty()) {
+    if (!resultTensor || resultTensor.getShape() != buffer.getShape())
+      return emitOpError("full view (no indices) must produce a tensor of "
+                         "pointers of the buffer shape ")
+             << shapeStr(buffer.getShape()) << ", got " << resultType;
+    return success();
+  }
+
+  if (indices.size() != static_cast<size_t>(buffer.getRank()))
+    return emitOpError("expects ")
+           << buffer.getRank() << " indices (the buffer rank), got "
+           << indices.size();
+  size_t numTensors = llvm::count_if(
+      indices, [](Value index) { return isa<RankedTensorType>(index.getType()); });
+  if (numTensors != 0 && numTensors != indices.size())
+    return emitOpError("indices must be all scalars or all tensors, not a mix");
+
+  if (numTensors == 0) {
+    if (resultTensor)
+      return emitOpError("scalar indices must produce a scalar pointer, got ")
+             << resultType;
+    return success();
+  }
+  if (!resultTensor)
+    return emitOpError("tensor indices must produce a tensor of pointers, got ")
+           << resultType;
+  for (auto [position, index] : llvm::enumerate(indices)) {
+    auto indexType = cast<RankedTensorType>(index.getType());
+    if (indexType.getShape() != resultTensor.getShape())
+      return emitOpError("index #")
+             << position << " shape " << shapeStr(indexType.getShape())
+             << " must equal the result shape "
+             << shapeStr(resultTensor.getShape());
+    if (indexType.getEncoding() != resultTensor.getEncoding())
+      return emitOpError("index #")
+             << position << " encoding " << encodingStr(indexType.getEncoding())
+             << " must equal the result encoding "
+             << encodingStr(resultTensor.getEncoding());
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// RemotePointersOp
+//===----------------------------------------------------------------------===//
+
+/// `type` (a pointer or a tensor of pointers) with the pointers moved to
+/// `addressSpace`.
+static Type withAddressSpace(Type type, int addressSpace) {
+  auto pointer = cast<tt::PointerType>(getElementTypeOrSelf(type));
+  auto moved = tt::PointerType::get(pointer.getPointeeType(), addressSpace);
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return RankedTensorType::get(tensor.getShape(), moved, tensor.getEncoding());
+  return moved;
+}
+
+LogicalResult RemotePointersOp::verify() {
+  Type srcType = getSrc().getType();
+  Type resultType = getResult().getType();
+  int srcSpace =
+      cast<tt::PointerType>(getElementTypeOrSelf(srcType)).getAddressSpace();
+
+  switch (getSpace()) {
+  case RemoteSpace::cluster: {
+    if (getOffset())
+      return emitOpError("offset is only allowed with space device");
+    if (srcSpace != kSharedAddressSpace)
+      return emitOpError("cluster space expects source pointers in address "
+                         "space 3 (shared memory), got address space ")
+             << srcSpace;
+    Type expected = withAddressSpace(srcType, kClusterSharedAddressSpace);
+    if (resultType != expected)
+      return emitOpError("cluster space result type must be ")
+             << expected << " (the source type with address space 7), got "
+             << resultType;
+    return success();
+  }
+  case RemoteSpace::device:
+    if (!getOffset())
+      return emitOpError("device space requires an i64 offset");
+    if (srcSpace != kGlobalAddressSpace)
+      return emitOpError("device space expects source pointers in address "
+                         "space 1 (global memory), got address space ")
+             << srcSpace;
+    if (resultType != srcType)
+      return emitOpError("device space result type must equal the source type ")
+             << srcType << ", got " << resultType;
+    return success();
+  }
+  llvm_unreachable("unknown remote space");
+}
+
+//===----------------------------------------------------------------------===//
+// Tiles
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseTileIndexImpl(OpAsmParser &parser,
+                   std::optional<OpAsmParser::UnresolvedOperand> &index,
+                   IntegerAttr &staticIndex) {
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult parsed = parser.parseOptionalOperand(operand);
+  if (parsed.has_value()) {
+    if (failed(*parsed))
+      return failure();
+    index = operand;
+    return success();
+  }
+  int64_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  staticIndex = parser.getBuilder().getI64IntegerAttr(value);
+  return success();
+}
+
+static void printTileIndexImpl(OpAsmPrinter &printer, Value index,
+                               IntegerAttr staticIndex) {
+  if (index)
+    printer << index;
+  else if (staticIndex)
+    printer << staticIndex.getInt();
+}
+
+ParseResult ExtractTileOp::parseTileIndex(
+    OpAsmParser &parser, std::optional<OpAsmParser::UnresolvedOperand> &index,
+    IntegerAttr &staticIndex) {
+  return parseTileIndexImpl(parser, index, staticIndex);
+}
+
+void ExtractTileOp::printTileIndex(OpAsmPrinter &printer, Operation *,
+                                   Value index, IntegerAttr staticIndex) {
+  printTileIndexImpl(printer, index, staticIndex);
+}
+
+ParseResult InsertTileOp::parseTileIndex(
+    OpAsmParser &parser, std::optional<OpAsmParser::UnresolvedOperand> &index,
+    IntegerAttr &staticIndex) {
+  return parseTileIndexImpl(parser, index, staticIndex);
+}
+
+void InsertTileOp::printTileIndex(OpAsmPrinter &printer, Operation *,
+                                  Value index, IntegerAttr staticIndex) {
+  printTileIndexImpl(printer, index, staticIndex);
+}
+
+/// Checks that `tileShape` (named `tileName` in messages) tiles `srcShape`
+/// and that the tile index, static or a constant, lies in the tile grid.
+static LogicalResult verifyTiling(Operation *op, ArrayRef<int64_t> srcShape,
+                                  ArrayRef<int64_t> tileShape,
+                                  StringRef tileName, Value index,
+                                  IntegerAttr staticIndex) {
+  if (static_cast<bool>(index) == static_cast<bool>(staticIndex))
+    return op->emitOpError("expects exactly one of a static index attribute "
+                           "or a dynamic index operand");
+  if (tileShape.size() != srcShape.size())
+    return op->emitOpError()
+           << tileName << " has rank " << tileShape.size()
+           << " but the source has rank " << srcShape.size();
+
+  SmallVector<int64_t> grid;
+  int64_t numTiles = 1;
+  for (auto [dim, pair] : llvm::enumerate(llvm::zip(srcShape, tileShape))) {
+    auto [srcDim, tileDim] = pair;
+    if (tileDim <= 0)
+      return op->emitOpError()
+             << tileName << " dimension " << dim << " is " << tileDim
+             << "; expected > 0";
+    if (srcDim % tileDim != 0)
+      return op->emitOpError()
+             << tileName << " dimension " << dim << " (" << tileDim
+             << ") does not divide the source dimension (" << srcDim << ")";
+    grid.push_back(srcDim / tileDim);
+    numTiles *= srcDim / tileDim;
+  }
+
+  // The index, when known: the attribute or a constant operand.
+  std::string value;
+  bool inBounds = true;
+  if (staticIndex) {
+    int64_t linear = staticIndex.getInt();
+    value = std::to_string(linear);
+    inBounds = linear >= 0 && linear < numTiles;
+  } else {
+    APInt constant;
+    if (!matchPattern(index, m_ConstantInt(&constant)))
+      return success();
+    // Triton integers are signed.
+    value = llvm::toString(constant, 10, /*Signed=*/true);
+    inBounds = constant.getSignificantBits() <= 64 &&
+               constant.getSExtValue() >= 0 &&
+               constant.getSExtValue() < numTiles;
+  }
+  if (!inBounds) {
+    std::string gridText;
+    llvm::raw_string_ostream os(gridText);
+    llvm::interleave(grid, os, "x");
+    return op->emitOpError("tile index ")
+           << value << " is out of bounds for a " << gridText
+           << " tile grid (" << numTiles << " tiles)";
+  }
+  return success();
+}
+
+LogicalResult ExtractTileOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType resultType = getResult().getType();
+  if (!srcType.hasStaticShape())
+    return emitOpError("expects a statically shaped source, got ") << srcType;
+  if (resultType.getElementType() != srcType.getElementType())
+    return emitOpError("result element type ")
+           << resultType.getElementType()
+           << " must equal the source element type "
+           << srcType.getElementType();
+  if (failed(verifyTiling(*this, srcType.getShape(), getTileShape(),
+                          "tile_shape", getIndex(), getStaticIndexAttr())))
+    return failure();
+  if (resultType.getShape() != getTileShape())
+    return emitOpError("result shape ")
+           << shapeStr(resultType.getShape()) << " must equal tile_shape "
+           << shapeStr(getTileShape());
+  return success();
+}
+
+LogicalResult InsertTileOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType tileType = getTile().getType();
+  if (!srcType.hasStaticShape() || !tileType.hasStaticShape())
+    return emitOpError("expects a statically shaped source and tile");
+  if (tileType.getElementType() != srcType.getElementType())
+    return emitOpError("tile element type ")
+           << tileType.getElementType()
+           << " must equal the source element type "
+           << srcType.getElementType();
+  return verifyTiling(*this, srcType.getShape(), tileType.getShape(), "tile",
+                      getIndex(), getStaticIndexAttr());
+}
+
+//===----------------------------------------------------------------------===//
+// AllocOp
+//===----------------------------------------------------------------------===//
+
+/// Whether a `ttg.target` string names a target with tensor memory:
+/// `cuda:N` with N >= 100.
+static bool targetHasTensorMemory(StringRef target) {
+  unsigned capability;
+  return target.consume_front("cuda:") &&
+         !target.getAsInteger(10, capability) && capability >= 100;
+}
+
+LogicalResult AllocOp::verify() {
+  ttg::MemDescType type = getResult().getType();
+  if (!type.getMutableMemory())
+    return emitOpError("result buffer must be mutable");
+  if (type.getAllocShape() != type.getShape())
+    return emitOpError("result must describe the whole allocation: alloc shape ")
+           << shapeStr(type.getAllocShape()) << " must equal the shape "
+           << shapeStr(type.getShape());
+
+  switch (getScope()) {
+  case MemorySpace::smem:
+    if (!isSharedMemory(type))
+      return emitOpError("scope smem requires a buffer in #ttg.shared_memory, got ")
+             << type.getMemorySpace();
+    break;
+  case MemorySpace::tmem: {
+    if (!isTensorMemory(type))
+      return emitOpError(
+                 "scope tmem requires a buffer in #ttng.tensor_memory, got ")
+             << type.getMemorySpace();
+    if (type.getRank() != 2)
+      return emitOpError("tensor memory buffers must have rank 2, got rank ")
+             << type.getRank();
+    // The nearest enclosing module that names a target decides; without one
+    // the IR is target-neutral.
+    for (auto module = (*this)->getParentOfType<ModuleOp>(); module;
+         module = module->getParentOfType<ModuleOp>()) {
+      auto target = module->getAttrOfType<StringAttr>("ttg.target");
+      if (!target)
+        continue;
+      if (!targetHasTensorMemory(target.getValue()))
+        return emitOpError("tensor memory requires sm_100 or newer; module "
+                           "targets ")
+               << target.getValue();
+      break;
+    }
+    break;
+  }
+  }
+
+  if (Value init = getInit()) {
+    auto initType = cast<RankedTensorType>(init.getType());
+    if (initType.getShape() != type.getShape())
+      return emitOpError("init shape ")
+             << shapeStr(initType.getShape()) << " must equal the buffer shape "
+             << shapeStr(type.getShape());
+    if (initType.getElementType() != type.getElementType())
+      return emitOpError("init element type ")
+             << initType.getElementType()
+             << " must equal the buffer element type " << type.getElementType();
+  }
+  return success();
+}
+
+void AllocOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  OpResult buffer = getOperation()->getOpResult(0);
+  effects.emplace_back(MemoryEffects::Allocate::get(), buffer);
+  if (getInit())
+    effects.emplace_back(MemoryEffects::Write::get(), buffer);
+}
+
+//===----------------------------------------------------------------------===//
+// CopyOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CopyOp::verify() {
+  auto srcBuffer = dyn_cast<ttg::MemDescType>(getSrc().getType());
+  auto dstBuffer = dyn_cast<ttg::MemDescType>(getDst().getType());
+  if (srcBuffer && dstBuffer)
+    return emitOpError("cannot copy from a buffer to a buffer; one side must "
+                       "be a tensor of global pointers");
+  if (!srcBuffer && !dstBuffer)
+    return emitOpError("cannot copy from pointers to pointers; one side must "
+                       "be a !ttg.memdesc buffer");
+
+  ttg::MemDescType buffer = srcBuffer ? srcBuffer : dstBuffer;
+  auto pointers =
+      cast<RankedTensorType>(srcBuffer ? getDst().getType() : getSrc().getType());
+  auto pointer = cast<tt::PointerType>(pointers.getElementType());
+  if (pointer.getAddressSpace() != kGlobalAddressSpace)
+    return emitOpError("pointers must point to global memory (address space "
+                       "1), got address space ")
+           << pointer.getAddressSpace();
+  if (!isSharedMemory(buffer))
+    return emitOpError("expects a buffer in #ttg.shared_memory, got ")
+           << buffer.getMemorySpace();
+
+  ArrayRef<int64_t> shape = getShape();
+  if (pointers.getShape() != shape)
+    return emitOpError("shape ")
+           << shapeStr(shape) << " must equal the pointer tensor shape "
+           << shapeStr(pointers.getShape());
+  if (buffer.getShape() != shape)
+    return emitOpError("shape ")
+           << shapeStr(shape) << " must equal the buffer shape "
+           << shapeStr(buffer.getShape());
+  if (pointer.getPointeeType() != buffer.getElementType())
+    return emitOpError("pointee type ")
+           << pointer.getPointeeType() << " must equal the buffer element type "
+           << buffer.getElementType();
+  if (dstBuffer && !dstBuffer.getMutableMemory())
+    return emitOpError("destination buffer must be mutable");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LocalLoadOp / LocalStoreOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LocalLoadOp::verify() {
+  return verifyBufferAccess(*this, getBuffer().getType(),
+                            getResult().getType(), "result");
+}
+
+LogicalResult LocalStoreOp::verify() {
+  if (failed(verifyBufferAccess(*this, getBuffer().getType(),
+                                getValue().getType(), "value")))
+    return failure();
+  if (!getBuffer().getType().getMutableMemory())
+    return emitOpError("destination buffer must be mutable");
+  return success();
+}

@@ -16,4 +16,17 @@ def TLE_MemorySpaceAttr : EnumAttr<TLE_Dialect, TLE_MemorySpace, "memory_space">
   let assemblyFormat = "`<` $value `>`";
 }
 
+// Where `tle.remote_pointers` points: another CTA's shared memory in the same
+// thread-block cluster, or another device's global memory.
+def TLE_RemoteSpace : I32EnumAttr<"RemoteSpace", "remote pointer space", [
+    I32EnumAttrCase<"cluster", 0>,  // shared::cluster (address space 7)
+    I32EnumAttrCase<"device", 1>    // a peer device's global memory
+  ]> {
+  let cppNamespace = "::mlir::tle";
+  let genSpecializedAttr = 0;
+}
+def TLE_RemoteSpaceAttr : EnumAttr<TLE_Dialect, TLE_RemoteSpace, "remote_space"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // TLE_DIALECT_TLEMEMORYATTRS_TD
