@@ -55,7 +55,7 @@ func.func @tmem_rank3() {
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 module attributes {ttg.target = "cuda:90"} {
   func.func @tmem_on_hopper() {
-    // expected-error @+1 {{tensor memory requires sm_100 or newer; module targets cuda:90}}
+    // expected-error @+1 {{tensor memory requires an sm_100-family target (sm_100 to sm_11x); module targets cuda:90}}
     %a = tle.alloc tmem : () -> !ttg.memdesc<128x128xf32, #shared, #ttng.tensor_memory, mutable>
     return
   }
@@ -66,7 +66,7 @@ module attributes {ttg.target = "cuda:90"} {
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 module attributes {ttg.target = "hip:gfx942"} {
   func.func @tmem_on_amd() {
-    // expected-error @+1 {{tensor memory requires sm_100 or newer; module targets hip:gfx942}}
+    // expected-error @+1 {{tensor memory requires an sm_100-family target (sm_100 to sm_11x); module targets hip:gfx942}}
     %a = tle.alloc tmem : () -> !ttg.memdesc<128x128xf32, #shared, #ttng.tensor_memory, mutable>
     return
   }
@@ -77,7 +77,7 @@ module attributes {ttg.target = "hip:gfx942"} {
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 module attributes {ttg.target = "iluvatar:mr100"} {
   func.func @tmem_on_iluvatar() {
-    // expected-error @+1 {{tensor memory requires sm_100 or newer; module targets iluvatar:mr100}}
+    // expected-error @+1 {{tensor memory requires an sm_100-family target (sm_100 to sm_11x); module targets iluvatar:mr100}}
     %a = tle.alloc tmem : () -> !ttg.memdesc<128x128xf32, #shared, #ttng.tensor_memory, mutable>
     return
   }
@@ -89,7 +89,7 @@ module attributes {ttg.target = "iluvatar:mr100"} {
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 module attributes {ttg.target = "cuda:100a"} {
   func.func @tmem_on_malformed_cuda_target() {
-    // expected-error @+1 {{tensor memory requires sm_100 or newer; module targets cuda:100a}}
+    // expected-error @+1 {{tensor memory requires an sm_100-family target (sm_100 to sm_11x); module targets cuda:100a}}
     %a = tle.alloc tmem : () -> !ttg.memdesc<128x128xf32, #shared, #ttng.tensor_memory, mutable>
     return
   }
@@ -102,7 +102,7 @@ module attributes {ttg.target = "cuda:100a"} {
 module attributes {ttg.target = "cuda:80"} {
   module {
     func.func @tmem_nested_on_ampere() {
-      // expected-error @+1 {{tensor memory requires sm_100 or newer; module targets cuda:80}}
+      // expected-error @+1 {{tensor memory requires an sm_100-family target (sm_100 to sm_11x); module targets cuda:80}}
       %a = tle.alloc tmem : () -> !ttg.memdesc<128x128xf32, #shared, #ttng.tensor_memory, mutable>
       return
     }
@@ -318,4 +318,16 @@ func.func @store_immutable(%v: tensor<64x32xf32>, %buf: !ttg.memdesc<64x32xf32, 
   // expected-error @+1 {{destination buffer must be mutable}}
   tle.local_store %v, %buf : tensor<64x32xf32> -> !ttg.memdesc<64x32xf32, #shared, #smem>
   return
+}
+
+// -----
+
+// Consumer Blackwell (sm_120) has no tensor memory.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {ttg.target = "cuda:120"} {
+  func.func @tmem_on_sm120() {
+    // expected-error @+1 {{tensor memory requires an sm_100-family target (sm_100 to sm_11x); module targets cuda:120}}
+    %a = tle.alloc tmem : () -> !ttg.memdesc<128x128xf32, #shared, #ttng.tensor_memory, mutable>
+    return
+  }
 }

@@ -389,11 +389,14 @@ LogicalResult InsertTileOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// Whether a `ttg.target` string names a target with tensor memory:
-/// `cuda:N` with N >= 100.
+/// `cuda:N` with 100 <= N < 120: the datacenter Blackwell family (sm_100,
+/// sm_103, sm_110) has tcgen05 tensor memory; sm_120/121 (consumer Blackwell)
+/// do not.
 static bool targetHasTensorMemory(StringRef target) {
   unsigned capability;
   return target.consume_front("cuda:") &&
-         !target.getAsInteger(10, capability) && capability >= 100;
+         !target.getAsInteger(10, capability) && capability >= 100 &&
+         capability < 120;
 }
 
 LogicalResult AllocOp::verify() {
@@ -427,8 +430,8 @@ LogicalResult AllocOp::verify() {
       if (!target)
         continue;
       if (!targetHasTensorMemory(target.getValue()))
-        return emitOpError("tensor memory requires sm_100 or newer; module "
-                           "targets ")
+        return emitOpError("tensor memory requires an sm_100-family target "
+                           "(sm_100 to sm_11x); module targets ")
                << target.getValue();
       break;
     }

@@ -23,7 +23,8 @@ def TLE_Dialect : Dialect {
     distributed attributes. Triton types (`!tt.ptr`, `!ttg.memdesc`, encodings)
     come from TLE's interop definitions of Triton's dialects.
   }];
-  let dependentDialects = ["::mlir::tt::TTDialect", "::mlir::ttg::TTGDialect"];
+  let dependentDialects = ["::mlir::tt::TTDialect", "::mlir::ttg::TTGDialect",
+                           "::mlir::ttng::TTNGDialect"];
   // Turn on `useDefaultTypePrinterParser` with the first TLE type.
   let useDefaultAttributePrinterParser = 1;
 }
