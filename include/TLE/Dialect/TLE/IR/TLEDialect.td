@@ -25,7 +25,7 @@ def TLE_Dialect : Dialect {
   }];
   let dependentDialects = ["::mlir::tt::TTDialect", "::mlir::ttg::TTGDialect",
                            "::mlir::ttng::TTNGDialect"];
-  // Turn on `useDefaultTypePrinterParser` with the first TLE type.
+  let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
 }
 
