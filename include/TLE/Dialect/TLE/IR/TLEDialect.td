@@ -24,7 +24,7 @@ def TLE_Dialect : Dialect {
     come from TLE's interop definitions of Triton's dialects.
   }];
   let dependentDialects = ["::mlir::tt::TTDialect", "::mlir::ttg::TTGDialect"];
-  // Turn on `useDefaultTypePrinterParser` with the first TLE type.
+  let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
 }
 
