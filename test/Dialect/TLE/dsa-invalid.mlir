@@ -27,7 +27,7 @@ func.func @buffer_zero_size() {
 // -----
 
 func.func @buffer_index_element() {
-  // expected-error @+1 {{dsa buffer element type must be an integer or floating-point type, got 'index'}}
+  // expected-error @+1 {{dsa buffer element type must be a signless integer or floating-point type, got 'index'}}
   %0 = tle.dsa.alloc : !tle.dsa.buffer<16xindex, UB>
   return
 }
@@ -35,8 +35,16 @@ func.func @buffer_index_element() {
 // -----
 
 func.func @buffer_pointer_element() {
-  // expected-error @+1 {{dsa buffer element type must be an integer or floating-point type, got '!tt.ptr<f32>'}}
+  // expected-error @+1 {{dsa buffer element type must be a signless integer or floating-point type, got '!tt.ptr<f32>'}}
   %0 = tle.dsa.alloc : !tle.dsa.buffer<16x!tt.ptr<f32>, UB>
+  return
+}
+
+// -----
+
+func.func @buffer_signed_element() {
+  // expected-error @+1 {{dsa buffer element type must be a signless integer or floating-point type, got 'si32'}}
+  %0 = tle.dsa.alloc : !tle.dsa.buffer<16xsi32, UB>
   return
 }
 

@@ -64,9 +64,9 @@ DSABufferType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "dsa buffer needs a static shape with positive "
                           "sizes, got "
                        << shapeString(shape);
-  if (!elementType.isIntOrFloat())
-    return emitError() << "dsa buffer element type must be an integer or "
-                          "floating-point type, got "
+  if (!elementType.isSignlessIntOrFloat())
+    return emitError() << "dsa buffer element type must be a signless "
+                          "integer or floating-point type, got "
                        << elementType;
   return success();
 }

@@ -15,7 +15,8 @@ def TLE_DSAAllocOp : TLE_Op<"dsa.alloc"> {
     Reserves a buffer of the result type's shape and element type in its
     memory space (`tle.dsa.alloc(shape, dtype, mem_addr_space)` in Python).
     Its contents are undefined until written. The buffer type itself carries
-    every rule (static positive shape, rank >= 1, integer or float elements),
+    every rule (static positive shape, rank >= 1, signless integer or float
+    elements),
     so the op adds none.
 
     ```mlir
@@ -41,15 +42,16 @@ def TLE_DSACopyOp : TLE_Op<"dsa.copy"> {
       pointer tensor: the pointee type).
     - pointer tensors point to global memory (address space 1).
     - global-to-global copies are rejected (use `tt.load` / `tt.store`).
-    - the move follows one of the data paths below (GM = a pointer tensor);
-      any other pair (e.g. L0C -> L0A, UB -> L1, GM -> L0A) is rejected:
+    - the move follows one of the data paths below (GM = a pointer tensor),
+      modelled on Ascend-style DSA cores rather than one exact chip; any
+      other pair (e.g. L0C -> L0A, UB -> L1, GM -> L0A) is rejected:
 
-      | from | to            | unit              |
-      |------|---------------|-------------------|
-      | GM   | UB, L1        | MTE2              |
-      | UB   | GM, UB        | MTE3 / vector     |
-      | L1   | GM, L0A, L0B  | MTE3 / MTE1       |
-      | L0C  | UB, GM        | fixpipe           |
+      | from | to            |
+      |------|---------------|
+      | GM   | UB, L1        |
+      | UB   | GM, UB        |
+      | L1   | GM, L0A, L0B  |
+      | L0C  | UB, GM        |
     - `sizes`, when present, has one value per dimension; a constant size `s`
       satisfies `0 <= s <= dim`.
 

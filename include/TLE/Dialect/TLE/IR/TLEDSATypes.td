@@ -8,7 +8,7 @@ include "TLE/Dialect/TLE/IR/TLEDSAAttrs.td"
 def TLE_DSABufferType : TLE_Type<"DSABuffer", "dsa.buffer"> {
   let summary = "DSA on-chip buffer";
   let description = [{
-    A statically shaped buffer of integers or floats that lives in one DSA
+    A statically shaped buffer of signless integers or floats that lives in one DSA
     on-chip memory: `UB`, `L1`, `L0A`, `L0B` or `L0C`. It is a reference to
     memory, not a value: ops that read or write it declare memory effects.
 
@@ -17,8 +17,8 @@ def TLE_DSABufferType : TLE_Type<"DSABuffer", "dsa.buffer"> {
     !tle.dsa.buffer<128xi8, L1>
     ```
 
-    Rules: rank >= 1; every dimension static and > 0; element type an
-    integer or floating-point type.
+    Rules: rank >= 1; every dimension static and > 0; element type a
+    signless integer or floating-point type (as in Triton tensors).
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t", "static shape">:$shape,
