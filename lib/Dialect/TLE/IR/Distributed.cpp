@@ -1,5 +1,311 @@
-//===- Distributed.cpp ------------------------------------------------------------===//
+//===- Distributed.cpp - device meshes, shardings, distributed ops --------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace mlir::tle;
+
+namespace {
+/// Parses `[` (string (`,` string)*)? `]` into `names`.
+ParseResult parseNameList(AsmParser &parser, AsmParser::Delimiter delimiter,
+                          SmallVectorImpl<StringAttr> &names) {
+  return parser.parseCommaSeparatedList(delimiter, [&]() -> ParseResult {
+    std::string name;
+    if (parser.parseString(&name))
+      return failure();
+    names.push_back(StringAttr::get(parser.getContext(), name));
+    return success();
+  });
+}
+
+void printNameList(AsmPrinter &printer, ArrayRef<StringAttr> names) {
+  llvm::interleaveComma(names, printer,
+                        [&](StringAttr name) { printer.printAttribute(name); });
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// #tle.device_mesh
+//===----------------------------------------------------------------------===//
+
+Attribute DeviceMeshAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> shape;
+  SmallVector<StringAttr> axes;
+  if (parser.parseLess() || parser.parseKeyword("shape") ||
+      parser.parseEqual() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                     [&]() -> ParseResult {
+                                       int64_t size;
+                                       if (parser.parseInteger(size))
+                                         return failure();
+                                       shape.push_back(size);
+                                       return success();
+                                     }) ||
+      parser.parseComma() || parser.parseKeyword("axes") ||
+      parser.parseEqual() ||
+      parseNameList(parser, AsmParser::Delimiter::Square, axes) ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<DeviceMeshAttr>(
+      loc, parser.getContext(), ArrayRef<int64_t>(shape),
+      ArrayRef<StringAttr>(axes));
+}
+
+void DeviceMeshAttr::print(AsmPrinter &printer) const {
+  printer << "<shape = [";
+  llvm::interleaveComma(getShape(), printer);
+  printer << "], axes = [";
+  printNameList(printer, getAxes());
+  printer << "]>";
+}
+
+LogicalResult
+DeviceMeshAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> shape, ArrayRef<StringAttr> axes) {
+  if (shape.empty())
+    return emitError() << "device mesh must have at least one axis";
+  if (shape.size() != axes.size())
+    return emitError() << "device mesh has " << shape.size()
+                       << " sizes but " << axes.size() << " axis names";
+  llvm::SmallDenseSet<StringRef> seen;
+  for (auto [size, axis] : llvm::zip_equal(shape, axes)) {
+    if (!axis || axis.getValue().empty())
+      return emitError() << "device mesh axis names must be non-empty";
+    if (size <= 0)
+      return emitError() << "device mesh axis " << axis
+                         << " must have a positive size, got " << size;
+    if (!seen.insert(axis.getValue()).second)
+      return emitError() << "device mesh axis name " << axis
+                         << " is used more than once";
+  }
+  return success();
+}
+
+std::optional<unsigned> DeviceMeshAttr::getAxisIndex(StringRef name) const {
+  for (auto [i, axis] : llvm::enumerate(getAxes()))
+    if (axis.getValue() == name)
+      return i;
+  return std::nullopt;
+}
+
+std::optional<int64_t> DeviceMeshAttr::getAxisSize(StringRef name) const {
+  if (std::optional<unsigned> i = getAxisIndex(name))
+    return getShape()[*i];
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// #tle.sharding
+//===----------------------------------------------------------------------===//
+
+Attribute ShardingAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  MLIRContext *ctx = parser.getContext();
+  DeviceMeshAttr mesh;
+  SmallVector<ArrayAttr> split;
+  SmallVector<StringAttr> partial;
+  auto parseDim = [&]() -> ParseResult {
+    SMLoc dimLoc = parser.getCurrentLocation();
+    StringRef kind;
+    if (parser.parseKeyword(&kind))
+      return failure();
+    if (kind == "B") {
+      split.push_back(ArrayAttr::get(ctx, {}));
+      return success();
+    }
+    if (kind != "S")
+      return parser.emitError(dimLoc, "expected S<\"axis\", ...> or B");
+    SmallVector<StringAttr> names;
+    if (parseNameList(parser, AsmParser::Delimiter::LessGreater, names))
+      return failure();
+    if (names.empty())
+      return parser.emitError(dimLoc, "S<...> needs at least one mesh axis");
+    split.push_back(ArrayAttr::get(
+        ctx, SmallVector<Attribute>(names.begin(), names.end())));
+    return success();
+  };
+  if (parser.parseLess() || parser.parseKeyword("mesh") ||
+      parser.parseEqual() || parser.parseAttribute(mesh) ||
+      parser.parseComma() || parser.parseKeyword("split") ||
+      parser.parseEqual() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseDim))
+    return {};
+  if (succeeded(parser.parseOptionalComma()) &&
+      (parser.parseKeyword("partial") || parser.parseEqual() ||
+       parseNameList(parser, AsmParser::Delimiter::Square, partial)))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<ShardingAttr>(loc, ctx, mesh,
+                                         ArrayRef<ArrayAttr>(split),
+                                         ArrayRef<StringAttr>(partial));
+}
+
+void ShardingAttr::print(AsmPrinter &printer) const {
+  printer << "<mesh = ";
+  printer.printAttribute(getMesh());
+  printer << ", split = [";
+  llvm::interleaveComma(getSplit(), printer, [&](ArrayAttr axes) {
+    if (axes.empty()) {
+      printer << 'B';
+      return;
+    }
+    printer << "S<";
+    llvm::interleaveComma(axes, printer,
+                          [&](Attribute axis) { printer.printAttribute(axis); });
+    printer << '>';
+  });
+  printer << ']';
+  if (!getPartial().empty()) {
+    printer << ", partial = [";
+    printNameList(printer, getPartial());
+    printer << ']';
+  }
+  printer << '>';
+}
+
+LogicalResult ShardingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   DeviceMeshAttr mesh,
+                                   ArrayRef<ArrayAttr> split,
+                                   ArrayRef<StringAttr> partial) {
+  if (!mesh)
+    return emitError() << "sharding needs a device mesh";
+  llvm::SmallDenseSet<StringRef> used;
+  auto use = [&](Attribute attr, StringRef where) -> LogicalResult {
+    auto axis = dyn_cast_or_null<StringAttr>(attr);
+    if (!axis)
+      return emitError() << where << " entries must be mesh axis names";
+    if (!mesh.getAxisIndex(axis.getValue()))
+      return emitError() << where << " axis " << axis
+                         << " is not an axis of the mesh";
+    if (!used.insert(axis.getValue()).second)
+      return emitError() << "mesh axis " << axis
+                         << " is used more than once in the sharding";
+    return success();
+  };
+  for (ArrayAttr axes : split) {
+    if (!axes)
+      return emitError() << "split entries must be arrays of mesh axis names";
+    for (Attribute axis : axes)
+      if (failed(use(axis, "split")))
+        return failure();
+  }
+  for (StringAttr axis : partial)
+    if (failed(use(axis, "partial")))
+      return failure();
+  return success();
+}
+
+int64_t ShardingAttr::getNumShards(unsigned dim) const {
+  int64_t shards = 1;
+  for (Attribute axis : getSplit()[dim])
+    if (auto name = dyn_cast<StringAttr>(axis)) // always, once verified
+      shards *= getMesh().getAxisSize(name.getValue()).value_or(1);
+  return shards;
+}
+
+LogicalResult
+ShardingAttr::verifyShape(ArrayRef<int64_t> shape,
+                          function_ref<InFlightDiagnostic()> emitError) const {
+  if (getSplit().size() != shape.size())
+    return emitError() << "split has " << getSplit().size()
+                       << " entries but the tensor has rank " << shape.size();
+  for (auto [dim, size] : llvm::enumerate(shape)) {
+    int64_t shards = getNumShards(dim);
+    if (!ShapedType::isDynamic(size) && size % shards != 0)
+      return emitError() << "dimension " << dim << " (size " << size
+                         << ") is not divisible by its shard count " << shards;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tle.distributed_barrier
+//===----------------------------------------------------------------------===//
+
+ParseResult
+DistributedBarrierOp::parseGroupKind(OpAsmParser &parser,
+                                     DistributedGroupKindAttr &group) {
+  FailureOr<DistributedGroupKind> kind =
+      FieldParser<DistributedGroupKind>::parse(parser);
+  if (failed(kind))
+    return failure();
+  group = DistributedGroupKindAttr::get(parser.getContext(), *kind);
+  return success();
+}
+
+void DistributedBarrierOp::printGroupKind(OpAsmPrinter &printer, Operation *,
+                                          DistributedGroupKindAttr group) {
+  printer << stringifyDistributedGroupKind(group.getValue());
+}
+
+LogicalResult DistributedBarrierOp::verify() {
+  DistributedGroupKind group = getGroup();
+  StringRef groupName = stringifyDistributedGroupKind(group);
+  bool hasAny = getRankAttr() || getShapeAttr() || getAxesAttr();
+  if (group != DistributedGroupKind::submesh) {
+    if (hasAny)
+      return emitOpError() << "group '" << groupName
+                           << "' takes no rank, shape or axes";
+    return success();
+  }
+  if (!getRankAttr() || !getShapeAttr() || !getAxesAttr())
+    return emitOpError("group 'submesh' needs rank, shape and axes");
+  int64_t rank = *getRank();
+  ArrayRef<int64_t> shape = *getShape();
+  ArrayAttr axes = *getAxes();
+  if (rank <= 0)
+    return emitOpError() << "submesh rank must be positive, got " << rank;
+  if (static_cast<int64_t>(shape.size()) != rank ||
+      static_cast<int64_t>(axes.size()) != rank)
+    return emitOpError() << "submesh rank " << rank << " must equal the number "
+                         << "of sizes (" << shape.size() << ") and of axes ("
+                         << axes.size() << ")";
+  for (int64_t size : shape)
+    if (size <= 0)
+      return emitOpError() << "submesh sizes must be positive, got " << size;
+  llvm::SmallDenseSet<StringRef> seen;
+  for (Attribute attr : axes) {
+    StringRef axis = cast<StringAttr>(attr).getValue();
+    if (axis.empty())
+      return emitOpError("submesh axis names must be non-empty");
+    if (!seen.insert(axis).second)
+      return emitOpError() << "submesh axis \"" << axis
+                           << "\" appears more than once";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tle.shard_id
+//===----------------------------------------------------------------------===//
+
+LogicalResult ShardIdOp::verify() {
+  if (!getMesh().getAxisIndex(getAxis()))
+    return emitOpError() << "axis \"" << getAxis()
+                         << "\" is not an axis of the mesh";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tle.make_sharded_tensor / tle.reshard
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeShardedTensorOp::verify() {
+  return getSharding().verifyShape(getSrc().getType().getShape(),
+                                   [&] { return emitOpError(); });
+}
+
+LogicalResult ReshardOp::verify() {
+  if (getSource().getMesh() != getTarget().getMesh())
+    return emitOpError("source and target shardings must use the same mesh");
+  ArrayRef<int64_t> shape = getSrc().getType().getShape();
+  if (failed(getSource().verifyShape(
+          shape, [&] { return emitOpError() << "source sharding: "; })))
+    return failure();
+  return getTarget().verifyShape(
+      shape, [&] { return emitOpError() << "target sharding: "; });
+}

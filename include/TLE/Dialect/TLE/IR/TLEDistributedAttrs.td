@@ -1,7 +1,93 @@
-//===- TLEDistributedAttrs.td -----------------------------------------------------------===//
+//===- TLEDistributedAttrs.td - device meshes and shardings ---------------===//
 #ifndef TLE_DIALECT_TLEDISTRIBUTEDATTRS_TD
 #define TLE_DIALECT_TLEDISTRIBUTEDATTRS_TD
 
 include "TLE/Dialect/TLE/IR/TLEDialect.td"
+
+def TLE_DeviceMeshAttr : TLE_Attr<"DeviceMesh", "device_mesh"> {
+  let summary = "A logical N-d mesh of devices with named axes";
+  let description = [{
+    `tle.device_mesh(...)` in Python, flattened: one size and one name per
+    mesh axis, outermost first. Printed under the alias `#device_mesh`.
+
+    ```mlir
+    #mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
+    ```
+
+    Rules: at least one axis; as many names as sizes; sizes > 0; names
+    non-empty and unique.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t", "axis sizes">:$shape,
+                        ArrayRefParameter<"::mlir::StringAttr", "axis names">:$axes);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let genMnemonicAlias = 1;
+  let extraClassDeclaration = [{
+    /// Position of the axis named `name`, if any.
+    std::optional<unsigned> getAxisIndex(::llvm::StringRef name) const;
+    /// Size of the axis named `name`, if any.
+    std::optional<int64_t> getAxisSize(::llvm::StringRef name) const;
+  }];
+}
+
+def TLE_ShardingAttr : TLE_Attr<"Sharding", "sharding"> {
+  let summary = "How a tensor is laid out over a device mesh";
+  let description = [{
+    Describes a logical (global) tensor over `mesh`, as `tle.sharding(mesh,
+    split=..., partial=...)` does in Python (S, B, P):
+    - `split` has one entry per tensor dimension: `S<"a", ...>` splits the
+      dimension into equal blocks over the listed mesh axes (outermost
+      first; each device holds `dim / product(axis sizes)` elements), `B`
+      leaves it whole (broadcast / replicated).
+    - `partial` lists the mesh axes over which each device holds a partial
+      value whose sum is pending (P). Omitted when empty.
+    - Mesh axes used nowhere replicate the value.
+    Printed under the alias `#sharding`.
+
+    ```mlir
+    #mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
+    #s = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B], partial = ["node"]>
+    #t = #tle.sharding<mesh = #mesh, split = [S<"node", "gpu">, B]>
+    ```
+
+    Rules: every axis in `split` and `partial` is an axis of the mesh; a mesh
+    axis appears at most once across `split` and `partial`. Whether `split`
+    fits a tensor (rank, divisibility) is checked by the ops that use it.
+  }];
+  let parameters = (ins
+    "::mlir::tle::DeviceMeshAttr":$mesh,
+    ArrayRefParameter<"::mlir::ArrayAttr",
+        "per-dimension mesh axes (array of strings; empty = B)">:$split,
+    OptionalArrayRefParameter<"::mlir::StringAttr", "partial mesh axes">:$partial
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let genMnemonicAlias = 1;
+  let extraClassDeclaration = [{
+    /// Number of shards dimension `dim` is split into (1 for B).
+    int64_t getNumShards(unsigned dim) const;
+    /// Checks that `split` fits a tensor of this shape: one entry per
+    /// dimension, and every split static dimension divisible by its shard
+    /// count. Errors go to `emitError`.
+    ::llvm::LogicalResult verifyShape(::llvm::ArrayRef<int64_t> shape,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+  }];
+}
+
+// Which programs a `tle.distributed_barrier` synchronizes.
+def TLE_DistributedGroupKind : I32EnumAttr<"DistributedGroupKind",
+    "group of a distributed barrier", [
+    I32EnumAttrCase<"cluster", 0>,  // the programs of one thread-block cluster
+    I32EnumAttrCase<"grid", 1>,     // every program of the launch grid
+    I32EnumAttrCase<"submesh", 2>   // the programs of one sub-mesh
+  ]> {
+  let cppNamespace = "::mlir::tle";
+  let genSpecializedAttr = 0;
+}
+def TLE_DistributedGroupKindAttr
+    : EnumAttr<TLE_Dialect, TLE_DistributedGroupKind, "distributed_group"> {
+  // `#tle.distributed_group<grid>`; a bare `grid` in tle.distributed_barrier.
+  let assemblyFormat = "`<` $value `>`";
+}
 
 #endif // TLE_DIALECT_TLEDISTRIBUTEDATTRS_TD
