@@ -14,8 +14,6 @@ using namespace mlir::tt;
 #include "TLE/Interop/Triton/TTAttrs.cpp.inc"
 #define GET_TYPEDEF_CLASSES
 #include "TLE/Interop/Triton/TTTypes.cpp.inc"
-#define GET_OP_CLASSES
-#include "TLE/Interop/Triton/TTOps.cpp.inc"
 
 void TTDialect::initialize() {
   addTypes<
