@@ -1,5 +1,6 @@
 //===- TT.cpp - Interop definition of Triton 3.6's `tt` dialect -----------===//
 #include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/Unknown.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -14,8 +15,6 @@ using namespace mlir::tt;
 #include "TLE/Interop/Triton/TTAttrs.cpp.inc"
 #define GET_TYPEDEF_CLASSES
 #include "TLE/Interop/Triton/TTTypes.cpp.inc"
-#define GET_OP_CLASSES
-#include "TLE/Interop/Triton/TTOps.cpp.inc"
 
 void TTDialect::initialize() {
   addTypes<
@@ -26,6 +25,13 @@ void TTDialect::initialize() {
 #define GET_OP_LIST
 #include "TLE/Interop/Triton/TTOps.cpp.inc"
       >();
+}
+
+std::optional<Dialect::ParseOpHook>
+TTDialect::getParseOperationHook(StringRef opName) const {
+  if (std::optional<ParseOpHook> hook = Dialect::getParseOperationHook(opName))
+    return hook;
+  return tle::interop::unknownOpHook(opName);
 }
 
 // Triton prints the global address space (1) implicitly: `!tt.ptr<f32>`.

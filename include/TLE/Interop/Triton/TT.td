@@ -18,6 +18,11 @@ def TT_Dialect : Dialect {
   let cppNamespace = "::mlir::tt";
   let summary = "Interop definition of Triton 3.6's `tt` dialect";
   let useDefaultTypePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// Ops outside TLE's interop set fail to parse with a clear error.
+    std::optional<ParseOpHook>
+    getParseOperationHook(::llvm::StringRef opName) const override;
+  }];
 }
 
 class TT_Type<string name, string typeMnemonic> : TypeDef<TT_Dialect, name> {

@@ -1,0 +1,10 @@
+// A `tt` op that TLE's interop set does not define fails to parse with one
+// clear error.
+// RUN: not tle-opt %s 2>&1 | FileCheck %s
+
+// CHECK: error: 'tt.dot_scaled' is not in TLE's interop set for Triton 3.6.0
+// CHECK-NOT: error
+tt.func @f(%a: tensor<16x16xf16>) {
+  %0 = tt.dot_scaled %a, %a : tensor<16x16xf16>
+  tt.return
+}
