@@ -19,8 +19,6 @@ using namespace mlir::ttg;
 #include "TLE/Interop/Triton/TTGAttrs.cpp.inc"
 #define GET_TYPEDEF_CLASSES
 #include "TLE/Interop/Triton/TTGTypes.cpp.inc"
-#define GET_OP_CLASSES
-#include "TLE/Interop/Triton/TTGOps.cpp.inc"
 
 namespace {
 /// Gives the aliases Triton prints: `#blocked`, `#shared`, `#smem`, ...
