@@ -1,6 +1,6 @@
 // RUN: tle-opt %s -split-input-file -verify-diagnostics
 
-// Verifiers of the ttg interop ops. Each rule is one Triton's own IR
+// Verifiers of the ttg / ttng interop ops. Each rule is one Triton's own IR
 // always satisfies; none of the corpus trips them.
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
@@ -155,5 +155,28 @@ func.func @async_copy_pointee_mismatch(%p: tensor<1024x!tt.ptr<f16>, #blocked>, 
 func.func @convert_layout_shape(%x: tensor<64x32xf32, #blocked>) {
   // expected-error @below {{requires the same shape for all operands and results}}
   %0 = ttg.convert_layout %x : tensor<64x32xf32, #blocked> -> tensor<32x64xf32, #blocked1>
+  return
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// The custom form takes c's type from d's, so only the generic form can differ.
+func.func @wgmma_acc_type(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @below {{failed to verify that all of {c, d} have same type}}
+  %0 = "ttng.warp_group_dot"(%a, %a, %c) <{inputPrecision = 2 : i32, isAsync = false, maxNumImpreciseAcc = 0 : i32}> : (!ttg.memdesc<64x64xf16, #shared, #smem>, !ttg.memdesc<64x64xf16, #shared, #smem>, tensor<64x64xf32, #mma>) -> tensor<64x64xf16, #mma>
+  return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+func.func @tma_load_immutable(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %m: !ttg.memdesc<128x64xf16, #shared, #smem>, %i: i32, %p: i1) {
+  // expected-error @below {{cannot copy into an immutable memdesc}}
+  ttng.async_tma_copy_global_to_local %d[%i, %i] %m, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem>
   return
 }

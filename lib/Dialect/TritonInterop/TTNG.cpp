@@ -14,8 +14,6 @@ using namespace mlir::ttng;
 #include "TLE/Interop/Triton/TTNGAttrs.cpp.inc"
 #define GET_TYPEDEF_CLASSES
 #include "TLE/Interop/Triton/TTNGTypes.cpp.inc"
-#define GET_OP_CLASSES
-#include "TLE/Interop/Triton/TTNGOps.cpp.inc"
 
 void TTNGDialect::initialize() {
   addAttributes<
