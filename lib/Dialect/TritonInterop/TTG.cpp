@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/Unknown.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -64,6 +65,11 @@ void TTGDialect::initialize() {
 #include "TLE/Interop/Triton/TTGOps.cpp.inc"
       >();
   addInterfaces<TTGOpAsmInterface>();
+}
+
+std::optional<Dialect::ParseOpHook>
+TTGDialect::getParseOperationHook(StringRef opName) const {
+  return tle::interop::unknownOpHook(opName);
 }
 
 //===----------------------------------------------------------------------===//
