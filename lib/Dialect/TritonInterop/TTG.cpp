@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/Unknown.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -19,8 +20,6 @@ using namespace mlir::ttg;
 #include "TLE/Interop/Triton/TTGAttrs.cpp.inc"
 #define GET_TYPEDEF_CLASSES
 #include "TLE/Interop/Triton/TTGTypes.cpp.inc"
-#define GET_OP_CLASSES
-#include "TLE/Interop/Triton/TTGOps.cpp.inc"
 
 namespace {
 /// Gives the aliases Triton prints: `#blocked`, `#shared`, `#smem`, ...
@@ -66,6 +65,11 @@ void TTGDialect::initialize() {
 #include "TLE/Interop/Triton/TTGOps.cpp.inc"
       >();
   addInterfaces<TTGOpAsmInterface>();
+}
+
+std::optional<Dialect::ParseOpHook>
+TTGDialect::getParseOperationHook(StringRef opName) const {
+  return tle::interop::unknownOpHook(opName);
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,5 +1,6 @@
 //===- TTNG.cpp - Interop definition of Triton 3.6's `ttng` dialect -------===//
 #include "TLE/Interop/Triton/TTNG.h"
+#include "TLE/Interop/Triton/Unknown.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -14,8 +15,6 @@ using namespace mlir::ttng;
 #include "TLE/Interop/Triton/TTNGAttrs.cpp.inc"
 #define GET_TYPEDEF_CLASSES
 #include "TLE/Interop/Triton/TTNGTypes.cpp.inc"
-#define GET_OP_CLASSES
-#include "TLE/Interop/Triton/TTNGOps.cpp.inc"
 
 void TTNGDialect::initialize() {
   addAttributes<
@@ -26,4 +25,9 @@ void TTNGDialect::initialize() {
 #define GET_OP_LIST
 #include "TLE/Interop/Triton/TTNGOps.cpp.inc"
       >();
+}
+
+std::optional<Dialect::ParseOpHook>
+TTNGDialect::getParseOperationHook(StringRef opName) const {
+  return tle::interop::unknownOpHook(opName);
 }

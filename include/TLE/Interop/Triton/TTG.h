@@ -12,6 +12,26 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "TLE/Interop/Triton/TT.h"
+
+namespace mlir::ttg {
+/// Shared memory of a CTA, the resource of the `local_*` and barrier ops.
+struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
+  StringRef getName() final { return "<SharedMemory>"; }
+};
+/// Global memory, read or written by the async and TMA copies.
+struct GlobalMemory : public SideEffects::Resource::Base<GlobalMemory> {
+  StringRef getName() final { return "<GlobalMemory>"; }
+};
+
+/// `tensor<S x i1, E>` for `tensor<S x T, E>`; the type itself otherwise.
+Type getI1SameShape(Type type);
+/// `tensor<S x T, E>` for `tensor<S x !tt.ptr<T>, E>`; the type itself otherwise.
+Type getPointeeSameShape(Type type);
+} // namespace mlir::ttg
 
 #include "TLE/Interop/Triton/TTGDialect.h.inc"
 #include "TLE/Interop/Triton/TTGEnums.h.inc"

@@ -18,6 +18,11 @@ def TTG_Dialect : Dialect {
   let summary = "Interop definition of Triton 3.6's `ttg` dialect";
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// Reports ops outside TLE's interop set by name (see Unknown.h).
+    std::optional<ParseOpHook>
+    getParseOperationHook(::llvm::StringRef opName) const override;
+  }];
 }
 
 class TTG_Attr<string name, string attrMnemonic, list<Trait> traits = []>

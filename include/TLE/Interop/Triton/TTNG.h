@@ -12,6 +12,11 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/TTG.h"
 
 #include "TLE/Interop/Triton/TTNGDialect.h.inc"
 #include "TLE/Interop/Triton/TTNGEnums.h.inc"

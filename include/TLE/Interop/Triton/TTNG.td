@@ -16,6 +16,11 @@ def TTNG_Dialect : Dialect {
   let cppNamespace = "::mlir::ttng";
   let summary = "Interop definition of Triton 3.6's `ttng` dialect";
   let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// Reports ops outside TLE's interop set by name (see Unknown.h).
+    std::optional<ParseOpHook>
+    getParseOperationHook(::llvm::StringRef opName) const override;
+  }];
 }
 
 def TTNG_TensorMemorySpaceAttr : AttrDef<TTNG_Dialect, "TensorMemorySpace"> {

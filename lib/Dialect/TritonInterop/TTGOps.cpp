@@ -1,0 +1,212 @@
+//===- TTGOps.cpp - Interop ops of Triton 3.6's `ttg` dialect -------------===//
+//
+// Verifiers check only rules that are simple and certain; anything Triton
+// 3.6.0 prints must parse.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Interop/Triton/TTG.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::ttg;
+
+Type mlir::ttg::getI1SameShape(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return type;
+  return RankedTensorType::get(tensor.getShape(),
+                               IntegerType::get(type.getContext(), 1),
+                               tensor.getEncoding());
+}
+
+Type mlir::ttg::getPointeeSameShape(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return type;
+  auto ptr = dyn_cast<tt::PointerType>(tensor.getElementType());
+  if (!ptr)
+    return type;
+  return RankedTensorType::get(tensor.getShape(), ptr.getPointeeType(),
+                               tensor.getEncoding());
+}
+
+//===----------------------------------------------------------------------===//
+// `custom<Offsets>`: `0, 32`
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseOffsets(OpAsmParser &parser, DenseI32ArrayAttr &attr) {
+  SmallVector<int32_t> offsets;
+  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+        return parser.parseInteger(offsets.emplace_back());
+      }))
+    return failure();
+  attr = DenseI32ArrayAttr::get(parser.getContext(), offsets);
+  return success();
+}
+
+static void printOffsets(OpAsmPrinter &printer, Operation *,
+                         DenseI32ArrayAttr attr) {
+  llvm::interleaveComma(attr.asArrayRef(), printer);
+}
+
+#define GET_OP_CLASSES
+#include "TLE/Interop/Triton/TTGOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+/// Checks that a tensor and a memdesc hold the same shape and element type.
+static LogicalResult verifySameShapeAndElement(Operation *op,
+                                               RankedTensorType tensor,
+                                               MemDescType memdesc) {
+  if (tensor.getShape() != memdesc.getShape())
+    return op->emitOpError("tensor and memdesc shapes must match");
+  if (tensor.getElementType() != memdesc.getElementType())
+    return op->emitOpError("tensor and memdesc element types must match");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LocalAllocOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LocalAllocOp::verify() {
+  auto type = cast<MemDescType>(getResult().getType());
+  if (!getSrc()) {
+    if (!type.getMutableMemory())
+      return emitOpError("without a source must allocate a mutable memdesc");
+    return success();
+  }
+  return verifySameShapeAndElement(
+      *this, cast<RankedTensorType>(getSrc().getType()), type);
+}
+
+void LocalAllocOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // An immutable buffer made from a tensor is a value: nothing observes it
+  // but its readers, so it carries no effect and may be CSE'd or erased.
+  auto type = cast<MemDescType>(getResult().getType());
+  if (getSrc() && !type.getMutableMemory())
+    return;
+  OpResult alloc = getOperation()->getOpResult(0);
+  effects.emplace_back(MemoryEffects::Allocate::get(), alloc,
+                       SharedMemory::get());
+  if (getSrc())
+    effects.emplace_back(MemoryEffects::Write::get(), alloc,
+                         SharedMemory::get());
+}
+
+//===----------------------------------------------------------------------===//
+// LocalLoadOp / LocalStoreOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LocalLoadOp::verify() {
+  return verifySameShapeAndElement(*this,
+                                   cast<RankedTensorType>(getResult().getType()),
+                                   cast<MemDescType>(getSrc().getType()));
+}
+
+LogicalResult LocalStoreOp::verify() {
+  auto dst = cast<MemDescType>(getDst().getType());
+  if (!dst.getMutableMemory())
+    return emitOpError("cannot store into an immutable memdesc");
+  return verifySameShapeAndElement(
+      *this, cast<RankedTensorType>(getSrc().getType()), dst);
+}
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+/// Views keep the element type and the mutability of their source.
+static LogicalResult verifyView(Operation *op, MemDescType src,
+                                MemDescType result) {
+  if (src.getElementType() != result.getElementType())
+    return op->emitOpError("result element type must match the source's");
+  if (src.getMutableMemory() != result.getMutableMemory())
+    return op->emitOpError("result mutability must match the source's");
+  return success();
+}
+
+LogicalResult MemDescIndexOp::verify() {
+  auto src = cast<MemDescType>(getSrc().getType());
+  auto result = cast<MemDescType>(getResult().getType());
+  if (failed(verifyView(*this, src, result)))
+    return failure();
+  if (src.getShape().empty() || result.getShape() != src.getShape().drop_front())
+    return emitOpError("result shape must be the source shape without its "
+                       "leading dimension");
+  return success();
+}
+
+LogicalResult MemDescSubsliceOp::verify() {
+  auto src = cast<MemDescType>(getSrc().getType());
+  auto result = cast<MemDescType>(getResult().getType());
+  if (failed(verifyView(*this, src, result)))
+    return failure();
+  ArrayRef<int32_t> offsets = getOffsets();
+  if (offsets.size() != src.getShape().size() ||
+      result.getShape().size() != src.getShape().size())
+    return emitOpError("offsets, source and result must have the same rank");
+  for (auto [offset, dim, srcDim] :
+       llvm::zip_equal(offsets, result.getShape(), src.getShape()))
+    if (offset < 0 || offset + dim > srcDim)
+      return emitOpError("subslice must lie within the source");
+  return success();
+}
+
+LogicalResult MemDescTransOp::verify() {
+  auto src = cast<MemDescType>(getSrc().getType());
+  auto result = cast<MemDescType>(getResult().getType());
+  if (failed(verifyView(*this, src, result)))
+    return failure();
+  ArrayRef<int32_t> order = getOrder();
+  ArrayRef<int64_t> shape = src.getShape();
+  if (order.size() != shape.size())
+    return emitOpError("order must have one entry per source dimension");
+  SmallVector<bool> seen(order.size(), false);
+  SmallVector<int64_t> permuted;
+  for (int32_t dim : order) {
+    if (dim < 0 || dim >= static_cast<int32_t>(order.size()) || seen[dim])
+      return emitOpError("order must be a permutation of the dimensions");
+    seen[dim] = true;
+    permuted.push_back(shape[dim]);
+  }
+  if (result.getShape() != ArrayRef<int64_t>(permuted))
+    return emitOpError("result shape must be the source shape permuted by "
+                       "order");
+  return success();
+}
+
+LogicalResult MemDescReshapeOp::verify() {
+  auto src = cast<MemDescType>(getSrc().getType());
+  auto result = cast<MemDescType>(getResult().getType());
+  if (failed(verifyView(*this, src, result)))
+    return failure();
+  auto product = [](ArrayRef<int64_t> shape) {
+    int64_t n = 1;
+    for (int64_t dim : shape)
+      n *= dim;
+    return n;
+  };
+  if (product(src.getShape()) != product(result.getShape()))
+    return emitOpError("reshape must keep the number of elements");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AsyncCopyGlobalToLocalOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  auto dst = cast<MemDescType>(getResult().getType());
+  if (!dst.getMutableMemory())
+    return emitOpError("cannot copy into an immutable memdesc");
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  return verifySameShapeAndElement(
+      *this, cast<RankedTensorType>(getPointeeSameShape(src)), dst);
+}

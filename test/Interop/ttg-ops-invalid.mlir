@@ -1,0 +1,182 @@
+// RUN: tle-opt %s -split-input-file -verify-diagnostics
+
+// Verifiers of the ttg / ttng interop ops. Each rule is one Triton's own IR
+// always satisfies; none of the corpus trips them.
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @alloc_immutable_without_source() {
+  // expected-error @below {{without a source must allocate a mutable memdesc}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<64x32xf32, #shared, #smem>
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @alloc_shape_mismatch(%x: tensor<64x32xf32, #blocked>) {
+  // expected-error @below {{tensor and memdesc shapes must match}}
+  %0 = ttg.local_alloc %x : (tensor<64x32xf32, #blocked>) -> !ttg.memdesc<32x64xf32, #shared, #smem>
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @alloc_element_mismatch(%x: tensor<64x32xf32, #blocked>) {
+  // expected-error @below {{tensor and memdesc element types must match}}
+  %0 = ttg.local_alloc %x : (tensor<64x32xf32, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @load_shape_mismatch(%m: !ttg.memdesc<64x32xf32, #shared, #smem>) {
+  // expected-error @below {{tensor and memdesc shapes must match}}
+  %0 = ttg.local_load %m : !ttg.memdesc<64x32xf32, #shared, #smem> -> tensor<64x64xf32, #blocked>
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @store_immutable(%x: tensor<64x32xf32, #blocked>, %m: !ttg.memdesc<64x32xf32, #shared, #smem>) {
+  // expected-error @below {{cannot store into an immutable memdesc}}
+  ttg.local_store %x, %m : tensor<64x32xf32, #blocked> -> !ttg.memdesc<64x32xf32, #shared, #smem>
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @store_element_mismatch(%x: tensor<64x32xf16, #blocked>, %m: !ttg.memdesc<64x32xf32, #shared, #smem, mutable>) {
+  // expected-error @below {{tensor and memdesc element types must match}}
+  ttg.local_store %x, %m : tensor<64x32xf16, #blocked> -> !ttg.memdesc<64x32xf32, #shared, #smem, mutable>
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @index_keeps_leading_dim(%m: !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @below {{result shape must be the source shape without its leading dimension}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<3x128xf16, #shared, #smem, mutable>
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @index_drops_mutable(%m: !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @below {{result mutability must match the source's}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem>
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @trans_not_a_permutation(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
+  // expected-error @below {{order must be a permutation of the dimensions}}
+  %0 = ttg.memdesc_trans %m {order = array<i32: 1, 1>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared, #smem>
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @trans_wrong_shape(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
+  // expected-error @below {{result shape must be the source shape permuted by order}}
+  %0 = ttg.memdesc_trans %m {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x64xf16, #shared, #smem>
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @subslice_out_of_bounds(%m: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>) {
+  // expected-error @below {{subslice must lie within the source}}
+  %0 = ttg.memdesc_subslice %m[0, 48] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 128x64>
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @reshape_element_count(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
+  // expected-error @below {{reshape must keep the number of elements}}
+  %0 = ttg.memdesc_reshape %m : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<2x64x32xf16, #shared, #smem>
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+func.func @async_copy_immutable(%p: tensor<1024x!tt.ptr<f32>, #blocked>, %m: !ttg.memdesc<1024xf32, #shared, #smem>) {
+  // expected-error @below {{cannot copy into an immutable memdesc}}
+  %0 = ttg.async_copy_global_to_local %p, %m : tensor<1024x!tt.ptr<f32>, #blocked> -> <1024xf32, #shared, #smem>
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+func.func @async_copy_pointee_mismatch(%p: tensor<1024x!tt.ptr<f16>, #blocked>, %m: !ttg.memdesc<1024xf32, #shared, #smem, mutable>) {
+  // expected-error @below {{tensor and memdesc element types must match}}
+  %0 = ttg.async_copy_global_to_local %p, %m : tensor<1024x!tt.ptr<f16>, #blocked> -> <1024xf32, #shared, #smem, mutable>
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
+func.func @convert_layout_shape(%x: tensor<64x32xf32, #blocked>) {
+  // expected-error @below {{requires the same shape for all operands and results}}
+  %0 = ttg.convert_layout %x : tensor<64x32xf32, #blocked> -> tensor<32x64xf32, #blocked1>
+  return
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// The custom form takes c's type from d's, so only the generic form can differ.
+func.func @wgmma_acc_type(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @below {{failed to verify that all of {c, d} have same type}}
+  %0 = "ttng.warp_group_dot"(%a, %a, %c) <{inputPrecision = 2 : i32, isAsync = false, maxNumImpreciseAcc = 0 : i32}> : (!ttg.memdesc<64x64xf16, #shared, #smem>, !ttg.memdesc<64x64xf16, #shared, #smem>, tensor<64x64xf32, #mma>) -> tensor<64x64xf16, #mma>
+  return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+func.func @tma_load_immutable(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %m: !ttg.memdesc<128x64xf16, #shared, #smem>, %i: i32, %p: i1) {
+  // expected-error @below {{cannot copy into an immutable memdesc}}
+  ttng.async_tma_copy_global_to_local %d[%i, %i] %m, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem>
+  return
+}
