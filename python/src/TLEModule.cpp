@@ -112,8 +112,11 @@ std::string runPipeline(const std::string &source, const std::string &pipeline,
   std::string out;
   llvm::raw_string_ostream os(out);
   OpPrintingFlags flags;
-  if (debugInfo)
+  if (debugInfo) {
+    // As Triton prints: locations, and SSA names taken from name locations.
     flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+    flags.printNameLocAsPrefix(true);
+  }
   module->print(os, flags);
   return out;
 }
