@@ -9,5 +9,7 @@ PYTHON=${PYTHON:-python3}
 . .venv/bin/activate
 python -m pip install -q -r requirements.txt
 # --no-build-isolation: the build uses the MLIR kit installed just above.
+build_start=$(date +%s)
 python -m pip install -q --no-build-isolation -e .
+echo "TLE build + install took $(( $(date +%s) - build_start )) s"
 python python/examples/tle_example.py
