@@ -26,8 +26,12 @@ STAGES = ("ttir", "ttgir")
 
 
 @pytest.fixture(scope="module")
-def originals():
-    return {}
+def originals(tmp_path_factory):
+    # A fresh Triton cache: every compile below really runs.
+    cache = tmp_path_factory.mktemp("triton-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TRITON_CACHE_DIR", str(cache))
+        yield {}
 
 
 def _original(originals, entry):

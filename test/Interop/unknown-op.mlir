@@ -1,6 +1,8 @@
 // A `tt` op that TLE's interop set does not define fails to parse with one
 // clear error.
 // RUN: not tle-opt %s 2>&1 | FileCheck %s
+// Exit code exactly 1 (an error, not a crash):
+// RUN: %PYTHON -c "import subprocess, sys; sys.exit(subprocess.run(['tle-opt', sys.argv[1]], capture_output=True).returncode != 1)" %s
 
 // CHECK: error: 'tt.dot_scaled' is not in TLE's interop set for Triton 3.6.0
 // CHECK-NOT: error
