@@ -294,6 +294,9 @@ KERNELS = [
 ]
 
 # Thread-block-cluster variants (num_ctas=2): encodings carry a CGALayout.
-CLUSTER_VARIANTS = ["vector_add", "matmul", "histogram", "persistent_tma_matmul", "multi_reduce"]
+# multi_reduce is left out: Triton 3.6 itself compiles it with num_ctas=2 to
+# different TTGIR and PTX from one run to the next, so no PTX comparison of it
+# can be stable.
+CLUSTER_VARIANTS = ["vector_add", "matmul", "histogram", "persistent_tma_matmul"]
 KERNELS += [(f"{name}_cta2", kernel, sig, ce, dict(opt, num_ctas=2))
             for name, kernel, sig, ce, opt in list(KERNELS) if name in CLUSTER_VARIANTS]
