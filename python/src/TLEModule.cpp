@@ -94,7 +94,7 @@ std::string runPipeline(const std::string &source, const std::string &pipeline,
     std::string errors;
     llvm::raw_string_ostream errorStream(errors);
     std::string anchored = pipeline;
-    if (llvm::StringRef(pipeline).trim().starts_with("builtin.module(") == false)
+    if (!llvm::StringRef(pipeline).trim().starts_with("builtin.module("))
       anchored = "builtin.module(" + pipeline + ")";
     // The FailureOr overload: the other one silently does nothing on an
     // anchored pipeline string.

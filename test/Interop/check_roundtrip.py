@@ -61,12 +61,11 @@ def main():
         if canonical_names(printed) == canonical_names(expected):
             print(f"ok   {name} (identical up to SSA value names)")
             continue
-        if True:
-            failures.append(name)
-            diff = list(difflib.unified_diff(canonical_names(expected).splitlines(),
-                                             canonical_names(printed).splitlines(),
-                                             "triton", "tle-opt", lineterm="", n=0))
-            print(f"FAIL {name}: printed text differs\n" + "\n".join(diff[:args.show]))
+        failures.append(name)
+        diff = list(difflib.unified_diff(canonical_names(expected).splitlines(),
+                                         canonical_names(printed).splitlines(),
+                                         "triton", "tle-opt", lineterm="", n=0))
+        print(f"FAIL {name}: printed text differs\n" + "\n".join(diff[:args.show]))
     kernels = len({n.rsplit(".", 1)[0] for n in files})
     stages = len({n.rsplit(".", 1)[1] for n in files})
     print(f"{len(files) - len(failures)}/{len(files)} modules round-trip "
