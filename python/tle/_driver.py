@@ -1,0 +1,72 @@
+"""How TLE's compiler is reached from Python: in-process, or through tle-opt.
+
+By default TLE's passes run in-process in the nanobind module ``tle._tle``.
+With ``TLE_OPT=/path/to/tle-opt`` in the environment they run in that driver
+instead, as a subprocess: same registry, same pipelines, same printing. That is
+for machines where the extension cannot be loaded (another Python version, say
+the GPU machine's Python 3.12) and for trying a freshly built ``tle-opt``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from ._errors import MLIRError
+
+try:
+    from . import _tle
+except ImportError as e:  # e.g. built for another Python
+    _tle = None
+    _import_error = e
+else:
+    _import_error = None
+
+_DIAG = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note|remark): ")
+
+
+def tle_opt() -> str | None:
+    return os.environ.get("TLE_OPT") or None
+
+
+def compiler_binary() -> Path:
+    """The file holding the compiler in use (for cache fingerprints)."""
+    opt = tle_opt()
+    if opt:
+        return Path(opt)
+    _require_module()
+    return Path(_tle.__file__)
+
+
+def _require_module():
+    if _tle is None:
+        raise ImportError(f"TLE's extension module could not be loaded ({_import_error}); rebuild it with "
+                          "`pip install --no-build-isolation -e .`, or set TLE_OPT to a tle-opt binary") from None
+
+
+def run_pipeline(source: str, pipeline: str, source_name: str = "<tle>", debug_info: bool = False,
+                 verify_each: bool = True) -> str:
+    """Parse ``source``, run ``pipeline`` (textual pass pipeline) and print the result.
+
+    Raises ``tle.MLIRError`` with one ``file:line:col: severity: message`` line
+    per diagnostic when parsing, verification or a pass fails.
+    """
+    opt = tle_opt()
+    if opt is None:
+        _require_module()
+        return _tle.run_pipeline(source, pipeline, source_name=source_name, debug_info=debug_info,
+                                 verify_each=verify_each)
+    cmd = [opt, "-", "--mlir-print-op-on-diagnostic=false", f"--verify-each={'true' if verify_each else 'false'}"]
+    if pipeline:
+        cmd.append(f"--pass-pipeline={pipeline}")
+    if debug_info:
+        cmd += ["--mlir-print-debuginfo", "--mlir-use-nameloc-as-prefix"]
+    proc = subprocess.run(cmd, input=source, capture_output=True, text=True)
+    if proc.returncode != 0:
+        lines = [line.replace("<stdin>", source_name) for line in proc.stderr.splitlines() if _DIAG.match(line)]
+        if not lines:
+            lines = [proc.stderr.strip() or f"tle-opt exited with {proc.returncode}"]
+        raise MLIRError(f"TLE pipeline '{pipeline}' failed on {source_name}:\n" + "\n".join(lines))
+    return proc.stdout

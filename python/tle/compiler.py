@@ -1,0 +1,89 @@
+"""``tle.compile``: compile one ``@triton.jit`` kernel through Triton + TLE."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import triton
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+
+from . import _bridge
+
+# The order in which the NVIDIA backend (with TLE's stages) produces IR.
+STAGE_ORDER = ("ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin")
+
+
+def _parse_target(target) -> GPUTarget:
+    if isinstance(target, GPUTarget):
+        return target
+    if target is None:
+        try:
+            return triton.runtime.driver.active.get_current_target()
+        except Exception as e:  # no GPU / no driver on this machine
+            raise RuntimeError("tle.compile: no GPU target available here; pass target="
+                               "GPUTarget('cuda', 90, 32) or target='sm_90'") from e
+    if isinstance(target, str):
+        m = re.fullmatch(r"(?:cuda:|sm_)(\d+)a?", target.strip())
+        if m:
+            return GPUTarget("cuda", int(m.group(1)), 32)
+    raise ValueError(f"tle.compile: cannot understand target {target!r}; "
+                     "use a GPUTarget, 'cuda:90' or 'sm_90'")
+
+
+def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, options=None, dump=None,
+            **option_kwargs):
+    """Compile ``kernel`` with TLE's stages and return Triton's ``CompiledKernel``.
+
+    - ``signature``: ``{arg: type}`` for the runtime arguments (``"*fp32"``,
+      ``"i32"``, ...); constexpr arguments may be left out.
+    - ``constexprs``: ``{arg: value}`` for the ``tl.constexpr`` arguments.
+    - ``target``: a ``GPUTarget``, ``"cuda:90"``/``"sm_90"``, or None for the
+      current GPU.
+    - ``options`` / keyword options: Triton's compile options (``num_warps``,
+      ``num_stages``, ``num_ctas``, ...).
+    - ``dump``: a folder; every stage's IR is written there as
+      ``<kernel>.<stage>`` (``ttir``, ``tle-ttir``, ``ttgir``, ``tle-ttgir``,
+      ``llir``, ``ptx``, ``cubin``).
+
+    The result's ``.asm`` holds every stage, TLE's included.
+    """
+    constexprs = dict(constexprs or {})
+    signature = dict(signature or {})
+    for name in constexprs:
+        signature.setdefault(name, "constexpr")
+    missing = [a for a in getattr(kernel, "arg_names", []) if a not in signature]
+    if missing:
+        raise TypeError(f"tle.compile: no signature entry for argument(s) {', '.join(missing)}")
+    src = ASTSource(kernel, signature=signature, constexprs=constexprs, attrs=attrs)
+    opts = dict(options or {})
+    opts.update(option_kwargs)
+    with _bridge.enabled():
+        compiled = triton.compile(src, target=_parse_target(target), options=opts)
+    if dump is not None:
+        write_stages(compiled, dump)
+    return compiled
+
+
+def stages(compiled) -> list[str]:
+    """The stage names present in ``compiled.asm``, in compile order."""
+    present = [s for s in STAGE_ORDER if s in compiled.asm]
+    return present + sorted(k for k in compiled.asm if k not in STAGE_ORDER and k != "source")
+
+
+def write_stages(compiled, folder) -> list[Path]:
+    """Write each stage of ``compiled`` to ``folder/<name>.<stage>``."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for stage in stages(compiled):
+        text = compiled.asm[stage]
+        path = folder / f"{compiled.name}.{stage}"
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text)
+        written.append(path)
+    return written
