@@ -1,6 +1,7 @@
 //===- InitAll.cpp - register everything TLE's tools load -----------------===//
 #include "TLE/InitAll.h"
 
+#include "TLE/Conversion/Passes.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
@@ -22,6 +23,7 @@ void mlir::tle::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::tle::registerAllPasses() {
   registerTLEPasses();
+  registerTLEConversionPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
 }

@@ -1,0 +1,210 @@
+//===- LowerExclusiveCumsum.cpp - tle.exclusive_cumsum -> tt.scan ---------===//
+//
+// Integers: exclusive = scan_add(x) - x, total = reduce_add(x).
+// Floats:   a scan over pairs (s, v) from (0, x) with the associative combine
+//           ((s1, v1), (s2, v2)) -> (s1 + v1 + s2, v2); its first result is the
+//           exclusive sum. total = reduce_add(select(i == last, s + v, -0.0)).
+//
+// Works on TTIR and TTGIR alike: new tensors take the input's encoding, or
+// slices of it, and no encoding when the input has none.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Conversion/Passes.h"
+#include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/TTG.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+
+#include <limits>
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLELOWEREXCLUSIVECUMSUM
+#include "TLE/Conversion/Passes.h.inc"
+} // namespace mlir::tle
+
+using namespace mlir;
+using namespace mlir::tle;
+
+namespace {
+using CombineBody = function_ref<SmallVector<Value>(OpBuilder &, ValueRange)>;
+
+/// Fills the (empty) combining region of a tt.scan / tt.reduce: one block
+/// taking (acc..., cur...) scalars, ended by `ReturnOp` on what `body` yields.
+template <typename ReturnOp>
+void buildCombine(OpBuilder &b, Location loc, Region &region,
+                  TypeRange elementTypes, CombineBody body) {
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Type> argTypes(elementTypes);
+  argTypes.append(elementTypes.begin(), elementTypes.end());
+  SmallVector<Location> argLocs(argTypes.size(), loc);
+  Block *block = b.createBlock(&region, region.end(), argTypes, argLocs);
+  ReturnOp::create(b, loc, body(b, block->getArguments()));
+}
+
+Value buildAddReduce(OpBuilder &b, Location loc, Value src, int32_t axis,
+                     Type resultType) {
+  auto reduce = tt::ReduceOp::create(b, loc, TypeRange{resultType},
+                                     ValueRange{src}, axis);
+  Type elementType = cast<RankedTensorType>(src.getType()).getElementType();
+  bool isFloat = isa<FloatType>(elementType);
+  buildCombine<tt::ReduceReturnOp>(
+      b, loc, reduce.getCombineOp(), elementType,
+      [&](OpBuilder &b, ValueRange args) -> SmallVector<Value> {
+        if (isFloat)
+          return {arith::AddFOp::create(b, loc, args[0], args[1])};
+        return {arith::AddIOp::create(b, loc, args[0], args[1])};
+      });
+  return reduce.getResult()[0];
+}
+
+/// The index along `axis` at every position of `type`'s shape (i32, with
+/// `type`'s encoding): a tt.make_range whose encoding is `type`'s with every
+/// other dimension sliced away, expanded back to full rank and broadcast.
+Value buildAxisIndex(OpBuilder &b, Location loc, RankedTensorType type,
+                     int32_t axis) {
+  MLIRContext *ctx = b.getContext();
+  Type i32 = b.getI32Type();
+  int64_t rank = type.getRank(), extent = type.getDimSize(axis);
+  Attribute encoding = type.getEncoding();
+
+  // tt.expand_dims inserts the other dimensions in increasing order, so the
+  // dimension being inserted always sits at its final index. Each
+  // expand_dims's operand has encoding #ttg.slice<{dim = d, parent = result's}>;
+  // walk back from the full encoding to the make_range's.
+  SmallVector<int32_t> others;
+  for (int32_t d = 0; d < rank; ++d)
+    if (d != axis)
+      others.push_back(d);
+  SmallVector<Attribute> encodingAfter(others.size());
+  Attribute rangeEncoding = encoding;
+  for (int64_t k = others.size() - 1; k >= 0; --k) {
+    encodingAfter[k] = rangeEncoding;
+    if (rangeEncoding)
+      rangeEncoding = ttg::SliceEncodingAttr::get(ctx, others[k], rangeEncoding);
+  }
+
+  Value index = tt::MakeRangeOp::create(
+      b, loc, RankedTensorType::get({extent}, i32, rangeEncoding), 0, extent);
+  if (rank == 1)
+    return index;
+  SmallVector<bool> present(rank, false);
+  present[axis] = true;
+  for (auto [k, d] : llvm::enumerate(others)) {
+    present[d] = true;
+    SmallVector<int64_t> shape;
+    for (int64_t i = 0; i < rank; ++i)
+      if (present[i])
+        shape.push_back(i == axis ? extent : 1);
+    index = tt::ExpandDimsOp::create(
+        b, loc, RankedTensorType::get(shape, i32, encodingAfter[k]), index, d);
+  }
+  return tt::BroadcastOp::create(b, loc, type.clone(i32), index);
+}
+
+LogicalResult lowerInteger(OpBuilder &b, ExclusiveCumsumOp op) {
+  Location loc = op.getLoc();
+  Value x = op.getSrc();
+  auto type = cast<RankedTensorType>(x.getType());
+  Type elementType = type.getElementType();
+  int32_t axis = op.getAxis();
+
+  auto scan = tt::ScanOp::create(b, loc, TypeRange{type}, ValueRange{x}, axis,
+                                 op.getReverse());
+  buildCombine<tt::ScanReturnOp>(
+      b, loc, scan.getCombineOp(), elementType,
+      [&](OpBuilder &b, ValueRange args) -> SmallVector<Value> {
+        return {arith::AddIOp::create(b, loc, args[0], args[1])};
+      });
+  // Exact: integer addition wraps, so (sum of x[0..i]) - x[i] is the
+  // exclusive sum even after overflow.
+  Value exclusive = arith::SubIOp::create(b, loc, scan.getResult()[0], x);
+  Value total = buildAddReduce(b, loc, x, axis, op.getTotal().getType());
+  op.getExclusive().replaceAllUsesWith(exclusive);
+  op.getTotal().replaceAllUsesWith(total);
+  return success();
+}
+
+LogicalResult lowerFloat(OpBuilder &b, ExclusiveCumsumOp op) {
+  Location loc = op.getLoc();
+  Value x = op.getSrc();
+  auto type = cast<RankedTensorType>(x.getType());
+  auto elementType = cast<FloatType>(type.getElementType());
+  int32_t axis = op.getAxis();
+  bool reverse = op.getReverse();
+  int64_t extent = type.getDimSize(axis);
+  if (extent > std::numeric_limits<int32_t>::max())
+    return op.emitOpError("cannot be lowered: axis extent ")
+           << extent << " does not fit tt.make_range's i32 bounds";
+
+  const llvm::fltSemantics &semantics = elementType.getFloatSemantics();
+  auto splat = [&](const APFloat &value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(type, FloatAttr::get(elementType, value)));
+  };
+
+  // Element i is (0, x[i]); after the inclusive scan, s[i] is the sum of the
+  // x[j] before i in scan order and v[i] = x[i].
+  Value zeros = splat(APFloat::getZero(semantics));
+  auto scan = tt::ScanOp::create(b, loc, TypeRange{type, type},
+                                 ValueRange{zeros, x}, axis, reverse);
+  buildCombine<tt::ScanReturnOp>(
+      b, loc, scan.getCombineOp(), {elementType, elementType},
+      [&](OpBuilder &b, ValueRange args) -> SmallVector<Value> {
+        // args = (s1, v1, s2, v2): accumulated pair, then current pair.
+        Value t = arith::AddFOp::create(b, loc, args[0], args[1]);
+        Value u = arith::AddFOp::create(b, loc, t, args[2]);
+        return {u, args[3]};
+      });
+  Value exclusive = scan.getResult()[0];
+
+  // total: the inclusive sum at the last position in scan order. Every other
+  // position contributes -0.0, which leaves any sum (-0.0 included) unchanged.
+  Value inclusive =
+      arith::AddFOp::create(b, loc, exclusive, scan.getResult()[1]);
+  Value index = buildAxisIndex(b, loc, type, axis);
+  Value last = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(type.clone(b.getI32Type()),
+                             b.getI32IntegerAttr(reverse ? 0 : extent - 1)));
+  Value isLast =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index, last);
+  Value negZeros = splat(APFloat::getZero(semantics, /*Negative=*/true));
+  Value picked = arith::SelectOp::create(b, loc, isLast, inclusive, negZeros);
+  Value total = buildAddReduce(b, loc, picked, axis, op.getTotal().getType());
+
+  op.getExclusive().replaceAllUsesWith(exclusive);
+  op.getTotal().replaceAllUsesWith(total);
+  return success();
+}
+
+struct LowerExclusiveCumsumPass
+    : public tle::impl::TLELowerExclusiveCumsumBase<LowerExclusiveCumsumPass> {
+  void runOnOperation() override {
+    SmallVector<ExclusiveCumsumOp> ops;
+    getOperation()->walk([&](ExclusiveCumsumOp op) { ops.push_back(op); });
+    bool anyFailed = false;
+    for (ExclusiveCumsumOp op : ops) {
+      Type elementType = op.getSrc().getType().getElementType();
+      OpBuilder b(op);
+      LogicalResult lowered = failure();
+      if (elementType.isSignlessInteger(32) ||
+          elementType.isSignlessInteger(64))
+        lowered = lowerInteger(b, op);
+      else if (elementType.isF16() || elementType.isBF16() ||
+               elementType.isF32() || elementType.isF64())
+        lowered = lowerFloat(b, op);
+      else
+        op.emitOpError("cannot be lowered: unsupported element type ")
+            << elementType << " (supported: i32, i64, f16, bf16, f32, f64)";
+      if (failed(lowered)) {
+        anyFailed = true;
+        continue;
+      }
+      op.erase();
+    }
+    if (anyFailed)
+      signalPassFailure();
+  }
+};
+} // namespace
