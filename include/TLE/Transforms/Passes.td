@@ -17,4 +17,63 @@ def TLEAssertLowered : Pass<"tle-assert-lowered", "mlir::ModuleOp"> {
   }];
 }
 
+def TLEOptimizeExclusiveCumsumLayouts
+    : Pass<"triton-tle-optimize-exclusive-cumsum-layouts", "mlir::ModuleOp"> {
+  let summary = "Give each tle.exclusive_cumsum a layout tt.scan can lower, "
+                "with as few layout conversions around it as possible";
+  let description = [{
+    Runs in TTGIR, after Triton's own layout passes (which will not run again)
+    and before `tle.exclusive_cumsum` is lowered to `tt.scan` in its input's
+    encoding. Ops on tensors without an encoding (TTIR) are left alone.
+
+    **Which encodings the scan accepts.** Triton 3.6's `tt.scan` lowering
+    (sm_90) accepts only `#ttg.blocked` inputs; `#ttg.slice`,
+    `#ttg.nvidia_mma` (v2 and v3) and `#ttg.linear` inputs fail with
+    "unsupported scan layout". A blocked layout whose `CGALayout` splits the
+    tensor across the CTAs of a cluster aborts Triton's scan lowering (stock
+    `tl.cumsum` with `num_ctas=2` too); only a CTA-broadcast `CGALayout`
+    (all bases zero) lowers. So *supported* here means: blocked, and no
+    non-zero `CGALayout` basis. `python/test/test_cumsum_layouts_triton.py`
+    keeps these facts checked against the pinned Triton.
+
+    **Candidates.** For each op: its current input encoding; the source
+    encoding of a `ttg.convert_layout` that produces the input; the target
+    encodings of `ttg.convert_layout` users of the exclusive result; and the
+    parent `P` of each `#ttg.slice<{dim = axis, parent = P}>` that the total
+    is converted to. Unsupported candidates are dropped. When the current
+    encoding is unsupported, one more candidate is built: a blocked layout
+    for the shape, the module's `ttg.num-warps` and `ttg.threads-per-warp`
+    and the input's CTA layout, with the scan axis fastest
+    (`order[0] = axis`), lanes on the axis first, warps on the other
+    dimensions first (so the axis stays inside a warp when it can), and the
+    rest of the axis contiguous in each thread (`sizePerThread[axis]`).
+
+    **Cost** of a candidate `E` = the number of `ttg.convert_layout` ops
+    that would serve the op once it is rebuilt on `E` and adjacent
+    conversions are folded:
+      * input: 0 if `E` is the current encoding and the input is not the
+        result of a convert used only by this op, or if `E` is that
+        convert's source encoding (the convert is bypassed); else 1;
+      * per result: 1 if it has users other than converts and its type
+        changes, plus 1 for every convert user whose target type differs
+        from the result's new type (a convert to exactly the new type
+        disappears).
+    The cheapest candidate wins; ties keep the current encoding, then take
+    the candidates in the order listed above, the built layout last.
+
+    **Rewrite** (only when the winner is not the current encoding): convert
+    the input to `E` (folding a convert that produced it, or using its source
+    directly), create the op on `E` (total: `#ttg.slice<{dim = axis, parent
+    = E}>`), convert each used result back to its old type, then fold:
+    `convert(convert(x))` -> `convert(x)`, a convert to its own operand's
+    type -> that operand, dead converts erased. Only converts the pass
+    created or that are adjacent to the op are touched; the pass runs no
+    canonicalizer.
+
+    Errors, at the op: a layout has to be built but the module has no
+    `ttg.num-warps` / `ttg.threads-per-warp`, or the input's CTA layout
+    splits the tensor across CTAs (Triton 3.6 cannot lower such a scan).
+  }];
+}
+
 #endif // TLE_TRANSFORMS_PASSES_TD
