@@ -4,6 +4,50 @@
 using namespace mlir;
 using namespace mlir::tle;
 
+// `axis` from the properties when the op has them, else from the attribute
+// dictionary; null when missing or not an integer (the verifier reports it).
+static IntegerAttr readAxisAttr(DictionaryAttr attributes,
+                               OpaqueProperties properties) {
+  if (properties) {
+    if (auto axis = properties.as<ExclusiveCumsumOp::Properties *>()->axis)
+      return axis;
+  }
+  return attributes ? attributes.getAs<IntegerAttr>("axis") : IntegerAttr();
+}
+
+LogicalResult ExclusiveCumsumOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  // Called on unverified operations too (marker raising): anything malformed
+  // fails quietly and is left to the verifier to report.
+  if (operands.size() != 1)
+    return failure();
+  auto srcType = dyn_cast<RankedTensorType>(operands[0].getType());
+  IntegerAttr axisAttr = readAxisAttr(attributes, properties);
+  if (!srcType || !axisAttr)
+    return failure();
+  int64_t rank = srcType.getRank();
+  int64_t axis = axisAttr.getValue().getSExtValue();
+  if (rank < 1 || axis < 0 || axis >= rank)
+    return failure();
+
+  inferredReturnTypes.push_back(srcType);
+  Type elementType = srcType.getElementType();
+  if (rank == 1) {
+    inferredReturnTypes.push_back(elementType);
+    return success();
+  }
+  SmallVector<int64_t> shape(srcType.getShape());
+  shape.erase(shape.begin() + axis);
+  Attribute encoding;
+  if (Attribute srcEncoding = srcType.getEncoding())
+    encoding = ttg::SliceEncodingAttr::get(context, axis, srcEncoding);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(shape, elementType, encoding));
+  return success();
+}
+
 LogicalResult ExclusiveCumsumOp::verify() {
   auto srcType = getSrc().getType();
   int64_t rank = srcType.getRank();

@@ -4,14 +4,16 @@
 
 include "TLE/Dialect/TLE/IR/TLEDialect.td"
 
-def TLE_ExclusiveCumsumOp : TLE_Op<"exclusive_cumsum", [Pure]> {
+def TLE_ExclusiveCumsumOp : TLE_Op<"exclusive_cumsum", [Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "Exclusive prefix sum along one axis, plus the total";
   let description = [{
     `exclusive[i] = sum(src[j] for j < i)` along `axis` (`j > i` when
     `reverse`), and `total` is the sum of the whole axis. For a rank-1 input
     `total` is a scalar; for rank > 1 it is a tensor with `axis` removed, whose
     encoding is `#ttg.slice<{dim = axis, parent = <src encoding>}>` when the
-    input carries a distributed encoding.
+    input carries a distributed encoding. Both result types follow from the
+    input and `axis` (`InferTypeOpInterface`); the syntax still spells them.
 
     ```mlir
     %excl, %total = tle.exclusive_cumsum %x {axis = 0 : i32, reverse = false}

@@ -1,0 +1,343 @@
+//===- RaiseMarkers.cpp - raise frontend markers to tle ops ---------------===//
+//
+// The reading side of docs/markers.md: a `tt.elementwise_inline_asm` whose asm
+// string is `tle.<op> {attrs}` stands for that tle op. Each marker is turned
+// into the op it names, verified at the marker's location, and replaces the
+// marker's results (and, for narrowed results, the pick reduces that shape
+// them).
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Transforms/Passes.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLERAISEMARKERS
+#include "TLE/Transforms/Passes.h.inc"
+
+namespace {
+constexpr llvm::StringLiteral kMarkerPrefix = "tle.";
+constexpr llvm::StringLiteral kMetaPrefix = "tle.marker.";
+constexpr llvm::StringLiteral kScalarOperands = "tle.marker.scalar_operands";
+constexpr llvm::StringLiteral kNarrowed = "tle.marker.narrowed";
+
+bool isMarker(tt::ElementwiseInlineAsmOp op) {
+  return op.getAsmString().starts_with(kMarkerPrefix);
+}
+
+/// A `tt.reduce` of one tensor whose combining body returns its first
+/// argument: it only changes the shape (and, in TTGIR, the encoding).
+bool isPickReduce(tt::ReduceOp reduce) {
+  if (reduce->getNumOperands() != 1 || reduce->getNumResults() != 1)
+    return false;
+  Region &region = reduce->getRegion(0);
+  if (!region.hasOneBlock())
+    return false;
+  Block &body = region.front();
+  if (body.empty() || body.getNumArguments() < 1)
+    return false;
+  auto ret = dyn_cast<tt::ReduceReturnOp>(body.back());
+  return ret && ret->getNumOperands() == 1 &&
+         ret->getOperand(0) == body.getArgument(0);
+}
+
+/// Same shape and element type, different encodings: a ttg.convert_layout
+/// turns one into the other.
+bool isBridgeable(Type from, Type to) {
+  auto fromTensor = dyn_cast<RankedTensorType>(from);
+  auto toTensor = dyn_cast<RankedTensorType>(to);
+  return fromTensor && toTensor &&
+         fromTensor.getShape() == toTensor.getShape() &&
+         fromTensor.getElementType() == toTensor.getElementType();
+}
+
+class MarkerRaiser {
+public:
+  MarkerRaiser(tt::ElementwiseInlineAsmOp marker, bool verifyOnly)
+      : marker(marker), verifyOnly(verifyOnly) {}
+
+  LogicalResult raise();
+
+private:
+  InFlightDiagnostic emitError() { return marker.emitError(); }
+  LogicalResult parseAsmString();
+  LogicalResult takeIndices(StringRef key, unsigned limit, StringRef what,
+                            SmallVectorImpl<unsigned> &indices);
+  LogicalResult collectOperands();
+  LogicalResult collectNarrowed();
+  Operation *buildOp();
+
+  tt::ElementwiseInlineAsmOp marker;
+  bool verifyOnly;
+
+  StringRef name;
+  std::optional<RegisteredOperationName> opName;
+  NamedAttrList attrs;
+  SmallVector<unsigned> scalarOperands, narrowed;
+  SmallVector<Value> operands;
+  /// Per marker result, the value the op's result replaces: the marker's
+  /// result, or the pick reduce's for a narrowed one; null for a narrowed
+  /// result nobody uses.
+  SmallVector<Value> replaced;
+  /// Pick reduces and the convert_layouts before them, in erasure order.
+  SmallVector<Operation *> chains;
+};
+
+LogicalResult MarkerRaiser::parseAsmString() {
+  MLIRContext *ctx = marker.getContext();
+  StringRef text = marker.getAsmString();
+  name = text.take_front(text.find_first_of(" {"));
+  opName = RegisteredOperationName::lookup(name, ctx);
+  if (!opName || opName->getDialect().getNamespace() != "tle")
+    return emitError() << "unknown TLE marker '" << name << "'";
+
+  StringRef rest = text.drop_front(name.size()).trim();
+  if (rest.empty())
+    return success();
+  // The parser reports into the context at a location inside `rest`; keep
+  // the first message and report it at the marker instead.
+  std::string parserMessage;
+  Attribute parsed;
+  {
+    ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &diag) {
+      if (parserMessage.empty())
+        parserMessage = diag.str();
+      return success();
+    });
+    parsed = parseAttribute(rest, ctx);
+  }
+  auto dict = dyn_cast_or_null<DictionaryAttr>(parsed);
+  if (!dict) {
+    InFlightDiagnostic diag = emitError();
+    diag << "TLE marker '" << name << "': cannot parse '" << rest
+         << "' as an attribute dictionary";
+    if (!parserMessage.empty())
+      diag << ": " << parserMessage;
+    return diag;
+  }
+  attrs.assign(dict.getValue());
+  return success();
+}
+
+/// Removes `key` from the attributes and reads it as distinct indices below
+/// `limit`.
+LogicalResult MarkerRaiser::takeIndices(StringRef key, unsigned limit,
+                                        StringRef what,
+                                        SmallVectorImpl<unsigned> &indices) {
+  Attribute value = attrs.erase(key);
+  if (!value)
+    return success();
+  auto array = dyn_cast<DenseI32ArrayAttr>(value);
+  if (!array)
+    return emitError() << "'" << key << "' must be an array<i32: ...>, got "
+                       << value;
+  for (int32_t index : array.asArrayRef()) {
+    if (index < 0 || static_cast<unsigned>(index) >= limit)
+      return emitError() << "'" << key << "' lists " << what << " " << index
+                         << ", but the marker has " << limit;
+    if (llvm::is_contained(indices, static_cast<unsigned>(index)))
+      return emitError() << "'" << key << "' lists " << what << " " << index
+                         << " twice";
+    indices.push_back(index);
+  }
+  return success();
+}
+
+LogicalResult MarkerRaiser::collectOperands() {
+  operands.assign(marker->operand_begin(), marker->operand_end());
+  for (unsigned index : scalarOperands) {
+    auto splat = operands[index].getDefiningOp<tt::SplatOp>();
+    if (!splat)
+      return emitError() << "scalar operand " << index << " of TLE marker '"
+                         << name << "' is not defined by a tt.splat";
+    operands[index] = splat.getSrc();
+  }
+  return success();
+}
+
+LogicalResult MarkerRaiser::collectNarrowed() {
+  replaced.assign(marker->result_begin(), marker->result_end());
+  auto axisAttr = attrs.get("axis");
+  std::optional<int64_t> axis;
+  if (auto axisInt = dyn_cast_or_null<IntegerAttr>(axisAttr))
+    axis = axisInt.getValue().getSExtValue();
+
+  for (unsigned index : narrowed) {
+    Value value = marker->getResult(index);
+    if (value.use_empty()) {
+      replaced[index] = nullptr;
+      continue;
+    }
+    SmallVector<Operation *> converts;
+    while (value.hasOneUse()) {
+      auto convert = dyn_cast<ttg::ConvertLayoutOp>(*value.user_begin());
+      if (!convert)
+        break;
+      converts.push_back(convert);
+      value = convert.getResult();
+    }
+    auto diagnose = [&]() {
+      InFlightDiagnostic diag = emitError();
+      diag << "narrowed result " << index << " of TLE marker '" << name
+           << "' must have no user or exactly one pick tt.reduce (through "
+              "single-use ttg.convert_layouts), but ";
+      if (!converts.empty())
+        diag << "the ttg.convert_layout on it ";
+      return diag;
+    };
+    if (!value.hasOneUse())
+      return diagnose() << "has "
+                        << std::distance(value.use_begin(), value.use_end())
+                        << " uses";
+    Operation *user = *value.user_begin();
+    auto reduce = dyn_cast<tt::ReduceOp>(user);
+    if (!reduce)
+      return diagnose() << "is used by '" << user->getName() << "'";
+    if (!isPickReduce(reduce))
+      return diagnose() << "is used by a tt.reduce that does not return its "
+                           "first argument";
+    if (axis && reduce.getAxis() != *axis)
+      return emitError() << "narrowed result " << index << " of TLE marker '"
+                         << name << "' is picked along axis "
+                         << reduce.getAxis() << ", but the op's axis is "
+                         << *axis;
+    replaced[index] = reduce->getResult(0);
+    chains.push_back(reduce);
+    chains.append(converts.rbegin(), converts.rend());
+  }
+  return success();
+}
+
+/// Creates the op before the marker; null (after reporting) if it is invalid.
+Operation *MarkerRaiser::buildOp() {
+  MLIRContext *ctx = marker.getContext();
+  // Without inference, a narrowed result's type comes from its pick reduce.
+  if (!opName->hasInterface<InferTypeOpInterface>()) {
+    for (unsigned index : narrowed) {
+      if (replaced[index])
+        continue;
+      emitError() << "narrowed result " << index << " of TLE marker '" << name
+                  << "' has no user, and '" << name
+                  << "' does not infer its result types";
+      return nullptr;
+    }
+  }
+  SmallVector<Type> types;
+  for (auto [result, value] : llvm::zip(marker->getResults(), replaced))
+    types.push_back(value ? value.getType() : result.getType());
+
+  OperationState state(marker.getLoc(), *opName);
+  state.addOperands(operands);
+  state.addAttributes(attrs);
+  state.addTypes(types);
+  OpBuilder builder(marker);
+  Operation *op = builder.create(state);
+
+  if (auto infer = dyn_cast<InferTypeOpInterface>(op)) {
+    // No location: a failure here is reported by the verifier below.
+    SmallVector<Type> inferredTypes;
+    if (succeeded(infer.inferReturnTypes(
+            ctx, std::nullopt, op->getOperands(), op->getRawDictionaryAttrs(),
+            op->getPropertiesStorage(), op->getRegions(), inferredTypes)) &&
+        inferredTypes.size() == op->getNumResults()) {
+      for (auto [result, type] : llvm::zip(op->getResults(), inferredTypes))
+        result.setType(type);
+    }
+  }
+  if (failed(verify(op))) {
+    op->erase();
+    return nullptr;
+  }
+  return op;
+}
+
+LogicalResult MarkerRaiser::raise() {
+  if (failed(parseAsmString()) ||
+      failed(takeIndices(kScalarOperands, marker->getNumOperands(), "operand",
+                         scalarOperands)) ||
+      failed(takeIndices(kNarrowed, marker->getNumResults(), "result",
+                         narrowed)))
+    return failure();
+  for (NamedAttribute attr : attrs)
+    if (attr.getName().strref().starts_with(kMetaPrefix))
+      return emitError() << "unknown marker key '" << attr.getName().strref()
+                         << "' in TLE marker '" << name << "'";
+  if (failed(collectOperands()) || failed(collectNarrowed()))
+    return failure();
+
+  Operation *op = buildOp();
+  if (!op)
+    return failure();
+  if (op->getNumResults() != marker->getNumResults()) {
+    emitError() << "TLE marker '" << name << "' has "
+                << marker->getNumResults() << " results, but the op has "
+                << op->getNumResults();
+    op->erase();
+    return failure();
+  }
+  for (auto [index, value] : llvm::enumerate(replaced)) {
+    if (!value)
+      continue;
+    Type have = op->getResult(index).getType();
+    Type want = value.getType();
+    if (have != want && !isBridgeable(have, want)) {
+      emitError() << "marker result " << index << " has type " << want
+                  << " but " << name << " produces " << have;
+      op->erase();
+      return failure();
+    }
+  }
+  if (verifyOnly) {
+    op->erase();
+    return success();
+  }
+
+  OpBuilder builder(op->getContext());
+  builder.setInsertionPointAfter(op);
+  for (auto [index, value] : llvm::enumerate(replaced)) {
+    if (!value)
+      continue;
+    Value result = op->getResult(index);
+    if (result.getType() != value.getType())
+      result = ttg::ConvertLayoutOp::create(builder, marker.getLoc(),
+                                            value.getType(), result);
+    value.replaceAllUsesWith(result);
+  }
+  for (Operation *dead : chains)
+    dead->erase();
+  llvm::SetVector<Operation *> splats;
+  for (unsigned index : scalarOperands)
+    splats.insert(marker->getOperand(index).getDefiningOp());
+  marker->erase();
+  for (Operation *splat : splats)
+    if (splat->use_empty())
+      splat->erase();
+  return success();
+}
+
+struct RaiseMarkersPass
+    : public impl::TLERaiseMarkersBase<RaiseMarkersPass> {
+  using TLERaiseMarkersBase::TLERaiseMarkersBase;
+
+  void runOnOperation() override {
+    SmallVector<tt::ElementwiseInlineAsmOp> markers;
+    getOperation()->walk([&](tt::ElementwiseInlineAsmOp op) {
+      if (isMarker(op))
+        markers.push_back(op);
+    });
+    // Every marker is checked, so one run reports every bad one.
+    bool failedAny = false;
+    for (tt::ElementwiseInlineAsmOp marker : markers)
+      if (failed(MarkerRaiser(marker, verifyOnly).raise()))
+        failedAny = true;
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+} // namespace
+} // namespace mlir::tle
