@@ -1,6 +1,10 @@
 import os
+import subprocess
 
 import pytest
+
+REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+SM90 = ("cuda", 90, 32)
 
 
 @pytest.fixture(autouse=True)
@@ -20,3 +24,27 @@ def has_gpu() -> bool:
         return torch.cuda.is_available()
     except Exception:
         return False
+
+
+def tle_opt_path() -> str:
+    """$TLE_OPT, else this checkout's build/bin/tle-opt."""
+    return os.environ.get("TLE_OPT") or os.path.join(REPO, "build", "bin", "tle-opt")
+
+
+def run_tle_opt(text: str, *args: str) -> str:
+    """Run tle-opt on ``text`` with ``args``; fail the test on a non-zero exit."""
+    tool = tle_opt_path()
+    if not os.path.exists(tool):
+        pytest.fail(f"no tle-opt at {tool}: build it (ninja -C build tle-opt) or set TLE_OPT")
+    done = subprocess.run([tool, *args, "-"], input=text, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def compile_ttgir(tmp_path, text: str, name: str = "k"):
+    """Compile TTGIR text through Triton's remaining stages for sm_90."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    path = tmp_path / f"{name}.ttgir"
+    path.write_text(text)
+    return triton.compile(str(path), target=GPUTarget(*SM90))

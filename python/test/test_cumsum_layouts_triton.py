@@ -21,32 +21,13 @@ import subprocess
 import sys
 
 import pytest
-import triton
-from triton.backends.compiler import GPUTarget
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-TLE_OPT = os.path.join(ROOT, "build", "bin", "tle-opt")
-KERNELS = os.path.join(ROOT, "test", "Transforms",
+from conftest import REPO, compile_ttgir, run_tle_opt
+
+KERNELS = os.path.join(REPO, "test", "Transforms",
                        "optimize-exclusive-cumsum-layouts-kernels.mlir")
 PASS = "-triton-tle-optimize-exclusive-cumsum-layouts"
-TARGET = GPUTarget("cuda", 90, 32)
 UNSUPPORTED = "unsupported scan layout"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def fresh_triton_cache(tmp_path_factory):
-    # A fresh cache: every compile below really runs Triton's stages.
-    cache = tmp_path_factory.mktemp("triton-cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("TRITON_CACHE_DIR", str(cache))
-        yield
-
-
-def compile_ttgir(tmp_path, text, name="k"):
-    path = tmp_path / f"{name}.ttgir"
-    path.write_text(text)
-    return triton.compile(str(path), target=TARGET)
 
 
 # --------------------------------------------------------------------------
@@ -229,13 +210,6 @@ def kernel_modules():
     return {re.search(r"tt\.func public @(\w+)", c).group(1): c for c in chunks}
 
 
-def run_pass(text, *args):
-    assert os.path.exists(TLE_OPT), f"build tle-opt first: {TLE_OPT}"
-    out = subprocess.run([TLE_OPT, *args, "-"], input=text, capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
-
-
 KERNEL_NAMES = list(kernel_modules())
 # Kernels whose cumsum input Triton left in a layout tt.scan cannot lower.
 NEEDS_THE_PASS = {"cumsum_of_dot", "cumsum_of_dot_mma_users", "cumsum_of_dot_axis0",
@@ -248,14 +222,14 @@ def test_kernel_file_is_complete():
 
 @pytest.mark.parametrize("name", KERNEL_NAMES)
 def test_pass_output_compiles(name, tmp_path):
-    optimized = run_pass(kernel_modules()[name], PASS)
+    optimized = run_tle_opt(kernel_modules()[name], PASS)
     kernel = compile_ttgir(tmp_path, lower_cumsums(optimized), name)
     assert f".entry {name}(" in kernel.asm["ptx"]
 
 
 @pytest.mark.parametrize("name", sorted(NEEDS_THE_PASS))
 def test_without_the_pass_triton_refuses(name, tmp_path, capfd):
-    plain = run_pass(kernel_modules()[name])
+    plain = run_tle_opt(kernel_modules()[name])
     with pytest.raises(Exception):
         compile_ttgir(tmp_path, lower_cumsums(plain), name)
     assert UNSUPPORTED in capfd.readouterr().err

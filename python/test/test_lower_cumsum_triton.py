@@ -18,17 +18,12 @@ Which tool lowers: the `tle` module when it is this checkout's own (an editable
 install of this repo), else `$TLE_OPT`, else this checkout's `build/bin/tle-opt`.
 """
 import os
-import subprocess
 
 import pytest
-import triton
-from triton.backends.compiler import GPUTarget
 
 import tle
+from conftest import REPO, compile_ttgir, run_tle_opt
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
-TARGET = GPUTarget("cuda", 90, 32)
 PASS = "triton-tle-lower-exclusive-cumsum"
 
 MODULE_ATTRS = ('{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, '
@@ -53,13 +48,7 @@ def _lower(text):
     if module_file.startswith(os.path.realpath(REPO) + os.sep):
         return tle.run_pipeline(text, f"builtin.module({PASS})",
                                 source_name="cumsum.ttgir")
-    tool = os.environ.get("TLE_OPT") or os.path.join(REPO, "build", "bin", "tle-opt")
-    if not os.path.exists(tool):
-        pytest.fail(f"no tle-opt at {tool}: build it (ninja -C build tle-opt) or set TLE_OPT")
-    done = subprocess.run([tool, f"--{PASS}", "-"], input=text, capture_output=True,
-                          text=True)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    return run_tle_opt(text, f"--{PASS}")
 
 
 def _kernel_1d(n, ty, reverse, enc=BLOCKED_1D):
@@ -202,24 +191,12 @@ NOT_BLOCKED = {
 }
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache(tmp_path, monkeypatch):
-    # A fresh Triton cache: every compile below really runs.
-    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path / "triton-cache"))
-
-
-def _compile(text, tmp_path):
-    path = tmp_path / "x.ttgir"
-    path.write_text(text)
-    return triton.compile(str(path), target=TARGET)
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_triton_compiles_lowered_cumsum(name, tmp_path):
     lowered = _lower(CASES[name])
     assert "tle." not in lowered
     assert '"tt.scan"' in lowered
-    kernel = _compile(lowered, tmp_path)
+    kernel = compile_ttgir(tmp_path, lowered)
     ptx = kernel.asm["ptx"]
     assert ".visible .entry k(" in ptx
     assert "tle" not in ptx
@@ -233,5 +210,5 @@ def test_triton_scans_only_blocked_layouts(name, tmp_path, capfd):
     lowered = _lower(NOT_BLOCKED[name])
     assert "tle." not in lowered
     with pytest.raises(RuntimeError):
-        _compile(lowered, tmp_path)
+        compile_ttgir(tmp_path, lowered)
     assert "unsupported scan layout" in capfd.readouterr().err
