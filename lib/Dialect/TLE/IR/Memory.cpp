@@ -399,6 +399,11 @@ static bool targetHasTensorMemory(StringRef target) {
          capability < 120;
 }
 
+bool AllocOp::isPointerBuffer() {
+  return llvm::any_of(getResult().getUsers(),
+                      [](Operation *user) { return isa<LocalPointersOp>(user); });
+}
+
 LogicalResult AllocOp::verify() {
   ttg::MemDescType type = getResult().getType();
   if (!type.getMutableMemory())

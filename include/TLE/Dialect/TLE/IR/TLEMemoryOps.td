@@ -207,6 +207,12 @@ def TLE_AllocOp : TLE_Op<"alloc",
         ::mlir::OpAsmParser &parser, ::mlir::tle::MemorySpaceAttr &scope);
     static void printMemorySpaceKeyword(::mlir::OpAsmPrinter &printer,
         ::mlir::Operation *op, ::mlir::tle::MemorySpaceAttr scope);
+
+    /// A *pointer buffer* (docs/local-memory.md): some `tle.local_pointers`
+    /// takes this buffer, so it lives in TLE's own shared-memory region and
+    /// every access to it goes through pointers. Other buffers are *memdesc
+    /// buffers*, allocated and synchronized by Triton.
+    bool isPointerBuffer();
   }];
   let hasVerifier = 1;
 }
