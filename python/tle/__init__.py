@@ -1,6 +1,9 @@
 """TLE: Triton Language Extensions, as an out-of-tree MLIR compiler for pip Triton.
 
-Inside ``@triton.jit`` kernels: ``tle.cumsum`` (more primitives to come).
+Inside ``@triton.jit`` kernels: ``tle.cumsum``; shared-memory buffers and
+pointers ``tle.gpu.alloc / local_ptr / copy / local_load / local_store /
+memory_space``; thread-block clusters ``tle.device_mesh``, ``tle.shard_id``,
+``tle.remote``, ``tle.distributed_barrier``.
 Around them: ``tle.enable()`` / ``tle.disable()`` / ``with tle.enabled():`` route
 Triton's compiles through TLE's stages, and ``tle.compile(kernel, ...)``
 compiles one kernel that way and returns Triton's compiled kernel.
@@ -10,18 +13,23 @@ from ._errors import MLIRError
 from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
 from .compiler import compile, stages, write_stages
-from .language import TLEUsageError, cumsum
+from .language import TLEUsageError, cumsum, device_mesh, distributed_barrier, gpu, remote, shard_id
 
 __all__ = [
     "MLIRError",
     "TLEUsageError",
     "compile",
     "cumsum",
+    "device_mesh",
+    "distributed_barrier",
     "disable",
     "enable",
     "enabled",
+    "gpu",
     "is_enabled",
+    "remote",
     "run_pipeline",
+    "shard_id",
     "stages",
     "write_stages",
 ]

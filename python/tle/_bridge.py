@@ -32,6 +32,7 @@ from triton._C.libtriton import ir
 
 from . import _driver
 from ._errors import MLIRError
+from .language import _atomics
 
 # TLE's pipelines, by stage. The TTIR stage checks every marker (building and
 # verifying its tle op) so that misuse is reported before Triton's TTGIR
@@ -39,6 +40,11 @@ from ._errors import MLIRError
 # everything back to Triton ops.
 TTIR_PIPELINE = "builtin.module(triton-tle-raise-markers{verify-only=true})"
 TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
+                  "triton-tle-select-encodings,"
+                  "triton-tle-optimize-local-pointer-loads,"
+                  "triton-tle-optimize-local-pointer-stores,"
+                  "triton-tle-insert-local-pointer-barriers,"
+                  "triton-tle-lower-local-memory,"
                   "triton-tle-optimize-exclusive-cumsum-layouts,"
                   "triton-tle-lower-exclusive-cumsum,"
                   "tle-assert-lowered)")
@@ -60,6 +66,7 @@ def fingerprint() -> str:
     h.update(_driver.compiler_binary().read_bytes())
     for name, (after, pipeline) in STAGES.items():
         h.update(f"{name}:{after}:{pipeline}".encode())
+    h.update(b"llir-finish")
     return h.hexdigest()
 
 
@@ -82,10 +89,38 @@ def run_stage(name: str, pipeline: str, module, metadata=None):
         os.unlink(path)
 
 
+def finish_llir(make_llir, src, metadata):
+    """Triton's ``llir`` stage, then TLE's llir finish (docs/local-memory.md §5).
+
+    The TTGIR module says what TLE's lowering left for LLVM IR: ``tle.shared``
+    (bytes of TLE's own shared-memory region) and ``tle.cluster_size`` (CTAs
+    per cluster). They are read before Triton's ``make_llir`` consumes the
+    module. The finish resolves TLE's shared-memory bases, turns global
+    accesses through shared / cluster pointers into ``.shared`` /
+    ``.shared::cluster`` ones and returns the kernel's shared-memory size,
+    which the launcher reserves; the cluster size becomes the launch's
+    ``num_ctas`` (clusters of that many CTAs).
+    """
+    tle_shared = src.get_int_attr("tle.shared") or 0
+    cluster = src.get_int_attr("tle.cluster_size")
+    llir = make_llir(src, metadata)
+    if cluster is not None and cluster > 1:
+        if metadata.get("num_ctas", 1) != 1:
+            raise MLIRError("a TLE cluster kernel takes its cluster size from its tle.device_mesh "
+                            f"({cluster} CTAs); do not also pass num_ctas={metadata['num_ctas']}")
+        metadata["num_ctas"] = cluster
+    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir:
+        llir, shared = _driver.finish_llir(llir, metadata.get("shared") or 0, tle_shared)
+        metadata["shared"] = shared
+    return llir
+
+
 def _insert_stages(stages: dict) -> None:
     items = list(stages.items())
     stages.clear()
     for key, fn in items:
+        if key == "llir":
+            fn = functools.partial(finish_llir, fn)
         stages[key] = fn
         for name, (after, pipeline) in STAGES.items():
             if key == after:
@@ -135,6 +170,7 @@ def enable() -> None:
         _state["previous_cache"] = knobs.cache.manager_class
         knobs.runtime.add_stages_inspection_hook = _hook
         knobs.cache.manager_class = _wrap_cache_manager(_state["previous_cache"])
+        _atomics.install()
 
 
 def disable() -> None:
@@ -145,6 +181,7 @@ def disable() -> None:
         knobs.runtime.add_stages_inspection_hook = _state["previous_hook"]
         knobs.cache.manager_class = _state["previous_cache"]
         _state["previous_hook"] = _state["previous_cache"] = None
+        _atomics.uninstall()
 
 
 @contextlib.contextmanager

@@ -25,6 +25,10 @@ def _format_attr(value) -> str:
         return f"{int(value[1])} : i32"
     if isinstance(value, tuple) and len(value) == 2 and value[0] == "i32-array":
         return "array<i32" + "".join(f", {int(v)}" if i else f": {int(v)}" for i, v in enumerate(value[1])) + ">"
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "i64-array":
+        return "array<i64" + "".join(f", {int(v)}" if i else f": {int(v)}" for i, v in enumerate(value[1])) + ">"
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "list":
+        return "[" + ", ".join(value[1]) + "]"
     if isinstance(value, str):
         return value  # already MLIR attribute syntax
     raise TypeError(f"cannot spell {value!r} as an MLIR attribute")
@@ -59,20 +63,18 @@ def emit(
         attrs["tle.marker.narrowed"] = ("i32-array", sorted(narrowed))
     asm = asm_string(op, attrs)
     constraints = ",".join(["=r"] * len(result_dtypes) + ["r"] * len(operands))
-    dtypes = list(result_dtypes)
-    results = tlc.inline_asm_elementwise(
-        asm,
-        constraints,
-        list(operands),
-        dtype=dtypes if len(dtypes) > 1 else dtypes[0],
-        is_pure=False,
-        pack=1,
-        _semantic=_semantic,
-    )
-    if len(dtypes) == 1:
-        results = [results]
-    else:
-        results = list(results)
+    # Build the op directly: Triton's inline_asm_elementwise would broadcast
+    # the operands with arithmetic type checks that reject, e.g., two pointer
+    # tensors of different address spaces. Markers take operands of one shape.
+    shapes = {tuple(t.shape) for t in operands if t.type.is_block()}
+    if len(shapes) > 1 or (shapes and any(not t.type.is_block() for t in operands)):
+        raise TLEUsageError(f"internal: tle.{op} marker operands of different shapes {sorted(shapes)}")
+    shape = list(next(iter(shapes))) if shapes else None
+    res_tys = [tlc.block_type(dt, shape) if shape else dt for dt in result_dtypes]
+    builder = _semantic.builder
+    call = builder.create_inline_asm(asm, constraints, [t.handle for t in operands],
+                                     [ty.to_ir(builder) for ty in res_tys], False, 1)
+    results = [tlc.tensor(call.get_result(i), ty) for i, ty in enumerate(res_tys)]
     for index, axis in narrowed.items():
         results[index] = _pick_reduce(results[index], axis, _semantic)
     return results

@@ -1,0 +1,117 @@
+"""Kernels using tle.gpu buffers, local pointers and cluster pointers.
+
+Shared by the CPU tests (compile to PTX, inspect) and the GPU tests (run,
+compare with torch), so both test the same code.
+"""
+
+import triton
+import triton.language as tl
+
+import tle
+
+CLUSTER2 = tl.constexpr(tle.device_mesh({"block_cluster": [("cluster_x", 2)]}))
+
+
+@triton.jit
+def histogram(X, OUT, n, BLOCK: tl.constexpr, BINS: tl.constexpr):
+    """OUT[b] = #{i < n : X[i] == b}, counted in shared memory with atomics."""
+    counts = tle.gpu.alloc([BINS], dtype=tl.int32, scope=tle.gpu.smem)
+    bins = tle.gpu.local_ptr(counts, (tl.arange(0, BINS),))
+    tl.store(bins, tl.zeros([BINS], dtype=tl.int32))
+    for start in range(0, n, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        x = tl.load(X + offs, mask=offs < n, other=0)
+        tl.atomic_add(tle.gpu.local_ptr(counts, (x,)), 1, mask=(offs < n) & (x >= 0) & (x < BINS))
+    tl.store(OUT + tl.arange(0, BINS), tl.load(bins))
+
+
+@triton.jit
+def transpose_tile(X, Y, M: tl.constexpr, N: tl.constexpr):
+    """Y (N x M) = X (M x N)^T: the tile is copied into shared memory and read
+    back column by column through 2-D local pointers."""
+    tile = tle.gpu.alloc([M, N], dtype=tl.float32)
+    rows = tl.arange(0, M)
+    cols = tl.arange(0, N)
+    tle.gpu.copy(X + rows[:, None] * N + cols[None, :], tile, [M, N])
+    t_rows = tl.broadcast_to(tl.arange(0, M)[None, :], (N, M))
+    t_cols = tl.broadcast_to(tl.arange(0, N)[:, None], (N, M))
+    vals = tl.load(tle.gpu.local_ptr(tile, (t_rows, t_cols)))
+    tl.store(Y + tl.arange(0, N)[:, None] * M + tl.arange(0, M)[None, :], vals)
+
+
+@triton.jit
+def stage_roundtrip(X, Y, M: tl.constexpr, N: tl.constexpr):
+    """Y = X through a whole-buffer store/load (a memdesc buffer) and a copy back."""
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    buf = tle.gpu.alloc([M, N], dtype=tl.float16, init_value=tl.load(X + offs))
+    doubled = tle.gpu.local_load(buf) * 2
+    tle.gpu.local_store(buf, doubled)
+    tle.gpu.copy(buf, Y + offs, [M, N])
+
+
+@triton.jit
+def segment_max(X, OUT, n, BLOCK: tl.constexpr, SEGS: tl.constexpr):
+    """OUT[s] = max over i with i % SEGS == s of X[i] (int32), via tl.atomic_max
+    on local pointers, and a scalar-indexed slot counting the elements."""
+    best = tle.gpu.alloc([SEGS], dtype=tl.int32)
+    seg = tl.arange(0, SEGS)
+    tl.store(tle.gpu.local_ptr(best, (seg,)), tl.full([SEGS], -2147483648, tl.int32))
+    total = tle.gpu.alloc([1], dtype=tl.int32)
+    slot = tle.gpu.local_ptr(total, (0,))
+    tl.store(slot, 0)
+    for start in range(0, n, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        x = tl.load(X + offs, mask=offs < n, other=0)
+        tl.atomic_max(tle.gpu.local_ptr(best, (offs % SEGS,)), x, mask=offs < n)
+        tl.atomic_add(slot, tl.sum((offs < n).to(tl.int32)), sem="relaxed", scope="cta")
+    tl.store(OUT + seg, tl.load(tle.gpu.local_ptr(best, (seg,))))
+    tl.store(OUT + SEGS, tl.load(slot))
+
+
+@triton.jit
+def claim_slots(OUT, SLOTS: tl.constexpr):
+    """Every element tries tl.atomic_cas(slot, 0, id + 1) on slot id % SLOTS: each
+    slot ends up holding exactly one winner."""
+    slots = tle.gpu.alloc([SLOTS], dtype=tl.int32)
+    tl.store(tle.gpu.local_ptr(slots, (tl.arange(0, SLOTS),)), tl.zeros([SLOTS], tl.int32))
+    ids = tl.arange(0, 4 * SLOTS)
+    old = tl.atomic_cas(tle.gpu.local_ptr(slots, (ids % SLOTS,)), tl.zeros_like(ids), ids + 1)
+    won = (old == 0).to(tl.int32)
+    tl.store(OUT + tl.arange(0, SLOTS), tl.load(tle.gpu.local_ptr(slots, (tl.arange(0, SLOTS),))))
+    tl.store(OUT + SLOTS, tl.sum(won))
+
+
+@triton.jit
+def cluster_exchange(OUT, N: tl.constexpr, MESH: tl.constexpr):
+    """A cluster of 2 CTAs: each fills its buffer with rank-specific values, then
+    reads its peer's buffer through remote pointers.
+    OUT[cluster, rank, i] = 1000 * (1 - rank) + i + 100000 * cluster."""
+    rank = tle.shard_id(MESH, "cluster_x")
+    cluster = tl.program_id(0)
+    buf = tle.gpu.alloc([N], dtype=tl.int32)
+    offs = tl.arange(0, N)
+    mine = tle.gpu.local_ptr(buf, (offs,))
+    tl.store(mine, 1000 * rank + offs + 100000 * cluster)
+    tle.distributed_barrier(MESH)
+    peer = tle.remote(buf, 1 - rank, scope=MESH)
+    vals = tl.load(tle.gpu.local_ptr(peer, (offs,)))
+    tl.store(OUT + (cluster * 2 + rank) * N + offs, vals)
+
+
+@triton.jit
+def cluster_histogram(X, OUT, n, BLOCK: tl.constexpr, BINS: tl.constexpr, MESH: tl.constexpr):
+    """Both CTAs of a cluster count half of X each into CTA 0's shared histogram
+    with remote atomics; CTA 0 writes the result."""
+    rank = tle.shard_id(MESH, "cluster_x")
+    counts = tle.gpu.alloc([BINS], dtype=tl.int32)
+    bins = tle.gpu.local_ptr(counts, (tl.arange(0, BINS),))
+    tl.store(bins, tl.zeros([BINS], dtype=tl.int32))
+    tle.distributed_barrier(MESH)
+    home = tle.remote(counts, 0, scope=MESH)
+    for start in range(rank * BLOCK, n, 2 * BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        x = tl.load(X + offs, mask=offs < n, other=0)
+        tl.atomic_add(tle.gpu.local_ptr(home, (x,)), 1, mask=(offs < n) & (x >= 0) & (x < BINS), scope="gpu")
+    tle.distributed_barrier(MESH)
+    if rank == 0:
+        tl.store(OUT + tl.arange(0, BINS), tl.load(bins))

@@ -1,0 +1,210 @@
+"""tle.gpu buffers, local pointers and cluster pointers on the CPU: every kernel
+compiles to PTX through TLE's stages with the right shared-memory instructions
+and sizes; misuse is a clear error at the user's line."""
+
+import re
+
+import pytest
+import triton
+import triton.language as tl
+from triton.compiler.errors import CompilationError
+
+import tle
+import local_memory_kernels as K
+
+TARGET = "sm_90"
+
+
+def ptx_lines(compiled):
+    return [line.strip() for line in compiled.asm["ptx"].splitlines()]
+
+
+def count(compiled, pattern):
+    return sum(1 for line in ptx_lines(compiled) if re.search(pattern, line))
+
+
+def assert_finished(compiled):
+    """Every TLE op lowered, every base resolved, nothing global left on shared pointers."""
+    assert tle.stages(compiled) == ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"]
+    code = "\n".join(l for l in compiled.asm["tle-ttgir"].splitlines() if not l.startswith("#loc"))
+    assert not re.search(r"\btle\.(alloc|local_pointers|remote_pointers|copy|local_load|local_store|atomic_rmw|"
+                         r"atomic_cas|shard_id|distributed_barrier)\b", re.sub(r"loc\(.*", "", code))
+    assert "tle.smem.base" not in compiled.asm["llir"]
+    assert "tle" not in compiled.asm["ptx"].split(".entry")[1].split("\n\t.section")[0].replace("tle_", "")
+    assert isinstance(compiled.asm["cubin"], bytes) and compiled.asm["cubin"]
+
+
+def compile_histogram(bins=64, block=256):
+    return tle.compile(K.histogram, signature={"X": "*i32", "OUT": "*i32", "n": "i32"},
+                       constexprs={"BLOCK": block, "BINS": bins}, target=TARGET)
+
+
+def test_histogram_uses_shared_atomics_and_accounts_shared_memory():
+    c = compile_histogram(bins=64)
+    assert_finished(c)
+    # The counting is a shared-memory atomic, zeroing and reading are shared stores/loads.
+    assert count(c, r"^(@%p\d+ )?(atom|red)\.[a-z_.]*shared(::cta)?[a-z_.]*\.(add|inc)\.") >= 1
+    assert count(c, r"\bst\.shared") >= 1 and count(c, r"\bld\.shared") >= 1
+    assert count(c, r"\b(ld|st|atom|red)\.global.*\[%r") == 0  # no shared address used as a global one
+    # 64 counters of 4 bytes live in TLE's region, which the launch reserves.
+    assert c.metadata.shared >= 64 * 4
+    assert count(c, r"bar\.sync|barrier\.sync") >= 2  # zeroing -> atomics -> reading
+
+
+def test_histogram_shared_size_grows_with_the_buffer():
+    small, large = compile_histogram(bins=64), compile_histogram(bins=1024)
+    assert large.metadata.shared - small.metadata.shared >= (1024 - 64) * 4
+
+
+def test_transpose_tile_reads_through_2d_local_pointers():
+    c = tle.compile(K.transpose_tile, signature={"X": "*fp32", "Y": "*fp32"},
+                    constexprs={"M": 32, "N": 64}, target=TARGET)
+    assert_finished(c)
+    assert count(c, r"\bld\.shared") >= 1 and count(c, r"\bst\.shared") >= 1
+    assert c.metadata.shared >= 32 * 64 * 4
+
+
+def test_whole_buffer_access_uses_tritons_shared_memory():
+    c = tle.compile(K.stage_roundtrip, signature={"X": "*fp16", "Y": "*fp16"},
+                    constexprs={"M": 64, "N": 64}, target=TARGET)
+    assert_finished(c)
+    # A buffer reached only as a whole is Triton's own allocation (ttg.local_alloc).
+    assert "ttg.local_alloc" in c.asm["tle-ttgir"]
+    assert "tle.smem.base" not in c.asm["tle-ttgir"]
+    assert c.metadata.shared >= 64 * 64 * 2
+
+
+def test_atomic_max_and_scalar_slot():
+    c = tle.compile(K.segment_max, signature={"X": "*i32", "OUT": "*i32", "n": "i32"},
+                    constexprs={"BLOCK": 256, "SEGS": 32}, target=TARGET)
+    assert_finished(c)
+    assert count(c, r"(atom|red)\.[a-z_.:]*shared[a-z_.:]*\.max\.s32") >= 1
+    assert count(c, r"(atom|red)\.relaxed\.cta\.shared[a-z_.:]*\.add\.(s32|u32)") >= 1
+
+
+def test_atomic_cas_on_local_pointers():
+    c = tle.compile(K.claim_slots, signature={"OUT": "*i32"}, constexprs={"SLOTS": 64}, target=TARGET)
+    assert_finished(c)
+    assert count(c, r"atom\.[a-z_.:]*shared[a-z_.:]*\.cas\.b32") >= 1
+
+
+def test_cluster_exchange_maps_peer_shared_memory():
+    c = tle.compile(K.cluster_exchange, signature={"OUT": "*i32"},
+                    constexprs={"N": 128, "MESH": K.CLUSTER2}, target=TARGET)
+    assert_finished(c)
+    assert count(c, r"mapa\.shared::cluster") >= 1
+    assert count(c, r"ld\.shared::cluster") >= 1
+    assert count(c, r"%cluster_ctarank") >= 1
+    assert count(c, r"barrier\.cluster\.arrive") >= 2  # the user's barrier and the one before exit
+    assert count(c, r"%clusterid\.x") >= 1  # a program is a cluster
+    assert c.metadata.num_ctas == 2
+
+
+def test_cluster_histogram_remote_atomics():
+    c = tle.compile(K.cluster_histogram, signature={"X": "*i32", "OUT": "*i32", "n": "i32"},
+                    constexprs={"BLOCK": 256, "BINS": 128, "MESH": K.CLUSTER2}, target=TARGET)
+    assert_finished(c)
+    assert count(c, r"(atom|red)\.[a-z_.]*shared::cluster[a-z_.]*\.add\.") >= 1
+    assert c.metadata.num_ctas == 2
+
+
+def test_plain_kernels_are_untouched():
+    @triton.jit
+    def add_one(X, N: tl.constexpr):
+        offs = tl.arange(0, N)
+        tl.atomic_add(X + offs, 1)
+
+    with_tle = tle.compile(add_one, signature={"X": "*i32"}, constexprs={"N": 128}, target=TARGET)
+    assert count(with_tle, r"atom\.global") + count(with_tle, r"red\.global") >= 1
+    assert with_tle.metadata.num_ctas == 1
+    assert "tle.shared" not in with_tle.asm["tle-ttgir"]
+
+
+# --- misuse -------------------------------------------------------------------
+
+
+def compile_error(body, signature=None, constexprs=None):
+    with pytest.raises(CompilationError) as info:
+        tle.compile(body, signature=signature or {"X": "*i32"}, constexprs=constexprs or {}, target=TARGET)
+    return str(info.value)
+
+
+@triton.jit
+def float_index(X):
+    buf = tle.gpu.alloc([64], dtype=tl.int32)
+    tl.store(tle.gpu.local_ptr(buf, (tl.arange(0, 64).to(tl.float32),)), 1)
+
+
+@triton.jit
+def rank_mismatch(X):
+    buf = tle.gpu.alloc([16, 16], dtype=tl.int32)
+    tl.store(tle.gpu.local_ptr(buf, (tl.arange(0, 16),)), 1)
+
+
+@triton.jit
+def mixed_indices(X):
+    buf = tle.gpu.alloc([16, 16], dtype=tl.int32)
+    tl.store(tle.gpu.local_ptr(buf, (tl.arange(0, 16), 3)), 1)
+
+
+@triton.jit
+def tmem_scope(X):
+    buf = tle.gpu.alloc([128, 128], dtype=tl.float32, scope=tle.gpu.tmem)
+
+
+@triton.jit
+def remote_without_cluster(X, MESH: tl.constexpr):
+    buf = tle.gpu.alloc([64], dtype=tl.int32)
+    peer = tle.remote(buf, 1, scope=MESH)
+
+
+@triton.jit
+def copy_shape_mismatch(X):
+    buf = tle.gpu.alloc([64], dtype=tl.int32)
+    tle.gpu.copy(X + tl.arange(0, 32), buf, [32])
+
+
+@pytest.mark.parametrize("kernel,message,line", [
+    (float_index, "tle.gpu.local_ptr index 0 must have an integer type, got fp32", "local_ptr(buf, (tl.arange"),
+    (rank_mismatch, "tle.gpu.local_ptr got 1 indices for a rank-2 buffer", "local_ptr(buf, (tl.arange(0, 16),))"),
+    (mixed_indices, "cannot mix scalar and tensor indices", "tl.arange(0, 16), 3"),
+    (tmem_scope, "scope=tmem is Blackwell (sm_100+) tensor memory", "tle.gpu.tmem"),
+    (copy_shape_mismatch, "tle.gpu.copy shape [32] must equal", "tle.gpu.copy(X"),
+])
+def test_misuse_is_reported_at_the_users_line(kernel, message, line):
+    text = compile_error(kernel)
+    assert message in text
+    assert line in text
+
+
+def test_remote_needs_a_cluster_mesh():
+    flat = tle.device_mesh({"device": 2})
+    text = compile_error(remote_without_cluster, constexprs={"MESH": flat})
+    assert "tle.remote needs a thread-block cluster" in text
+    assert "tle.remote(buf, 1, scope=MESH)" in text
+
+
+def test_cluster_kernels_refuse_num_ctas():
+    with pytest.raises(Exception, match="takes its cluster size from its tle.device_mesh"):
+        tle.compile(K.cluster_exchange, signature={"OUT": "*i32"}, constexprs={"N": 128, "MESH": K.CLUSTER2},
+                    target=TARGET, num_ctas=2)
+
+
+def test_primitives_need_tle_enabled():
+    tle.disable()
+    with pytest.raises(CompilationError, match="needs TLE's compiler stages"):
+        triton.compile(triton.compiler.ASTSource(K.histogram, signature={"X": "*i32", "OUT": "*i32", "n": "i32",
+                                                                        "BLOCK": "constexpr", "BINS": "constexpr"},
+                                                 constexprs={"BLOCK": 256, "BINS": 64}),
+                       target=triton.backends.compiler.GPUTarget("cuda", 90, 32))
+
+
+def test_device_mesh_validation():
+    with pytest.raises(tle.TLEUsageError, match="unknown level"):
+        tle.device_mesh({"warp": 2})
+    with pytest.raises(tle.TLEUsageError, match="unique"):
+        tle.device_mesh({"block_cluster": [("x", 2), ("x", 2)]})
+    mesh = tle.device_mesh({"device": 4, "block_cluster": [("cx", 2), ("cy", 2)]})
+    assert mesh.shape == (4, 2, 2) and mesh.cluster_size == 4 and mesh.cluster_axes == ("cx", "cy")
+    assert mesh.mlir() == ('#tle.device_mesh<shape = [4, 2, 2], axes = ["device", "cx", "cy"], '
+                           'levels = ["device", "block_cluster", "block_cluster"]>')

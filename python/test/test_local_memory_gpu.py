@@ -1,0 +1,93 @@
+"""tle.gpu buffers, local pointers and cluster pointers on the GPU, against torch.
+
+Skips without a CUDA GPU. Run on the H100 through the device tool:
+    python -m pytest -q python/test/test_local_memory_gpu.py
+"""
+
+import pytest
+import torch
+
+import tle
+from conftest import has_gpu
+import local_memory_kernels as K
+
+pytestmark = pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
+
+
+@pytest.fixture(autouse=True)
+def _tle_enabled():
+    with tle.enabled():
+        yield
+
+
+@pytest.mark.parametrize("n,bins", [(1000, 64), (4096, 256), (100_000, 1024), (7, 32)])
+def test_histogram_matches_bincount(n, bins):
+    gen = torch.Generator(device="cuda").manual_seed(n + bins)
+    # Values slightly outside [0, bins) must be ignored, as the mask says.
+    x = torch.randint(-3, bins + 3, (n,), device="cuda", dtype=torch.int32, generator=gen)
+    out = torch.full((bins,), -1, device="cuda", dtype=torch.int32)
+    K.histogram[(1,)](x, out, n, BLOCK=256, BINS=bins)
+    valid = x[(x >= 0) & (x < bins)].long()
+    expected = torch.bincount(valid, minlength=bins).to(torch.int32)
+    torch.testing.assert_close(out, expected, rtol=0, atol=0)
+    # and torch.histc agrees on the in-range values
+    hist = torch.histc(valid.float(), bins=bins, min=0, max=bins - 1).to(torch.int32)
+    torch.testing.assert_close(out, hist, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("m,n", [(32, 64), (64, 64), (16, 128)])
+def test_transpose_through_shared_memory(m, n):
+    x = torch.randn(m, n, device="cuda")
+    y = torch.empty(n, m, device="cuda")
+    K.transpose_tile[(1,)](x, y, M=m, N=n)
+    torch.testing.assert_close(y, x.t().contiguous(), rtol=0, atol=0)
+
+
+def test_whole_buffer_stage_roundtrip():
+    x = torch.randn(64, 64, device="cuda", dtype=torch.float16)
+    y = torch.empty_like(x)
+    K.stage_roundtrip[(1,)](x, y, M=64, N=64)
+    torch.testing.assert_close(y, x * 2, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("n", [1000, 8192, 33])
+def test_segment_max_and_scalar_slot(n):
+    segs = 32
+    x = torch.randint(-10**6, 10**6, (n,), device="cuda", dtype=torch.int32)
+    out = torch.empty(segs + 1, device="cuda", dtype=torch.int32)
+    K.segment_max[(1,)](x, out, n, BLOCK=256, SEGS=segs)
+    padded = torch.full((((n + segs - 1) // segs) * segs,), -2**31, device="cuda", dtype=torch.int32)
+    padded[:n] = x
+    expected = padded.view(-1, segs).max(dim=0).values
+    torch.testing.assert_close(out[:segs], expected, rtol=0, atol=0)
+    assert out[segs].item() == n
+
+
+def test_atomic_cas_one_winner_per_slot():
+    slots = 64
+    out = torch.empty(slots + 1, device="cuda", dtype=torch.int32)
+    K.claim_slots[(1,)](out, SLOTS=slots)
+    winners = out[:slots].cpu()
+    assert out[slots].item() == slots  # exactly one success per slot
+    for s in range(slots):  # the winner of slot s is one of the ids mapping to it
+        assert (int(winners[s]) - 1) % slots == s
+
+
+@pytest.mark.parametrize("clusters", [1, 3])
+def test_cluster_exchange(clusters):
+    n = 128
+    out = torch.full((clusters, 2, n), -1, device="cuda", dtype=torch.int32)
+    compiled = K.cluster_exchange[(clusters,)](out, N=n, MESH=K.CLUSTER2)
+    assert compiled.metadata.num_ctas == 2
+    i = torch.arange(n, device="cuda", dtype=torch.int32)
+    for c in range(clusters):
+        for rank in range(2):
+            torch.testing.assert_close(out[c, rank], 1000 * (1 - rank) + i + 100000 * c, rtol=0, atol=0)
+
+
+def test_cluster_histogram_remote_atomics():
+    n, bins = 50_000, 128
+    x = torch.randint(0, bins, (n,), device="cuda", dtype=torch.int32)
+    out = torch.full((bins,), -1, device="cuda", dtype=torch.int32)
+    K.cluster_histogram[(1,)](x, out, n, BLOCK=256, BINS=bins, MESH=K.CLUSTER2)
+    torch.testing.assert_close(out, torch.bincount(x.long(), minlength=bins).to(torch.int32), rtol=0, atol=0)

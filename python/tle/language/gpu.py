@@ -1,0 +1,400 @@
+"""``tle.gpu``: shared-memory buffers and pointers into them (TLE-Struct GPU).
+
+    buf = tle.gpu.alloc([BLOCK], dtype=tl.int32, scope=tle.gpu.smem)
+    ptr = tle.gpu.local_ptr(buf, (idx,))        # !tt.ptr<i32, 3> per element
+    tl.atomic_add(ptr, 1)                        # atom.shared
+    vals = tle.gpu.local_load(buf)
+
+How these cross Triton and reach PTX is docs/local-memory.md.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from triton.language import core as tlc
+
+from . import _markers
+from ._markers import TLEUsageError
+
+SHARED_ADDRESS_SPACE = 3
+CLUSTER_ADDRESS_SPACE = 7
+
+
+class storage_kind(enum.Enum):
+    """Where ``tle.gpu.alloc`` places a buffer (FlagTree: ``tle.gpu.storage_kind``)."""
+    smem = "smem"  # the CTA's shared memory
+    tmem = "tmem"  # Blackwell tensor memory (sm_100+)
+
+    def __repr__(self):
+        return f"tle.gpu.{self.value}"
+
+
+smem = storage_kind.smem
+tmem = storage_kind.tmem
+
+# MLIR spelling of Triton's scalar types.
+_MLIR_TYPES = {
+    "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint8": "i8", "uint16": "i16", "uint32": "i32", "uint64": "i64",
+    "fp16": "f16", "bf16": "bf16", "fp32": "f32", "fp64": "f64",
+    "fp8e5": "f8E5M2", "fp8e4nv": "f8E4M3FN",
+}
+
+
+def mlir_type(dtype: tlc.dtype) -> str:
+    try:
+        return _MLIR_TYPES[dtype.name]
+    except KeyError:
+        raise TLEUsageError(f"TLE buffers cannot hold {dtype}") from None
+
+
+def memdesc_type(shape, dtype: tlc.dtype) -> str:
+    """The fresh buffer's memdesc: row-major, unswizzled, mutable shared memory."""
+    order = ", ".join(str(d) for d in reversed(range(len(shape))))
+    enc = f"#ttg.swizzled_shared<{{vec = 1, perPhase = 1, maxPhase = 1, order = [{order}]}}>"
+    dims = "x".join(str(d) for d in shape)
+    return f"!ttg.memdesc<{dims}x{mlir_type(dtype)}, {enc}, #ttg.shared_memory, mutable>"
+
+
+class buffered_tensor_type(tlc.base_type):
+
+    def __init__(self, shape, dtype: tlc.dtype, scope: storage_kind = smem):
+        self.shape = tuple(shape)
+        self.dtype = dtype
+        self.scope = scope
+
+    def __eq__(self, other):
+        return (isinstance(other, buffered_tensor_type) and self.shape == other.shape
+                and self.dtype == other.dtype and self.scope == other.scope)
+
+    def __repr__(self):
+        return f"buffered_tensor<{list(self.shape)}, {self.dtype}, {self.scope!r}>"
+
+    def mangle(self) -> str:
+        return f"B{'_'.join(map(str, self.shape))}{self.dtype.mangle()}{self.scope.value}"
+
+    def handle_type(self):
+        return tlc.pointer_type(self.dtype, SHARED_ADDRESS_SPACE)
+
+    def _flatten_ir_types(self, builder, out) -> None:
+        out.append(self.handle_type().to_ir(builder))
+
+    def _unflatten_ir(self, handles, cursor):
+        return buffered_tensor(handles[cursor], self), cursor + 1
+
+
+class buffered_tensor(tlc.base_value):
+    """A buffer in on-chip memory (``tle.gpu.alloc``'s result).
+
+    In the IR it is a *buffer handle* (docs/local-memory.md): the result of the
+    alloc marker, which only TLE's markers consume. ``remote_shard`` is set on
+    the view ``tle.remote(buffer, shard, mesh)`` returns: pointers built from it
+    reach that CTA's copy of the buffer.
+    """
+
+    def __init__(self, handle, type: buffered_tensor_type, remote_shard=None):
+        self.handle = handle
+        self.type = type
+        self.remote_shard = remote_shard
+
+    @property
+    def shape(self):
+        return [tlc.constexpr(d) for d in self.type.shape]
+
+    @property
+    def dtype(self):
+        return self.type.dtype
+
+    def _flatten_ir(self, handles) -> None:
+        if self.remote_shard is not None:
+            raise TLEUsageError("a remote buffer view cannot be passed to a function; call tle.remote inside it")
+        handles.append(self.handle)
+
+    def __repr__(self):
+        return f"{self.type!r}" + (" (remote)" if self.remote_shard is not None else "")
+
+
+def _require_enabled(name, _semantic):
+    from .core import _require_enabled as require
+    require(name, _semantic)
+
+
+def _const_shape(shape, what):
+    shape = tlc._unwrap_if_constexpr(shape)
+    if isinstance(shape, (int, tlc.constexpr)):
+        shape = [shape]
+    try:
+        dims = [tlc._unwrap_if_constexpr(d) for d in shape]
+    except TypeError:
+        raise TLEUsageError(f"{what} must be a list of compile-time ints, got {shape!r}") from None
+    if not dims or any(isinstance(d, bool) or not isinstance(d, int) or d <= 0 for d in dims):
+        raise TLEUsageError(f"{what} must be a non-empty list of positive compile-time ints, got {dims!r}")
+    return dims
+
+
+def _require_pow2_shape(shape, what):
+    for d in shape:
+        if d & (d - 1):
+            raise TLEUsageError(f"{what}: the buffer shape {list(shape)} is used as a tensor shape, so every "
+                                "dimension must be a power of two")
+
+
+def _buffer(value, what) -> buffered_tensor:
+    value = tlc._unwrap_if_constexpr(value)
+    if not isinstance(value, buffered_tensor):
+        raise TLEUsageError(f"{what} expects a buffer from tle.gpu.alloc, got {type(value).__name__}")
+    return value
+
+
+def _splat(handle_value: tlc.tensor, shape, _semantic) -> tlc.tensor:
+    return _semantic.splat(handle_value, list(shape))
+
+
+def _handle_tensor(buf: buffered_tensor) -> tlc.tensor:
+    return tlc.tensor(buf.handle, buf.type.handle_type())
+
+
+@tlc.builtin
+def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_layout=False, _semantic=None,
+          _generator=None):
+    """Allocate a buffer of ``shape`` x ``dtype`` in the CTA's shared memory.
+
+    ``scope`` is ``tle.gpu.smem`` (``tle.gpu.storage_kind.smem``); tensor memory
+    (``tmem``) exists only on Blackwell and is rejected. ``layout=None`` lets the
+    compiler choose the shared encoding (``triton-tle-select-encodings``).
+    ``init_value``, a tensor of the buffer's shape, is stored into it.
+    """
+    shape = _const_shape(shape, "tle.gpu.alloc shape")
+    dtype = tlc._unwrap_if_constexpr(dtype)
+    if not isinstance(dtype, tlc.dtype) or dtype.is_ptr() or isinstance(dtype, tlc.block_type):
+        raise TLEUsageError(f"tle.gpu.alloc dtype must be a scalar triton dtype, got {dtype!r}")
+    mlir_type(dtype)
+    scope = tlc._unwrap_if_constexpr(scope)
+    if isinstance(scope, str):
+        scope = {"smem": smem, "shared_memory": smem, "tmem": tmem, "tensor_memory": tmem}.get(scope, scope)
+    if scope is tmem:
+        raise TLEUsageError("tle.gpu.alloc scope=tmem is Blackwell (sm_100+) tensor memory, which TLE does not "
+                            "support; use scope=tle.gpu.smem")
+    if scope is not smem:
+        raise TLEUsageError(f"tle.gpu.alloc scope must be tle.gpu.smem, got {scope!r}")
+    if tlc._unwrap_if_constexpr(layout) is not None:
+        raise TLEUsageError("tle.gpu.alloc layout= is not supported: the compiler picks the shared encoding "
+                            "(triton-tle-select-encodings); pass layout=None")
+    if tlc._unwrap_if_constexpr(nv_mma_shared_layout):
+        raise TLEUsageError("tle.gpu.alloc nv_mma_shared_layout=True is not supported; pass False")
+    _require_enabled("tle.gpu.alloc", _semantic)
+    btype = buffered_tensor_type(shape, dtype, smem)
+    (handle,) = _markers.emit(
+        "alloc", {"scope": "#tle.memory_space<smem>",
+                  "tle.marker.result_types": ("list", [memdesc_type(shape, dtype)])},
+        [], [btype.handle_type()], _semantic=_semantic)
+    buf = buffered_tensor(handle.handle, btype)
+    if init_value is not None:
+        _local_store(buf, init_value, "tle.gpu.alloc init_value", _semantic)
+    return buf
+
+
+def _as_index(value, what, _semantic):
+    value = tlc._unwrap_if_constexpr(value)
+    if isinstance(value, bool):
+        raise TLEUsageError(f"{what} must be an integer, got {value!r}")
+    if isinstance(value, int):
+        return _semantic.to_tensor(value)
+    if not isinstance(value, tlc.tensor):
+        raise TLEUsageError(f"{what} must be an integer scalar or tensor, got {type(value).__name__}")
+    if not value.dtype.is_int() or value.dtype.is_int1():
+        raise TLEUsageError(f"{what} must have an integer type, got {value.dtype}")
+    if value.dtype.int_bitwidth < 32:
+        value = _semantic.cast(value, tlc.int32)
+    return value
+
+
+def _local_pointers(buf: buffered_tensor, indices, _semantic) -> tlc.tensor:
+    ptr_ty = buf.type.handle_type()
+    handle = _handle_tensor(buf)
+    if indices is None:
+        _require_pow2_shape(buf.type.shape, "tle.gpu.local_ptr without indices")
+        operands = [_splat(handle, buf.type.shape, _semantic)]
+        attrs = {"tle.marker.scalar_operands": ("i32-array", [0])}
+    else:
+        indices = tlc._unwrap_if_constexpr(indices)
+        if isinstance(indices, (tlc.tensor, int)):
+            indices = (indices,)
+        if not isinstance(indices, (tuple, list, tlc.tuple)):
+            raise TLEUsageError(f"tle.gpu.local_ptr indices must be a tuple with one index per buffer dimension, "
+                                f"got {type(indices).__name__}")
+        indices = list(indices)
+        rank = len(buf.type.shape)
+        if len(indices) != rank:
+            raise TLEUsageError(f"tle.gpu.local_ptr got {len(indices)} indices for a rank-{rank} buffer; "
+                                f"pass one index per dimension")
+        idx = [_as_index(v, f"tle.gpu.local_ptr index {i}", _semantic) for i, v in enumerate(indices)]
+        blocks = [v.type.is_block() for v in idx]
+        if any(blocks) and not all(blocks):
+            raise TLEUsageError("tle.gpu.local_ptr cannot mix scalar and tensor indices; "
+                                "broadcast the scalars (e.g. tl.full(shape, i, tl.int32)) or use all scalars")
+        if all(blocks):
+            # Broadcast every index to one shape (Triton's rules): the first
+            # pass grows idx[0] to the common shape, the second brings the
+            # others up to it.
+            for i in range(1, len(idx)):
+                idx[0], idx[i] = _semantic.broadcast_impl_value(idx[0], idx[i])
+            for i in range(1, len(idx)):
+                idx[0], idx[i] = _semantic.broadcast_impl_value(idx[0], idx[i])
+            operands = [_splat(handle, idx[0].shape, _semantic)] + idx
+            attrs = {"tle.marker.scalar_operands": ("i32-array", [0])}
+        else:
+            operands = [handle] + idx
+            attrs = {}
+    (ptrs,) = _markers.emit("local_pointers", attrs, operands, [ptr_ty], _semantic=_semantic)
+    return ptrs
+
+
+def remote_pointers(ptrs: tlc.tensor, rank: tlc.tensor, _semantic) -> tlc.tensor:
+    """``tle.remote_pointers cluster``: the same element in CTA ``rank``'s shared memory."""
+    ptr_ty = tlc.pointer_type(ptrs.dtype.element_ty, CLUSTER_ADDRESS_SPACE)
+    if ptrs.type.is_block():
+        operands = [ptrs, _semantic.splat(rank, ptrs.shape)]
+        attrs = {"space": "#tle.remote_space<cluster>", "tle.marker.scalar_operands": ("i32-array", [1])}
+    else:
+        operands = [ptrs, rank]
+        attrs = {"space": "#tle.remote_space<cluster>"}
+    (result,) = _markers.emit("remote_pointers", attrs, operands, [ptr_ty], _semantic=_semantic)
+    return result
+
+
+@tlc.builtin
+def local_ptr(buffer, indices=None, _semantic=None, _generator=None):
+    """Pointers (address space 3, or 7 for a ``tle.remote`` view) into a buffer.
+
+    ``indices=None`` gives the full view: a tensor of the buffer's shape whose
+    element ``(i, j)`` points at ``buffer[i, j]``. Otherwise pass one integer
+    index per buffer dimension, all scalars (one pointer) or all tensors
+    (broadcast to one shape; one pointer per element). The pointers work with
+    ``tl.load``, ``tl.store`` and ``tl.atomic_*``, masks included.
+    """
+    buf = _buffer(buffer, "tle.gpu.local_ptr")
+    _require_enabled("tle.gpu.local_ptr", _semantic)
+    ptrs = _local_pointers(buf, indices, _semantic)
+    if buf.remote_shard is not None:
+        ptrs = remote_pointers(ptrs, buf.remote_shard, _semantic)
+    return ptrs
+
+
+def _local_store(buf: buffered_tensor, value, what, _semantic):
+    if buf.remote_shard is not None:
+        raise TLEUsageError(f"{what}: a remote buffer view is written through tle.gpu.local_ptr pointers")
+    shape = list(buf.type.shape)
+    _require_pow2_shape(shape, what)
+    value = _semantic.to_tensor(tlc._unwrap_if_constexpr(value))
+    if not value.type.is_block():
+        value = _semantic.splat(value, shape)
+    if list(value.shape) != shape:
+        raise TLEUsageError(f"{what}: value of shape {list(value.shape)} does not match the buffer's {shape}")
+    if value.dtype != buf.type.dtype:
+        value = _semantic.cast(value, buf.type.dtype)
+    _markers.emit("local_store", {"tle.marker.scalar_operands": ("i32-array", [1]),
+                                  "tle.marker.no_results": True},
+                  [value, _splat(_handle_tensor(buf), shape, _semantic)], [tlc.int32], _semantic=_semantic)
+
+
+@tlc.builtin
+def local_store(buffer, value, _semantic=None, _generator=None):
+    """Store a tensor of the buffer's shape into the whole buffer."""
+    buf = _buffer(buffer, "tle.gpu.local_store")
+    _require_enabled("tle.gpu.local_store", _semantic)
+    _local_store(buf, value, "tle.gpu.local_store", _semantic)
+
+
+@tlc.builtin
+def local_load(buffer, _semantic=None, _generator=None):
+    """Load the whole buffer into a tensor of its shape."""
+    buf = _buffer(buffer, "tle.gpu.local_load")
+    if buf.remote_shard is not None:
+        raise TLEUsageError("tle.gpu.local_load: a remote buffer view is read through tle.gpu.local_ptr pointers")
+    _require_pow2_shape(buf.type.shape, "tle.gpu.local_load")
+    _require_enabled("tle.gpu.local_load", _semantic)
+    (value,) = _markers.emit("local_load", {"tle.marker.scalar_operands": ("i32-array", [0])},
+                             [_splat(_handle_tensor(buf), buf.type.shape, _semantic)], [buf.type.dtype],
+                             _semantic=_semantic)
+    return value
+
+
+@tlc.builtin
+def copy(src, dst, shape, offsets=None, barrier=None, _semantic=None, _generator=None):
+    """Copy a block between global memory and a buffer, in either direction.
+
+    One side is a buffer, the other a tensor of global pointers of ``shape``
+    (which must also be the buffer's shape).
+    """
+    shape = _const_shape(shape, "tle.gpu.copy shape")
+    if tlc._unwrap_if_constexpr(offsets) is not None or tlc._unwrap_if_constexpr(barrier) is not None:
+        raise TLEUsageError("tle.gpu.copy offsets= and barrier= are not supported; slice the pointers instead")
+    src, dst = tlc._unwrap_if_constexpr(src), tlc._unwrap_if_constexpr(dst)
+    if isinstance(src, buffered_tensor) == isinstance(dst, buffered_tensor):
+        raise TLEUsageError("tle.gpu.copy copies between a buffer and a tensor of global pointers: exactly one "
+                            "of src and dst must be a buffer")
+    buf, ptrs = (src, dst) if isinstance(src, buffered_tensor) else (dst, src)
+    if buf.remote_shard is not None:
+        raise TLEUsageError("tle.gpu.copy does not take a remote buffer view")
+    if not isinstance(ptrs, tlc.tensor) or not ptrs.type.is_block() or not ptrs.dtype.is_ptr():
+        raise TLEUsageError("tle.gpu.copy: the non-buffer side must be a tensor of pointers")
+    if ptrs.dtype.address_space != 1:
+        raise TLEUsageError(f"tle.gpu.copy: pointers must be global (address space 1), got address space "
+                            f"{ptrs.dtype.address_space}; use tl.load/tl.store on local pointers instead")
+    if ptrs.dtype.element_ty != buf.type.dtype:
+        raise TLEUsageError(f"tle.gpu.copy: pointers to {ptrs.dtype.element_ty} cannot copy a {buf.type.dtype} buffer")
+    if list(ptrs.shape) != shape or list(buf.type.shape) != shape:
+        raise TLEUsageError(f"tle.gpu.copy shape {shape} must equal the pointer tensor's shape "
+                            f"{list(ptrs.shape)} and the buffer's {list(buf.type.shape)}")
+    _require_pow2_shape(shape, "tle.gpu.copy")
+    _require_enabled("tle.gpu.copy", _semantic)
+    handle = _splat(_handle_tensor(buf), shape, _semantic)
+    handle_index = 0 if buf is src else 1
+    operands = [handle, ptrs] if handle_index == 0 else [ptrs, handle]
+    _markers.emit("copy", {"shape": ("i64-array", shape),
+                           "tle.marker.scalar_operands": ("i32-array", [handle_index]),
+                           "tle.marker.no_results": True}, operands, [tlc.int32], _semantic=_semantic)
+
+
+@tlc.builtin
+def memory_space(input, space, _semantic=None, _generator=None):
+    """Pass ``input`` through memory space ``space`` (``"shared_memory"``): the
+    value is stored to a fresh shared-memory buffer and loaded back."""
+    space = tlc._unwrap_if_constexpr(space)
+    if space not in ("shared_memory", "smem", smem):
+        raise TLEUsageError(f"tle.gpu.memory_space supports 'shared_memory', got {space!r}")
+    input = tlc._unwrap_if_constexpr(input)
+    if not isinstance(input, tlc.tensor) or not input.type.is_block():
+        raise TLEUsageError("tle.gpu.memory_space expects a tensor")
+    buf = alloc(list(input.shape), input.dtype, init_value=input, _semantic=_semantic)
+    return local_load(buf, _semantic=_semantic)
+
+
+@tlc.builtin
+def remote(buffer_or_ptr, shard_id, scope, _semantic=None, _generator=None):
+    """The same memory in another CTA of the thread-block cluster.
+
+    ``buffer_or_ptr`` is a buffer (the result is a view whose ``local_ptr``
+    pointers reach CTA ``shard_id``'s copy) or pointers into a buffer (address
+    space 3; the result points in address space 7). ``shard_id`` is the CTA's
+    rank in the cluster, or one coordinate per ``block_cluster`` axis of the
+    mesh ``scope``.
+    """
+    from . import distributed
+
+    mesh = distributed.cluster_mesh(scope, "tle.remote")
+    _require_enabled("tle.remote", _semantic)
+    rank = distributed.linear_shard(shard_id, mesh, _semantic)
+    target = tlc._unwrap_if_constexpr(buffer_or_ptr)
+    if isinstance(target, buffered_tensor):
+        if target.remote_shard is not None:
+            raise TLEUsageError("tle.remote of a remote buffer view: call tle.remote on the buffer itself")
+        return buffered_tensor(target.handle, target.type, remote_shard=rank)
+    if (not isinstance(target, tlc.tensor) or not target.dtype.is_ptr()
+            or target.dtype.address_space != SHARED_ADDRESS_SPACE):
+        got = (f"pointers in address space {target.dtype.address_space}"
+               if isinstance(target, tlc.tensor) and target.dtype.is_ptr() else type(target).__name__)
+        raise TLEUsageError(f"tle.remote expects a buffer or shared-memory pointers from tle.gpu.local_ptr, got {got}")
+    return remote_pointers(target, rank, _semantic)
