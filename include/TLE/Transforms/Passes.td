@@ -98,4 +98,35 @@ def TLERaiseMarkers : Pass<"triton-tle-raise-markers", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tle::TLEDialect", "::mlir::ttg::TTGDialect"];
 }
 
+def TLEOptimizeLocalPointerLoads
+    : Pass<"triton-tle-optimize-local-pointer-loads", "mlir::ModuleOp"> {
+  let summary = "Turn plain loads of a whole buffer through local pointers "
+                "into tle.local_load";
+  let description = [{
+    A `tt.load` whose pointer is a full-view `tle.local_pointers %buf` (no
+    indices) and that has no mask, no `other`, no boundary check or padding,
+    the default cache modifier and eviction policy and is not volatile reads
+    every element of `%buf` once, in the load's register layout: it becomes
+    `tle.local_load %buf` with the load's result type (encoding included).
+    Every other load (masked, with `other`, volatile, cached/evicting,
+    through indexed or derived pointers) is left alone. A `tle.local_pointers`
+    left without users is erased, so a buffer whose only pointer uses were
+    such loads becomes a memdesc buffer (docs/local-memory.md).
+  }];
+}
+
+def TLEOptimizeLocalPointerStores
+    : Pass<"triton-tle-optimize-local-pointer-stores", "mlir::ModuleOp"> {
+  let summary = "Turn plain stores of a whole buffer through local pointers "
+                "into tle.local_store";
+  let description = [{
+    A `tt.store %p, %v` whose pointer is a full-view `tle.local_pointers %buf`
+    (no indices) into a mutable buffer, with no mask, no boundary check and
+    the default cache modifier and eviction policy writes every element of
+    `%buf`: it becomes `tle.local_store %v, %buf`. Masked, cached/evicting and
+    indexed stores are left alone. A `tle.local_pointers` left without users
+    is erased.
+  }];
+}
+
 #endif // TLE_TRANSFORMS_PASSES_TD
