@@ -129,4 +129,63 @@ def TLEOptimizeLocalPointerStores
   }];
 }
 
+def TLESelectEncodings
+    : Pass<"triton-tle-select-encodings", "mlir::ModuleOp"> {
+  let summary = "Choose register encodings of local pointers and shared "
+                "encodings of memdesc buffers";
+  let description = [{
+    Runs in TTGIR after Triton's layout passes (which will not run again), so
+    it only ever removes `ttg.convert_layout` ops or keeps their number.
+
+    **(a) Full views.** For each `tt.load` (no mask, no `other`) through a
+    full-view `tle.local_pointers %buf` (no indices) whose users are all
+    `ttg.convert_layout` ops to one encoding `E` different from the load's:
+    a full-view `tle.local_pointers` in `E` is built just before the load,
+    the load is rebuilt in `E` (attributes kept) and the converts are
+    replaced by it. For each unmasked `tt.store` through a full-view
+    `tle.local_pointers` whose value is a `ttg.convert_layout` of `%v`: the
+    pointers are rebuilt in `%v`'s encoding before the store and `%v` is
+    stored. The same two rewrites apply to `tle.local_load` (result only
+    converted to `E`: load in `E`) and `tle.local_store` (value is a convert:
+    store its source). Pointers are rebuilt per access (a full view is pure
+    address arithmetic), so one access's choice never forces another's; a
+    `tle.local_pointers` or convert left without users is erased.
+
+    **(b) Indexed pointers.** For a `tt.load` (no mask, no `other`) through
+    a tensor-indexed `tle.local_pointers %buf[%i, ...]` whose users are all
+    converts to one encoding `E`: the indices are brought to `E` instead,
+    the pointers and the load rebuilt in `E`, and the converts replaced by
+    the load. An index costs nothing when it is the result of a convert
+    from `E` (its source is used), a `tt.splat` (re-splatted in `E`) or a
+    splat `arith.constant` (rebuilt in `E`); every other index costs one new
+    convert. The rewrite happens only when the new converts are no more than
+    the converts it removes (a later layout pass is not guaranteed to run).
+
+    **(c) Shared encodings of memdesc buffers.** For each `tle.alloc` in
+    `#ttg.shared_memory` of rank >= 2 that is not a pointer buffer
+    (`AllocOp::isPointerBuffer()`) and still has the default unswizzled
+    `#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order}>`,
+    and whose users are only `tle.local_load`, `tle.local_store` and
+    `tle.copy`: the register layouts of those accesses (load result, stored
+    value, copy pointer tensor) are collected. If each is a `#ttg.blocked`
+    whose `order` equals the buffer's `order` (threads walk rows, so a
+    warp's accesses fall in consecutive banks), the encoding is kept.
+    Otherwise it becomes the bank-conflict-avoiding swizzle, with
+    `B = element bytes` (at least 1) and `R = shape[order[0]]` (row elements):
+      * `vec = min(16 / B, R)`: one 16-byte chunk (4 banks) moves as a unit;
+      * `perPhase = max(1, 128 / (R * B))`: rows that share one 128-byte line
+        of the 32 four-byte banks share a phase;
+      * `maxPhase = max(1, min(8 / perPhase, R / vec))`: a 128-byte line has
+        8 chunks, and a row cannot permute more chunks than it has.
+    (all rounded down to powers of two). Row `r`'s chunk `c` then lands in
+    chunk `c xor ((r / perPhase) mod maxPhase)`, so up to 8 consecutive
+    rows read down one column hit 8 different bank groups. The alloc
+    result's type is updated in place; all users see it. Pointer buffers
+    keep their unswizzled encoding (the lowering only supports that); one
+    with any other encoding is an error. Buffers with other users, other
+    encodings or in tensor memory are left alone.
+  }];
+  let dependentDialects = ["::mlir::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
+}
+
 #endif // TLE_TRANSFORMS_PASSES_TD
