@@ -188,4 +188,68 @@ def TLESelectEncodings
   let dependentDialects = ["::mlir::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TLEInsertLocalPointerBarriers
+    : Pass<"triton-tle-insert-local-pointer-barriers", "mlir::ModuleOp"> {
+  let summary = "Insert CTA and cluster barriers between conflicting "
+                "accesses to pointer buffers";
+  let description = [{
+    Pointer buffers live outside Triton's shared-memory allocation, so
+    Triton's membar analysis does not see them; this pass synchronizes them.
+
+    **Provenance.** Per function, every pointer value in address space 3 or
+    7 gets the set of pointer buffers it may point into, to a fixpoint:
+    `tle.local_pointers %buf` -> `{%buf}` (local); `tle.remote_pointers
+    cluster` -> its source's set, remote; any op without memory effects
+    whose result is a pointer (`tt.addptr`, `tt.splat`, `tt.broadcast`,
+    `tt.expand_dims`, `ttg.convert_layout`, `arith.select`, ...) -> union of
+    its pointer operands; `scf.for` / `scf.while` / `scf.if` results and
+    block arguments -> union of what flows into them (init and yielded
+    values). Anything else (function arguments, loaded pointers,
+    `tt.int_to_ptr`, other region ops) is *unknown*: it may point into any
+    buffer, in its address space.
+
+    **Accesses.** `tt.load` (read), `tt.store` (write), ops named
+    `tle.atomic_rmw` / `tle.atomic_cas` and `tt.atomic_rmw` / `tt.atomic_cas`
+    (atomic) on such pointers; any other op taking such a pointer reads and
+    writes it as its memory effects on that operand say (no interface and no
+    recursive effects: read and write); `tle.local_load` (read),
+    `tle.local_store` (write), `tle.copy` (read src / write dst) on a pointer
+    buffer. An access through address space 7 is *remote*. Memdesc buffers
+    are ignored (Triton synchronizes them).
+
+    **Conflicts.** Two accesses to one buffer conflict when one writes and
+    they are not both atomic (RAW, WAR, WAW). State, per buffer: the accesses
+    pending since the last CTA barrier (`gpu.barrier`, or a cluster barrier),
+    and the local and remote accesses pending since the last cluster barrier
+    (`ttng.cluster_arrive` directly followed by `ttng.cluster_wait`, or
+    `tle.distributed_barrier cluster`). A local access conflicting with a
+    pending CTA access needs `gpu.barrier`; a remote access conflicting with
+    a pending local or remote access, or a local access conflicting with a
+    pending remote access, needs `ttng.cluster_arrive {relaxed = false}` +
+    `ttng.cluster_wait` (which also orders the CTA). The barrier goes right
+    before the access and clears the state; existing barriers clear it too.
+
+    **Control flow** (a forward may-analysis over the region tree, joins =
+    union): `scf.if` joins its branches (a missing else is the input state);
+    `scf.for` / `scf.while` iterate the body with entry = input joined with
+    the state at the back edge until it is stable. Before that, the body is
+    probed from the back-edge state alone: if that state conflicts with an
+    access of the body, the barrier goes at the end of the body (before its
+    `scf.yield`) rather than before the access. Other region ops and
+    multi-block regions are treated as running their blocks any number of
+    times in any order. The whole analysis is rerun until no barrier is
+    added, so it is a fixpoint over the final IR.
+
+    **Exit.** When the function has a remote access, a cluster barrier is
+    inserted before each `tt.return` at which a remote access may be pending
+    since the last cluster barrier (a CTA's shared memory must outlive its
+    peers' accesses).
+
+    Cluster barriers inside `scf.if` or loops assume cluster-uniform control
+    flow (every CTA of the cluster takes the same path), as does
+    `tle.distributed_barrier`.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::ttng::TTNGDialect"];
+}
+
 #endif // TLE_TRANSFORMS_PASSES_TD
