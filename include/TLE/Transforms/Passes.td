@@ -98,4 +98,158 @@ def TLERaiseMarkers : Pass<"triton-tle-raise-markers", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tle::TLEDialect", "::mlir::ttg::TTGDialect"];
 }
 
+def TLEOptimizeLocalPointerLoads
+    : Pass<"triton-tle-optimize-local-pointer-loads", "mlir::ModuleOp"> {
+  let summary = "Turn plain loads of a whole buffer through local pointers "
+                "into tle.local_load";
+  let description = [{
+    A `tt.load` whose pointer is a full-view `tle.local_pointers %buf` (no
+    indices) and that has no mask, no `other`, no boundary check or padding,
+    the default cache modifier and eviction policy and is not volatile reads
+    every element of `%buf` once, in the load's register layout: it becomes
+    `tle.local_load %buf` with the load's result type (encoding included).
+    Every other load (masked, with `other`, volatile, cached/evicting,
+    through indexed or derived pointers) is left alone. A `tle.local_pointers`
+    left without users is erased, so a buffer whose only pointer uses were
+    such loads becomes a memdesc buffer (docs/local-memory.md).
+  }];
+}
+
+def TLEOptimizeLocalPointerStores
+    : Pass<"triton-tle-optimize-local-pointer-stores", "mlir::ModuleOp"> {
+  let summary = "Turn plain stores of a whole buffer through local pointers "
+                "into tle.local_store";
+  let description = [{
+    A `tt.store %p, %v` whose pointer is a full-view `tle.local_pointers %buf`
+    (no indices) into a mutable buffer, with no mask, no boundary check and
+    the default cache modifier and eviction policy writes every element of
+    `%buf`: it becomes `tle.local_store %v, %buf`. Masked, cached/evicting and
+    indexed stores are left alone. A `tle.local_pointers` left without users
+    is erased.
+  }];
+}
+
+def TLESelectEncodings
+    : Pass<"triton-tle-select-encodings", "mlir::ModuleOp"> {
+  let summary = "Choose register encodings of local pointers and shared "
+                "encodings of memdesc buffers";
+  let description = [{
+    Runs in TTGIR after Triton's layout passes (which will not run again), so
+    it only ever removes `ttg.convert_layout` ops or keeps their number.
+
+    **(a) Full views.** For each `tt.load` (no mask, no `other`) through a
+    full-view `tle.local_pointers %buf` (no indices) whose users are all
+    `ttg.convert_layout` ops to one encoding `E` different from the load's:
+    a full-view `tle.local_pointers` in `E` is built just before the load,
+    the load is rebuilt in `E` (attributes kept) and the converts are
+    replaced by it. For each unmasked `tt.store` through a full-view
+    `tle.local_pointers` whose value is a `ttg.convert_layout` of `%v`: the
+    pointers are rebuilt in `%v`'s encoding before the store and `%v` is
+    stored. The same two rewrites apply to `tle.local_load` (result only
+    converted to `E`: load in `E`) and `tle.local_store` (value is a convert:
+    store its source). Pointers are rebuilt per access (a full view is pure
+    address arithmetic), so one access's choice never forces another's; a
+    `tle.local_pointers` or convert left without users is erased.
+
+    **(b) Indexed pointers.** For a `tt.load` (no mask, no `other`) through
+    a tensor-indexed `tle.local_pointers %buf[%i, ...]` whose users are all
+    converts to one encoding `E`: the indices are brought to `E` instead,
+    the pointers and the load rebuilt in `E`, and the converts replaced by
+    the load. An index costs nothing when it is the result of a convert
+    from `E` (its source is used), a `tt.splat` (re-splatted in `E`) or a
+    splat `arith.constant` (rebuilt in `E`); every other index costs one new
+    convert. The rewrite happens only when the new converts are no more than
+    the converts it removes (a later layout pass is not guaranteed to run).
+
+    **(c) Shared encodings of memdesc buffers.** For each `tle.alloc` in
+    `#ttg.shared_memory` of rank >= 2 that is not a pointer buffer
+    (`AllocOp::isPointerBuffer()`) and still has the default unswizzled
+    `#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order}>`,
+    and whose users are only `tle.local_load`, `tle.local_store` and
+    `tle.copy`: the register layouts of those accesses (load result, stored
+    value, copy pointer tensor) are collected. If each is a `#ttg.blocked`
+    whose `order` equals the buffer's `order` (threads walk rows, so a
+    warp's accesses fall in consecutive banks), the encoding is kept.
+    Otherwise it becomes the bank-conflict-avoiding swizzle, with
+    `B = element bytes` (at least 1) and `R = shape[order[0]]` (row elements):
+      * `vec = min(16 / B, R)`: one 16-byte chunk (4 banks) moves as a unit;
+      * `perPhase = max(1, 128 / (R * B))`: rows that share one 128-byte line
+        of the 32 four-byte banks share a phase;
+      * `maxPhase = max(1, min(8 / perPhase, R / vec))`: a 128-byte line has
+        8 chunks, and a row cannot permute more chunks than it has.
+    (all rounded down to powers of two). Row `r`'s chunk `c` then lands in
+    chunk `c xor ((r / perPhase) mod maxPhase)`, so up to 8 consecutive
+    rows read down one column hit 8 different bank groups. The alloc
+    result's type is updated in place; all users see it. Pointer buffers
+    keep their unswizzled encoding (the lowering only supports that); one
+    with any other encoding is an error. Buffers with other users, other
+    encodings or in tensor memory are left alone.
+  }];
+  let dependentDialects = ["::mlir::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
+}
+
+def TLEInsertLocalPointerBarriers
+    : Pass<"triton-tle-insert-local-pointer-barriers", "mlir::ModuleOp"> {
+  let summary = "Insert CTA and cluster barriers between conflicting "
+                "accesses to pointer buffers";
+  let description = [{
+    Pointer buffers live outside Triton's shared-memory allocation, so
+    Triton's membar analysis does not see them; this pass synchronizes them.
+
+    **Provenance.** Per function, every pointer value in address space 3 or
+    7 gets the set of pointer buffers it may point into, to a fixpoint:
+    `tle.local_pointers %buf` -> `{%buf}` (local); `tle.remote_pointers
+    cluster` -> its source's set, remote; any op without memory effects
+    whose result is a pointer (`tt.addptr`, `tt.splat`, `tt.broadcast`,
+    `tt.expand_dims`, `ttg.convert_layout`, `arith.select`, ...) -> union of
+    its pointer operands; `scf.for` / `scf.while` / `scf.if` results and
+    block arguments -> union of what flows into them (init and yielded
+    values). Anything else (function arguments, loaded pointers,
+    `tt.int_to_ptr`, other region ops) is *unknown*: it may point into any
+    buffer, in its address space.
+
+    **Accesses.** `tt.load` (read), `tt.store` (write), ops named
+    `tle.atomic_rmw` / `tle.atomic_cas` and `tt.atomic_rmw` / `tt.atomic_cas`
+    (atomic) on such pointers; any other op taking such a pointer reads and
+    writes it as its memory effects on that operand say (no interface and no
+    recursive effects: read and write); `tle.local_load` (read),
+    `tle.local_store` (write), `tle.copy` (read src / write dst) on a pointer
+    buffer. An access through address space 7 is *remote*. Memdesc buffers
+    are ignored (Triton synchronizes them).
+
+    **Conflicts.** Two accesses to one buffer conflict when one writes and
+    they are not both atomic (RAW, WAR, WAW). State, per buffer: the accesses
+    pending since the last CTA barrier (`gpu.barrier`, or a cluster barrier),
+    and the local and remote accesses pending since the last cluster barrier
+    (`ttng.cluster_arrive` directly followed by `ttng.cluster_wait`, or
+    `tle.distributed_barrier cluster`). A local access conflicting with a
+    pending CTA access needs `gpu.barrier`; a remote access conflicting with
+    a pending local or remote access, or a local access conflicting with a
+    pending remote access, needs `ttng.cluster_arrive {relaxed = false}` +
+    `ttng.cluster_wait` (which also orders the CTA). The barrier goes right
+    before the access and clears the state; existing barriers clear it too.
+
+    **Control flow** (a forward may-analysis over the region tree, joins =
+    union): `scf.if` joins its branches (a missing else is the input state);
+    `scf.for` / `scf.while` iterate the body with entry = input joined with
+    the state at the back edge until it is stable. Before that, the body is
+    probed from the back-edge state alone: if that state conflicts with an
+    access of the body, the barrier goes at the end of the body (before its
+    `scf.yield`) rather than before the access. Other region ops and
+    multi-block regions are treated as running their blocks any number of
+    times in any order. The whole analysis is rerun until no barrier is
+    added, so it is a fixpoint over the final IR.
+
+    **Exit.** When the function has a remote access, a cluster barrier is
+    inserted before each `tt.return` at which a remote access may be pending
+    since the last cluster barrier (a CTA's shared memory must outlive its
+    peers' accesses).
+
+    Cluster barriers inside `scf.if` or loops assume cluster-uniform control
+    flow (every CTA of the cluster takes the same path), as does
+    `tle.distributed_barrier`.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::ttng::TTNGDialect"];
+}
+
 #endif // TLE_TRANSFORMS_PASSES_TD

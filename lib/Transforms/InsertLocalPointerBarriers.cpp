@@ -1,0 +1,535 @@
+//===- InsertLocalPointerBarriers.cpp - sync pointer buffers --------------===//
+//
+// triton-tle-insert-local-pointer-barriers: gpu.barrier and cluster barriers
+// between conflicting accesses to pointer buffers (TLE's own shared-memory
+// region, invisible to Triton's membar). The algorithm is documented with
+// the pass in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLEINSERTLOCALPOINTERBARRIERS
+#include "TLE/Transforms/Passes.h.inc"
+
+namespace {
+
+// Access kinds (bit flags).
+constexpr uint8_t kRead = 1, kWrite = 2, kAtomic = 4;
+
+enum class Barrier : uint8_t { None = 0, CTA = 1, Cluster = 2 };
+Barrier maxBarrier(Barrier a, Barrier b) { return a < b ? b : a; }
+
+/// Whether a new access of kind `kind` conflicts with pending `pending`:
+/// one of them writes and they are not both atomic.
+bool conflicts(uint8_t pending, uint8_t kind) {
+  if (kind & (kWrite))
+    return pending != 0;
+  if (kind & kRead) // a non-atomic read (possibly also atomic: covered)
+    return pending & (kWrite | kAtomic);
+  return pending & (kRead | kWrite); // atomic
+}
+
+/// The address space of a pointer or tensor of pointers; -1 otherwise.
+int addressSpaceOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    type = tensor.getElementType();
+  if (auto ptr = dyn_cast<tt::PointerType>(type))
+    return ptr.getAddressSpace();
+  return -1;
+}
+bool isTracked(Type type) {
+  int space = addressSpaceOf(type);
+  return space == 3 || space == 7;
+}
+
+/// Which buffers a pointer may point into: one bit per pointer buffer, the
+/// last bit standing for "unknown" (any buffer).
+struct Origin {
+  llvm::BitVector local, remote;
+  bool operator==(const Origin &other) const {
+    return local == other.local && remote == other.remote;
+  }
+  Origin &operator|=(const Origin &other) {
+    local |= other.local;
+    remote |= other.remote;
+    return *this;
+  }
+};
+
+struct Access {
+  llvm::BitVector slots; // buffers touched ("unknown" already expanded)
+  uint8_t kind;
+  bool remote;
+};
+
+/// Accesses pending per slot.
+struct State {
+  SmallVector<uint8_t> cta;    // local accesses since the last CTA barrier
+  SmallVector<uint8_t> local;  // local accesses since the last cluster barrier
+  SmallVector<uint8_t> remote; // remote accesses since the last cluster barrier
+  State() = default;
+  explicit State(unsigned n) : cta(n, 0), local(n, 0), remote(n, 0) {}
+  bool operator==(const State &other) const {
+    return cta == other.cta && local == other.local && remote == other.remote;
+  }
+  State &operator|=(const State &other) {
+    for (unsigned i = 0, e = cta.size(); i < e; ++i) {
+      cta[i] |= other.cta[i];
+      local[i] |= other.local[i];
+      remote[i] |= other.remote[i];
+    }
+    return *this;
+  }
+  void apply(Barrier barrier) {
+    if (barrier == Barrier::None)
+      return;
+    std::fill(cta.begin(), cta.end(), 0);
+    if (barrier == Barrier::Cluster) {
+      std::fill(local.begin(), local.end(), 0);
+      std::fill(remote.begin(), remote.end(), 0);
+    }
+  }
+  bool anyRemote() const {
+    return llvm::any_of(remote, [](uint8_t k) { return k != 0; });
+  }
+};
+
+State join(State a, const State &b) {
+  a |= b;
+  return a;
+}
+
+class FunctionAnalysis {
+public:
+  explicit FunctionAnalysis(FunctionOpInterface func) : func(func) {}
+
+  void run() {
+    func->walk([&](AllocOp alloc) {
+      if (alloc.isPointerBuffer())
+        slotOf[alloc.getResult()] = numSlots++;
+    });
+    unknownSlot = numSlots++;
+    computeOrigins();
+    computeAccesses();
+    if (accesses.empty())
+      return;
+    Region &body = func.getFunctionBody();
+    do {
+      changed = false;
+      visitRegion(body, State(numSlots));
+    } while (changed);
+    materialize();
+  }
+
+private:
+  FunctionOpInterface func;
+  DenseMap<Value, unsigned> slotOf;
+  unsigned numSlots = 0, unknownSlot = 0;
+  DenseMap<Value, Origin> origins;
+  DenseMap<Operation *, SmallVector<Access>> accesses;
+  bool hasRemote = false;
+  // Barriers to insert before an op, in the order they were decided.
+  llvm::MapVector<Operation *, Barrier> decisions;
+  bool changed = false;
+  // Probing: do not record accesses, only report what a barrier would need.
+  bool dryRun = false;
+  Barrier probeNeed = Barrier::None;
+
+  //===--------------------------------------------------------------------===//
+  // Provenance
+  //===--------------------------------------------------------------------===//
+
+  Origin empty() const {
+    return {llvm::BitVector(numSlots), llvm::BitVector(numSlots)};
+  }
+  Origin unknown(Type type) const {
+    Origin o = empty();
+    (addressSpaceOf(type) == 7 ? o.remote : o.local).set(unknownSlot);
+    return o;
+  }
+  Origin get(Value value) const {
+    auto it = origins.find(value);
+    return it == origins.end() ? empty() : it->second;
+  }
+
+  Origin compute(Value value) {
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      Operation *parent = arg.getOwner()->getParentOp();
+      unsigned n = arg.getArgNumber();
+      if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+        if (n == 0)
+          return unknown(value.getType());
+        Origin o = get(loop.getInitArgs()[n - 1]);
+        o |= get(loop.getBody()->getTerminator()->getOperand(n - 1));
+        return o;
+      }
+      if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
+        if (arg.getParentRegion() == &loop.getBefore()) {
+          Origin o = get(loop.getInits()[n]);
+          o |= get(loop.getAfterBody()->getTerminator()->getOperand(n));
+          return o;
+        }
+        return get(loop.getConditionOp().getArgs()[n]);
+      }
+      return unknown(value.getType());
+    }
+    auto result = cast<OpResult>(value);
+    Operation *op = result.getOwner();
+    unsigned n = result.getResultNumber();
+    if (auto view = dyn_cast<LocalPointersOp>(op)) {
+      Origin o = empty();
+      auto it = slotOf.find(view.getBuffer());
+      o.local.set(it == slotOf.end() ? unknownSlot : it->second);
+      return o;
+    }
+    if (auto remote = dyn_cast<RemotePointersOp>(op)) {
+      Origin src = get(remote.getSrc());
+      Origin o = empty();
+      o.remote = src.local;
+      o.remote |= src.remote;
+      return o;
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      Origin o = get(loop.getInitArgs()[n]);
+      o |= get(loop.getBody()->getTerminator()->getOperand(n));
+      return o;
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      Origin o = empty();
+      for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
+        if (!region->empty())
+          o |= get(region->front().getTerminator()->getOperand(n));
+      return o;
+    }
+    if (auto loop = dyn_cast<scf::WhileOp>(op))
+      return get(loop.getConditionOp().getArgs()[n]);
+    if (op->getNumRegions() == 0 && isMemoryEffectFree(op)) {
+      Origin o = empty();
+      bool any = false;
+      for (Value operand : op->getOperands())
+        if (isTracked(operand.getType())) {
+          o |= get(operand);
+          any = true;
+        }
+      return any ? o : unknown(value.getType());
+    }
+    return unknown(value.getType());
+  }
+
+  void computeOrigins() {
+    SmallVector<Value> values;
+    func->walk([&](Operation *op) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            if (isTracked(arg.getType()))
+              values.push_back(arg);
+      for (Value result : op->getResults())
+        if (isTracked(result.getType()))
+          values.push_back(result);
+    });
+    bool again = true;
+    while (again) {
+      again = false;
+      for (Value value : values) {
+        Origin o = compute(value);
+        auto [it, inserted] = origins.try_emplace(value, o);
+        if (inserted || !(it->second == o)) {
+          it->second = o;
+          again = true;
+        }
+      }
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Accesses
+  //===--------------------------------------------------------------------===//
+
+  void addPointerAccess(SmallVector<Access> &list, Value ptr, uint8_t kind) {
+    Origin o = get(ptr);
+    for (bool remote : {false, true}) {
+      llvm::BitVector slots = remote ? o.remote : o.local;
+      if (slots.none())
+        continue;
+      if (slots.test(unknownSlot))
+        slots.set();
+      list.push_back({slots, kind, remote});
+      hasRemote |= remote;
+    }
+  }
+
+  void addBufferAccess(SmallVector<Access> &list, Value buffer, uint8_t kind) {
+    auto it = slotOf.find(buffer);
+    if (it == slotOf.end())
+      return; // a memdesc buffer: Triton synchronizes it
+    llvm::BitVector slots(numSlots);
+    slots.set(it->second);
+    list.push_back({slots, kind, false});
+  }
+
+  static bool isAtomic(Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    return name == "tle.atomic_rmw" || name == "tle.atomic_cas" ||
+           isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op);
+  }
+
+  /// Read/write flags of `op` on `operand`, from its memory effects.
+  static uint8_t effectsOn(Operation *op, Value operand) {
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface)
+      return kRead | kWrite;
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    uint8_t kind = 0;
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      if (effect.getValue() && effect.getValue() != operand)
+        continue;
+      if (isa<MemoryEffects::Read>(effect.getEffect()))
+        kind |= kRead;
+      else if (isa<MemoryEffects::Write>(effect.getEffect()))
+        kind |= kWrite;
+    }
+    return kind;
+  }
+
+  void computeAccesses() {
+    func->walk([&](Operation *op) {
+      SmallVector<Access> list;
+      if (auto load = dyn_cast<LocalLoadOp>(op)) {
+        addBufferAccess(list, load.getBuffer(), kRead);
+      } else if (auto store = dyn_cast<LocalStoreOp>(op)) {
+        addBufferAccess(list, store.getBuffer(), kWrite);
+      } else if (auto copy = dyn_cast<CopyOp>(op)) {
+        addBufferAccess(list, copy.getSrc(), kRead);
+        addBufferAccess(list, copy.getDst(), kWrite);
+      } else if (isAtomic(op)) {
+        for (Value operand : op->getOperands())
+          if (isTracked(operand.getType()))
+            addPointerAccess(list, operand, kAtomic);
+      } else if (auto load = dyn_cast<tt::LoadOp>(op)) {
+        if (isTracked(load.getPtr().getType()))
+          addPointerAccess(list, load.getPtr(), kRead);
+      } else if (auto store = dyn_cast<tt::StoreOp>(op)) {
+        if (isTracked(store.getPtr().getType()))
+          addPointerAccess(list, store.getPtr(), kWrite);
+      } else if (op->getNumRegions() == 0 &&
+                 !op->hasTrait<OpTrait::IsTerminator>() &&
+                 !isMemoryEffectFree(op)) {
+        for (Value operand : op->getOperands())
+          if (isTracked(operand.getType()))
+            if (uint8_t kind = effectsOn(op, operand))
+              addPointerAccess(list, operand, kind);
+      }
+      if (!list.empty())
+        accesses[op] = std::move(list);
+    });
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Dataflow
+  //===--------------------------------------------------------------------===//
+
+  Barrier needed(const Access &access, const State &state) const {
+    Barrier need = Barrier::None;
+    for (unsigned slot : access.slots.set_bits()) {
+      if (access.remote) {
+        if (conflicts(state.local[slot], access.kind) ||
+            conflicts(state.remote[slot], access.kind))
+          need = Barrier::Cluster;
+      } else {
+        if (conflicts(state.remote[slot], access.kind))
+          need = Barrier::Cluster;
+        else if (conflicts(state.cta[slot], access.kind))
+          need = maxBarrier(need, Barrier::CTA);
+      }
+    }
+    return need;
+  }
+
+  /// Needs `need` before `op`: record it (or, probing, report it).
+  void require(Operation *op, Barrier need, State &state) {
+    if (need == Barrier::None)
+      return;
+    if (dryRun) {
+      probeNeed = maxBarrier(probeNeed, need);
+      return;
+    }
+    Barrier &decided = decisions[op];
+    if (decided < need) {
+      decided = need;
+      changed = true;
+    }
+    state.apply(need);
+  }
+
+  static bool isClusterBarrier(Operation *op) {
+    if (auto barrier = dyn_cast<DistributedBarrierOp>(op))
+      return barrier.getGroup() == DistributedGroupKind::cluster;
+    if (!isa<ttng::ClusterWaitOp>(op))
+      return false;
+    Operation *prev = op->getPrevNode();
+    return prev && isa<ttng::ClusterArriveOp>(prev);
+  }
+
+  State visitOp(Operation *op, State state) {
+    auto decided = decisions.find(op);
+    if (decided != decisions.end())
+      state.apply(decided->second);
+    if (isa<gpu::BarrierOp>(op))
+      state.apply(Barrier::CTA);
+    if (isClusterBarrier(op))
+      state.apply(Barrier::Cluster);
+
+    auto it = accesses.find(op);
+    if (it != accesses.end()) {
+      Barrier need = Barrier::None;
+      for (const Access &access : it->second)
+        need = maxBarrier(need, needed(access, state));
+      require(op, need, state);
+      if (!dryRun)
+        for (const Access &access : it->second)
+          for (unsigned slot : access.slots.set_bits()) {
+            if (access.remote) {
+              state.remote[slot] |= access.kind;
+            } else {
+              state.cta[slot] |= access.kind;
+              state.local[slot] |= access.kind;
+            }
+          }
+    }
+
+    if (isa<tt::ReturnOp>(op) && hasRemote && state.anyRemote())
+      require(op, Barrier::Cluster, state);
+
+    if (op->getNumRegions() == 0)
+      return state;
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      State out = visitRegion(branch.getThenRegion(), state);
+      return join(out, branch.getElseRegion().empty()
+                           ? state
+                           : visitRegion(branch.getElseRegion(), state));
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      return visitLoop(op, {&loop.getRegion()}, state);
+    if (auto loop = dyn_cast<scf::WhileOp>(op))
+      return visitLoop(op, {&loop.getBefore(), &loop.getAfter()}, state);
+    return visitAnyOrder(op->getRegions(), state);
+  }
+
+  State visitBlock(Block &block, State state) {
+    for (Operation &op : block)
+      state = visitOp(&op, std::move(state));
+    return state;
+  }
+
+  State visitRegion(Region &region, State state) {
+    if (region.empty())
+      return state;
+    if (region.hasOneBlock())
+      return visitBlock(region.front(), std::move(state));
+    // Unstructured: blocks in any order, any number of times.
+    State entry = state;
+    while (true) {
+      State out = entry;
+      for (Block &block : region)
+        out |= visitBlock(block, entry);
+      if (out == entry)
+        return entry;
+      entry = std::move(out);
+    }
+  }
+
+  State visitAnyOrder(MutableArrayRef<Region> regions, State state) {
+    State entry = state;
+    while (true) {
+      State out = entry;
+      for (Region &region : regions)
+        out |= visitRegion(region, entry);
+      if (out == entry)
+        return entry;
+      entry = std::move(out);
+    }
+  }
+
+  /// One trip through `regions` in sequence (a for body; a while's before
+  /// then after region). For a while loop the state at the exit (after the
+  /// before region) goes to `exit`.
+  State visitTrip(ArrayRef<Region *> regions, State state, State *exit) {
+    for (auto [i, region] : llvm::enumerate(regions)) {
+      state = visitRegion(*region, std::move(state));
+      if (exit && i == 0)
+        *exit = state;
+    }
+    return state;
+  }
+
+  Barrier probe(ArrayRef<Region *> regions, const State &state) {
+    bool savedDry = dryRun;
+    Barrier savedNeed = probeNeed;
+    dryRun = true;
+    probeNeed = Barrier::None;
+    visitTrip(regions, state, nullptr);
+    Barrier need = probeNeed;
+    dryRun = savedDry;
+    probeNeed = savedNeed;
+    return need;
+  }
+
+  State visitLoop(Operation *loop, ArrayRef<Region *> regions, State in) {
+    bool isWhile = regions.size() == 2;
+    if (!dryRun) {
+      // A conflict with what precedes the loop: one barrier before the loop.
+      require(loop, probe(regions, in), in);
+      // A conflict across the back edge: one barrier at the end of the body.
+      State end = visitTrip(regions, in, nullptr);
+      Operation *yield = regions.back()->front().getTerminator();
+      require(yield, probe(regions, end), end);
+    }
+    State entry = in;
+    while (true) {
+      State exit;
+      State end = visitTrip(regions, entry, isWhile ? &exit : nullptr);
+      State next = join(in, end);
+      if (next == entry)
+        return isWhile ? exit : entry;
+      entry = std::move(next);
+    }
+  }
+
+  void materialize() {
+    for (auto [op, barrier] : decisions) {
+      OpBuilder builder(op);
+      Location loc = op->getLoc();
+      if (barrier == Barrier::CTA) {
+        gpu::BarrierOp::create(builder, loc);
+      } else if (barrier == Barrier::Cluster) {
+        ttng::ClusterArriveOp::create(builder, loc, /*relaxed=*/false);
+        ttng::ClusterWaitOp::create(builder, loc);
+      }
+    }
+  }
+};
+
+struct InsertLocalPointerBarriersPass
+    : public impl::TLEInsertLocalPointerBarriersBase<
+          InsertLocalPointerBarriersPass> {
+  void runOnOperation() override {
+    getOperation()->walk([](FunctionOpInterface func) {
+      if (!func.isExternal())
+        FunctionAnalysis(func).run();
+    });
+  }
+};
+} // namespace
+} // namespace mlir::tle

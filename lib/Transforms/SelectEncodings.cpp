@@ -1,0 +1,302 @@
+//===- SelectEncodings.cpp - encodings of local pointers and buffers ------===//
+//
+// triton-tle-select-encodings: register encodings for tle.local_pointers and
+// whole-buffer accesses that save ttg.convert_layout ops, and a swizzled
+// shared encoding for memdesc buffers read or written across banks. The
+// rules are documented with the pass in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLESELECTENCODINGS
+#include "TLE/Transforms/Passes.h.inc"
+
+namespace {
+
+RankedTensorType withEncoding(Type type, Attribute encoding) {
+  auto tensor = cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                               encoding);
+}
+
+Attribute encodingOf(Value value) {
+  auto tensor = dyn_cast<RankedTensorType>(value.getType());
+  return tensor ? tensor.getEncoding() : Attribute();
+}
+
+/// The one encoding every user of `value` converts it to, when all users
+/// are ttg.convert_layout ops to one encoding other than `value`'s.
+Attribute commonConvertTarget(Value value) {
+  Attribute target;
+  if (value.use_empty())
+    return {};
+  for (Operation *user : value.getUsers()) {
+    auto convert = dyn_cast<ttg::ConvertLayoutOp>(user);
+    if (!convert)
+      return {};
+    Attribute encoding = convert.getType().getEncoding();
+    if (target && target != encoding)
+      return {};
+    target = encoding;
+  }
+  return target == encodingOf(value) ? Attribute() : target;
+}
+
+/// Replaces every convert user of `old` by `replacement` (which has the
+/// converts' type) and erases them.
+void replaceConvertUsers(Value old, Value replacement) {
+  for (Operation *user : llvm::make_early_inc_range(old.getUsers())) {
+    user->getResult(0).replaceAllUsesWith(replacement);
+    user->erase();
+  }
+}
+
+void eraseIfDead(Operation *op) {
+  if (op && op->use_empty())
+    op->erase();
+}
+
+/// A copy of `load` reading through `ptr` (whose encoding it takes).
+tt::LoadOp rebuildLoad(OpBuilder &builder, tt::LoadOp load, Value ptr) {
+  OperationState state(load.getLoc(), load->getName());
+  state.addOperands(ptr);
+  state.addTypes(withEncoding(load.getType(), encodingOf(ptr)));
+  state.addAttributes(load->getAttrs());
+  return cast<tt::LoadOp>(builder.create(state));
+}
+
+//===----------------------------------------------------------------------===//
+// (a) full views, (b) indexed pointers
+//===----------------------------------------------------------------------===//
+
+LocalPointersOp tensorPointers(Value ptr) {
+  auto view = ptr.getDefiningOp<LocalPointersOp>();
+  return view && isa<RankedTensorType>(view.getType()) ? view
+                                                        : LocalPointersOp();
+}
+
+/// `index` in `encoding` without a new convert, or null if it needs one.
+Value freeIndex(OpBuilder &builder, Value index, Attribute encoding) {
+  RankedTensorType type = withEncoding(index.getType(), encoding);
+  if (auto convert = index.getDefiningOp<ttg::ConvertLayoutOp>())
+    if (convert.getSrc().getType() == type)
+      return convert.getSrc();
+  if (auto splat = index.getDefiningOp<tt::SplatOp>())
+    return tt::SplatOp::create(builder, index.getLoc(), type, splat.getSrc());
+  if (auto constant = index.getDefiningOp<arith::ConstantOp>())
+    if (auto dense = dyn_cast<SplatElementsAttr>(constant.getValue()))
+      return arith::ConstantOp::create(
+          builder, index.getLoc(), type,
+          SplatElementsAttr::get(type, dense.getSplatValue<Attribute>()));
+  return {};
+}
+
+void selectLoadEncoding(tt::LoadOp load) {
+  LocalPointersOp view = tensorPointers(load.getPtr());
+  if (!view || load.getMask() || load.getOther() ||
+      !encodingOf(view.getResult()))
+    return;
+  Attribute target = commonConvertTarget(load.getResult());
+  if (!target)
+    return;
+  // New pointers next to the old ones (not inside a loop the load may be
+  // in), the new load where the old one was.
+  OpBuilder builder(view->getBlock(), std::next(view->getIterator()));
+  auto ptrType = withEncoding(view.getType(), target);
+  SmallVector<Value> indices;
+  if (!view.getIndices().empty()) {
+    // (b): converts removed vs converts the indices need.
+    unsigned removed = llvm::range_size(load->getUsers());
+    unsigned added = 0;
+    for (Value index : view.getIndices()) {
+      auto convert = index.getDefiningOp<ttg::ConvertLayoutOp>();
+      added += !(convert && encodingOf(convert.getSrc()) == target) &&
+               !index.getDefiningOp<tt::SplatOp>() &&
+               !(index.getDefiningOp<arith::ConstantOp>() &&
+                 isa<SplatElementsAttr>(
+                     index.getDefiningOp<arith::ConstantOp>().getValue()));
+    }
+    if (added > removed)
+      return;
+    for (Value index : view.getIndices()) {
+      Value moved = freeIndex(builder, index, target);
+      if (!moved)
+        moved = ttg::ConvertLayoutOp::create(
+            builder, index.getLoc(), withEncoding(index.getType(), target),
+            index);
+      indices.push_back(moved);
+    }
+  }
+  auto newView = LocalPointersOp::create(builder, view.getLoc(), ptrType,
+                                         view.getBuffer(), indices);
+  builder.setInsertionPoint(load);
+  tt::LoadOp newLoad = rebuildLoad(builder, load, newView.getResult());
+  replaceConvertUsers(load.getResult(), newLoad.getResult());
+  load.erase();
+  llvm::SetVector<Value> oldIndices(view.getIndices().begin(),
+                                    view.getIndices().end());
+  eraseIfDead(view);
+  for (Value index : oldIndices)
+    if (Operation *def = index.getDefiningOp())
+      if (isa<ttg::ConvertLayoutOp, tt::SplatOp, arith::ConstantOp>(def))
+        eraseIfDead(def);
+}
+
+void selectStoreEncoding(tt::StoreOp store) {
+  LocalPointersOp view = tensorPointers(store.getPtr());
+  if (!view || !view.getIndices().empty() || store.getMask())
+    return;
+  auto convert = store.getValue().getDefiningOp<ttg::ConvertLayoutOp>();
+  if (!convert || !encodingOf(convert.getSrc()) ||
+      !encodingOf(view.getResult()))
+    return;
+  Value value = convert.getSrc();
+  OpBuilder builder(view->getBlock(), std::next(view->getIterator()));
+  auto newView = LocalPointersOp::create(
+      builder, view.getLoc(), withEncoding(view.getType(), encodingOf(value)),
+      view.getBuffer(), ValueRange());
+  store.getPtrMutable().assign(newView.getResult());
+  store.getValueMutable().assign(value);
+  eraseIfDead(view);
+  eraseIfDead(convert);
+}
+
+void selectLocalLoadEncoding(LocalLoadOp load) {
+  Attribute target = commonConvertTarget(load.getResult());
+  if (!target)
+    return;
+  OpBuilder builder(load);
+  auto newLoad = LocalLoadOp::create(
+      builder, load.getLoc(), withEncoding(load.getType(), target),
+      load.getBuffer());
+  newLoad->setAttrs(load->getAttrs());
+  replaceConvertUsers(load.getResult(), newLoad.getResult());
+  load.erase();
+}
+
+void selectLocalStoreEncoding(LocalStoreOp store) {
+  auto convert = store.getValue().getDefiningOp<ttg::ConvertLayoutOp>();
+  if (!convert)
+    return;
+  store.getValueMutable().assign(convert.getSrc());
+  eraseIfDead(convert);
+}
+
+//===----------------------------------------------------------------------===//
+// (c) shared encodings of memdesc buffers
+//===----------------------------------------------------------------------===//
+
+bool isUnswizzled(Attribute encoding) {
+  auto swizzled = dyn_cast<ttg::SwizzledSharedEncodingAttr>(encoding);
+  return swizzled && swizzled.getVec() == 1 && swizzled.getPerPhase() == 1 &&
+         swizzled.getMaxPhase() == 1;
+}
+
+/// The register layouts the buffer is read or written in, or failure when
+/// some user is not a whole-buffer access.
+FailureOr<SmallVector<Attribute>> accessLayouts(AllocOp alloc) {
+  SmallVector<Attribute> layouts;
+  for (Operation *user : alloc.getResult().getUsers()) {
+    if (auto load = dyn_cast<LocalLoadOp>(user))
+      layouts.push_back(encodingOf(load.getResult()));
+    else if (auto store = dyn_cast<LocalStoreOp>(user))
+      layouts.push_back(encodingOf(store.getValue()));
+    else if (auto copy = dyn_cast<CopyOp>(user))
+      layouts.push_back(encodingOf(
+          isa<RankedTensorType>(copy.getSrc().getType()) ? copy.getSrc()
+                                                         : copy.getDst()));
+    else
+      return failure();
+  }
+  return layouts;
+}
+
+/// The swizzle of Passes.td for a buffer of `type` with `order`.
+Attribute swizzleFor(ttg::MemDescType type,
+                     ttg::SwizzledSharedEncodingAttr current) {
+  ArrayRef<unsigned> order = current.getOrder();
+  unsigned bytes =
+      std::max<unsigned>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
+  unsigned row = llvm::PowerOf2Ceil(
+      std::max<int64_t>(1, type.getShape()[order.front()]));
+  unsigned vec = std::min(std::max(1u, 16 / bytes), row);
+  unsigned perPhase = std::max(1u, 128 / (row * bytes));
+  unsigned maxPhase = std::max(1u, std::min(8 / perPhase, row / vec));
+  vec = llvm::bit_floor(vec);
+  perPhase = llvm::bit_floor(perPhase);
+  maxPhase = llvm::bit_floor(maxPhase);
+  return ttg::SwizzledSharedEncodingAttr::get(type.getContext(), vec, perPhase,
+                                              maxPhase, order,
+                                              current.getCGALayout());
+}
+
+LogicalResult selectSharedEncoding(AllocOp alloc) {
+  ttg::MemDescType type = alloc.getResult().getType();
+  if (!isa<ttg::SharedMemorySpaceAttr>(type.getMemorySpace()))
+    return success();
+  if (alloc.isPointerBuffer()) {
+    if (!isUnswizzled(type.getEncoding()))
+      return alloc.emitOpError()
+             << "is accessed through tle.local_pointers, which need the "
+                "unswizzled #ttg.swizzled_shared<{vec = 1, perPhase = 1, "
+                "maxPhase = 1}> encoding, got "
+             << type.getEncoding();
+    return success();
+  }
+  if (type.getRank() < 2 || !isUnswizzled(type.getEncoding()) ||
+      !type.getElementType().isIntOrFloat())
+    return success();
+  auto current = cast<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
+  FailureOr<SmallVector<Attribute>> layouts = accessLayouts(alloc);
+  if (failed(layouts) || layouts->empty())
+    return success();
+  bool rowAccess = llvm::all_of(*layouts, [&](Attribute layout) {
+    auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(layout);
+    return blocked && blocked.getOrder() == current.getOrder();
+  });
+  Attribute swizzle = swizzleFor(type, current);
+  if (rowAccess ||
+      cast<ttg::SwizzledSharedEncodingAttr>(swizzle).getMaxPhase() == 1)
+    return success();
+  alloc.getResult().setType(ttg::MemDescType::get(
+      type.getShape(), type.getElementType(), swizzle,
+      type.getMemorySpace(), type.getMutableMemory()));
+  return success();
+}
+
+struct SelectEncodingsPass
+    : public impl::TLESelectEncodingsBase<SelectEncodingsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> accesses;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<tt::LoadOp, tt::StoreOp, LocalLoadOp, LocalStoreOp>(op))
+        accesses.push_back(op);
+    });
+    for (Operation *op : accesses) {
+      if (auto load = dyn_cast<tt::LoadOp>(op))
+        selectLoadEncoding(load);
+      else if (auto store = dyn_cast<tt::StoreOp>(op))
+        selectStoreEncoding(store);
+      else if (auto load = dyn_cast<LocalLoadOp>(op))
+        selectLocalLoadEncoding(load);
+      else
+        selectLocalStoreEncoding(cast<LocalStoreOp>(op));
+    }
+    getOperation()->walk([&](AllocOp alloc) {
+      if (failed(selectSharedEncoding(alloc)))
+        signalPassFailure();
+    });
+  }
+};
+} // namespace
+} // namespace mlir::tle
