@@ -40,9 +40,9 @@ from .language import _atomics
 # everything back to Triton ops.
 TTIR_PIPELINE = "builtin.module(triton-tle-raise-markers{verify-only=true})"
 TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
-                  "triton-tle-select-encodings,"
                   "triton-tle-optimize-local-pointer-loads,"
                   "triton-tle-optimize-local-pointer-stores,"
+                  "triton-tle-select-encodings,"
                   "triton-tle-insert-local-pointer-barriers,"
                   "triton-tle-lower-local-memory,"
                   "triton-tle-optimize-exclusive-cumsum-layouts,"
