@@ -6,7 +6,7 @@ from lit.llvm import llvm_config
 
 config.name = "TLE"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir", ".test"]
+config.suffixes = [".mlir", ".test", ".ll"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tle_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs"]

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/InitAll.h"
+#include "TLE/Target/LLVMIR/FinishLLIR.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -20,6 +21,7 @@
 
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/pair.h>
 
 #include <mutex>
 
@@ -30,6 +32,11 @@ namespace {
 
 /// Raised with the diagnostics text; the Python side wraps it in MLIRError.
 struct PipelineError {
+  std::string message;
+};
+
+/// Raised by finish_llir; the Python side gets tle._driver.LLIRError.
+struct FinishError {
   std::string message;
 };
 
@@ -121,6 +128,16 @@ std::string runPipeline(const std::string &source, const std::string &pipeline,
   return out;
 }
 
+std::pair<std::string, uint64_t> finishLLIR(const std::string &text,
+                                            uint64_t tritonShared,
+                                            uint64_t tleShared) {
+  llvm::Expected<tle::FinishResult> result =
+      tle::finishLLIR(text, tritonShared, tleShared);
+  if (!result)
+    throw FinishError{llvm::toString(result.takeError())};
+  return {std::move(result->llir), result->sharedSize};
+}
+
 } // namespace
 
 NB_MODULE(_tle, m) {
@@ -132,6 +149,10 @@ NB_MODULE(_tle, m) {
       nb::object mod = nb::module_::import_("tle._errors");
       PyErr_SetObject(mod.attr("MLIRError").ptr(),
                       nb::str(e.message.c_str()).ptr());
+    } catch (const FinishError &e) {
+      nb::object mod = nb::module_::import_("tle._driver");
+      PyErr_SetObject(mod.attr("LLIRError").ptr(),
+                      nb::str(e.message.c_str()).ptr());
     }
   });
   m.def("run_pipeline", &runPipeline, nb::arg("source"), nb::arg("pipeline"),
@@ -140,4 +161,9 @@ NB_MODULE(_tle, m) {
         "Parse `source`, run the textual pass `pipeline` (e.g. "
         "\"canonicalize,cse\"; empty for none) and return the printed module. "
         "Raises tle.MLIRError with MLIR's diagnostics on failure.");
+  m.def("finish_llir", &finishLLIR, nb::arg("text"), nb::arg("triton_shared"),
+        nb::arg("tle_shared"),
+        "TLE's llir finish (docs/local-memory.md, section 5) on Triton's LLVM "
+        "IR: returns (finished IR, kernel shared-memory size). Raises "
+        "tle._driver.LLIRError naming what it cannot finish.");
 }

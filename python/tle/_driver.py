@@ -70,3 +70,35 @@ def run_pipeline(source: str, pipeline: str, source_name: str = "<tle>", debug_i
             lines = [proc.stderr.strip() or f"tle-opt exited with {proc.returncode}"]
         raise MLIRError(f"TLE pipeline '{pipeline}' failed on {source_name}:\n" + "\n".join(lines))
     return proc.stdout
+
+
+class LLIRError(RuntimeError):
+    """TLE's llir finish refused Triton's LLVM IR; the message names the inline
+    asm or instruction it cannot finish."""
+
+
+_SHARED_SIZE = re.compile(r"^; tle\.shared_size = (\d+)\n")
+
+
+def finish_llir(text: str, triton_shared: int, tle_shared: int) -> tuple[str, int]:
+    """TLE's llir finish (docs/local-memory.md, section 5).
+
+    ``text`` is Triton's LLVM IR (``make_llir``), ``triton_shared`` Triton's
+    ``metadata["shared"]``, ``tle_shared`` the module's ``tle.shared`` region.
+    Returns the finished IR and the kernel's shared-memory size. Raises
+    ``LLIRError`` when some inline asm or use of a shared pointer cannot be
+    finished.
+    """
+    opt = tle_opt()
+    if opt is None:
+        _require_module()
+        return _tle.finish_llir(text, int(triton_shared), int(tle_shared))
+    cmd = [opt, "--tle-finish-llir", f"--triton-shared={int(triton_shared)}", f"--tle-shared={int(tle_shared)}", "-"]
+    proc = subprocess.run(cmd, input=text, capture_output=True, text=True)
+    if proc.returncode != 0:
+        message = proc.stderr.strip() or f"tle-opt exited with {proc.returncode}"
+        raise LLIRError(message.removeprefix("error: "))
+    m = _SHARED_SIZE.match(proc.stdout)
+    if m is None:
+        raise LLIRError(f"tle-opt --tle-finish-llir printed no shared size: {proc.stdout[:200]!r}")
+    return proc.stdout[m.end():], int(m.group(1))

@@ -1,0 +1,167 @@
+//===- FinishLLIR.cpp - the llir-stage finish of TLE's local memory -------===//
+//
+// docs/local-memory.md, section 5: resolve `tle.smem.base N;` markers, move
+// `.global` asm on shared/cluster pointers to the shared state spaces, check
+// what remains, verify.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Target/LLVMIR/FinishLLIR.h"
+#include "PTXAsm.h"
+#include "SharedAsmCalls.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using mlir::tle::llir::describe;
+using mlir::tle::llir::fail;
+
+namespace mlir::tle {
+
+static constexpr StringLiteral kMarker = "tle.smem.base";
+static constexpr StringLiteral kSharedGlobal = "global_smem";
+
+uint64_t tleSharedBase(uint64_t tritonShared) {
+  return alignTo(tritonShared, kTLESharedBaseAlign);
+}
+
+/// `tle.smem.base N;` -> N, for a marker call; std::nullopt for other calls;
+/// an error for a malformed marker.
+static Expected<std::optional<uint64_t>> markerOffset(CallInst *call) {
+  auto *ia = dyn_cast<InlineAsm>(call->getCalledOperand());
+  if (!ia)
+    return std::nullopt;
+  StringRef text = StringRef(ia->getAsmString()).trim();
+  if (!text.consume_front(kMarker))
+    return std::nullopt;
+  uint64_t offset;
+  StringRef digits = text.trim();
+  bool ok = digits.consume_back(";") && !digits.trim().empty() &&
+            !digits.trim().getAsInteger(10, offset) &&
+            call->getType()->isIntegerTy(32) && call->arg_size() == 0 &&
+            ia->getConstraintString() == "=r";
+  if (!ok)
+    return fail("malformed TLE marker " + describe(call) +
+                ": expected `tle.smem.base <offset>;` with constraint \"=r\" "
+                "returning i32");
+  return offset;
+}
+
+static Expected<GlobalVariable *> getSharedGlobal(Module &module) {
+  if (GlobalVariable *gv = module.getGlobalVariable(kSharedGlobal, true)) {
+    if (gv->getAddressSpace() != 3)
+      return fail("@global_smem is not in address space 3");
+    return gv;
+  }
+  if (module.getNamedValue(kSharedGlobal))
+    return fail("@global_smem exists and is not a global variable");
+  LLVMContext &ctx = module.getContext();
+  auto *gv = new GlobalVariable(module, ArrayType::get(Type::getInt8Ty(ctx), 0),
+                                /*isConstant=*/false, GlobalValue::ExternalLinkage,
+                                nullptr, kSharedGlobal, nullptr,
+                                GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
+  gv->setAlignment(Align(16));
+  return gv;
+}
+
+/// Step 1. Returns whether any marker was found.
+static Expected<bool> resolveMarkers(Module &module, uint64_t base) {
+  SmallVector<std::pair<CallInst *, uint64_t>> markers;
+  for (Function &f : module)
+    for (Instruction &inst : instructions(f))
+      if (auto *call = dyn_cast<CallInst>(&inst)) {
+        Expected<std::optional<uint64_t>> offset = markerOffset(call);
+        if (!offset)
+          return offset.takeError();
+        if (*offset)
+          markers.push_back({call, **offset});
+      }
+  if (markers.empty())
+    return false;
+  Expected<GlobalVariable *> smem = getSharedGlobal(module);
+  if (!smem)
+    return smem.takeError();
+  Type *i8 = Type::getInt8Ty(module.getContext());
+  Type *i32 = Type::getInt32Ty(module.getContext());
+  for (auto [call, offset] : markers) {
+    uint64_t address = base + offset;
+    if (address > UINT32_MAX)
+      return fail(formatv("shared address {0} of {1} does not fit 32 bits",
+                          address, describe(call)).str());
+    Constant *gep = ConstantExpr::getGetElementPtr(
+        i8, *smem, ConstantInt::get(i32, address));
+    call->replaceAllUsesWith(ConstantExpr::getPtrToInt(gep, i32));
+    call->eraseFromParent();
+  }
+  return true;
+}
+
+Expected<bool> finishModule(Module &module, uint64_t base) {
+  Expected<bool> changed = resolveMarkers(module, base);
+  if (!changed)
+    return changed.takeError();
+  // Step 2: every inline-asm call with a shared or cluster pointer.
+  SmallVector<CallInst *> calls;
+  for (Function &f : module)
+    for (Instruction &inst : instructions(f))
+      if (auto *call = dyn_cast<CallInst>(&inst))
+        if (call->isInlineAsm())
+          calls.push_back(call);
+  for (CallInst *call : calls) {
+    Expected<bool> rewritten = llir::rewriteSharedAsmCall(call);
+    if (!rewritten)
+      return rewritten.takeError();
+    *changed |= *rewritten;
+  }
+  // Step 3.
+  if (Error e = llir::checkSharedPointerUses(module))
+    return std::move(e);
+  std::string errors;
+  raw_string_ostream os(errors);
+  if (verifyModule(module, &os))
+    return fail("the finished module does not verify: " + StringRef(errors).trim());
+  return *changed;
+}
+
+Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
+                                  uint64_t tleShared) {
+  FinishResult result;
+  if (tleShared == 0 && !llir.contains(kMarker)) {
+    result.llir = llir.str();
+    result.sharedSize = tritonShared;
+    return result;
+  }
+  uint64_t base = tleSharedBase(tritonShared);
+  LLVMContext ctx;
+  SMDiagnostic diag;
+  std::unique_ptr<Module> module = parseAssemblyString(llir, diag, ctx);
+  if (!module) {
+    std::string text;
+    raw_string_ostream os(text);
+    os << "cannot parse the LLVM IR: " << diag.getLineNo() << ":"
+       << diag.getColumnNo() + 1 << ": " << diag.getMessage();
+    return fail(text);
+  }
+  Expected<bool> changed = finishModule(*module, base);
+  if (!changed)
+    return changed.takeError();
+  raw_string_ostream os(result.llir);
+  module->print(os, nullptr);
+  result.sharedSize = base + tleShared;
+  result.changed = true;
+  return result;
+}
+
+} // namespace mlir::tle
