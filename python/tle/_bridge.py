@@ -110,7 +110,10 @@ def finish_llir(make_llir, src, metadata):
                             f"({cluster} CTAs); do not also pass num_ctas={metadata['num_ctas']}")
         metadata["num_ctas"] = cluster
     if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir:
-        llir, shared = _driver.finish_llir(llir, metadata.get("shared") or 0, tle_shared)
+        try:
+            llir, shared = _driver.finish_llir(llir, metadata.get("shared") or 0, tle_shared)
+        except _driver.LLIRError as e:
+            raise MLIRError(f"TLE stage 'llir' (finish) failed: {e}") from None
         metadata["shared"] = shared
     return llir
 
