@@ -76,7 +76,7 @@ def _atomic_cas(self: TritonSemantic, ptr, cmp, val, sem, scope):
 
 # Attribute spellings of the tle.atomic_* ops (lib/Dialect/TLE/IR).
 def kind_attr(kind: str) -> str:
-    return f"#tle.atomic_rmw_kind<{kind}>"
+    return f"#tle.atomic_kind<{kind}>"
 
 
 def sem_attr(sem: str) -> str:
