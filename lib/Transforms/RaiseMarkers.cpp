@@ -4,7 +4,9 @@
 // string is `tle.<op> {attrs}` stands for that tle op. Each marker is turned
 // into the op it names, verified at the marker's location, and replaces the
 // marker's results (and, for narrowed results, the pick reduces that shape
-// them).
+// them). Buffer handles (a marker result that `tle.marker.result_types`
+// gives a `!ttg.memdesc` type) are handed to the later markers that take
+// them, directly or through tt.splat / tt.broadcast / ttg.convert_layout.
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
@@ -14,6 +16,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::tle {
@@ -25,6 +28,8 @@ constexpr llvm::StringLiteral kMarkerPrefix = "tle.";
 constexpr llvm::StringLiteral kMetaPrefix = "tle.marker.";
 constexpr llvm::StringLiteral kScalarOperands = "tle.marker.scalar_operands";
 constexpr llvm::StringLiteral kNarrowed = "tle.marker.narrowed";
+constexpr llvm::StringLiteral kResultTypes = "tle.marker.result_types";
+constexpr llvm::StringLiteral kNoResults = "tle.marker.no_results";
 
 bool isMarker(tt::ElementwiseInlineAsmOp op) {
   return op.getAsmString().starts_with(kMarkerPrefix);
@@ -56,10 +61,51 @@ bool isBridgeable(Type from, Type to) {
          fromTensor.getElementType() == toTensor.getElementType();
 }
 
+/// Ops a buffer handle may pass through on its way to a marker: they only
+/// change its shape or encoding.
+bool isHandleCarrier(Operation *op) {
+  return isa<tt::SplatOp, tt::BroadcastOp, ttg::ConvertLayoutOp>(op);
+}
+
+/// Follows `value` back through tt.splat / tt.broadcast / ttg.convert_layout.
+Value stripCarriers(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isHandleCarrier(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+/// Erases `op` and, recursively, the carriers feeding it that become dead.
+void eraseDeadCarriers(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !isHandleCarrier(def) || !def->use_empty())
+    return;
+  Value src = def->getOperand(0);
+  def->erase();
+  eraseDeadCarriers(src);
+}
+
+/// State shared by the markers of one run.
+struct RaiseState {
+  /// Buffer handle (a marker result) -> the buffer (the raised op's result).
+  llvm::DenseMap<Value, Value> handles;
+  /// Markers that produce handles: erased once every marker is raised.
+  SmallVector<Operation *> handleMarkers;
+  /// verify-only: raised ops kept until the end so later markers can take
+  /// their buffers; erased, newest first, at the end.
+  SmallVector<Operation *> temporaries;
+  /// Markers declaring result types (possible buffers) that could not be
+  /// raised: markers taking their results stay quiet.
+  llvm::DenseSet<Operation *> failed;
+};
+
 class MarkerRaiser {
 public:
-  MarkerRaiser(tt::ElementwiseInlineAsmOp marker, bool verifyOnly)
-      : marker(marker), verifyOnly(verifyOnly) {}
+  MarkerRaiser(tt::ElementwiseInlineAsmOp marker, bool verifyOnly,
+               RaiseState &state)
+      : marker(marker), verifyOnly(verifyOnly), state(state) {}
 
   LogicalResult raise();
 
@@ -70,10 +116,21 @@ private:
                             SmallVectorImpl<unsigned> &indices);
   LogicalResult collectOperands();
   LogicalResult collectNarrowed();
+  LogicalResult collectResultTypes();
+  LogicalResult checkHandleUses(unsigned index);
   Operation *buildOp();
 
   tt::ElementwiseInlineAsmOp marker;
   bool verifyOnly;
+  RaiseState &state;
+
+  /// `tle.marker.result_types`, when given: the op's result types.
+  SmallVector<Type> resultTypes;
+  bool hasResultTypes = false;
+  /// `tle.marker.no_results = true`.
+  bool noResults = false;
+  /// Marker results that are buffer handles.
+  SmallVector<unsigned> handleResults;
 
   StringRef name;
   std::optional<RegisteredOperationName> opName;
@@ -150,12 +207,115 @@ LogicalResult MarkerRaiser::takeIndices(StringRef key, unsigned limit,
 
 LogicalResult MarkerRaiser::collectOperands() {
   operands.assign(marker->operand_begin(), marker->operand_end());
-  for (unsigned index : scalarOperands) {
-    auto splat = operands[index].getDefiningOp<tt::SplatOp>();
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    // A buffer handle, splatted or not, stands for its buffer.
+    Value root = stripCarriers(operand);
+    // Already reported at the marker that failed.
+    if (state.failed.contains(root.getDefiningOp()))
+      return failure();
+    auto handle = state.handles.find(root);
+    if (handle != state.handles.end()) {
+      operand = handle->second;
+      continue;
+    }
+    if (!llvm::is_contained(scalarOperands, index))
+      continue;
+    // Triton may have converted or broadcast the splat; the value is uniform
+    // either way.
+    Value value = operand;
+    while (Operation *def = value.getDefiningOp()) {
+      if (!isa<tt::BroadcastOp, ttg::ConvertLayoutOp>(def))
+        break;
+      value = def->getOperand(0);
+    }
+    auto splat = value.getDefiningOp<tt::SplatOp>();
     if (!splat)
       return emitError() << "scalar operand " << index << " of TLE marker '"
                          << name << "' is not defined by a tt.splat";
-    operands[index] = splat.getSrc();
+    operand = splat.getSrc();
+  }
+  return success();
+}
+
+LogicalResult MarkerRaiser::collectResultTypes() {
+  if (Attribute value = attrs.erase(kNoResults)) {
+    auto flag = dyn_cast<BoolAttr>(value);
+    if (!flag)
+      return emitError() << "'" << kNoResults << "' must be true or false, got "
+                         << value;
+    noResults = flag.getValue();
+  }
+  if (noResults) {
+    for (OpResult result : marker->getResults()) {
+      if (result.use_empty())
+        continue;
+      Operation *user = *result.user_begin();
+      InFlightDiagnostic diag = emitError();
+      diag << "TLE marker '" << name << "' has no results ('" << kNoResults
+           << "'), but its dummy result " << result.getResultNumber()
+           << " is used by '" << user->getName() << "'";
+      diag.attachNote(user->getLoc()) << "used here";
+      return diag;
+    }
+  }
+  Attribute value = attrs.erase(kResultTypes);
+  if (!value)
+    return success();
+  auto array = dyn_cast<ArrayAttr>(value);
+  if (!array)
+    return emitError() << "'" << kResultTypes
+                       << "' must be an array of types, got " << value;
+  if (noResults)
+    return emitError() << "'" << kResultTypes << "' and '" << kNoResults
+                       << "' cannot be combined";
+  if (array.size() != marker->getNumResults())
+    return emitError() << "'" << kResultTypes << "' lists " << array.size()
+                       << " types, but the marker has "
+                       << marker->getNumResults() << " results";
+  for (auto [index, entry] : llvm::enumerate(array)) {
+    auto type = dyn_cast<TypeAttr>(entry);
+    if (!type)
+      return emitError() << "'" << kResultTypes << "' entry " << index
+                         << " is not a type: " << entry;
+    resultTypes.push_back(type.getValue());
+    if (!isa<ttg::MemDescType>(type.getValue()))
+      continue;
+    if (llvm::is_contained(narrowed, index))
+      return emitError() << "result " << index << " of TLE marker '" << name
+                         << "' cannot be both narrowed and a buffer";
+    handleResults.push_back(index);
+  }
+  hasResultTypes = true;
+  return success();
+}
+
+/// Every use of the handle `index` reaches a marker, through carriers only.
+LogicalResult MarkerRaiser::checkHandleUses(unsigned index) {
+  Value handle = marker->getResult(index);
+  if (isa<ShapedType>(handle.getType()))
+    return emitError() << "buffer result " << index << " of TLE marker '"
+                       << name << "' must be a scalar handle, got "
+                       << handle.getType();
+  SmallVector<Value> work{handle};
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isHandleCarrier(user)) {
+        work.push_back(user->getResult(0));
+        continue;
+      }
+      if (auto other = dyn_cast<tt::ElementwiseInlineAsmOp>(user);
+          other && isMarker(other))
+        continue;
+      InFlightDiagnostic diag = emitError();
+      diag << "buffer handle (result " << index << " of TLE marker '" << name
+           << "') is used by '" << user->getName()
+           << "'; a buffer handle may only be passed to TLE markers, "
+              "directly or through tt.splat, tt.broadcast and "
+              "ttg.convert_layout";
+      diag.attachNote(user->getLoc()) << "used here";
+      return diag;
+    }
   }
   return success();
 }
@@ -228,8 +388,11 @@ Operation *MarkerRaiser::buildOp() {
     }
   }
   SmallVector<Type> types;
-  for (auto [result, value] : llvm::zip(marker->getResults(), replaced))
-    types.push_back(value ? value.getType() : result.getType());
+  if (hasResultTypes)
+    types = resultTypes;
+  else if (!noResults)
+    for (auto [result, value] : llvm::zip(marker->getResults(), replaced))
+      types.push_back(value ? value.getType() : result.getType());
 
   OperationState state(marker.getLoc(), *opName);
   state.addOperands(operands);
@@ -264,22 +427,35 @@ LogicalResult MarkerRaiser::raise() {
                          narrowed)))
     return failure();
   for (NamedAttribute attr : attrs)
-    if (attr.getName().strref().starts_with(kMetaPrefix))
+    if (attr.getName().strref().starts_with(kMetaPrefix) &&
+        attr.getName() != kResultTypes && attr.getName() != kNoResults)
       return emitError() << "unknown marker key '" << attr.getName().strref()
                          << "' in TLE marker '" << name << "'";
-  if (failed(collectOperands()) || failed(collectNarrowed()))
+  if (failed(collectOperands()) || failed(collectNarrowed()) ||
+      failed(collectResultTypes()))
     return failure();
+  for (unsigned index : handleResults)
+    if (failed(checkHandleUses(index)))
+      return failure();
 
   Operation *op = buildOp();
   if (!op)
     return failure();
-  if (op->getNumResults() != marker->getNumResults()) {
-    emitError() << "TLE marker '" << name << "' has "
-                << marker->getNumResults() << " results, but the op has "
-                << op->getNumResults();
+  unsigned expected = noResults ? 0 : marker->getNumResults();
+  if (op->getNumResults() != expected) {
+    InFlightDiagnostic diag = emitError();
+    diag << "TLE marker '" << name << "' has " << marker->getNumResults()
+         << " results";
+    if (noResults)
+      diag << " ('" << kNoResults << "')";
+    diag << ", but the op has " << op->getNumResults();
     op->erase();
     return failure();
   }
+  if (noResults)
+    replaced.clear();
+  for (unsigned index : handleResults)
+    replaced[index] = nullptr;
   for (auto [index, value] : llvm::enumerate(replaced)) {
     if (!value)
       continue;
@@ -292,8 +468,13 @@ LogicalResult MarkerRaiser::raise() {
       return failure();
     }
   }
+  for (unsigned index : handleResults)
+    state.handles[marker->getResult(index)] = op->getResult(index);
   if (verifyOnly) {
-    op->erase();
+    if (handleResults.empty())
+      op->erase();
+    else
+      state.temporaries.push_back(op);
     return success();
   }
 
@@ -310,13 +491,15 @@ LogicalResult MarkerRaiser::raise() {
   }
   for (Operation *dead : chains)
     dead->erase();
-  llvm::SetVector<Operation *> splats;
-  for (unsigned index : scalarOperands)
-    splats.insert(marker->getOperand(index).getDefiningOp());
+  if (!handleResults.empty()) {
+    // Later markers still name the handle; erased at the end of the run.
+    state.handleMarkers.push_back(marker);
+    return success();
+  }
+  SmallVector<Value> inputs(marker->getOperands());
   marker->erase();
-  for (Operation *splat : splats)
-    if (splat->use_empty())
-      splat->erase();
+  for (Value input : llvm::SetVector<Value>(inputs.begin(), inputs.end()))
+    eraseDeadCarriers(input);
   return success();
 }
 
@@ -332,11 +515,31 @@ struct RaiseMarkersPass
     });
     // Every marker is checked, so one run reports every bad one.
     bool failedAny = false;
+    RaiseState state;
     for (tt::ElementwiseInlineAsmOp marker : markers)
-      if (failed(MarkerRaiser(marker, verifyOnly).raise()))
+      if (failed(MarkerRaiser(marker, verifyOnly, state).raise())) {
+        if (marker.getAsmString().contains(kResultTypes))
+          state.failed.insert(marker);
         failedAny = true;
+      }
+    for (Operation *op : llvm::reverse(state.temporaries))
+      op->erase();
     if (failedAny)
-      signalPassFailure();
+      return signalPassFailure();
+    // Every marker that took a handle is gone; so are the handles' users.
+    for (Operation *marker : llvm::reverse(state.handleMarkers)) {
+      for (Value handle : marker->getResults()) {
+        SmallVector<Operation *> carriers(handle.getUsers());
+        for (Operation *user : carriers)
+          if (isHandleCarrier(user))
+            eraseDeadCarriers(user->getResult(0));
+      }
+      if (!marker->use_empty()) {
+        marker->emitError("buffer handle still used after raising");
+        return signalPassFailure();
+      }
+      marker->erase();
+    }
   }
 };
 } // namespace

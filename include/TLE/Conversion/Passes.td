@@ -36,4 +36,54 @@ def TLELowerExclusiveCumsum
                            "mlir::ttg::TTGDialect"];
 }
 
+def TLELowerLocalMemory
+    : Pass<"triton-tle-lower-local-memory", "mlir::ModuleOp"> {
+  let summary = "Lower TLE buffers, local/remote pointers, shared-memory "
+                "atomics and cluster ops to Triton ops";
+  let description = [{
+    Implements docs/local-memory.md section 4, on TTGIR:
+
+    - A *memdesc buffer* (a `tle.alloc` without `tle.local_pointers` users)
+      becomes `ttg.local_alloc` (with its `init`); `tle.local_load` /
+      `tle.local_store` become `ttg.local_load` / `ttg.local_store`;
+      `tle.copy` becomes `tt.load` + `ttg.local_store` (global to shared) or
+      `ttg.local_load` + `tt.store` (shared to global).
+    - A *pointer buffer* gets a slot in TLE's shared-memory region, in
+      program order, aligned to 16 bytes (128 above 4 KiB); the module gets
+      `tle.shared = <region bytes> : i32`. Its base is
+      `tt.elementwise_inline_asm "tle.smem.base <offset>;"` (pure, `=r`) at
+      the function entry, `arith.extui` to i64 and `tt.int_to_ptr` to
+      `!tt.ptr<T, 3>` carrying `tt.divisibility = dense<16> : tensor<1xi32>`.
+      `tle.local_pointers` becomes `tt.addptr(splat(base), offsets)` with
+      row-major i32 offsets over the shared encoding's `order` (only
+      `#ttg.swizzled_shared` with `maxPhase = 1` is accepted); the full view
+      builds its indices with `tt.make_range` / `tt.expand_dims` /
+      `tt.broadcast` in the result encoding. Whole-buffer accesses
+      (`local_load`, `local_store`, `copy`, `init`) go through full-view
+      pointers in the accessed tensor's encoding.
+    - `tle.remote_pointers cluster`: `tt.ptr_to_int`, `arith.trunci` to i32,
+      `mapa.shared::cluster.u32` inline asm with the shard id, `arith.extui`,
+      `tt.int_to_ptr` to address space 7. `device`: the offset is added to
+      the 64-bit address.
+    - `tle.atomic_rmw` / `tle.atomic_cas`: predicated inline asm
+      `atom.<sem>.<scope>.shared::cta|shared::cluster.<op>.<type>` on the
+      32-bit address; predicate = mask && owner (see
+      LowerLocalMemoryAtomics.cpp: one thread per element of a replicated
+      blocked layout, thread 0 for a scalar). Masked-off and non-owner
+      threads return 0.
+    - `tle.shard_id` on a `block_cluster` axis: `%cluster_ctarank`
+      decomposed row-major over the mesh's block_cluster axes.
+    - `tle.distributed_barrier cluster`: `ttng.cluster_arrive` +
+      `ttng.cluster_wait`.
+    - Cluster modules: the meshes of the module's `tle.shard_id` ops that
+      have block_cluster axes must agree on the cluster size N (product of
+      those axes' sizes); the module gets `tle.cluster_size = N : i32` and,
+      when N > 1, `tt.get_program_id x` / `tt.get_num_programs x` become
+      `%clusterid.x` / `%nclusterid.x`. `tle.remote_pointers cluster` in a
+      module without a cluster of N > 1 is an error.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::tt::TTDialect",
+                           "mlir::ttg::TTGDialect", "mlir::ttng::TTNGDialect"];
+}
+
 #endif // TLE_CONVERSION_PASSES_TD

@@ -46,12 +46,26 @@ Attribute DeviceMeshAttr::parse(AsmParser &parser, Type) {
                                      }) ||
       parser.parseComma() || parser.parseKeyword("axes") ||
       parser.parseEqual() ||
-      parseNameList(parser, AsmParser::Delimiter::Square, axes) ||
-      parser.parseGreater())
+      parseNameList(parser, AsmParser::Delimiter::Square, axes))
+    return {};
+  SmallVector<StringAttr> levels;
+  if (succeeded(parser.parseOptionalComma())) {
+    SMLoc levelsLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword("levels") || parser.parseEqual() ||
+        parseNameList(parser, AsmParser::Delimiter::Square, levels))
+      return {};
+    // An empty list would read as "unknown"; say what is wrong instead.
+    if (levels.empty()) {
+      parser.emitError(levelsLoc)
+          << "device mesh has " << axes.size() << " axes but 0 levels";
+      return {};
+    }
+  }
+  if (parser.parseGreater())
     return {};
   return parser.getChecked<DeviceMeshAttr>(
       loc, parser.getContext(), ArrayRef<int64_t>(shape),
-      ArrayRef<StringAttr>(axes));
+      ArrayRef<StringAttr>(axes), ArrayRef<StringAttr>(levels));
 }
 
 void DeviceMeshAttr::print(AsmPrinter &printer) const {
@@ -59,12 +73,19 @@ void DeviceMeshAttr::print(AsmPrinter &printer) const {
   llvm::interleaveComma(getShape(), printer);
   printer << "], axes = [";
   printNameList(printer, getAxes());
-  printer << "]>";
+  printer << "]";
+  if (!getLevels().empty()) {
+    printer << ", levels = [";
+    printNameList(printer, getLevels());
+    printer << "]";
+  }
+  printer << ">";
 }
 
 LogicalResult
 DeviceMeshAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       ArrayRef<int64_t> shape, ArrayRef<StringAttr> axes) {
+                       ArrayRef<int64_t> shape, ArrayRef<StringAttr> axes,
+                       ArrayRef<StringAttr> levels) {
   if (shape.empty())
     return emitError() << "device mesh must have at least one axis";
   if (shape.size() != axes.size())
@@ -81,7 +102,35 @@ DeviceMeshAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "device mesh axis name " << axis
                          << " is used more than once";
   }
+  if (levels.empty())
+    return success();
+  if (levels.size() != axes.size())
+    return emitError() << "device mesh has " << axes.size() << " axes but "
+                       << levels.size() << " levels";
+  for (auto [axis, level] : llvm::zip_equal(axes, levels)) {
+    StringRef name = level ? level.getValue() : StringRef();
+    if (!llvm::is_contained({"node", "device", "block_cluster", "block"},
+                            name))
+      return emitError() << "device mesh axis " << axis << " has level \""
+                         << name
+                         << "\"; expected one of \"node\", \"device\", "
+                            "\"block_cluster\", \"block\"";
+  }
   return success();
+}
+
+StringRef DeviceMeshAttr::getAxisLevel(unsigned index) const {
+  if (getLevels().empty())
+    return {};
+  return getLevels()[index].getValue();
+}
+
+int64_t DeviceMeshAttr::getLevelSize(StringRef level) const {
+  int64_t size = 1;
+  for (unsigned i = 0, e = getShape().size(); i < e; ++i)
+    if (getAxisLevel(i) == level)
+      size *= getShape()[i];
+  return size;
 }
 
 std::optional<unsigned> DeviceMeshAttr::getAxisIndex(StringRef name) const {

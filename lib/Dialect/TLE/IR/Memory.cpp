@@ -528,3 +528,168 @@ LogicalResult LocalStoreOp::verify() {
     return emitOpError("destination buffer must be mutable");
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// AtomicRMWOp / AtomicCASOp
+//===----------------------------------------------------------------------===//
+
+/// Parses a bare enum keyword with `symbolize`, naming `what` on failure.
+template <typename AttrT, typename SymbolizeFn>
+static ParseResult parseEnumKeyword(OpAsmParser &parser, AttrT &attr,
+                                    SymbolizeFn symbolize, StringRef what) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  auto value = symbolize(keyword);
+  if (!value)
+    return parser.emitError(loc, "expected ")
+           << what << ", got '" << keyword << "'";
+  attr = AttrT::get(parser.getContext(), *value);
+  return success();
+}
+
+#define TLE_ATOMIC_KEYWORDS(Op)                                                \
+  ParseResult Op::parseRMWKind(OpAsmParser &parser, AtomicRMWKindAttr &attr) { \
+    return parseEnumKeyword(                                                   \
+        parser, attr, [](StringRef s) { return symbolizeAtomicRMWKind(s); },  \
+        "an atomic kind (add, fadd, max, min, umax, umin, and, or, xor, "     \
+        "exch)");                                                              \
+  }                                                                            \
+  void Op::printRMWKind(OpAsmPrinter &printer, Operation *,                    \
+                        AtomicRMWKindAttr attr) {                              \
+    printer << stringifyAtomicRMWKind(attr.getValue());                        \
+  }                                                                            \
+  ParseResult Op::parseSemantic(OpAsmParser &parser, MemSemanticAttr &attr) {  \
+    return parseEnumKeyword(                                                   \
+        parser, attr, [](StringRef s) { return symbolizeMemSemantic(s); },    \
+        "a memory semantic (relaxed, acquire, release, acq_rel)");            \
+  }                                                                            \
+  void Op::printSemantic(OpAsmPrinter &printer, Operation *,                   \
+                         MemSemanticAttr attr) {                               \
+    printer << stringifyMemSemantic(attr.getValue());                          \
+  }                                                                            \
+  ParseResult Op::parseSyncScope(OpAsmParser &parser, MemSyncScopeAttr &attr) { \
+    return parseEnumKeyword(                                                   \
+        parser, attr, [](StringRef s) { return symbolizeMemSyncScope(s); },   \
+        "a memory scope (cta, cluster, gpu, sys)");                           \
+  }                                                                            \
+  void Op::printSyncScope(OpAsmPrinter &printer, Operation *,                  \
+                          MemSyncScopeAttr attr) {                             \
+    printer << stringifyMemSyncScope(attr.getValue());                         \
+  }
+
+TLE_ATOMIC_KEYWORDS(AtomicRMWOp)
+TLE_ATOMIC_KEYWORDS(AtomicCASOp)
+#undef TLE_ATOMIC_KEYWORDS
+
+/// The pointer operand of a TLE atomic: address space 3 or 7 only. Returns
+/// the pointee type, or null after reporting.
+static Type verifyAtomicPointer(Operation *op, Type ptrType) {
+  auto pointer = cast<tt::PointerType>(getElementTypeOrSelf(ptrType));
+  int space = pointer.getAddressSpace();
+  if (space == kGlobalAddressSpace) {
+    op->emitOpError("pointers in address space 1 (global memory) must use "
+                    "Triton's tt.")
+        << op->getName().stripDialect() << "; tle."
+        << op->getName().stripDialect()
+        << " takes shared-memory pointers (address space 3 or 7)";
+    return {};
+  }
+  if (space != kSharedAddressSpace && space != kClusterSharedAddressSpace) {
+    op->emitOpError("expects pointers in address space 3 (shared memory) or "
+                    "7 (cluster shared memory), got address space ")
+        << space;
+    return {};
+  }
+  return pointer.getPointeeType();
+}
+
+/// `value` (named `name`) has the pointee type and `ptr`'s shape/encoding.
+static LogicalResult verifyAtomicValue(Operation *op, Type ptrType,
+                                       Type pointee, Type valueType,
+                                       StringRef name) {
+  Type expected = pointee;
+  if (auto tensor = dyn_cast<RankedTensorType>(ptrType))
+    expected = tensor.clone(pointee);
+  if (valueType != expected)
+    return op->emitOpError() << name << " type " << valueType
+                             << " must be " << expected
+                             << " (the pointee type in the pointers' shape)";
+  return success();
+}
+
+static bool isIntOfWidth(Type type, ArrayRef<unsigned> widths) {
+  return type.isSignlessInteger() &&
+         llvm::is_contained(widths, type.getIntOrFloatBitWidth());
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  Type ptrType = getPtr().getType();
+  Type pointee = verifyAtomicPointer(*this, ptrType);
+  if (!pointee)
+    return failure();
+  if (failed(verifyAtomicValue(*this, ptrType, pointee, getVal().getType(),
+                               "value")) ||
+      failed(verifyAtomicValue(*this, ptrType, pointee, getResult().getType(),
+                               "result")))
+    return failure();
+  if (Value mask = getMask()) {
+    Type i1 = IntegerType::get(getContext(), 1);
+    Type expected = i1;
+    if (auto tensor = dyn_cast<RankedTensorType>(ptrType))
+      expected = tensor.clone(i1);
+    if (mask.getType() != expected)
+      return emitOpError("mask type ")
+             << mask.getType() << " must be " << expected;
+  }
+
+  AtomicRMWKind kind = getKind();
+  StringRef kindName = stringifyAtomicRMWKind(kind);
+  bool isFloat = isa<FloatType>(pointee);
+  switch (kind) {
+  case AtomicRMWKind::fadd:
+    if (!isFloat)
+      return emitOpError("fadd needs a floating-point element type, got ")
+             << pointee << " (use add for integers)";
+    if (!(pointee.isF16() || pointee.isBF16() || pointee.isF32() ||
+          pointee.isF64()))
+      return emitOpError("fadd supports f16, bf16, f32 and f64, got ")
+             << pointee;
+    return success();
+  case AtomicRMWKind::xchg:
+    if (!(isIntOfWidth(pointee, {32, 64}) || pointee.isF32() ||
+          pointee.isF64()))
+      return emitOpError("exch supports i32, i64, f32 and f64, got ")
+             << pointee;
+    return success();
+  default:
+    if (isFloat)
+      return emitOpError()
+             << kindName << " needs an integer element type, got " << pointee
+             << (kind == AtomicRMWKind::add ? " (use fadd for floats)" : "");
+    if (!isIntOfWidth(pointee, {32, 64}))
+      return emitOpError() << kindName << " supports i32 and i64, got "
+                           << pointee;
+    return success();
+  }
+}
+
+LogicalResult AtomicCASOp::verify() {
+  Type ptrType = getPtr().getType();
+  Type pointee = verifyAtomicPointer(*this, ptrType);
+  if (!pointee)
+    return failure();
+  if (failed(verifyAtomicValue(*this, ptrType, pointee, getCmp().getType(),
+                               "cmp")) ||
+      failed(verifyAtomicValue(*this, ptrType, pointee, getVal().getType(),
+                               "value")) ||
+      failed(verifyAtomicValue(*this, ptrType, pointee, getResult().getType(),
+                               "result")))
+    return failure();
+  if (!(isIntOfWidth(pointee, {16, 32, 64}) || pointee.isF16() ||
+        pointee.isBF16() || pointee.isF32() || pointee.isF64()))
+    return emitOpError("supports i16, i32, i64, f16, bf16, f32 and f64, got ")
+           << pointee;
+  return success();
+}

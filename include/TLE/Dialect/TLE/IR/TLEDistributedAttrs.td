@@ -12,13 +12,23 @@ def TLE_DeviceMeshAttr : TLE_Attr<"DeviceMesh", "device_mesh"> {
 
     ```mlir
     #mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
+    #cluster = #tle.device_mesh<shape = [2], axes = ["cluster_x"], levels = ["block_cluster"]>
     ```
 
+    `levels` (optional) says what each axis spans, one entry per axis:
+    `"node"` (machines), `"device"` (GPUs), `"block_cluster"` (the CTAs of
+    one thread-block cluster) or `"block"` (programs of the launch grid).
+    Without it the levels are unknown; lowerings that need a level (cluster
+    shard ids, cluster barriers) reject such a mesh.
+
     Rules: at least one axis; as many names as sizes; sizes > 0; names
-    non-empty and unique.
+    non-empty and unique; `levels`, when present, has one known level name
+    per axis.
   }];
   let parameters = (ins ArrayRefParameter<"int64_t", "axis sizes">:$shape,
-                        ArrayRefParameter<"::mlir::StringAttr", "axis names">:$axes);
+                        ArrayRefParameter<"::mlir::StringAttr", "axis names">:$axes,
+                        OptionalArrayRefParameter<"::mlir::StringAttr",
+                            "axis levels (empty = unknown)">:$levels);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let genMnemonicAlias = 1;
@@ -27,6 +37,11 @@ def TLE_DeviceMeshAttr : TLE_Attr<"DeviceMesh", "device_mesh"> {
     std::optional<unsigned> getAxisIndex(::llvm::StringRef name) const;
     /// Size of the axis named `name`, if any.
     std::optional<int64_t> getAxisSize(::llvm::StringRef name) const;
+    /// Level of axis `index` ("node", "device", "block_cluster", "block"),
+    /// or empty when the mesh has no levels.
+    ::llvm::StringRef getAxisLevel(unsigned index) const;
+    /// Product of the sizes of the axes at level `level` (1 if none).
+    int64_t getLevelSize(::llvm::StringRef level) const;
   }];
 }
 

@@ -282,4 +282,107 @@ def TLE_LocalStoreOp : TLE_Op<"local_store"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Atomics on shared memory
+//===----------------------------------------------------------------------===//
+
+// Keyword forms of the atomic enums: `fadd`, `acq_rel`, `cluster`.
+defvar TLE_AtomicKeywordDecls = [{
+    static ::mlir::ParseResult parseRMWKind(::mlir::OpAsmParser &parser,
+        ::mlir::tle::AtomicRMWKindAttr &attr);
+    static void printRMWKind(::mlir::OpAsmPrinter &printer,
+        ::mlir::Operation *op, ::mlir::tle::AtomicRMWKindAttr attr);
+    static ::mlir::ParseResult parseSemantic(::mlir::OpAsmParser &parser,
+        ::mlir::tle::MemSemanticAttr &attr);
+    static void printSemantic(::mlir::OpAsmPrinter &printer,
+        ::mlir::Operation *op, ::mlir::tle::MemSemanticAttr attr);
+    static ::mlir::ParseResult parseSyncScope(::mlir::OpAsmParser &parser,
+        ::mlir::tle::MemSyncScopeAttr &attr);
+    static void printSyncScope(::mlir::OpAsmPrinter &printer,
+        ::mlir::Operation *op, ::mlir::tle::MemSyncScopeAttr attr);
+}];
+
+def TLE_AtomicRMWOp : TLE_Op<"atomic_rmw"> {
+  let summary = "Atomic read-modify-write on shared memory (this CTA's or a cluster peer's)";
+  let description = [{
+    `tl.atomic_*` on pointers into shared memory: `ptr` is a `!tt.ptr<T, 3>`
+    (this CTA, from `tle.local_pointers`) or `!tt.ptr<T, 7>` (a CTA of the
+    cluster, from `tle.remote_pointers cluster`), or a tensor of them. Global
+    pointers (address space 1) use Triton's own `tt.atomic_rmw`.
+
+    Every element (where `mask` is true) atomically becomes `op(old, val)`
+    and the result is `old`; masked-off elements yield 0. The syntax mirrors
+    `tt.atomic_rmw`: kind, semantic, scope, then the operands.
+
+    - kind: `add`, `fadd`, `max`, `min`, `umax`, `umin`, `and`, `or`, `xor`,
+      `exch` (the keywords Triton prints for `tt.atomic_rmw`; generic
+      attribute `kind = #tle.atomic_kind<...>`, C++ `AtomicRMWKind::xchg` for
+      `exch`).
+    - sem: `relaxed`, `acquire`, `release`, `acq_rel`
+      (`sem = #tle.mem_semantic<...>`).
+    - scope: `cta`, `cluster`, `gpu`, `sys` (`scope = #tle.mem_scope<...>`).
+
+    ```mlir
+    %old = tle.atomic_rmw fadd, relaxed, cta, %p, %v, %m
+        : (tensor<128x!tt.ptr<f32, 3>, #blocked>, tensor<128xf32, #blocked>,
+           tensor<128xi1, #blocked>) -> tensor<128xf32, #blocked>
+    %o = tle.atomic_rmw add, acq_rel, cluster, %q, %c : (!tt.ptr<i32, 7>, i32) -> i32
+    ```
+
+    In a marker (docs/markers.md) the attributes are written generically:
+    `tle.atomic_rmw {kind = #tle.atomic_kind<fadd>, sem = #tle.mem_semantic<relaxed>,
+    scope = #tle.mem_scope<cta>}`.
+
+    Rules: pointers in address space 3 or 7; `val` and the result have the
+    pointee type and `ptr`'s shape and encoding; `mask` is i1 of that shape;
+    element types: `add`, `max`, `min`, `umax`, `umin`, `and`, `or`, `xor`
+    on i32 or i64 (integers only), `fadd` on f16, bf16, f32 or f64 (floats
+    only), `exch` on i32, i64, f32 or f64.
+  }];
+  let arguments = (ins
+    TLE_AtomicRMWKindAttr:$kind,
+    Arg<TT_PtrLike, "pointers", [MemRead, MemWrite]>:$ptr,
+    AnyType:$val, Optional<AnyType>:$mask,
+    TLE_MemSemanticAttr:$sem, TLE_MemSyncScopeAttr:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    custom<RMWKind>($kind) `,` custom<Semantic>($sem) `,`
+    custom<SyncScope>($scope) `,` $ptr `,` $val (`,` $mask^)? attr-dict
+    `:` functional-type(operands, $result)
+  }];
+  let extraClassDeclaration = TLE_AtomicKeywordDecls;
+  let hasVerifier = 1;
+}
+
+def TLE_AtomicCASOp : TLE_Op<"atomic_cas"> {
+  let summary = "Atomic compare-and-swap on shared memory (this CTA's or a cluster peer's)";
+  let description = [{
+    `tl.atomic_cas` on pointers into shared memory (address space 3 or 7,
+    scalar or tensor; see `tle.atomic_rmw`). Every element atomically becomes
+    `val` if it equals `cmp`; the result is the old value. Syntax mirrors
+    `tt.atomic_cas`: semantic, scope, then the operands.
+
+    ```mlir
+    %old = tle.atomic_cas acq_rel, cta, %p, %cmp, %v
+        : (tensor<128x!tt.ptr<i32, 3>, #blocked>, tensor<128xi32, #blocked>,
+           tensor<128xi32, #blocked>) -> tensor<128xi32, #blocked>
+    ```
+
+    Rules: pointers in address space 3 or 7; `cmp`, `val` and the result have
+    the pointee type and `ptr`'s shape and encoding; element type i16, i32,
+    i64, f16, bf16, f32 or f64 (compared bitwise).
+  }];
+  let arguments = (ins
+    Arg<TT_PtrLike, "pointers", [MemRead, MemWrite]>:$ptr,
+    AnyType:$cmp, AnyType:$val,
+    TLE_MemSemanticAttr:$sem, TLE_MemSyncScopeAttr:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    custom<Semantic>($sem) `,` custom<SyncScope>($scope) `,` $ptr `,` $cmp
+    `,` $val attr-dict `:` functional-type(operands, $result)
+  }];
+  let extraClassDeclaration = TLE_AtomicKeywordDecls;
+  let hasVerifier = 1;
+}
+
 #endif // TLE_DIALECT_TLEMEMORYOPS_TD

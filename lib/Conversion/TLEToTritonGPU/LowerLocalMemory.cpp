@@ -1,0 +1,475 @@
+//===- LowerLocalMemory.cpp - TLE buffers and pointers -> Triton ops ------===//
+//
+// triton-tle-lower-local-memory (docs/local-memory.md section 4):
+//
+// - memdesc buffers -> ttg.local_alloc / ttg.local_load / ttg.local_store;
+// - pointer buffers -> a slot of TLE's shared-memory region (module attribute
+//   `tle.shared`), addressed from `tle.smem.base <offset>;` inline asm turned
+//   into a `!tt.ptr<T, 3>` (tt.int_to_ptr with a 16-byte divisibility hint);
+//   tle.local_pointers -> tt.addptr of row-major offsets; whole-buffer
+//   accesses -> tt.load / tt.store through full-view pointers;
+// - atomics (LowerLocalMemoryAtomics.cpp) and cluster ops
+//   (LowerLocalMemoryCluster.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "LocalMemory.h"
+
+#include "TLE/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLELOWERLOCALMEMORY
+#include "TLE/Conversion/Passes.h.inc"
+} // namespace mlir::tle
+
+using namespace mlir;
+using namespace mlir::tle;
+using namespace mlir::tle::local_memory;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+Value local_memory::buildScalarAsm(OpBuilder &b, Location loc,
+                                   StringRef asmString, bool pure) {
+  return tt::ElementwiseInlineAsmOp::create(
+             b, loc, TypeRange{b.getI32Type()}, asmString, "=r", pure,
+             /*packed_element=*/1, ValueRange{})
+      ->getResult(0);
+}
+
+Value local_memory::splatLike(OpBuilder &b, Location loc, Value value,
+                              Type like) {
+  auto tensor = dyn_cast<RankedTensorType>(like);
+  if (!tensor)
+    return value;
+  return tt::SplatOp::create(b, loc, tensor.clone(value.getType()), value);
+}
+
+Value local_memory::intConstant(OpBuilder &b, Location loc, Type type,
+                                int64_t value) {
+  Type element = getElementTypeOrSelf(type);
+  TypedAttr attr = b.getIntegerAttr(element, value);
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    attr = DenseElementsAttr::get(tensor, attr);
+  return arith::ConstantOp::create(b, loc, attr);
+}
+
+static unsigned moduleInt(ModuleOp module, StringRef name, unsigned dflt) {
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return dflt;
+}
+
+unsigned local_memory::threadsPerWarp(ModuleOp module) {
+  return moduleInt(module, "ttg.threads-per-warp", 32);
+}
+
+unsigned local_memory::numWarps(ModuleOp module) {
+  return moduleInt(module, "ttg.num-warps", 4);
+}
+
+namespace {
+
+/// Plain `tt.load %ptrs` / `tt.store %ptrs, %value` (no mask, cache hints).
+Value createLoad(OpBuilder &b, Location loc, Value ptrs) {
+  MLIRContext *ctx = b.getContext();
+  return tt::LoadOp::create(
+      b, loc, ptrs, Value(), Value(), b.getDenseI32ArrayAttr({}),
+      tt::PaddingOptionAttr(),
+      tt::CacheModifierAttr::get(ctx, tt::CacheModifier::NONE),
+      tt::EvictionPolicyAttr::get(ctx, tt::EvictionPolicy::NORMAL),
+      b.getBoolAttr(false));
+}
+
+void createStore(OpBuilder &b, Location loc, Value ptrs, Value value) {
+  MLIRContext *ctx = b.getContext();
+  tt::StoreOp::create(
+      b, loc, ptrs, value, Value(), b.getDenseI32ArrayAttr({}),
+      tt::CacheModifierAttr::get(ctx, tt::CacheModifier::NONE),
+      tt::EvictionPolicyAttr::get(ctx, tt::EvictionPolicy::NORMAL));
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer buffers
+//===----------------------------------------------------------------------===//
+
+constexpr int kSharedAddressSpace = 3;
+
+/// One pointer buffer: its slot in TLE's region and, per function, the base
+/// pointer built at the function's entry.
+struct PointerBuffer {
+  AllocOp alloc;
+  int64_t offset = 0;
+  /// Row-major strides (in elements) over the shared encoding's order.
+  SmallVector<int64_t> strides;
+  Value base;
+};
+
+/// Strides of a row-major layout whose fastest dimension is order[0].
+SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape,
+                                     ArrayRef<unsigned> order) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  int64_t stride = 1;
+  for (unsigned dim : order) {
+    strides[dim] = stride;
+    stride *= shape[dim];
+  }
+  return strides;
+}
+
+/// The dimension order of an unswizzled shared encoding, or failure (after
+/// reporting at `op`).
+FailureOr<SmallVector<unsigned>> unswizzledOrder(Operation *op,
+                                                 ttg::MemDescType type) {
+  auto swizzled =
+      dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
+  if (!swizzled || swizzled.getMaxPhase() != 1) {
+    op->emitOpError("a buffer accessed through tle.local_pointers needs an "
+                    "unswizzled shared encoding (#ttg.swizzled_shared with "
+                    "maxPhase = 1), got ")
+        << type.getEncoding();
+    return failure();
+  }
+  ArrayRef<unsigned> order = swizzled.getOrder();
+  if (order.size() != static_cast<size_t>(type.getRank())) {
+    op->emitOpError("shared encoding order has ")
+        << order.size() << " entries for a rank-" << type.getRank()
+        << " buffer";
+    return failure();
+  }
+  return SmallVector<unsigned>(order.begin(), order.end());
+}
+
+/// Index along `dim` at every position of `type` (i32, `type`'s encoding):
+/// make_range in the encoding with every other dimension sliced away,
+/// expanded back to full rank and broadcast.
+Value buildDimIndex(OpBuilder &b, Location loc, RankedTensorType type,
+                    int32_t dim) {
+  MLIRContext *ctx = b.getContext();
+  Type i32 = b.getI32Type();
+  int64_t rank = type.getRank(), extent = type.getDimSize(dim);
+  Attribute encoding = type.getEncoding();
+  SmallVector<int32_t> others;
+  for (int32_t d = 0; d < rank; ++d)
+    if (d != dim)
+      others.push_back(d);
+  SmallVector<Attribute> encodingAfter(others.size());
+  Attribute rangeEncoding = encoding;
+  for (int64_t k = others.size() - 1; k >= 0; --k) {
+    encodingAfter[k] = rangeEncoding;
+    if (rangeEncoding)
+      rangeEncoding = ttg::SliceEncodingAttr::get(ctx, others[k], rangeEncoding);
+  }
+  Value index = tt::MakeRangeOp::create(
+      b, loc, RankedTensorType::get({extent}, i32, rangeEncoding), 0, extent);
+  if (rank == 1)
+    return index;
+  SmallVector<bool> present(rank, false);
+  present[dim] = true;
+  for (auto [k, d] : llvm::enumerate(others)) {
+    present[d] = true;
+    SmallVector<int64_t> shape;
+    for (int64_t i = 0; i < rank; ++i)
+      if (present[i])
+        shape.push_back(i == dim ? extent : 1);
+    index = tt::ExpandDimsOp::create(
+        b, loc, RankedTensorType::get(shape, i32, encodingAfter[k]), index, d);
+  }
+  return tt::BroadcastOp::create(b, loc, type.clone(i32), index);
+}
+
+/// `value` as i32 (indices of any integer width).
+Value toI32(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  unsigned width = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  Type target = i32;
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    target = tensor.clone(i32);
+  if (width == 32)
+    return value;
+  if (width > 32)
+    return arith::TruncIOp::create(b, loc, target, value);
+  return arith::ExtSIOp::create(b, loc, target, value);
+}
+
+/// Pointers `base + sum(index[d] * stride[d])` of type `resultType`.
+Value buildPointers(OpBuilder &b, Location loc, const PointerBuffer &buffer,
+                    ValueRange indices, Type resultType) {
+  Value offset;
+  Type offsetType = b.getI32Type();
+  if (auto tensor = dyn_cast<RankedTensorType>(resultType))
+    offsetType = tensor.clone(b.getI32Type());
+  for (auto [dim, index] : llvm::enumerate(indices)) {
+    Value term = toI32(b, loc, index);
+    if (buffer.strides[dim] != 1)
+      term = arith::MulIOp::create(
+          b, loc, term, intConstant(b, loc, offsetType, buffer.strides[dim]));
+    offset = offset ? arith::AddIOp::create(b, loc, offset, term).getResult()
+                    : term;
+  }
+  if (!offset)
+    offset = intConstant(b, loc, offsetType, 0);
+  Value base = splatLike(b, loc, buffer.base, resultType);
+  return tt::AddPtrOp::create(b, loc, resultType, base, offset);
+}
+
+/// Full-view pointers to `buffer` in the shape and encoding of `like`
+/// (a tensor of any element type).
+Value buildFullView(OpBuilder &b, Location loc, const PointerBuffer &buffer,
+                    RankedTensorType like) {
+  auto memdesc = cast<ttg::MemDescType>(
+      const_cast<AllocOp &>(buffer.alloc).getResult().getType());
+  auto ptrType = tt::PointerType::get(memdesc.getElementType(),
+                                      kSharedAddressSpace);
+  auto resultType = like.clone(ptrType);
+  SmallVector<Value> indices;
+  for (int32_t d = 0; d < like.getRank(); ++d)
+    indices.push_back(buildDimIndex(b, loc, like.clone(b.getI32Type()), d));
+  return buildPointers(b, loc, buffer, indices, resultType);
+}
+
+/// Size in bytes of a buffer of `type`.
+int64_t bufferBytes(ttg::MemDescType type) {
+  int64_t elements = 1;
+  for (int64_t dim : type.getShape())
+    elements *= dim;
+  int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+  return (elements * bits + 7) / 8;
+}
+
+int64_t alignTo(int64_t value, int64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+struct LowerLocalMemoryPass
+    : public tle::impl::TLELowerLocalMemoryBase<LowerLocalMemoryPass> {
+  void runOnOperation() override;
+
+  LogicalResult planPointerBuffers(ModuleOp module);
+  LogicalResult lowerPointerBufferUses(PointerBuffer &buffer);
+  LogicalResult lowerMemdescBuffer(AllocOp alloc);
+
+  SmallVector<PointerBuffer> pointerBuffers;
+  int64_t regionBytes = 0;
+  llvm::DenseMap<Operation *, Operation *> lastBase;
+};
+
+LogicalResult LowerLocalMemoryPass::planPointerBuffers(ModuleOp module) {
+  bool ok = true;
+  module.walk([&](AllocOp alloc) {
+    if (!alloc.isPointerBuffer())
+      return;
+    ttg::MemDescType type = alloc.getResult().getType();
+    if (alloc.getScope() != MemorySpace::smem) {
+      alloc.emitOpError("only shared-memory buffers can be accessed through "
+                        "tle.local_pointers");
+      ok = false;
+      return;
+    }
+    FailureOr<SmallVector<unsigned>> order = unswizzledOrder(alloc, type);
+    if (failed(order)) {
+      ok = false;
+      return;
+    }
+    int64_t bytes = bufferBytes(type);
+    int64_t alignment = bytes > 4096 ? 128 : 16;
+    PointerBuffer buffer;
+    buffer.alloc = alloc;
+    buffer.offset = alignTo(regionBytes, alignment);
+    buffer.strides = rowMajorStrides(type.getShape(), *order);
+    regionBytes = buffer.offset + bytes;
+    pointerBuffers.push_back(buffer);
+  });
+  return success(ok);
+}
+
+/// Base pointer of `buffer` at the entry of the function holding its alloc:
+/// `tle.smem.base <offset>;` -> i64 -> !tt.ptr<T, 3> (16-byte aligned).
+/// Bases are built in program order after the previous one of the same
+/// function (`lastBase`).
+Value buildBase(PointerBuffer &buffer,
+                llvm::DenseMap<Operation *, Operation *> &lastBase) {
+  AllocOp alloc = buffer.alloc;
+  Location loc = alloc.getLoc();
+  auto func = alloc->getParentOfType<FunctionOpInterface>();
+  OpBuilder b(alloc);
+  if (func) {
+    if (Operation *previous = lastBase.lookup(func))
+      b.setInsertionPointAfter(previous);
+    else
+      b.setInsertionPointToStart(&func.getFunctionBody().front());
+  }
+  std::string asmString =
+      "tle.smem.base " + std::to_string(buffer.offset) + ";";
+  Value address = buildScalarAsm(b, loc, asmString, /*pure=*/true);
+  Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(), address);
+  auto ptrType = tt::PointerType::get(
+      alloc.getResult().getType().getElementType(), kSharedAddressSpace);
+  auto base = tt::IntToPtrOp::create(b, loc, ptrType, wide);
+  // Triton's AxisInfo reads hints from any op; 16 bytes lets contiguous
+  // accesses vectorize.
+  base->setDiscardableAttr(
+      "tt.divisibility",
+      DenseElementsAttr::get(RankedTensorType::get({1}, b.getI32Type()),
+                             b.getI32IntegerAttr(16)));
+  if (func)
+    lastBase[func] = base;
+  return base;
+}
+
+LogicalResult LowerLocalMemoryPass::lowerPointerBufferUses(
+    PointerBuffer &buffer) {
+  AllocOp alloc = buffer.alloc;
+  buffer.base = buildBase(buffer, lastBase);
+  if (Value init = alloc.getInit()) {
+    OpBuilder b(alloc);
+    auto initType = cast<RankedTensorType>(init.getType());
+    Value ptrs = buildFullView(b, alloc.getLoc(), buffer, initType);
+    createStore(b, alloc.getLoc(), ptrs, init);
+  }
+  SmallVector<Operation *> users(alloc.getResult().getUsers());
+  for (Operation *user : users) {
+    OpBuilder b(user);
+    Location loc = user->getLoc();
+    if (auto ptrs = dyn_cast<LocalPointersOp>(user)) {
+      Type resultType = ptrs.getResult().getType();
+      Value lowered;
+      if (ptrs.getIndices().empty())
+        lowered = buildFullView(b, loc, buffer,
+                                cast<RankedTensorType>(resultType));
+      else
+        lowered = buildPointers(b, loc, buffer, ptrs.getIndices(), resultType);
+      ptrs.getResult().replaceAllUsesWith(lowered);
+      ptrs.erase();
+    } else if (auto load = dyn_cast<LocalLoadOp>(user)) {
+      RankedTensorType type = load.getResult().getType();
+      Value ptrs = buildFullView(b, loc, buffer, type);
+      auto lowered = createLoad(b, loc, ptrs);
+      load.getResult().replaceAllUsesWith(lowered);
+      load.erase();
+    } else if (auto store = dyn_cast<LocalStoreOp>(user)) {
+      auto type = cast<RankedTensorType>(store.getValue().getType());
+      Value ptrs = buildFullView(b, loc, buffer, type);
+      createStore(b, loc, ptrs, store.getValue());
+      store.erase();
+    } else if (auto copy = dyn_cast<CopyOp>(user)) {
+      bool toBuffer = copy.getDst() == alloc.getResult();
+      Value global = toBuffer ? copy.getSrc() : copy.getDst();
+      auto type = cast<RankedTensorType>(global.getType());
+      Value ptrs = buildFullView(b, loc, buffer, type);
+      Value from = toBuffer ? global : ptrs;
+      Value to = toBuffer ? ptrs : global;
+      auto value = createLoad(b, loc, from);
+      createStore(b, loc, to, value);
+      copy.erase();
+    } else {
+      return user->emitOpError("cannot use a buffer that tle.local_pointers "
+                               "also uses (a pointer buffer); expected "
+                               "tle.local_pointers, tle.local_load, "
+                               "tle.local_store or tle.copy");
+    }
+  }
+  alloc.erase();
+  return success();
+}
+
+LogicalResult LowerLocalMemoryPass::lowerMemdescBuffer(AllocOp alloc) {
+  if (alloc.getScope() != MemorySpace::smem)
+    return alloc.emitOpError("tensor-memory buffers are not lowered by "
+                             "triton-tle-lower-local-memory yet");
+  OpBuilder b(alloc);
+  Location allocLoc = alloc.getLoc();
+  auto lowered = ttg::LocalAllocOp::create(b, allocLoc,
+                                           alloc.getResult().getType(),
+                                           alloc.getInit(), IntegerAttr());
+  Value buffer = lowered.getResult();
+  SmallVector<Operation *> users(alloc.getResult().getUsers());
+  for (Operation *user : users) {
+    OpBuilder ub(user);
+    Location loc = user->getLoc();
+    if (auto load = dyn_cast<LocalLoadOp>(user)) {
+      auto v = ttg::LocalLoadOp::create(ub, loc, load.getResult().getType(),
+                                        buffer, Value());
+      load.getResult().replaceAllUsesWith(v.getResult());
+      load.erase();
+    } else if (auto store = dyn_cast<LocalStoreOp>(user)) {
+      ttg::LocalStoreOp::create(ub, loc, store.getValue(), buffer);
+      store.erase();
+    } else if (auto copy = dyn_cast<CopyOp>(user)) {
+      if (copy.getDst() == alloc.getResult()) {
+        auto value = createLoad(ub, loc, copy.getSrc());
+        ttg::LocalStoreOp::create(ub, loc, value, buffer);
+      } else {
+        auto ptrType = cast<RankedTensorType>(copy.getDst().getType());
+        auto valueType = ptrType.clone(
+            cast<tt::PointerType>(ptrType.getElementType()).getPointeeType());
+        auto value =
+            ttg::LocalLoadOp::create(ub, loc, valueType, buffer, Value());
+        createStore(ub, loc, copy.getDst(), value);
+      }
+      copy.erase();
+    }
+  }
+  // Any other user (Triton's own memdesc ops) takes the new buffer as is.
+  alloc.getResult().replaceAllUsesWith(buffer);
+  alloc.erase();
+  return success();
+}
+
+void LowerLocalMemoryPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  MLIRContext *ctx = module.getContext();
+  pointerBuffers.clear();
+  lastBase.clear();
+  regionBytes = 0;
+
+  // Cluster facts first: they decide whether remote pointers are legal.
+  FailureOr<int64_t> clusterSize = analyzeCluster(module);
+  if (failed(clusterSize))
+    return signalPassFailure();
+
+  if (failed(planPointerBuffers(module)))
+    return signalPassFailure();
+  bool ok = true;
+  for (PointerBuffer &buffer : pointerBuffers)
+    ok &= succeeded(lowerPointerBufferUses(buffer));
+  SmallVector<AllocOp> memdescBuffers;
+  module.walk([&](AllocOp alloc) { memdescBuffers.push_back(alloc); });
+  for (AllocOp alloc : memdescBuffers)
+    ok &= succeeded(lowerMemdescBuffer(alloc));
+
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<AtomicRMWOp, AtomicCASOp, RemotePointersOp, ShardIdOp,
+            DistributedBarrierOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    LogicalResult lowered =
+        TypeSwitch<Operation *, LogicalResult>(op)
+            .Case([&](AtomicRMWOp op) { return lowerAtomicRMW(op); })
+            .Case([&](AtomicCASOp op) { return lowerAtomicCAS(op); })
+            .Case([&](RemotePointersOp op) {
+              return lowerRemotePointers(op, *clusterSize);
+            })
+            .Case([&](ShardIdOp op) { return lowerShardId(op); })
+            .Case([&](DistributedBarrierOp op) {
+              return lowerDistributedBarrier(op);
+            });
+    ok &= succeeded(lowered);
+  }
+  if (!ok)
+    return signalPassFailure();
+
+  Builder b(ctx);
+  if (!pointerBuffers.empty())
+    module->setAttr("tle.shared", b.getI32IntegerAttr(regionBytes));
+  if (*clusterSize > 0)
+    module->setAttr("tle.cluster_size", b.getI32IntegerAttr(*clusterSize));
+  if (*clusterSize > 1)
+    lowerProgramIdsToClusterIds(module);
+}
+} // namespace
