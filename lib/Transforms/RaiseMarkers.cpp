@@ -12,6 +12,8 @@
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Transforms/Passes.h"
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -228,10 +230,22 @@ LogicalResult MarkerRaiser::collectOperands() {
         break;
       value = def->getOperand(0);
     }
+    // Triton folds the splat of a constant into a splat constant.
+    DenseElementsAttr dense;
+    if (matchPattern(value, m_Constant(&dense)) && dense.isSplat()) {
+      OpBuilder builder(marker);
+      auto scalar = arith::ConstantOp::create(
+          builder, marker.getLoc(),
+          cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+      if (verifyOnly)
+        state.temporaries.push_back(scalar);
+      operand = scalar;
+      continue;
+    }
     auto splat = value.getDefiningOp<tt::SplatOp>();
     if (!splat)
       return emitError() << "scalar operand " << index << " of TLE marker '"
-                         << name << "' is not defined by a tt.splat";
+                         << name << "' is not defined by a tt.splat or a splat constant";
     operand = splat.getSrc();
   }
   return success();

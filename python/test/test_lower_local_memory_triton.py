@@ -66,10 +66,7 @@ module attributes {MODULE_ATTRS} {{
     %out = arith.addf %v, %old : tensor<512xf32, #blocked>
     tt.store %yp, %out : tensor<512x!tt.ptr<f32>, #blocked>
     %y0 = tt.addptr %Y, %pid : !tt.ptr<f32>, i32
-    tt.store %y0, %prev : !tt.ptr<f32>
-    %y1 = tt.splat %y0 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>, #small>
-    %y2 = tt.addptr %y1, %o16 : tensor<16x!tt.ptr<f32>, #small>, tensor<16xi32, #small>
-    tt.store %y2, %few : tensor<16x!tt.ptr<f32>, #small>
+    tt.store %y0, %z : !tt.ptr<f32>
     tt.return
   }}
 }}

@@ -106,3 +106,26 @@ tt.func @tmem() {
   %buf = tle.alloc tmem : () -> !ttg.memdesc<128x128xf32, #shared, #ttng.tensor_memory, mutable>
   tt.return
 }
+
+// -----
+
+// Only the owner thread of a replicated element gets its old value.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @replicated_result(%p: tensor<16x!tt.ptr<f32, 3>, #blocked>, %v: tensor<16xf32, #blocked>) -> tensor<16xf32, #blocked> {
+    // expected-error @+1 {{returns the old value, which is only supported when every element is held by one thread; here the layout replicates elements across threads}}
+    %0 = tle.atomic_rmw fadd, relaxed, cta, %p, %v : (tensor<16x!tt.ptr<f32, 3>, #blocked>, tensor<16xf32, #blocked>) -> tensor<16xf32, #blocked>
+    tt.return %0 : tensor<16xf32, #blocked>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @scalar_result(%p: !tt.ptr<i32, 3>, %c: i32, %v: i32) -> i32 {
+    // expected-error @+1 {{the pointer is a scalar}}
+    %0 = tle.atomic_cas acq_rel, cta, %p, %c, %v : (!tt.ptr<i32, 3>, i32, i32) -> i32
+    tt.return %0 : i32
+  }
+}

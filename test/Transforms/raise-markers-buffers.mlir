@@ -44,3 +44,19 @@ tt.func public @scalars() -> i32 {
   %d = tt.elementwise_inline_asm "tle.distributed_barrier {group = #tle.distributed_group<cluster>, tle.marker.no_results = true}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
   tt.return %old : i32
 }
+
+// -----
+
+// Triton folds the splat of a constant scalar operand into a splat constant;
+// the op gets the scalar constant.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @splat_constant
+  // CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
+  // CHECK-NEXT: tle.remote_pointers cluster %{{.*}}, %[[ZERO]] : tensor<64x!tt.ptr<i32, 3>, #blocked> -> tensor<64x!tt.ptr<i32, 7>, #blocked>
+  tt.func public @splat_constant(%p: tensor<64x!tt.ptr<i32, 3>, #blocked>) -> tensor<64x!tt.ptr<i32, 7>, #blocked> {
+    %zero = arith.constant dense<0> : tensor<64xi32, #blocked>
+    %r = tt.elementwise_inline_asm "tle.remote_pointers {space = #tle.remote_space<cluster>, tle.marker.scalar_operands = array<i32: 1>}" {constraints = "=r,r,r", packed_element = 1 : i32, pure = false} %p, %zero : tensor<64x!tt.ptr<i32, 3>, #blocked>, tensor<64xi32, #blocked> -> tensor<64x!tt.ptr<i32, 7>, #blocked>
+    tt.return %r : tensor<64x!tt.ptr<i32, 7>, #blocked>
+  }
+}

@@ -27,7 +27,9 @@
 // one element in several registers of a thread (sizePerThread > shape) is
 // replaced the same way. A scalar atomic is run by thread 0 only.
 //
-// Masked-off and non-owner threads get 0 as the old value.
+// Masked-off threads get 0 as the old value. Only an owner thread would get
+// a replicated element's old value, so an atomic whose result is used must
+// have no replication (an error otherwise; a scalar atomic's result too).
 //
 //===----------------------------------------------------------------------===//
 #include "LocalMemory.h"
@@ -253,6 +255,19 @@ LogicalResult lowerAtomic(Operation *op, Value ptr, ValueRange values,
   // Predicate: mask && owner, as i32.
   Value pred = convert(mask);
   if (Value owner = buildOwner(b, loc, workType, module)) {
+    // Only the owner thread of an element gets its old value: refuse rather
+    // than hand the other threads a wrong one.
+    if (!op->getResult(0).use_empty()) {
+      return op->emitOpError()
+             << "returns the old value, which is only supported when every "
+                "element is held by one thread; here "
+             << (tensor ? "the layout replicates elements across threads "
+                          "(the tensor has fewer elements than the CTA has "
+                          "threads)"
+                        : "the pointer is a scalar")
+             << ": use the result of a tensor atomic with at least one "
+                "element per thread, or ignore the result";
+    }
     Value ownerLike = splatLike(b, loc, owner, workType);
     pred = pred ? arith::AndIOp::create(b, loc, pred, ownerLike).getResult()
                 : ownerLike;

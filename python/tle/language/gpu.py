@@ -59,28 +59,35 @@ def memdesc_type(shape, dtype: tlc.dtype) -> str:
 
 class buffered_tensor_type(tlc.base_type):
 
-    def __init__(self, shape, dtype: tlc.dtype, scope: storage_kind = smem):
+    def __init__(self, shape, dtype: tlc.dtype, scope: storage_kind = smem, remote: bool = False):
         self.shape = tuple(shape)
         self.dtype = dtype
         self.scope = scope
+        self.remote = remote  # a tle.remote view: the handle plus the peer CTA's rank
 
     def __eq__(self, other):
         return (isinstance(other, buffered_tensor_type) and self.shape == other.shape
-                and self.dtype == other.dtype and self.scope == other.scope)
+                and self.dtype == other.dtype and self.scope == other.scope and self.remote == other.remote)
 
     def __repr__(self):
-        return f"buffered_tensor<{list(self.shape)}, {self.dtype}, {self.scope!r}>"
+        remote = ", remote" if self.remote else ""
+        return f"buffered_tensor<{list(self.shape)}, {self.dtype}, {self.scope!r}{remote}>"
 
     def mangle(self) -> str:
-        return f"B{'_'.join(map(str, self.shape))}{self.dtype.mangle()}{self.scope.value}"
+        return f"B{'_'.join(map(str, self.shape))}{self.dtype.mangle()}{self.scope.value}{'R' if self.remote else ''}"
 
     def handle_type(self):
         return tlc.pointer_type(self.dtype, SHARED_ADDRESS_SPACE)
 
     def _flatten_ir_types(self, builder, out) -> None:
         out.append(self.handle_type().to_ir(builder))
+        if self.remote:
+            out.append(tlc.int32.to_ir(builder))
 
     def _unflatten_ir(self, handles, cursor):
+        if self.remote:
+            shard = tlc.tensor(handles[cursor + 1], tlc.int32)
+            return buffered_tensor(handles[cursor], self, remote_shard=shard), cursor + 2
         return buffered_tensor(handles[cursor], self), cursor + 1
 
 
@@ -107,9 +114,9 @@ class buffered_tensor(tlc.base_value):
         return self.type.dtype
 
     def _flatten_ir(self, handles) -> None:
-        if self.remote_shard is not None:
-            raise TLEUsageError("a remote buffer view cannot be passed to a function; call tle.remote inside it")
         handles.append(self.handle)
+        if self.remote_shard is not None:
+            handles.append(self.remote_shard.handle)
 
     def __repr__(self):
         return f"{self.type!r}" + (" (remote)" if self.remote_shard is not None else "")
@@ -391,7 +398,8 @@ def remote(buffer_or_ptr, shard_id, scope, _semantic=None, _generator=None):
     if isinstance(target, buffered_tensor):
         if target.remote_shard is not None:
             raise TLEUsageError("tle.remote of a remote buffer view: call tle.remote on the buffer itself")
-        return buffered_tensor(target.handle, target.type, remote_shard=rank)
+        rtype = buffered_tensor_type(target.type.shape, target.type.dtype, target.type.scope, remote=True)
+        return buffered_tensor(target.handle, rtype, remote_shard=rank)
     if (not isinstance(target, tlc.tensor) or not target.dtype.is_ptr()
             or target.dtype.address_space != SHARED_ADDRESS_SPACE):
         got = (f"pointers in address space {target.dtype.address_space}"
