@@ -6,7 +6,7 @@
         python3 python/test/racecheck_local_memory.py --no-barriers   # control: must report hazards
 
 ``--no-barriers`` drops ``triton-tle-insert-local-pointer-barriers`` from TLE's
-pipeline (and uses no distributed barriers' help: only the histogram runs), to
+pipeline and runs only the transpose (one thread writes, others read), to
 show that racecheck sees TLE's shared-memory accesses and that the pass is what
 makes them race-free.
 """
@@ -29,17 +29,20 @@ def main():
         _bridge.TTGIR_PIPELINE = _bridge.TTGIR_PIPELINE.replace("triton-tle-insert-local-pointer-barriers,", "")
         _bridge.STAGES["tle-ttgir"] = ("ttgir", _bridge.TTGIR_PIPELINE)
     tle.enable()
-    x = torch.randint(0, 64, (4096,), device="cuda", dtype=torch.int32)
-    out = torch.empty(64, device="cuda", dtype=torch.int32)
-    K.histogram[(1,)](x, out, x.numel(), BLOCK=256, BINS=64)
+    # The transpose writes the tile through pointers and reads it back
+    # transposed, so other threads read what one thread wrote.
+    a = torch.randn(32, 64, device="cuda")
+    b = torch.empty(64, 32, device="cuda")
+    K.transpose_tile[(1,)](a, b, M=32, N=64)
     torch.cuda.synchronize()
     if no_barriers:
         print("ran without barriers")
         return
+    x = torch.randint(0, 64, (4096,), device="cuda", dtype=torch.int32)
+    out = torch.empty(64, device="cuda", dtype=torch.int32)
+    K.histogram[(1,)](x, out, x.numel(), BLOCK=256, BINS=64)
+    torch.cuda.synchronize()
     assert torch.equal(out, torch.bincount(x.long(), minlength=64).to(torch.int32))
-    a = torch.randn(32, 64, device="cuda")
-    b = torch.empty(64, 32, device="cuda")
-    K.transpose_tile[(1,)](a, b, M=32, N=64)
     s = torch.randint(-1000, 1000, (1000,), device="cuda", dtype=torch.int32)
     seg = torch.empty(33, device="cuda", dtype=torch.int32)
     K.segment_max[(1,)](s, seg, s.numel(), BLOCK=256, SEGS=32)
