@@ -9,6 +9,7 @@
 // slices of it, and no encoding when the input has none.
 //
 //===----------------------------------------------------------------------===//
+#include "AxisIndex.h"
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/TT.h"
@@ -58,49 +59,6 @@ Value buildAddReduce(OpBuilder &b, Location loc, Value src, int32_t axis,
   return reduce.getResult()[0];
 }
 
-/// The index along `axis` at every position of `type`'s shape (i32, with
-/// `type`'s encoding): a tt.make_range whose encoding is `type`'s with every
-/// other dimension sliced away, expanded back to full rank and broadcast.
-Value buildAxisIndex(OpBuilder &b, Location loc, RankedTensorType type,
-                     int32_t axis) {
-  MLIRContext *ctx = b.getContext();
-  Type i32 = b.getI32Type();
-  int64_t rank = type.getRank(), extent = type.getDimSize(axis);
-  Attribute encoding = type.getEncoding();
-
-  // tt.expand_dims inserts the other dimensions in increasing order, so the
-  // dimension being inserted always sits at its final index. Each
-  // expand_dims's operand has encoding #ttg.slice<{dim = d, parent = result's}>;
-  // walk back from the full encoding to the make_range's.
-  SmallVector<int32_t> others;
-  for (int32_t d = 0; d < rank; ++d)
-    if (d != axis)
-      others.push_back(d);
-  SmallVector<Attribute> encodingAfter(others.size());
-  Attribute rangeEncoding = encoding;
-  for (int64_t k = others.size() - 1; k >= 0; --k) {
-    encodingAfter[k] = rangeEncoding;
-    if (rangeEncoding)
-      rangeEncoding = ttg::SliceEncodingAttr::get(ctx, others[k], rangeEncoding);
-  }
-
-  Value index = tt::MakeRangeOp::create(
-      b, loc, RankedTensorType::get({extent}, i32, rangeEncoding), 0, extent);
-  if (rank == 1)
-    return index;
-  SmallVector<bool> present(rank, false);
-  present[axis] = true;
-  for (auto [k, d] : llvm::enumerate(others)) {
-    present[d] = true;
-    SmallVector<int64_t> shape;
-    for (int64_t i = 0; i < rank; ++i)
-      if (present[i])
-        shape.push_back(i == axis ? extent : 1);
-    index = tt::ExpandDimsOp::create(
-        b, loc, RankedTensorType::get(shape, i32, encodingAfter[k]), index, d);
-  }
-  return tt::BroadcastOp::create(b, loc, type.clone(i32), index);
-}
 
 LogicalResult lowerInteger(OpBuilder &b, ExclusiveCumsumOp op) {
   Location loc = op.getLoc();
@@ -162,7 +120,7 @@ LogicalResult lowerFloat(OpBuilder &b, ExclusiveCumsumOp op) {
   // position contributes -0.0, which leaves any sum (-0.0 included) unchanged.
   Value inclusive =
       arith::AddFOp::create(b, loc, exclusive, scan.getResult()[1]);
-  Value index = buildAxisIndex(b, loc, type, axis);
+  Value index = conversion::buildAxisIndex(b, loc, type, axis);
   Value last = arith::ConstantOp::create(
       b, loc,
       DenseElementsAttr::get(type.clone(b.getI32Type()),

@@ -12,6 +12,7 @@
 //   (LowerLocalMemoryCluster.cpp).
 //
 //===----------------------------------------------------------------------===//
+#include "AxisIndex.h"
 #include "LocalMemory.h"
 
 #include "TLE/Conversion/Passes.h"
@@ -142,43 +143,6 @@ FailureOr<SmallVector<unsigned>> unswizzledOrder(Operation *op,
   return SmallVector<unsigned>(order.begin(), order.end());
 }
 
-/// Index along `dim` at every position of `type` (i32, `type`'s encoding):
-/// make_range in the encoding with every other dimension sliced away,
-/// expanded back to full rank and broadcast.
-Value buildDimIndex(OpBuilder &b, Location loc, RankedTensorType type,
-                    int32_t dim) {
-  MLIRContext *ctx = b.getContext();
-  Type i32 = b.getI32Type();
-  int64_t rank = type.getRank(), extent = type.getDimSize(dim);
-  Attribute encoding = type.getEncoding();
-  SmallVector<int32_t> others;
-  for (int32_t d = 0; d < rank; ++d)
-    if (d != dim)
-      others.push_back(d);
-  SmallVector<Attribute> encodingAfter(others.size());
-  Attribute rangeEncoding = encoding;
-  for (int64_t k = others.size() - 1; k >= 0; --k) {
-    encodingAfter[k] = rangeEncoding;
-    if (rangeEncoding)
-      rangeEncoding = ttg::SliceEncodingAttr::get(ctx, others[k], rangeEncoding);
-  }
-  Value index = tt::MakeRangeOp::create(
-      b, loc, RankedTensorType::get({extent}, i32, rangeEncoding), 0, extent);
-  if (rank == 1)
-    return index;
-  SmallVector<bool> present(rank, false);
-  present[dim] = true;
-  for (auto [k, d] : llvm::enumerate(others)) {
-    present[d] = true;
-    SmallVector<int64_t> shape;
-    for (int64_t i = 0; i < rank; ++i)
-      if (present[i])
-        shape.push_back(i == dim ? extent : 1);
-    index = tt::ExpandDimsOp::create(
-        b, loc, RankedTensorType::get(shape, i32, encodingAfter[k]), index, d);
-  }
-  return tt::BroadcastOp::create(b, loc, type.clone(i32), index);
-}
 
 /// `value` as i32 (indices of any integer width).
 Value toI32(OpBuilder &b, Location loc, Value value) {
@@ -227,7 +191,7 @@ Value buildFullView(OpBuilder &b, Location loc, const PointerBuffer &buffer,
   auto resultType = like.clone(ptrType);
   SmallVector<Value> indices;
   for (int32_t d = 0; d < like.getRank(); ++d)
-    indices.push_back(buildDimIndex(b, loc, like.clone(b.getI32Type()), d));
+    indices.push_back(conversion::buildAxisIndex(b, loc, like.clone(b.getI32Type()), d));
   return buildPointers(b, loc, buffer, indices, resultType);
 }
 
