@@ -20,6 +20,7 @@ from triton.language import core as tlc
 
 from . import _markers
 from ._markers import TLEUsageError
+from .core import _require_enabled
 
 LEVELS = ("node", "device", "block_cluster", "block")
 
@@ -122,11 +123,6 @@ def cluster_mesh(mesh, what: str) -> device_mesh:
     return mesh
 
 
-def _require_enabled(name, _semantic):
-    from .core import _require_enabled as require
-    require(name, _semantic)
-
-
 @tlc.builtin
 def shard_id(mesh, axis, _semantic=None, _generator=None):
     """The calling program's coordinate along mesh axis ``axis`` (an int32 scalar)."""
@@ -165,13 +161,11 @@ def linear_shard(shard, mesh: device_mesh, _semantic) -> tlc.tensor:
                                 f"{len(axes)} block_cluster axes")
     else:
         coords = [shard]
-    rank = None
-    for coord, axis in zip(coords, axes if len(coords) > 1 else axes[-1:]):
+    # Row-major over the cluster axes: ((c0 * s1) + c1) * s2 + c2 ...
+    rank = _scalar_i32(coords[0], "tle.remote shard_id", _semantic)
+    for coord, axis in zip(coords[1:], axes[1:]):
         c = _scalar_i32(coord, "tle.remote shard_id", _semantic)
-        if rank is None:
-            rank = c
-        else:
-            rank = _semantic.add(_semantic.mul(rank, _semantic.to_tensor(mesh.axis_size(axis)), True), c, True)
+        rank = _semantic.add(_semantic.mul(rank, _semantic.to_tensor(mesh.axis_size(axis)), True), c, True)
     return rank
 
 

@@ -16,6 +16,7 @@ from triton.language import core as tlc
 
 from . import _markers
 from ._markers import TLEUsageError
+from .core import _require_enabled
 
 SHARED_ADDRESS_SPACE = 3
 CLUSTER_ADDRESS_SPACE = 7
@@ -120,11 +121,6 @@ class buffered_tensor(tlc.base_value):
 
     def __repr__(self):
         return f"{self.type!r}" + (" (remote)" if self.remote_shard is not None else "")
-
-
-def _require_enabled(name, _semantic):
-    from .core import _require_enabled as require
-    require(name, _semantic)
 
 
 def _const_shape(shape, what):
