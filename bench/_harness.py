@@ -1,0 +1,209 @@
+"""Shared driver for TLE's benchmarks: arguments, timing, checks, table, CSV.
+
+Every benchmark script describes itself with a :class:`Benchmark` and calls
+:func:`main`. For each shape it
+
+1. builds fresh random inputs (``--seed`` makes them reproducible; the seed
+   used is printed),
+2. runs every provider once and checks its output (a wrong result aborts the
+   run, nothing is timed on a failed check),
+3. times every provider side by side in the same process: the median of
+   ``triton.testing.do_bench`` with ``--warmup`` / ``--rep`` milliseconds,
+
+then prints one table and writes it as CSV. Ratios are speedups:
+``vs_triton = t_triton / t_provider`` (above 1: faster than plain Triton), the
+same for ``vs_torch``. ``bw_floor`` is the fraction of the memory-bandwidth
+floor reached — the bytes the operation must move at least, divided by the
+device's peak DRAM bandwidth, over the measured time — for memory-bound
+benchmarks. ``tflops`` is reported where the benchmark counts flops.
+
+``--check`` runs the checks only, without timing.
+
+Each script also exposes ``smoke_kernels()``: every kernel it launches, with a
+signature and constexprs, so CI compiles them all to PTX on a CPU-only machine
+(``python/test/test_bench_smoke.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import dataclasses
+import os
+import random
+import sys
+import time
+from typing import Any, Callable, Sequence
+
+# Peak DRAM bandwidth by device name (bytes/s), from the vendors' data sheets.
+PEAK_BANDWIDTH = (
+    ("H100 PCIe", 2.0e12),
+    ("H100 NVL", 3.9e12),
+    ("H100", 3.35e12),  # H100 SXM5 80GB HBM3
+    ("H200", 4.8e12),
+    ("H800", 3.35e12),
+    ("A100-SXM4-80GB", 2.039e12),
+    ("A100", 1.555e12),
+)
+
+
+@dataclasses.dataclass
+class Benchmark:
+    """What a benchmark script provides to :func:`main`."""
+
+    name: str
+    description: str
+    # Shapes are tuples of ints, written "AxBxC" on the command line.
+    shape_names: Sequence[str]
+    default_shapes: Sequence[tuple[int, ...]]
+    # provider -> fn(inputs) -> zero-argument callable that computes the output.
+    providers: dict[str, Callable[[Any], Callable[[], Any]]]
+    # shape, torch device, torch.Generator, parsed args -> inputs (fresh random data).
+    make_inputs: Callable[..., Any]
+    # provider, inputs, output -> None; raises AssertionError on a wrong result.
+    check: Callable[[str, Any, Any], None]
+    # shape -> minimal bytes moved (memory-bound floor), or None.
+    min_bytes: Callable[[tuple[int, ...]], float] | None = None
+    # shape -> flop count, or None.
+    flops: Callable[[tuple[int, ...]], float] | None = None
+    # shape -> reason string if a provider cannot run that shape, else None.
+    unsupported: Callable[[str, tuple[int, ...]], str | None] | None = None
+    extra_args: Callable[[argparse.ArgumentParser], None] | None = None
+
+
+def parse_shape(text: str, arity: int) -> tuple[int, ...]:
+    try:
+        dims = tuple(int(d) for d in text.lower().split("x"))
+    except ValueError:
+        dims = ()
+    if len(dims) != arity or any(d <= 0 for d in dims):
+        raise argparse.ArgumentTypeError(f"bad shape {text!r}: expected {arity} positive integers joined by 'x'")
+    return dims
+
+
+def shape_label(shape: Sequence[int]) -> str:
+    return "x".join(str(d) for d in shape)
+
+
+def make_parser(bench: Benchmark) -> argparse.ArgumentParser:
+    names = "x".join(bench.shape_names)
+    p = argparse.ArgumentParser(description=bench.description)
+    p.add_argument("--providers", default=",".join(bench.providers),
+                   help=f"comma-separated subset of: {', '.join(bench.providers)} (default: all)")
+    p.add_argument("--shapes", default=None,
+                   help=f"comma-separated {names} shapes (default: "
+                        f"{','.join(shape_label(s) for s in bench.default_shapes)})")
+    p.add_argument("--warmup", type=int, default=25, help="do_bench warmup, ms (default 25)")
+    p.add_argument("--rep", type=int, default=100, help="do_bench repetition time, ms (default 100)")
+    p.add_argument("--check", action="store_true", help="check every provider's result, do not time")
+    p.add_argument("--seed", type=int, default=None, help="input seed (default: random, printed)")
+    p.add_argument("--csv", default=None, help=f"CSV output path (default: bench/results/{bench.name}.csv)")
+    p.add_argument("--peak-bw", type=float, default=None, help="peak DRAM bandwidth, bytes/s (default: by device name)")
+    if bench.extra_args:
+        bench.extra_args(p)
+    return p
+
+
+def peak_bandwidth(device_name: str, override: float | None) -> tuple[float | None, str]:
+    if override:
+        return override, "--peak-bw"
+    for key, bw in PEAK_BANDWIDTH:
+        if key in device_name:
+            return bw, f"data sheet ({key})"
+    return None, "unknown device: pass --peak-bw"
+
+
+def time_ms(fn: Callable[[], Any], warmup: int, rep: int) -> float:
+    import triton.testing
+    return float(triton.testing.do_bench(fn, warmup=warmup, rep=rep, return_mode="median"))
+
+
+def _fmt(x, spec):
+    return "" if x is None else format(x, spec)
+
+
+def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
+    args = make_parser(bench).parse_args(argv)
+    providers = [p.strip() for p in args.providers.split(",") if p.strip()]
+    unknown = [p for p in providers if p not in bench.providers]
+    if unknown:
+        sys.exit(f"{bench.name}: unknown provider(s) {', '.join(unknown)}; choose from {', '.join(bench.providers)}")
+    shapes = ([parse_shape(s, len(bench.shape_names)) for s in args.shapes.split(",")]
+              if args.shapes else list(bench.default_shapes))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+
+    import torch
+    import tle
+    if not torch.cuda.is_available():
+        sys.exit(f"{bench.name}: needs a CUDA GPU (CI compiles the kernels instead: test_bench_smoke.py)")
+    tle.enable()
+    dev = torch.device("cuda")
+    name = torch.cuda.get_device_name(dev)
+    bw, bw_src = peak_bandwidth(name, args.peak_bw)
+    print(f"# {bench.name} on {name}; seed {seed}; do_bench median, warmup {args.warmup} ms, rep {args.rep} ms; "
+          f"peak DRAM bandwidth {bw / 1e12 if bw else float('nan'):.2f} TB/s ({bw_src})", flush=True)
+
+    rows: list[dict] = []
+    for shape in shapes:
+        gen = torch.Generator(device=dev)
+        gen.manual_seed(seed + hash(shape) % 1000003)
+        inputs = bench.make_inputs(shape, dev, gen, args)
+        times: dict[str, float | None] = {}
+        notes: dict[str, str] = {}
+        for prov in providers:
+            reason = bench.unsupported(prov, shape) if bench.unsupported else None
+            if reason:
+                times[prov], notes[prov] = None, reason
+                continue
+            fn = bench.providers[prov](inputs)
+            out = fn()
+            torch.cuda.synchronize()
+            try:
+                bench.check(prov, inputs, out)
+            except AssertionError as e:
+                sys.exit(f"{bench.name}: provider {prov} is WRONG on {shape_label(shape)}: {e}")
+            del out
+            times[prov] = None if args.check else time_ms(fn, args.warmup, args.rep)
+            status = "ok" if args.check else f"{times[prov]:.4f} ms"
+            print(f"  {shape_label(shape):>18} {prov:<14} checked, {status}", flush=True)
+        del inputs
+        torch.cuda.empty_cache()
+        floor_ms = bench.min_bytes(shape) / bw * 1e3 if (bench.min_bytes and bw) else None
+        for prov in providers:
+            t = times.get(prov)
+            row = dict(zip(bench.shape_names, shape))
+            row.update(provider=prov, ms=t, note=notes.get(prov, ""))
+            row["vs_triton"] = (times["triton"] / t) if (t and times.get("triton")) else None
+            row["vs_torch"] = (times["torch"] / t) if (t and times.get("torch")) else None
+            row["bw_floor"] = (floor_ms / t) if (t and floor_ms) else None
+            row["tflops"] = (bench.flops(shape) / (t * 1e-3) / 1e12) if (t and bench.flops) else None
+            rows.append(row)
+
+    _print_table(bench, rows)
+    if not args.check:
+        path = args.csv or os.path.join(os.path.dirname(os.path.abspath(__file__)), "results", f"{bench.name}.csv")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            for r in rows:
+                w.writerow({k: ("" if v is None else v) for k, v in r.items()})
+        print(f"# wrote {path} ({time.strftime('%Y-%m-%d')})")
+    return rows
+
+
+def _print_table(bench: Benchmark, rows: list[dict]) -> None:
+    cols = list(bench.shape_names) + ["provider", "ms", "vs_triton", "vs_torch"]
+    if bench.min_bytes:
+        cols.append("bw_floor")
+    if bench.flops:
+        cols.append("tflops")
+    fmt = {"ms": ".4f", "vs_triton": ".2f", "vs_torch": ".2f", "bw_floor": ".2f", "tflops": ".1f"}
+    lines = [cols] + [[(_fmt(r[c], fmt[c]) if c in fmt else str(r[c])) or ("n/a: " + r["note"] if c == "ms" and r["note"] else "")
+                       for c in cols] for r in rows]
+    widths = [max(len(l[i]) for l in lines) for i in range(len(cols))]
+    print()
+    print("| " + " | ".join(c.ljust(w) for c, w in zip(lines[0], widths)) + " |")
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for l in lines[1:]:
+        print("| " + " | ".join(c.rjust(w) for c, w in zip(l, widths)) + " |")

@@ -1,0 +1,68 @@
+"""CI smoke test: every benchmark's kernels compile to PTX for sm_90 on the CPU.
+
+Each ``bench/<name>.py`` (not starting with ``_``) must define
+``smoke_kernels()``, returning a list of dicts with keys
+
+- ``name``: a label for the test id,
+- ``kernel``: the ``@triton.jit`` function the benchmark launches,
+- ``signature`` / ``constexprs``: as for ``tle.compile``,
+- ``options``: Triton compile options (``num_warps``, ``num_stages``, ...),
+- ``tle``: True to compile through TLE's stages, False for plain Triton,
+- ``expect``: substrings the PTX must contain (the instructions the kernel
+  exists for, e.g. shared-memory atomics), possibly empty.
+
+So a benchmark cannot rot silently: if its kernels stop compiling, CI fails.
+"""
+
+import importlib
+import os
+import sys
+
+import pytest
+
+from conftest import REPO
+
+BENCH_DIR = os.path.join(REPO, "bench")
+BENCHES = sorted(f[:-3] for f in os.listdir(BENCH_DIR) if f.endswith(".py") and not f.startswith("_"))
+
+
+def _entries():
+    sys.path.insert(0, BENCH_DIR)
+    try:
+        for name in BENCHES:
+            mod = importlib.import_module(name)
+            assert hasattr(mod, "smoke_kernels"), f"bench/{name}.py defines no smoke_kernels()"
+            for entry in mod.smoke_kernels():
+                yield pytest.param(entry, id=f"{name}-{entry['name']}")
+    finally:
+        sys.path.remove(BENCH_DIR)
+
+
+def test_every_benchmark_is_covered():
+    expected = {"topk_selector", "topk", "sparse_mla", "fft"}
+    assert expected <= set(BENCHES), f"missing benchmark scripts: {sorted(expected - set(BENCHES))}"
+
+
+@pytest.mark.parametrize("entry", list(_entries()))
+def test_benchmark_kernel_compiles_to_ptx(entry):
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    import tle
+
+    options = dict(entry.get("options", {}))
+    if entry["tle"]:
+        k = tle.compile(entry["kernel"], signature=entry["signature"], constexprs=entry["constexprs"],
+                        target="sm_90", **options)
+        assert "tle-ttgir" in k.asm, "compiled without TLE's stages"
+    else:
+        sig = dict(entry["signature"])
+        for c in entry["constexprs"]:
+            sig.setdefault(c, "constexpr")
+        src = ASTSource(entry["kernel"], signature=sig, constexprs=entry["constexprs"])
+        k = triton.compile(src, target=GPUTarget("cuda", 90, 32), options=options)
+        assert "tle-ttgir" not in k.asm
+    ptx = k.asm["ptx"]
+    for s in entry["expect"]:
+        assert s in ptx, f"{entry['name']}: PTX lacks {s!r}"
+    assert k.asm.get("cubin"), "no cubin"
