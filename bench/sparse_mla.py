@@ -62,9 +62,14 @@ HKV = 1
 LN2 = math.log(2.0)
 
 # (BLOCK_H, BLOCK_N, num_warps, num_stages) per provider; --config overrides.
+# Sweep on the H100 (bench/_sparse_mla_tune.py, 1x4096x128x8192x2048, ms):
+#   triton 64,64,8,2: 8.61  64,64,8,3: 8.80  64,32,8,2: 11.97  64,32,8,3: 12.49  64,32,8,4: 12.67  64,16,8,4: 19.21
+#   tle    64,64,8,2: 48.27 64,64,8,3: 50.59 64,32,8,2: 26.88  64,32,8,3: 27.70  64,32,8,4: 27.67  64,16,8,4: 36.63
+# BLOCK_H = 128 (num_warps 16) does not compile: ptxas needs more than 128
+# registers per thread for the 128 x 512 fp32 accumulator.
 DEFAULT_CONFIG = {
     "triton": (64, 64, 8, 2),
-    "tle": (64, 64, 8, 2),
+    "tle": (64, 32, 8, 2),
 }
 
 
