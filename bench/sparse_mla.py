@@ -34,6 +34,13 @@ Providers:
           operand. TODO(tle.load is_async): with tle.load(..., is_async=True)
           (being implemented, not available yet) the gather could become an
           asynchronous copy issued one chunk ahead.
+          Measured on the H100 it is about 3x SLOWER than `triton`: plain Triton
+          already gathers the tile once, with cp.async into a pipelined
+          shared buffer that both wgmmas read (K^T through memdesc_trans).
+          TLE's passes run after Triton's, so here the copy is a synchronous
+          tt.load + ttg.local_store, and each local_load feeding a dot is
+          re-staged by ttg.local_alloc (shared -> registers -> shared) for the
+          wgmma; registers spill (ptxas: 624 bytes at 64,32,8,2).
   torch   chunked over S: gather + fp32 matmuls + softmax (also the reference
           the check uses, computed once per shape on all S rows).
 
@@ -65,6 +72,8 @@ LN2 = math.log(2.0)
 # Sweep on the H100 (bench/_sparse_mla_tune.py, 1x4096x128x8192x2048, ms):
 #   triton 64,64,8,2: 8.61  64,64,8,3: 8.80  64,32,8,2: 11.97  64,32,8,3: 12.49  64,32,8,4: 12.67  64,16,8,4: 19.21
 #   tle    64,64,8,2: 48.27 64,64,8,3: 50.59 64,32,8,2: 26.88  64,32,8,3: 27.70  64,32,8,4: 27.67  64,16,8,4: 36.63
+# and 1x4096x128x131072x2048: triton 64,64,8,2: 9.45  64,64,8,3: 9.38  64,32,8,2: 13.63;
+#   tle 64,64,8,2: 49.99  64,64,8,3: 51.42  64,32,8,2: 28.58.
 # BLOCK_H = 128 (num_warps 16) does not compile: ptxas needs more than 128
 # registers per thread for the 128 x 512 fp32 accumulator.
 DEFAULT_CONFIG = {
