@@ -1,0 +1,377 @@
+"""DeepSeek-V3.2 sparse MLA prefill forward (FlashMLA sparse prefill semantics).
+
+Inputs (BF16 unless stated):
+  q        [B, S, H, DQK]         DQK = 576 (512 "nope" dims + 64 rope dims)
+  kv       [B, SKV, HKV, DQK]     one latent row per key; V is its first DV = 512 dims
+  indices  [B, S, HKV, topk]      int32 into SKV; entries outside [0, SKV) (e.g. -1)
+                                  are invalid and masked out
+  sm_scale = 1 / sqrt(DQK)
+
+  out[b, s, h, :] = softmax_j(sm_scale * q[b,s,h] . kv[b, idx_j, g]) @ kv[b, idx_j, g, :DV]
+  lse[b, s, h]    = log(sum_j exp(sm_scale * q . k_j))     (natural log, fp32)
+
+over the valid j only (g = h // (H / HKV)). A row whose indices are all invalid
+gives out = 0 and lse = -inf. FLOPs = 2 * B * S * H * topk * (DQK + DV).
+
+Shapes on the command line: B x S x H x SKV x topk (HKV = 1, DQK = 576,
+DV = 512 fixed). The defaults are FlagTree's sparse MLA rows (PR 592, H800):
+B=1, S=4096, H=128, topk=2048, SKV in 8192 .. 131072.
+
+Inputs: q ~ N(0, 9) (scores ~ N(0, 9): a peaked softmax, out is O(1)), kv ~ N(0, 1);
+per (b, s) row, topk distinct random indices (random order), then
+about 1 in 16 entries set to -1, and row s = 1 of every batch all -1.
+
+Providers:
+  triton  plain Triton: one program per (block of BLOCK_H heads, token s, b);
+          the query block stays on chip; a tl.range loop (software-pipelined,
+          num_stages) over the topk indices in BLOCK_N chunks gathers the
+          kv rows once (nope part [BLOCK_N, 512] and rope part [BLOCK_N, 64]),
+          S = Q_nope K_nope^T + Q_rope K_rope^T, online softmax in exp2,
+          acc += P @ K_nope (V is K_nope: the same registers feed both dots).
+  tle     the same kernel, but the gathered nope tile is staged once into a
+          TLE shared-memory buffer (tle.gpu.copy from the gathered pointers)
+          and read back (tle.gpu.local_load) as the K^T operand and the V
+          operand. TODO(tle.load is_async): with tle.load(..., is_async=True)
+          (being implemented, not available yet) the gather could become an
+          asynchronous copy issued one chunk ahead.
+          Measured on the H100 it is about 3x SLOWER than `triton`: plain Triton
+          already gathers the tile once, with cp.async into a pipelined
+          shared buffer that both wgmmas read (K^T through memdesc_trans).
+          TLE's passes run after Triton's, so here the copy is a synchronous
+          tt.load + ttg.local_store, and each local_load feeding a dot is
+          re-staged by ttg.local_alloc (shared -> registers -> shared) for the
+          wgmma; registers spill (ptxas: 624 bytes at 64,32,8,2).
+  torch   chunked over S: gather + fp32 matmuls + softmax (also the reference
+          the check uses, computed once per shape on all S rows).
+
+Check: out within 2e-2 absolute (max |out| is about 3, mean |out| about 0.2) of
+the fp32 reference, lse within 1e-2 absolute, -inf rows equal.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+
+import triton
+import triton.language as tl
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import _harness  # noqa: E402
+
+import tle  # noqa: E402
+
+DQK = 576
+DV = 512
+DR = DQK - DV  # rope part
+HKV = 1
+LN2 = math.log(2.0)
+
+# (BLOCK_H, BLOCK_N, num_warps, num_stages) per provider; --config overrides.
+# Sweep on the H100 (bench/_sparse_mla_tune.py, 1x4096x128x8192x2048, ms):
+#   triton 64,64,8,2: 8.61  64,64,8,3: 8.80  64,32,8,2: 11.97  64,32,8,3: 12.49  64,32,8,4: 12.67  64,16,8,4: 19.21
+#   tle    64,64,8,2: 48.27 64,64,8,3: 50.59 64,32,8,2: 26.88  64,32,8,3: 27.70  64,32,8,4: 27.67  64,16,8,4: 36.63
+# and 1x4096x128x131072x2048: triton 64,64,8,2: 9.45  64,64,8,3: 9.38  64,32,8,2: 13.63;
+#   tle 64,64,8,2: 49.99  64,64,8,3: 51.42  64,32,8,2: 28.58.
+# BLOCK_H = 128 (num_warps 16) does not compile: ptxas needs more than 128
+# registers per thread for the 128 x 512 fp32 accumulator.
+DEFAULT_CONFIG = {
+    "triton": (64, 64, 8, 2),
+    "tle": (64, 32, 8, 2),
+}
+
+
+@triton.jit
+def _mla_prologue(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih,
+                  H_PER_KV, sm_scale_log2, BLOCK_H: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+    # Head blocks of one token are neighbours in the launch order: they gather
+    # the same kv rows, which the second one then finds in L2.
+    h0 = tl.program_id(0) * BLOCK_H
+    s = tl.program_id(1)
+    b = tl.program_id(2)
+    g = h0 // H_PER_KV
+    offs_h = h0 + tl.arange(0, BLOCK_H)
+    q_base = Q + b.to(tl.int64) * stride_qb + s.to(tl.int64) * stride_qs + offs_h[:, None] * stride_qh
+    q_nope = tl.load(q_base + tl.arange(0, DV)[None, :])
+    q_rope = tl.load(q_base + DV + tl.arange(0, DR)[None, :])
+    idx_base = IDX + b.to(tl.int64) * stride_ib + s.to(tl.int64) * stride_is + g * stride_ih
+    return s, b, g, offs_h, q_nope, q_rope, idx_base
+
+
+@triton.jit
+def _mla_softmax_step(qk, valid, m_i, l_i, acc, sm_scale_log2):
+    """One online-softmax step in the log2 domain; returns (p, m_new, l_new, acc scaled)."""
+    qk = tl.where(valid[None, :], qk * sm_scale_log2, float("-inf"))
+    m_new = tl.maximum(m_i, tl.max(qk, 1))
+    # A row with no valid key so far has m_new = -inf: shift by 0 instead (p = 0, alpha = 1).
+    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+    p = tl.math.exp2(qk - m_safe[:, None])
+    alpha = tl.math.exp2(m_i - m_safe)
+    l_new = l_i * alpha + tl.sum(p, 1)
+    acc = acc * alpha[:, None]
+    return p, m_new, l_new, acc
+
+
+@triton.jit
+def _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh,
+                  stride_lb, stride_ls, DV: tl.constexpr):
+    l_safe = tl.where(l_i == 0.0, 1.0, l_i)
+    out = acc / l_safe[:, None]
+    o_ptrs = (O + b.to(tl.int64) * stride_ob + s.to(tl.int64) * stride_os + offs_h[:, None] * stride_oh
+              + tl.arange(0, DV)[None, :])
+    tl.store(o_ptrs, out.to(O.dtype.element_ty))
+    lse = tl.where(l_i == 0.0, float("-inf"), (m_i + tl.math.log2(l_safe)) * 0.6931471805599453)
+    tl.store(LSE + b.to(tl.int64) * stride_lb + s.to(tl.int64) * stride_ls + offs_h, lse)
+
+
+@triton.jit
+def sparse_mla_fwd_triton(Q, KV, IDX, O, LSE, sm_scale_log2,
+                          stride_qb, stride_qs, stride_qh,
+                          stride_kvb, stride_kvn, stride_kvh,
+                          stride_ib, stride_is, stride_ih,
+                          stride_ob, stride_os, stride_oh,
+                          stride_lb, stride_ls,
+                          SKV, H_PER_KV, TOPK,
+                          BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr,
+                          NUM_STAGES: tl.constexpr):
+    s, b, g, offs_h, q_nope, q_rope, idx_base = _mla_prologue(
+        Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih, H_PER_KV, sm_scale_log2,
+        BLOCK_H, DV, DR)
+    kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
+    m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_H], tl.float32)
+    acc = tl.zeros([BLOCK_H, DV], tl.float32)
+    for start in tl.range(0, TOPK, BLOCK_N, num_stages=NUM_STAGES):
+        offs_n = start + tl.arange(0, BLOCK_N)
+        idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
+        valid = (idx >= 0) & (idx < SKV)
+        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+        # Invalid rows read row 0 (always in bounds) and are masked in the softmax,
+        # so the gathers need no mask.
+        k_nope = tl.load(rows + tl.arange(0, DV)[None, :])
+        k_rope = tl.load(rows + DV + tl.arange(0, DR)[None, :])
+        qk = tl.dot(q_nope, tl.trans(k_nope))
+        qk = tl.dot(q_rope, tl.trans(k_rope), qk)
+        p, m_i, l_i, acc = _mla_softmax_step(qk, valid, m_i, l_i, acc, sm_scale_log2)
+        acc = tl.dot(p.to(k_nope.dtype), k_nope, acc)
+    _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
+
+
+@triton.jit
+def sparse_mla_fwd_tle(Q, KV, IDX, O, LSE, sm_scale_log2,
+                       stride_qb, stride_qs, stride_qh,
+                       stride_kvb, stride_kvn, stride_kvh,
+                       stride_ib, stride_is, stride_ih,
+                       stride_ob, stride_os, stride_oh,
+                       stride_lb, stride_ls,
+                       SKV, H_PER_KV, TOPK,
+                       BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr,
+                       NUM_STAGES: tl.constexpr):
+    s, b, g, offs_h, q_nope, q_rope, idx_base = _mla_prologue(
+        Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih, H_PER_KV, sm_scale_log2,
+        BLOCK_H, DV, DR)
+    kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
+    # The gathered kv rows (nope part): staged once, read as K^T and as V.
+    kv_tile = tle.gpu.alloc([BLOCK_N, DV], dtype=KV.dtype.element_ty, scope=tle.gpu.smem)
+    m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_H], tl.float32)
+    acc = tl.zeros([BLOCK_H, DV], tl.float32)
+    for start in tl.range(0, TOPK, BLOCK_N, num_stages=NUM_STAGES):
+        offs_n = start + tl.arange(0, BLOCK_N)
+        idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
+        valid = (idx >= 0) & (idx < SKV)
+        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+        # TODO(tle.load is_async): tle.load(rows + d, is_async=True) into kv_tile,
+        # issued one chunk ahead, once it exists; today the copy is synchronous.
+        tle.gpu.copy(rows + tl.arange(0, DV)[None, :], kv_tile, [BLOCK_N, DV])
+        k_rope = tl.load(rows + DV + tl.arange(0, DR)[None, :])
+        k_nope = tle.gpu.local_load(kv_tile)
+        qk = tl.dot(q_nope, tl.trans(k_nope))
+        qk = tl.dot(q_rope, tl.trans(k_rope), qk)
+        p, m_i, l_i, acc = _mla_softmax_step(qk, valid, m_i, l_i, acc, sm_scale_log2)
+        v = tle.gpu.local_load(kv_tile)
+        acc = tl.dot(p.to(v.dtype), v, acc)
+    _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
+
+
+KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle}
+
+
+def _config(provider, args):
+    cfg = getattr(args, "config", None) if args is not None else None
+    if cfg:
+        return tuple(int(x) for x in cfg.split(","))
+    return DEFAULT_CONFIG[provider]
+
+
+def _launch_fn(provider, inputs):
+    import torch
+    q, kv, idx = inputs["q"], inputs["kv"], inputs["indices"]
+    B, S, H, D = q.shape
+    _, SKV, hkv, _ = kv.shape
+    topk = idx.shape[-1]
+    BLOCK_H, BLOCK_N, num_warps, num_stages = _config(provider, inputs.get("args"))
+    if D != DQK or kv.shape[-1] != DQK:
+        raise ValueError(f"sparse_mla: DQK must be {DQK}, got q {D}, kv {kv.shape[-1]}")
+    if H % hkv or (H // hkv) % BLOCK_H:
+        raise ValueError(f"sparse_mla: heads per kv head ({H}/{hkv}) must be a multiple of BLOCK_H={BLOCK_H}")
+    if S > 65535:
+        raise ValueError(f"sparse_mla: S={S} > 65535 (grid dimension y)")
+    if topk % BLOCK_N:
+        raise ValueError(f"sparse_mla: topk={topk} must be a multiple of BLOCK_N={BLOCK_N}")
+    for t, name in ((q, "q"), (kv, "kv"), (idx, "indices")):
+        if t.stride(-1) != 1:
+            raise ValueError(f"sparse_mla: {name} must be contiguous in its last dimension")
+    if idx.dtype != torch.int32 or q.dtype != torch.bfloat16 or kv.dtype != torch.bfloat16:
+        raise ValueError("sparse_mla: q and kv must be bf16, indices int32")
+    out = torch.empty(B, S, H, DV, device=q.device, dtype=q.dtype)
+    lse = torch.empty(B, S, H, device=q.device, dtype=torch.float32)
+    sm_scale_log2 = (1.0 / math.sqrt(DQK)) / LN2
+    grid = (H // BLOCK_H, S, B)
+    kernel = KERNELS[provider]
+
+    def run():
+        kernel[grid](q, kv, idx, out, lse, sm_scale_log2,
+                     q.stride(0), q.stride(1), q.stride(2),
+                     kv.stride(0), kv.stride(1), kv.stride(2),
+                     idx.stride(0), idx.stride(1), idx.stride(2),
+                     out.stride(0), out.stride(1), out.stride(2),
+                     lse.stride(0), lse.stride(1),
+                     SKV, H // hkv, topk,
+                     BLOCK_H=BLOCK_H, BLOCK_N=BLOCK_N, DV=DV, DR=DR, NUM_STAGES=num_stages,
+                     num_warps=num_warps, num_stages=num_stages)
+        return out, lse
+
+    return run
+
+
+def torch_sparse_mla(q, kv, indices, chunk=64):
+    """Chunked fp32 reference: returns (out bf16 [B,S,H,DV], lse fp32 [B,S,H], natural log)."""
+    import torch
+    B, S, H, _ = q.shape
+    SKV, hkv = kv.shape[1], kv.shape[2]
+    gsize = H // hkv
+    scale = 1.0 / math.sqrt(DQK)
+    out = torch.empty(B, S, H, DV, device=q.device, dtype=q.dtype)
+    lse = torch.empty(B, S, H, device=q.device, dtype=torch.float32)
+    for b in range(B):
+        for s0 in range(0, S, chunk):
+            s1 = min(S, s0 + chunk)
+            idx = indices[b, s0:s1].long()                              # [c, hkv, topk]
+            valid = (idx >= 0) & (idx < SKV)
+            safe = torch.where(valid, idx, torch.zeros_like(idx))
+            g_idx = torch.arange(hkv, device=q.device)[None, :, None]
+            k = kv[b][safe, g_idx].float()                              # [c, hkv, topk, DQK]
+            qc = q[b, s0:s1].float().view(s1 - s0, hkv, gsize, DQK)     # [c, hkv, g, DQK]
+            sc = torch.matmul(qc, k.transpose(-1, -2)) * scale          # [c, hkv, g, topk]
+            sc = sc.masked_fill(~valid[:, :, None, :], float("-inf"))
+            l = torch.logsumexp(sc, dim=-1)                             # [c, hkv, g]
+            p = torch.exp(sc - torch.where(torch.isinf(l), torch.zeros_like(l), l)[..., None])
+            o = torch.matmul(p, k[..., :DV])                            # [c, hkv, g, DV]
+            out[b, s0:s1] = o.view(s1 - s0, H, DV).to(q.dtype)
+            lse[b, s0:s1] = l.view(s1 - s0, H)
+    return out, lse
+
+
+def make_inputs(shape, dev, gen, args):
+    import torch
+    B, S, H, SKV, topk = shape
+    if topk > SKV:
+        raise ValueError(f"sparse_mla: topk={topk} > SKV={SKV}")
+    # q ~ N(0, 3^2): scores sm_scale * q.k ~ N(0, 9), a peaked softmax, so out is O(1).
+    q = (3.0 * torch.randn(B, S, H, DQK, device=dev, generator=gen)).to(torch.bfloat16)
+    kv = torch.randn(B, SKV, HKV, DQK, device=dev, dtype=torch.bfloat16, generator=gen)
+    idx = torch.empty(B, S, HKV, topk, device=dev, dtype=torch.int32)
+    rows = max(1, (1 << 26) // SKV)  # bound the random-key buffer to 256 MB
+    for b in range(B):
+        for s0 in range(0, S, rows):
+            s1 = min(S, s0 + rows)
+            keys = torch.rand(s1 - s0, HKV, SKV, device=dev, generator=gen)
+            idx[b, s0:s1] = keys.topk(topk, dim=-1).indices.to(torch.int32)
+    drop = torch.rand(idx.shape, device=dev, generator=gen) < 1.0 / 16
+    idx[drop] = -1
+    if S > 1:
+        idx[:, 1] = -1
+    return {"q": q, "kv": kv, "indices": idx, "args": args, "ref": None}
+
+
+def _reference(inputs):
+    if inputs["ref"] is None:
+        inputs["ref"] = torch_sparse_mla(inputs["q"], inputs["kv"], inputs["indices"])
+    return inputs["ref"]
+
+
+def check(provider, inputs, result):
+    import torch
+    out, lse = result
+    ref_out, ref_lse = _reference(inputs)
+    assert out.shape == ref_out.shape and lse.shape == ref_lse.shape, "shape mismatch"
+    err = (out.float() - ref_out.float()).abs().max().item()
+    assert err < 2e-2, f"out: max abs err {err:.3e} >= 2e-2"
+    inf_ref, inf_got = torch.isinf(ref_lse), torch.isinf(lse)
+    assert torch.equal(inf_ref, inf_got), "lse: -inf rows differ"
+    assert bool((lse[inf_ref] < 0).all()), "lse: an all-masked row is not -inf"
+    fin = ~inf_ref
+    lerr = (lse[fin] - ref_lse[fin]).abs().max().item() if bool(fin.any()) else 0.0
+    assert lerr < 1e-2, f"lse: max abs err {lerr:.3e} >= 1e-2"
+
+
+def _torch_provider(inputs):
+    return lambda: torch_sparse_mla(inputs["q"], inputs["kv"], inputs["indices"])
+
+
+def flops(shape):
+    B, S, H, SKV, topk = shape
+    return 2.0 * B * S * H * topk * (DQK + DV)
+
+
+def extra_args(p):
+    p.add_argument("--config", default=None,
+                   help="BLOCK_H,BLOCK_N,num_warps,num_stages for the triton/tle kernels (default: per provider, "
+                        f"{DEFAULT_CONFIG})")
+
+
+CHECK_SHAPES = ["1x64x64x1024x256", "2x32x128x4096x512"]
+
+BENCH = _harness.Benchmark(
+    name="sparse_mla",
+    description="DeepSeek-V3.2 sparse MLA prefill forward (FlashMLA semantics), BF16, DQK=576, DV=512, HKV=1",
+    shape_names=("B", "S", "H", "SKV", "topk"),
+    default_shapes=[(1, 4096, 128, skv, 2048) for skv in (8192, 32768, 65536, 98304, 131072)],
+    providers={
+        "triton": lambda inputs: _launch_fn("triton", inputs),
+        "tle": lambda inputs: _launch_fn("tle", inputs),
+        "torch": _torch_provider,
+    },
+    make_inputs=make_inputs,
+    check=check,
+    flops=flops,
+    extra_args=extra_args,
+)
+
+
+def _smoke_entry(provider, cfg):
+    BLOCK_H, BLOCK_N, num_warps, num_stages = cfg
+    sig = {"Q": "*bf16", "KV": "*bf16", "IDX": "*i32", "O": "*bf16", "LSE": "*fp32", "sm_scale_log2": "fp32"}
+    for name in ("stride_qb", "stride_qs", "stride_qh", "stride_kvb", "stride_kvn", "stride_kvh",
+                 "stride_ib", "stride_is", "stride_ih", "stride_ob", "stride_os", "stride_oh",
+                 "stride_lb", "stride_ls", "SKV", "H_PER_KV", "TOPK"):
+        sig[name] = "i32"
+    return {
+        "name": provider,
+        "kernel": KERNELS[provider],
+        "signature": sig,
+        "constexprs": {"BLOCK_H": BLOCK_H, "BLOCK_N": BLOCK_N, "DV": DV, "DR": DR, "NUM_STAGES": num_stages},
+        "options": {"num_warps": num_warps, "num_stages": num_stages},
+        "tle": provider.startswith("tle"),
+        "expect": {"triton": ["wgmma", "cp.async"], "tle": ["wgmma", "st.shared", "ld.shared"]}[provider],
+    }
+
+
+def smoke_kernels():
+    return [_smoke_entry(p, DEFAULT_CONFIG[p]) for p in KERNELS]
+
+
+if __name__ == "__main__":
+    _harness.main(BENCH)
