@@ -53,10 +53,11 @@ import tle  # noqa: E402
 TOL = 1e-5
 SIZES = (64, 128, 256, 512, 1024)
 
-# Per N: (rows per program, num_warps) for each kernel. ROWS * N = 4096 elements
-# per program keeps 8 complex values per thread per quarter at 4 warps.
-TLE_CONFIG = {64: (64, 4), 128: (32, 4), 256: (16, 4), 512: (8, 4), 1024: (4, 4)}
-TRITON_CONFIG = {64: (32, 4), 128: (16, 4), 256: (8, 4), 512: (4, 4), 1024: (2, 4)}
+# Per N: rows per program, num_warps (and ping-pong buffers for TLE). From a sweep
+# on H100 (ROWS * N in {1024, 2048, 4096, 8192} elements, 4 or 8 warps): small
+# programs win, 2048 elements for TLE, 1024 for plain Triton.
+TLE_CONFIG = {n: dict(ROWS=2048 // n, PP=True, num_warps=4) for n in (64, 128, 256, 512, 1024)}
+TRITON_CONFIG = {n: dict(ROWS=1024 // n, num_warps=4) for n in (64, 128, 256, 512, 1024)}
 
 
 # ---------------------------------------------------------------------------
@@ -143,13 +144,14 @@ def _sload(bre, bim, r, pos):
 
 
 @triton.jit
-def _tle_stage(bre, bim, TW, Yb, r, j, mq, N: tl.constexpr, NS: tl.constexpr):
-    """One radix-4 Stockham stage of span NS: shared -> shared (-> global for the last one)."""
+def _tle_stage(sre, sim, dre, dim, TW, Yb, r, j, mq, N: tl.constexpr, NS: tl.constexpr):
+    """One radix-4 Stockham stage of span NS: buffers (sre, sim) -> (dre, dim), or -> global
+    memory for the last stage."""
     Q: tl.constexpr = N // 4
-    a0r, a0i = _sload(bre, bim, r, j)
-    a1r, a1i = _sload(bre, bim, r, j + Q)
-    a2r, a2i = _sload(bre, bim, r, j + 2 * Q)
-    a3r, a3i = _sload(bre, bim, r, j + 3 * Q)
+    a0r, a0i = _sload(sre, sim, r, j)
+    a1r, a1i = _sload(sre, sim, r, j + Q)
+    a2r, a2i = _sload(sre, sim, r, j + 2 * Q)
+    a3r, a3i = _sload(sre, sim, r, j + 3 * Q)
     w1r, w1i, w2r, w2i, w3r, w3i = _twiddles(TW, j, N, NS)
     a1r, a1i = _cmul(a1r, a1i, w1r, w1i)
     a2r, a2i = _cmul(a2r, a2i, w2r, w2i)
@@ -162,12 +164,16 @@ def _tle_stage(bre, bim, TW, Yb, r, j, mq, N: tl.constexpr, NS: tl.constexpr):
         _gstore(Yb, r * N + j + 3 * Q, mq, x3r, x3i)
     else:
         base = (j // NS) * (4 * NS) + j % NS
-        _sstore4(bre, bim, r, base, base + NS, base + 2 * NS, base + 3 * NS,
+        _sstore4(dre, dim, r, base, base + NS, base + 2 * NS, base + 3 * NS,
                  x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i)
 
 
 @triton.jit
-def fft_tle_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.constexpr):
+def fft_tle_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.constexpr, PP: tl.constexpr):
+    # PP: ping-pong between two buffer pairs (one CTA barrier per exchange: the
+    # barrier before a stage's loads also orders the previous stage's loads of the
+    # buffer it now writes); otherwise one pair, read and written in place (a
+    # barrier before the loads and one before the stores).
     # Every tensor is 1-D over (row, column) pairs m = row * W + column, W = N/4
     # (or N/2 for the radix-2 stage): a 1-D layout puts consecutive columns on
     # consecutive lanes, whatever the compiler knows about the pointers.
@@ -177,6 +183,12 @@ def fft_tle_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.co
     pid = tl.program_id(0)
     bre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
     bim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    if PP:
+        cre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+        cim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    else:
+        cre = bre
+        cim = bim
     Xb = X + pid.to(tl.int64) * (ROWS * 2 * N)
     Yb = Y + pid.to(tl.int64) * (ROWS * 2 * N)
     nrows = B - pid * ROWS  # rows of this program that exist
@@ -212,7 +224,10 @@ def fft_tle_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.co
     j = m % Q
     mq = r < nrows
     for s in tl.static_range(NST):
-        _tle_stage(bre, bim, TW, Yb, r, j, mq, N, NS0 << (2 * s))
+        if s % 2 == 0:
+            _tle_stage(bre, bim, cre, cim, TW, Yb, r, j, mq, N, NS0 << (2 * s))
+        else:
+            _tle_stage(cre, cim, bre, bim, TW, Yb, r, j, mq, N, NS0 << (2 * s))
 
 
 # ---------------------------------------------------------------------------
@@ -311,13 +326,13 @@ def _launcher(kernel, config):
         x, y = inputs["x"], inputs["y"]
         b, n = x.shape
         _check_n(n)
-        rows, warps = config[n]
+        cfg = config[n]
         tw = twiddle_table(n, x.device)
         xr, yr = torch.view_as_real(x), torch.view_as_real(y)
-        grid = (triton.cdiv(b, rows),)
+        grid = (triton.cdiv(b, cfg["ROWS"]),)
 
         def run():
-            kernel[grid](xr, yr, tw, b, N=n, LOGN=int(math.log2(n)), ROWS=rows, num_warps=warps)
+            kernel[grid](xr, yr, tw, b, N=n, LOGN=int(math.log2(n)), **cfg)
             return y
         return run
     return make
@@ -372,14 +387,14 @@ def smoke_kernels():
     sig = {"X": "*fp32", "Y": "*fp32", "TW": "*fp32", "B": "i32"}
     for n in SIZES:
         log = int(math.log2(n))
-        rows, warps = TLE_CONFIG[n]
-        entries.append(dict(name=f"tle-N{n}", kernel=fft_tle_kernel, signature=sig,
-                            constexprs=dict(N=n, LOGN=log, ROWS=rows), options=dict(num_warps=warps),
-                            tle=True, expect=["st.shared", "ld.shared", "bar.sync"]))
-        rows, warps = TRITON_CONFIG[n]
-        entries.append(dict(name=f"triton-N{n}", kernel=fft_triton_kernel, signature=sig,
-                            constexprs=dict(N=n, LOGN=log, ROWS=rows), options=dict(num_warps=warps),
-                            tle=False, expect=[]))
+        for name, kernel, config, is_tle, expect in (
+                ("tle", fft_tle_kernel, TLE_CONFIG, True, ["st.shared.b32", "ld.shared.b32", "bar.sync"]),
+                ("triton", fft_triton_kernel, TRITON_CONFIG, False, [])):
+            cfg = dict(config[n])
+            warps = cfg.pop("num_warps")
+            entries.append(dict(name=f"{name}-N{n}", kernel=kernel, signature=sig,
+                                constexprs=dict(N=n, LOGN=log, **cfg), options=dict(num_warps=warps),
+                                tle=is_tle, expect=expect))
     return entries
 
 
