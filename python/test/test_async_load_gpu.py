@@ -65,18 +65,20 @@ def test_2d_tile_rows(m):
     x = torch.randn(m, n, device="cuda")
     out = torch.full((m, n), 7.0, device="cuda")
     compiled = K.tile_rows[(triton.cdiv(m, bm),)](x, out, m, N=n, BM=bm)
-    torch.testing.assert_close(out, x * 3 + 1, rtol=0, atol=0)
+    torch.testing.assert_close(out, x * 2 + 1, rtol=0, atol=0)
     assert "cp.async" in compiled.asm["ptx"]
 
 
-def test_timing_loop_async_vs_plain():
-    """Not an assertion on speed: prints both times for the report."""
+def test_large_loop_matches_torch_and_reports_time():
+    """Correctness at a large K; also prints both loops' times (not asserted)."""
     K_, bk = 1 << 22, 1024
     x = torch.randn(K_, device="cuda")
     y = torch.randn(K_, device="cuda")
-    out = torch.empty(bk, device="cuda")
+    expected = (x.double() * y.double() + x.double()).view(-1, bk).sum(0).float()
+    times = {}
     for kernel in (K.loop_accumulate, K.loop_plain):
+        out = torch.empty(bk, device="cuda")
         kernel[(1,)](x, y, out, K_, BK=bk, NS=3)
-    t_async = triton.testing.do_bench(lambda: K.loop_accumulate[(1,)](x, y, out, K_, BK=bk, NS=3))
-    t_plain = triton.testing.do_bench(lambda: K.loop_plain[(1,)](x, y, out, K_, BK=bk, NS=3))
-    print(f"\nloop K={K_} BK={bk}: tle.load(is_async) {t_async * 1e3:.1f} us, tl.load {t_plain * 1e3:.1f} us")
+        torch.testing.assert_close(out, expected, rtol=1e-4, atol=1e-3)
+        times[kernel.__name__] = triton.testing.do_bench(lambda: kernel[(1,)](x, y, out, K_, BK=bk, NS=3))
+    print(f"\nloop K={K_} BK={bk}: " + ", ".join(f"{k} {v * 1e3:.1f} us" for k, v in times.items()))
