@@ -80,3 +80,17 @@ def plain_load(X, OUT, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(X + offs, mask=offs < n, other=-1)
     tl.store(OUT + offs, x)
+
+
+@triton.jit
+def matmul(A, B, C, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, ASYNC: tl.constexpr):
+    """C = A @ B (row-major, M % BM == N % BN == K % BK == 0), operands by tle.load(is_async=ASYNC)."""
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in tl.range(0, K, BK, num_stages=3):
+        a = tle.load(A + rm[:, None] * K + (k + rk)[None, :], is_async=ASYNC)
+        b = tle.load(B + (k + rk)[:, None] * N + rn[None, :], is_async=ASYNC)
+        acc = tl.dot(a, b, acc)
+    tl.store(C + rm[:, None] * N + rn[None, :], acc)

@@ -107,6 +107,23 @@ def test_plain_load_in_the_same_loop_is_not_pipelined():
     assert ptx_count(plain, r"^cp\.async\.c[ag]\.shared\.global") > 0
 
 
+def test_matmul_pipelines_like_plain_triton():
+    """A and B by tle.load(is_async=True): the same cp.async ring and async wgmma
+    (one MMA in flight) as plain tl.load, which Triton pipelines by itself."""
+    def shape(asy):
+        c = tle.compile(K.matmul, signature={"A": "*fp16", "B": "*fp16", "C": "*fp32", "M": "i32", "N": "i32",
+                                             "K": "i32"},
+                        constexprs={"BM": 128, "BN": 128, "BK": 64, "ASYNC": asy}, target=TARGET, num_warps=4,
+                        attrs={(i,): [["tt.divisibility", 16]] for i in range(6)})
+        ptx = c.asm["ptx"]
+        return (len(re.findall(r"cp\.async\.cg\.shared\.global", ptx)), len(re.findall(r"wgmma\.mma_async", ptx)),
+                re.findall(r"wgmma\.wait_group\.sync\.aligned (\d+)", ptx),
+                re.findall(r"cp\.async\.wait_group\s+(\d+)", ptx), ptx.count("ld.global"))
+    ours, theirs = shape(True), shape(False)
+    assert ours == theirs
+    assert ours[0] > 0 and ours[1] > 0 and "1" in ours[2] and ours[4] == 0
+
+
 def test_unpipelined_loop_gets_the_ttgir_fallback():
     c = compile_loop(K.loop_accumulate, ns=1)
     assert "tt.latency" not in code(c, "tle-ttir")

@@ -69,6 +69,16 @@ def test_2d_tile_rows(m):
     assert "cp.async" in compiled.asm["ptx"]
 
 
+@pytest.mark.parametrize("asy", [True, False])
+def test_matmul(asy):
+    m, n, k = 256, 256, 512
+    a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+    b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+    c = torch.empty(m, n, device="cuda", dtype=torch.float32)
+    K.matmul[(m // 128, n // 128)](a, b, c, m, n, k, BM=128, BN=128, BK=64, ASYNC=asy)
+    torch.testing.assert_close(c, a.float() @ b.float(), rtol=1e-3, atol=1e-2)
+
+
 def test_large_loop_matches_torch_and_reports_time():
     """Correctness at a large K; also prints both loops' times (not asserted)."""
     K_, bk = 1 << 22, 1024
