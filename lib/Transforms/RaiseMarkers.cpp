@@ -20,6 +20,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLERAISEMARKERS
@@ -523,9 +524,16 @@ struct RaiseMarkersPass
 
   void runOnOperation() override {
     SmallVector<tt::ElementwiseInlineAsmOp> markers;
+    llvm::StringSet<> only;
+    for (const std::string &name : ops)
+      only.insert(name);
     getOperation()->walk([&](tt::ElementwiseInlineAsmOp op) {
-      if (isMarker(op))
-        markers.push_back(op);
+      if (!isMarker(op))
+        return;
+      StringRef text = op.getAsmString();
+      if (!only.empty() && !only.contains(text.take_front(text.find_first_of(" {"))))
+        return;
+      markers.push_back(op);
     });
     // Every marker is checked, so one run reports every bad one.
     bool failedAny = false;

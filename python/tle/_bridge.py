@@ -36,10 +36,17 @@ from .language import _atomics
 
 # TLE's pipelines, by stage. The TTIR stage checks every marker (building and
 # verifying its tle op) so that misuse is reported before Triton's TTGIR
-# conversion; the TTGIR stage raises markers, runs TLE's passes and lowers
-# everything back to Triton ops.
-TTIR_PIPELINE = "builtin.module(triton-tle-raise-markers{verify-only=true})"
+# conversion, and lowers tle.async_load to loads Triton's pipeliner takes
+# (docs/async-load.md; @NUM_STAGES@ is the compile's num_stages); the TTGIR
+# stage raises markers, runs TLE's passes and lowers everything back to
+# Triton ops.
+NUM_STAGES = "@NUM_STAGES@"
+TTIR_PIPELINE = ("builtin.module(triton-tle-raise-markers{verify-only=true},"
+                 "triton-tle-raise-markers{ops=tle.async_load},"
+                 "triton-tle-lower-async-loads{num-stages=" + NUM_STAGES + "})")
 TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
+                  "triton-tle-lower-async-loads,"
+                  "triton-tle-async-copy-loads,"
                   "triton-tle-optimize-local-pointer-loads,"
                   "triton-tle-optimize-local-pointer-stores,"
                   "triton-tle-select-encodings,"
@@ -72,6 +79,7 @@ def fingerprint() -> str:
 
 def run_stage(name: str, pipeline: str, module, metadata=None):
     """Run one TLE pipeline on a Triton module; return a new Triton module."""
+    pipeline = pipeline.replace(NUM_STAGES, str(int((metadata or {}).get("num_stages", 3))))
     source = module.str() if hasattr(module, "str") else str(module)
     source_name = f"<tle:{name}>"
     try:

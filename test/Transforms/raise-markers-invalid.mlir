@@ -247,3 +247,14 @@ tt.func @two_bad_markers(%x: tensor<128xi32>) -> tensor<128xi32> {
   %1:2 = tt.elementwise_inline_asm "tle.exclusive_cumsum {axis = 3 : i32, tle.marker.narrowed = array<i32: 1>}" {constraints = "=r,=r,r", packed_element = 1 : i32, pure = false} %0 : tensor<128xi32> -> tensor<128xi32>, tensor<128xi32>
   tt.return %1#0 : tensor<128xi32>
 }
+
+// -----
+
+// tle.load(is_async=True) through shared-memory pointers: the op's verifier
+// speaks at the marker.
+tt.func public @async_load_shared(%p: tensor<128x!tt.ptr<f32, 3>>) {
+  // expected-error @+1 {{'tle.async_load' op expects pointers into global memory (address space 1), got address space 3}}
+  %a = tt.elementwise_inline_asm "tle.async_load {operandSegmentSizes = array<i32: 1, 0, 0>}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %p : tensor<128x!tt.ptr<f32, 3>> -> tensor<128xf32>
+  tt.store %p, %a : tensor<128x!tt.ptr<f32, 3>>
+  tt.return
+}

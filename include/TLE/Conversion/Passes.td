@@ -86,4 +86,80 @@ def TLELowerLocalMemory
                            "mlir::ttg::TTGDialect", "mlir::ttng::TTNGDialect"];
 }
 
+def TLELowerAsyncLoads
+    : Pass<"triton-tle-lower-async-loads", "mlir::ModuleOp"> {
+  let summary = "Lower tle.async_load to a tt.load that Triton pipelines "
+                "asynchronously, tagged for triton-tle-async-copy-loads";
+  let description = [{
+    Runs in TTIR, before Triton's software pipeliner (the `tle-ttir` stage),
+    and again in TTGIR (for IR that reaches TTGIR with the op). Each
+    `tle.async_load %ptr[, %mask[, %other]]` becomes
+    `tt.load %ptr[, %mask[, %other]] {tle.async}` with the op's location.
+
+    When `num-stages` > 0 and the op sits directly in the body of an
+    innermost `scf.for` (no loop nested in it), the load also gets
+    `tt.latency = S - 1 : i32`, where `S` is the loop's `tt.num_stages`
+    (`tl.range(..., num_stages=S)`) or else `num-stages` (the compile's
+    `num_stages`); nothing when `S` <= 1. Triton 3.6's `AssignLatencies`
+    takes `tt.latency` as a user-given latency and its pipeliner then turns
+    the load into a multi-buffered `ttg.async_copy_global_to_local` (cp.async)
+    whose wait sits before the first use, `S - 1` iterations later.
+
+    Consequence (Triton 3.6): once one op of a loop carries `tt.latency`,
+    Triton uses only the user-given latencies for that loop, so the loop's
+    other loads (plain `tl.load`) are no longer pipelined by Triton's own
+    heuristics; mark every load of such a loop `is_async=True` to pipeline
+    them all.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"0",
+           "The compile's num_stages (loops without tt.num_stages); 0: "
+           "never add tt.latency">
+  ];
+  let dependentDialects = ["mlir::tt::TTDialect"];
+}
+
+def TLEAsyncCopyLoads
+    : Pass<"triton-tle-async-copy-loads", "mlir::ModuleOp"> {
+  let summary = "Turn the tle.async loads Triton's pipeliner left "
+                "synchronous into cp.async copies waited for before first use";
+  let description = [{
+    Runs in TTGIR, after Triton's pipeliner. A `tt.load {tle.async}` (from
+    `triton-tle-lower-async-loads`) that is still a `tt.load` was not
+    pipelined (outside a loop, or in a loop Triton does not pipeline). With
+    `%buf` a fresh mutable `ttg.local_alloc` of the load's shape in
+    `#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order}>`
+    (`order` and `CGALayout` of the load's `#ttg.blocked` layout), it becomes:
+
+    ```mlir
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<..., mutable>
+    %t = ttg.async_copy_global_to_local %ptr, %buf [mask %m] [other %o]
+    %g = ttg.async_commit_group tokens %t
+    ...                                   // ops up to the wait point
+    %w = ttg.async_wait %g {num = 0 : i32}
+    %v = ttg.local_load %buf token %w -> the load's type
+    [%v' = arith.select %m, %v, %o]       // when `other` is not +0 / 0
+    ```
+
+    The wait point is the first op after the load, in the load's block, that
+    uses the result (or contains a use in a nested region), or that may write
+    memory (a write effect, or unknown effects), since the copy's global
+    reads are not ordered with later writes before the wait; the block's
+    terminator when there is none. cp.async zero-fills masked-off elements,
+    hence the `arith.select` for any other `other` (Triton's pipeliner does
+    the same). When the layout holds more than 16 contiguous bytes per
+    thread (cp.async's limit), the copy's operands are converted to the same
+    blocked layout with `sizePerThread` along `order[0]` cut to 16 bytes.
+
+    Loads kept synchronous (a hint, not an error; the attribute is dropped):
+    elements narrower than 4 bytes (cp.async copies 4, 8 or 16 bytes and the
+    contiguity that would allow wider copies is not known here), element
+    types that are not integers or floats, layouts other than
+    `#ttg.blocked`, volatile loads and loads with a cache modifier or
+    eviction policy. `tt.latency` is dropped from every load handled.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::tt::TTDialect",
+                           "mlir::ttg::TTGDialect"];
+}
+
 #endif // TLE_CONVERSION_PASSES_TD

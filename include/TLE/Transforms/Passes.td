@@ -93,7 +93,10 @@ def TLERaiseMarkers : Pass<"triton-tle-raise-markers", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"verifyOnly", "verify-only", "bool", /*default=*/"false",
-           "Build and verify every marker's op, report errors, change nothing">
+           "Build and verify every marker's op, report errors, change nothing">,
+    ListOption<"ops", "ops", "std::string",
+               "Raise only the markers naming these ops (e.g. tle.async_load); "
+               "every marker when empty">
   ];
   let dependentDialects = ["::mlir::tle::TLEDialect", "::mlir::ttg::TTGDialect"];
 }

@@ -93,4 +93,76 @@ def cumsum(input, axis=0, reverse=False, dtype=None, _semantic=None, _generator=
     return exclusive, total
 
 
-__all__ = ["cumsum", "TLEUsageError"]
+@tlc.builtin
+def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", cache_modifier="", eviction_policy="",
+         volatile=False, is_async=False, _semantic=None, _generator=None):
+    """``tl.load``, optionally as an asynchronous copy (FlagTree's ``tle.load``).
+
+    With ``is_async=False`` this is exactly ``tl.load``. With ``is_async=True``
+    the values travel global -> shared memory by ``cp.async`` and are read back
+    just before their first use, so the copy overlaps the work in between;
+    inside a loop that Triton software-pipelines (``tl.range(...,
+    num_stages=S)``, or any innermost ``for`` with the compile's
+    ``num_stages``) the load is issued ``S - 1`` iterations ahead. ``mask`` and
+    ``other`` mean what they mean for ``tl.load``. ``pointer`` must be a tensor
+    of global-memory pointers. Loads of elements narrower than 4 bytes that
+    Triton's pipeliner does not take stay synchronous (cp.async moves 4, 8 or
+    16 bytes); see docs/async-load.md.
+    """
+    is_async = _constexpr_value(is_async, "tle.load is_async", bool)
+    if not is_async:
+        return tlc.load(pointer, mask, other, boundary_check, padding_option, cache_modifier, eviction_policy,
+                        volatile, _semantic=_semantic)
+    pointer = tlc._unwrap_if_constexpr(pointer)
+    if not isinstance(pointer, tlc.tensor):
+        raise TLEUsageError(f"tle.load(is_async=True) expects a tensor of pointers, got {type(pointer).__name__}; "
+                            "tensor descriptors are not supported")
+    if pointer.type.is_ptr() and pointer.type.element_ty.is_block():
+        raise TLEUsageError("tle.load(is_async=True) does not take block pointers (tl.make_block_ptr); "
+                            "pass a tensor of pointers, or use is_async=False")
+    if not pointer.type.is_block() or not pointer.dtype.is_ptr():
+        what = f"a scalar {pointer.dtype}" if not pointer.type.is_block() else f"a tensor of {pointer.dtype}"
+        raise TLEUsageError(f"tle.load(is_async=True) expects a tensor of pointers, got {what}")
+    space = pointer.dtype.address_space
+    if space != 1:
+        kind = {3: "shared-memory (tle.gpu.local_ptr)", 7: "cluster shared-memory (tle.remote)"}.get(space, "non-global")
+        raise TLEUsageError(f"tle.load(is_async=True) copies from global memory, but these are {kind} pointers "
+                            f"(address space {space}); load them with tl.load or is_async=False")
+    element = pointer.dtype.element_ty
+    if element.is_int1() or element.is_ptr() or element.is_block():
+        raise TLEUsageError(f"tle.load(is_async=True) does not load {element} elements")
+    if tuple(tlc._unwrap_if_constexpr(boundary_check) or ()) or tlc._unwrap_if_constexpr(padding_option):
+        raise TLEUsageError("tle.load(is_async=True): boundary_check and padding_option are for block pointers; "
+                            "use mask and other")
+    for name, value in (("cache_modifier", cache_modifier), ("eviction_policy", eviction_policy)):
+        if tlc._unwrap_if_constexpr(value):
+            raise TLEUsageError(f"tle.load(is_async=True) does not support {name}={tlc._unwrap_if_constexpr(value)!r}")
+    if tlc._unwrap_if_constexpr(volatile):
+        raise TLEUsageError("tle.load(is_async=True) cannot be volatile; use is_async=False")
+    mask, other = tlc._unwrap_if_constexpr(mask), tlc._unwrap_if_constexpr(other)
+    if mask is None and other is not None:
+        raise TLEUsageError("tle.load: `other` cannot be provided without `mask`")
+    _require_enabled("tle.load(is_async=True)", _semantic)
+    shape = list(pointer.shape)
+    operands = [pointer]
+    if mask is not None:
+        mask = _semantic.to_tensor(mask)
+        if not mask.dtype.is_int1():
+            raise TLEUsageError(f"tle.load: mask must be a boolean tensor, got {mask.dtype}")
+        mask = _semantic.broadcast_impl_shape(mask, shape) if mask.type.is_block() else _semantic.splat(mask, shape)
+        if list(mask.shape) != shape:
+            raise TLEUsageError(f"tle.load: mask of shape {list(mask.shape)} does not broadcast to {shape}")
+        operands.append(mask)
+    if other is not None:
+        other = _semantic.cast(_semantic.to_tensor(other), element)
+        other = _semantic.broadcast_impl_shape(other, shape) if other.type.is_block() else _semantic.splat(other, shape)
+        if list(other.shape) != shape:
+            raise TLEUsageError(f"tle.load: other of shape {list(other.shape)} does not broadcast to {shape}")
+        operands.append(other)
+    segments = [1, 1 if mask is not None else 0, 1 if other is not None else 0]
+    (value,) = _markers.emit("async_load", {"operandSegmentSizes": ("i32-array", segments)}, operands, [element],
+                             _semantic=_semantic)
+    return value
+
+
+__all__ = ["cumsum", "load", "TLEUsageError"]

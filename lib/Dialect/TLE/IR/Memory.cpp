@@ -693,3 +693,48 @@ LogicalResult AtomicCASOp::verify() {
            << pointee;
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// AsyncLoadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AsyncLoadOp::verify() {
+  auto ptrType = cast<RankedTensorType>(getPtr().getType());
+  auto pointer = dyn_cast<tt::PointerType>(ptrType.getElementType());
+  if (!pointer)
+    return emitOpError("expects a tensor of pointers, got ") << ptrType;
+  if (pointer.getAddressSpace() != kGlobalAddressSpace)
+    return emitOpError("expects pointers into global memory (address space ")
+           << kGlobalAddressSpace << "), got address space "
+           << pointer.getAddressSpace()
+           << "; shared-memory pointers are read with tt.load";
+  Type pointee = pointer.getPointeeType();
+  Attribute encoding = ptrType.getEncoding();
+  auto sameShape = [&](Value value, StringRef what,
+                       Type element) -> LogicalResult {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getShape() != ptrType.getShape())
+      return emitOpError() << what << " shape " << shapeStr(type.getShape())
+                           << " must equal the pointer shape "
+                           << shapeStr(ptrType.getShape());
+    if (type.getElementType() != element)
+      return emitOpError() << what << " element type " << type.getElementType()
+                           << " must be " << element;
+    if (type.getEncoding() != encoding)
+      return emitOpError() << what << " encoding "
+                           << encodingStr(type.getEncoding())
+                           << " must equal the pointer encoding "
+                           << encodingStr(encoding);
+    return success();
+  };
+  if (getMask() &&
+      failed(sameShape(getMask(), "mask", IntegerType::get(getContext(), 1))))
+    return failure();
+  if (getOther()) {
+    if (!getMask())
+      return emitOpError("'other' needs a mask");
+    if (failed(sameShape(getOther(), "other", pointee)))
+      return failure();
+  }
+  return sameShape(getResult(), "result", pointee);
+}

@@ -385,4 +385,41 @@ def TLE_AtomicCASOp : TLE_Op<"atomic_cas"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Asynchronous loads
+//===----------------------------------------------------------------------===//
+
+def TLE_AsyncLoadOp : TLE_Op<"async_load", [AttrSizedOperandSegments]> {
+  let summary = "Load from global memory through an asynchronous copy";
+  let description = [{
+    `tle.load(ptr, mask=..., other=..., is_async=True)`: the value of
+    `tt.load %ptr, %mask, %other`, fetched with an asynchronous global ->
+    shared copy (`cp.async`) that the compiler overlaps with the work before
+    the value's first use. Semantics are exactly the load's: element `e` is
+    `*ptr[e]` where `mask[e]` (or everywhere without a mask), `other[e]`
+    elsewhere (undefined without `other`).
+
+    Rules: `ptr` is a ranked tensor of `!tt.ptr<T>` in global memory (address
+    space 1); `mask`, when present, is a tensor of `i1` and `other` a tensor
+    of `T`, both of `ptr`'s shape and encoding; `other` needs a `mask`; the
+    result is a tensor of `T` of `ptr`'s shape and encoding.
+
+    Lowering: `triton-tle-lower-async-loads` (TTIR, before Triton's software
+    pipeliner) and `triton-tle-async-copy-loads` (TTGIR, after it).
+
+    ```mlir
+    %x = tle.async_load %p, %m, %o : (tensor<128x!tt.ptr<f32>>, tensor<128xi1>,
+        tensor<128xf32>) -> tensor<128xf32>
+    ```
+  }];
+  let arguments = (ins Arg<AnyRankedTensor, "global pointers", [MemRead]>:$ptr,
+                       Optional<AnyRankedTensor>:$mask,
+                       Optional<AnyRankedTensor>:$other);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $ptr (`,` $mask^)? (`,` $other^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TLE_DIALECT_TLEMEMORYOPS_TD
