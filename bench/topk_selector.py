@@ -1,0 +1,192 @@
+"""DeepSeek-V3.2 lightning-indexer top-k selector: int32 indices of the k largest
+fp32 scores per row ([batch, seq] contiguous -> [batch, k]; order within a row
+unspecified).
+
+Providers:
+  tle          radix select, one CTA per row, shared-memory histograms and a
+               shared-memory candidate buffer (bench/_topk_kernels.py)
+  tle-cluster  the same kernel with a thread-block cluster of C CTAs per row
+               (remote atomics into rank 0's histograms, cluster barriers)
+  triton       plain Triton radix select (tl.histogram, tl.cumsum, the row
+               re-read every round), one program per row
+  torch        torch.topk(scores, k).indices
+
+Check (before timing): indices in range and distinct per row, and the sorted
+gathered scores equal torch.topk's sorted values exactly (tie-correct). With
+--check the inputs default to --dist mixed: besides normal rows, rows rounded
+to few distinct values (heavy ties, which overflow TLE's candidate buffer and
+take its re-read path), moderate ties, a constant row and rows of +0.0/-0.0.
+Timing uses --dist randn (torch.randn scores). NaN scores are not supported.
+
+  python3 bench/topk_selector.py --check --shapes 4x4096x128,...   (see CHECK_SHAPES)
+  python3 bench/topk_selector.py                                   (all shapes, timed)
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import _harness  # noqa: E402
+import _topk_kernels as KK  # noqa: E402
+
+import triton.language as tl  # noqa: E402
+import tle  # noqa: E402
+
+SEQS = (4096, 8192, 32768)
+KS = (128, 256, 1024, 2048)
+DEFAULT_SHAPES = ([(64, s, k) for s in SEQS for k in KS]
+                  + [(1, 131072, 2048), (1, 262144, 2048), (1, 524288, 2048)])
+CHECK_SHAPES = ["8x4096x128", "8x8192x1024", "8x32768x2048", "5x1000x37", "1x131072x2048", "1x262144x1000"]
+
+# Launch configurations (measured on H100, see the report / bench/README.md).
+TLE_CFG = dict(num_warps=32, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12)
+CLUSTER_CFG = dict(num_warps=32, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12)
+TRITON_CFG = dict(num_warps=16, BLOCK=4096, BITS1=12, BITS2=12)
+_MESHES = {c: tl.constexpr(tle.device_mesh({"block_cluster": [("cluster_x", c)]})) for c in (2, 4, 8)}
+
+
+def cluster_size(batch: int, seq: int) -> int:
+    """CTAs per row for tle-cluster: 8 (the portable maximum) for a single
+    row, fewer when many rows already fill the GPU."""
+    if batch >= 64:
+        return 2
+    return 8
+
+
+def make_scores(batch, seq, dev, gen, dist):
+    import torch
+    x = torch.randn(batch, seq, device=dev, generator=gen, dtype=torch.float32)
+    if dist == "randn":
+        return x
+    if dist == "ties":
+        return (x * 4).round() / 4  # ~40 distinct values
+    assert dist == "mixed", dist
+    for r in range(batch):
+        kind = r % 6 if batch > 1 else 1
+        if kind == 1:
+            x[r] = (x[r] * 4).round() / 4                   # heavy ties: candidate buffer overflows
+        elif kind == 2:
+            x[r] = (x[r] * 200).round() / 200               # moderate ties
+        elif kind == 3:
+            x[r] = 0.5                                      # one value
+        elif kind == 4:
+            x[r] = torch.where(x[r] > 0, 0.0, -0.0)         # +0.0 / -0.0 only
+            x[r, ::97] = 1.0
+        elif kind == 5:
+            x[r] = -x[r].abs() - 1e-30                      # all negative
+    return x.contiguous()
+
+
+def make_inputs(shape, dev, gen, args):
+    import torch
+    batch, seq, k = shape
+    dist = args.dist or ("mixed" if args.check else "randn")
+    x = make_scores(batch, seq, dev, gen, dist)
+    return dict(x=x, k=k, out=torch.empty(batch, k, device=dev, dtype=torch.int32))
+
+
+def _launch_tle(inp, cfg, c):
+    x, k, out = inp["x"], inp["k"], inp["out"]
+    batch, seq = x.shape
+    opts = {key: v for key, v in cfg.items() if key != "num_warps"}
+    mesh = _MESHES[c] if c > 1 else None
+
+    def run():
+        KK.tle_radix_select[(batch,)](x, out, out, seq, K=k, SORTED=False, KS=1, C=c, MESH=mesh,
+                                      num_warps=cfg["num_warps"], **opts)
+        return out
+    return run
+
+
+def tle_provider(inp):
+    return _launch_tle(inp, TLE_CFG, 1)
+
+
+def tle_cluster_provider(inp):
+    b, s = inp["x"].shape
+    return _launch_tle(inp, CLUSTER_CFG, cluster_size(b, s))
+
+
+def triton_provider(inp):
+    x, k, out = inp["x"], inp["k"], inp["out"]
+    batch, seq = x.shape
+    cfg = TRITON_CFG
+
+    def run():
+        KK.triton_radix_select[(batch,)](x, out, out, seq, K=k, BLOCK=cfg["BLOCK"], BITS1=cfg["BITS1"],
+                                         BITS2=cfg["BITS2"], SORTED=False, KS=1, num_warps=cfg["num_warps"])
+        return out
+    return run
+
+
+def torch_provider(inp):
+    import torch
+    x, k = inp["x"], inp["k"]
+    return lambda: torch.topk(x, k, dim=1).indices
+
+
+def check(provider, inp, out):
+    import torch
+    x, k = inp["x"], inp["k"]
+    batch, seq = x.shape
+    assert tuple(out.shape) == (batch, k), f"shape {tuple(out.shape)} != {(batch, k)}"
+    idx = out.long()
+    assert bool(((idx >= 0) & (idx < seq)).all()), "index out of range"
+    s = idx.sort(dim=1).values
+    assert bool((s[:, 1:] != s[:, :-1]).all()), "repeated index in a row"
+    got = torch.gather(x, 1, idx).sort(dim=1).values
+    ref = torch.topk(x, k, dim=1).values.sort(dim=1).values
+    bad = (got != ref).any(dim=1)
+    assert not bool(bad.any()), f"rows {bad.nonzero().flatten()[:8].tolist()} select different values"
+
+
+def unsupported(provider, shape):
+    batch, seq, k = shape
+    if k > seq:
+        return "k > seq"
+    if provider == "triton" and batch == 1 and seq > 1 << 20:
+        return "row too long for one program"
+    return None
+
+
+def extra_args(p):
+    p.add_argument("--dist", choices=("randn", "ties", "mixed"), default=None,
+                   help="score distribution (default: mixed with --check, else randn)")
+
+
+BENCH = _harness.Benchmark(
+    name="topk_selector",
+    description=__doc__.split("\n\n")[0],
+    shape_names=("batch", "seq", "k"),
+    default_shapes=DEFAULT_SHAPES,
+    providers={"tle": tle_provider, "tle-cluster": tle_cluster_provider, "triton": triton_provider,
+               "torch": torch_provider},
+    make_inputs=make_inputs,
+    check=check,
+    min_bytes=lambda s: s[0] * s[1] * 4 + s[0] * s[2] * 4,
+    unsupported=unsupported,
+    extra_args=extra_args,
+)
+
+
+def smoke_kernels():
+    sig = {"X": "*fp32", "OUT": "*i32", "VALS": "*fp32", "seq": "i32", "K": "i32"}
+    tle_c = dict(SORTED=False, KS=1, **{k: v for k, v in TLE_CFG.items() if k != "num_warps"})
+    return [
+        dict(name="tle", kernel=KK.tle_radix_select, signature=sig, tle=True,
+             constexprs=dict(tle_c, C=1, MESH=None), options=dict(num_warps=TLE_CFG["num_warps"]),
+             expect=["shared::cta.add.u32", "ld.shared", "st.shared"]),
+        dict(name="tle-cluster", kernel=KK.tle_radix_select, signature=sig, tle=True,
+             constexprs=dict(tle_c, C=8, MESH=_MESHES[8]), options=dict(num_warps=CLUSTER_CFG["num_warps"]),
+             expect=["mapa.shared::cluster", "shared::cluster.add.u32", "ld.shared::cluster",
+                     "barrier.cluster.arrive", "shared::cta.add.u32"]),
+        dict(name="triton", kernel=KK.triton_radix_select, signature=sig, tle=False,
+             constexprs=dict(BLOCK=TRITON_CFG["BLOCK"], BITS1=TRITON_CFG["BITS1"],
+                             BITS2=TRITON_CFG["BITS2"], SORTED=False, KS=1),
+             options=dict(num_warps=TRITON_CFG["num_warps"]), expect=[]),
+    ]
+
+
+if __name__ == "__main__":
+    _harness.main(BENCH)
