@@ -115,38 +115,48 @@ def _publish(info, slot, value, rank, C: tl.constexpr, MESH: tl.constexpr):
 
 
 @triton.jit
-def _emit(out_row, obuf, pos, sel, idx, SORTED: tl.constexpr):
-    """Write ``idx`` where ``sel`` at positions pos + exclusive prefix of sel;
-    returns the new running position."""
-    p, t = tle.cumsum(sel.to(tl.int32), axis=0)
+def _emit2(out_row, obuf, pos, sel, tpos, tie_base, need, tie, idx, SORTED: tl.constexpr):
+    """Write ``idx`` where ``sel`` at pos + (exclusive prefix of sel), and the
+    ties (``tie``) whose cluster-wide rank tpos + (prefix of tie) is below
+    ``need`` at tie_base + rank. One scan of both masks packed in an int32
+    (a chunk holds fewer than 2**16 elements). Returns the new pos, tpos."""
+    s, tot = tle.cumsum(sel.to(tl.int32) | (tie.to(tl.int32) << 16), axis=0)
+    p = s & 0xFFFF
+    r = tpos + (s >> 16)
+    mt = tie & (r < need)
     if SORTED:
         tl.store(tle.gpu.local_ptr(obuf, (pos + p,)), idx, mask=sel)
+        tl.store(tle.gpu.local_ptr(obuf, (tie_base + r,)), idx, mask=mt)
     else:
         tl.store(out_row + pos + p, idx, mask=sel)
-    return pos + t
+        tl.store(out_row + tie_base + r, idx, mask=mt)
+    return pos + (tot & 0xFFFF), tpos + (tot >> 16)
 
 
 @triton.jit
-def _emit_ties(out_row, obuf, tpos, tie_base, need, sel, idx, SORTED: tl.constexpr):
-    """The first ``need`` ties (in the cluster-wide scan order) go to
-    tie_base + their rank."""
-    q, u = tle.cumsum(sel.to(tl.int32), axis=0)
-    r = tpos + q
-    m = sel & (r < need)
-    if SORTED:
-        tl.store(tle.gpu.local_ptr(obuf, (tie_base + r,)), idx, mask=m)
+def _chunk_keys(x_row, rcache, start, lo, hi, BLOCK: tl.constexpr, RC: tl.constexpr):
+    """Offsets, mask and keys of the chunk at ``start``, from the shared row
+    cache for the first RC elements of the slice, else from global memory."""
+    offs = start + tl.arange(0, BLOCK)
+    m = offs < hi
+    if RC > 0:
+        if start - lo < RC:
+            key = tl.load(tle.gpu.local_ptr(rcache, (offs - lo,)), mask=m, other=0)
+        else:
+            key = _key(tl.load(x_row + offs, mask=m, other=0.0))
     else:
-        tl.store(out_row + tie_base + r, idx, mask=m)
-    return tpos + u
+        key = _key(tl.load(x_row + offs, mask=m, other=0.0))
+    return offs, m, key
 
 
 @triton.jit
 def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.constexpr,
                      CAP: tl.constexpr, BITS1: tl.constexpr, BITS2: tl.constexpr, SORTED: tl.constexpr,
-                     KS: tl.constexpr, C: tl.constexpr, MESH: tl.constexpr):
+                     KS: tl.constexpr, C: tl.constexpr, MESH: tl.constexpr, RC: tl.constexpr = 0):
     """OUT[row, :K] = indices of the K largest X[row, :seq] (X contiguous, K <= seq).
     SORTED (C == 1 only, K == KS a power of 2): OUT sorted by value descending
-    and VALS[row] = values."""
+    and VALS[row] = values. RC > 0: the first RC keys of each CTA's slice are
+    kept in shared memory by the first pass, so later passes read them there."""
     BITS3: tl.constexpr = 32 - BITS1 - BITS2
     S1: tl.constexpr = 32 - BITS1
     S2: tl.constexpr = BITS3
@@ -154,6 +164,7 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
     N2: tl.constexpr = 1 << BITS2
     N3: tl.constexpr = 1 << BITS3
     tl.static_assert(not (SORTED and C > 1), "SORTED output needs C == 1")
+    tl.static_assert(BLOCK < 65536, "packed scans need BLOCK < 2**16")
     row = tl.program_id(0)
     if C > 1:
         rank = tle.shard_id(MESH, "cluster_x")
@@ -177,6 +188,10 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
         obuf = tle.gpu.alloc([KS], dtype=tl.int32)
     else:
         obuf = L3  # unused
+    if RC > 0:
+        rcache = tle.gpu.alloc([RC], dtype=tl.uint32)
+    else:
+        rcache = L3  # unused
     tl.store(tle.gpu.local_ptr(L1), tl.zeros([N1], tl.int32))
     tl.store(tle.gpu.local_ptr(L2), tl.zeros([N2], tl.int32))
     tl.store(tle.gpu.local_ptr(L3), tl.zeros([N3], tl.int32))
@@ -195,13 +210,20 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
         M3 = L3
         info = L3
 
-    # Round 1: histogram of the first digit over the slice.
+    # Round 1: histogram of the first digit over the slice (the next chunk's
+    # load is issued before this chunk is counted).
+    offs_n = lo + tl.arange(0, BLOCK)
+    x_n = tl.load(x_row + offs_n, mask=offs_n < hi, other=0.0)
     for start in range(lo, hi, BLOCK):
+        x = x_n
+        offs_n = start + BLOCK + tl.arange(0, BLOCK)
+        x_n = tl.load(x_row + offs_n, mask=offs_n < hi, other=0.0)
         offs = start + tl.arange(0, BLOCK)
         m = offs < hi
-        key = _key(tl.load(x_row + offs, mask=m, other=0.0))
-        d1 = (key >> S1).to(tl.int32)
-        tl.atomic_add(tle.gpu.local_ptr(L1, (d1,)), 1, mask=m, sem="relaxed", scope="cta")
+        key = _key(x)
+        if RC > 0:
+            tl.store(tle.gpu.local_ptr(rcache, (offs - lo,)), key, mask=m & (offs - lo < RC))
+        tl.atomic_add(tle.gpu.local_ptr(L1, ((key >> S1).to(tl.int32),)), 1, mask=m, sem="relaxed", scope="cta")
     h1, hh1 = _merge_hist(L1, M1, bins1, rank, C, MESH)
     b1, g1 = _threshold_tle(hh1, K)
     need1 = K - g1
@@ -210,20 +232,39 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
     overflow = n1 > CAP
 
     # Pass 2: indices above the threshold digit go out; candidates are compacted
-    # into shared memory while their second digit is counted.
+    # into shared memory while their second digit is counted. One packed scan
+    # gives both output positions.
     cpos = 0
+    offs_n = lo + RC + tl.arange(0, BLOCK)
+    x_n = tl.load(x_row + offs_n, mask=(offs_n < hi) & (offs_n < lo + per), other=0.0)
     for start in range(lo, hi, BLOCK):
         offs = start + tl.arange(0, BLOCK)
         m = offs < hi
-        key = _key(tl.load(x_row + offs, mask=m, other=0.0))
+        if RC > 0:
+            if start - lo < RC:
+                key = tl.load(tle.gpu.local_ptr(rcache, (offs - lo,)), mask=m, other=0)
+            else:
+                key = _key(x_n)
+                offs_n = start + BLOCK + tl.arange(0, BLOCK)
+                x_n = tl.load(x_row + offs_n, mask=offs_n < hi, other=0.0)
+        else:
+            key = _key(x_n)
+            offs_n = start + BLOCK + tl.arange(0, BLOCK)
+            x_n = tl.load(x_row + offs_n, mask=offs_n < hi, other=0.0)
         d1 = (key >> S1).to(tl.int32)
-        pos = _emit(out_row, obuf, pos, m & (d1 > b1), offs, SORTED)
+        gt = m & (d1 > b1)
         eq = m & (d1 == b1)
-        q, u = tle.cumsum(eq.to(tl.int32), axis=0)
-        cm = eq & (cpos + q < CAP)
-        tl.store(tle.gpu.local_ptr(ckeys, (cpos + q,)), key, mask=cm)
-        tl.store(tle.gpu.local_ptr(cidx, (cpos + q,)), offs, mask=cm)
-        cpos += u
+        s, tot = tle.cumsum(gt.to(tl.int32) | (eq.to(tl.int32) << 16), axis=0)
+        if SORTED:
+            tl.store(tle.gpu.local_ptr(obuf, (pos + (s & 0xFFFF),)), offs, mask=gt)
+        else:
+            tl.store(out_row + pos + (s & 0xFFFF), offs, mask=gt)
+        pos += tot & 0xFFFF
+        q = cpos + (s >> 16)
+        cm = eq & (q < CAP)
+        tl.store(tle.gpu.local_ptr(ckeys, (q,)), key, mask=cm)
+        tl.store(tle.gpu.local_ptr(cidx, (q,)), offs, mask=cm)
+        cpos += tot >> 16
         d2 = ((key >> S2) & (N2 - 1)).to(tl.int32)
         tl.atomic_add(tle.gpu.local_ptr(L2, (d2,)), 1, mask=eq, sem="relaxed", scope="cta")
     h2, hh2 = _merge_hist(L2, M2, bins2, rank, C, MESH)
@@ -233,9 +274,7 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
     # Round 3: last digit of the candidates matching both threshold digits.
     if overflow:
         for start in range(lo, hi, BLOCK):
-            offs = start + tl.arange(0, BLOCK)
-            m = offs < hi
-            key = _key(tl.load(x_row + offs, mask=m, other=0.0))
+            offs, m, key = _chunk_keys(x_row, rcache, start, lo, hi, BLOCK, RC)
             v = m & ((key >> S1).to(tl.int32) == b1) & (((key >> S2) & (N2 - 1)).to(tl.int32) == b2)
             tl.atomic_add(tle.gpu.local_ptr(L3, ((key & (N3 - 1)).to(tl.int32),)), 1, mask=v,
                           sem="relaxed", scope="cta")
@@ -259,20 +298,18 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
     tie_base = K - need3
     if overflow:
         for start in range(lo, hi, BLOCK):
-            offs = start + tl.arange(0, BLOCK)
-            m = offs < hi
-            key = _key(tl.load(x_row + offs, mask=m, other=0.0))
+            offs, m, key = _chunk_keys(x_row, rcache, start, lo, hi, BLOCK, RC)
             v = m & ((key >> S1).to(tl.int32) == b1)
-            pos = _emit(out_row, obuf, pos, v & (key > thr), offs, SORTED)
-            tpos = _emit_ties(out_row, obuf, tpos, tie_base, need3, v & (key == thr), offs, SORTED)
+            pos, tpos = _emit2(out_row, obuf, pos, v & (key > thr), tpos, tie_base, need3, v & (key == thr),
+                               offs, SORTED)
     else:
         for start in range(0, n1, CBLOCK):
             o = start + tl.arange(0, CBLOCK)
             m = o < n1
             key = tl.load(tle.gpu.local_ptr(ckeys, (o,)), mask=m, other=0)
             idx = tl.load(tle.gpu.local_ptr(cidx, (o,)), mask=m, other=0)
-            pos = _emit(out_row, obuf, pos, m & (key > thr), idx, SORTED)
-            tpos = _emit_ties(out_row, obuf, tpos, tie_base, need3, m & (key == thr), idx, SORTED)
+            pos, tpos = _emit2(out_row, obuf, pos, m & (key > thr), tpos, tie_base, need3, m & (key == thr),
+                               idx, SORTED)
 
     if SORTED:
         _sort_selected(x_row, out_row, VALS + row.to(tl.int64) * K, tl.load(tle.gpu.local_ptr(obuf)), KS)
@@ -292,11 +329,46 @@ def _sort_selected(x_row, out_row, val_row, idx, K: tl.constexpr):
 
 
 @triton.jit
+def _tl_hist(x_row, lo, hi, b1, pre, ROUND: tl.constexpr, S1: tl.constexpr, S2: tl.constexpr, NB: tl.constexpr,
+             BLOCK: tl.constexpr):
+    """Plain Triton: histogram of digit ROUND over [lo, hi) of the row, for the
+    keys matching the threshold prefix (b1 for round 2, pre for round 3). The
+    next chunk's load is issued before this chunk is counted."""
+    h = tl.zeros([NB], tl.int32)
+    offs_n = lo + tl.arange(0, BLOCK)
+    x_n = tl.load(x_row + offs_n, mask=offs_n < hi, other=0.0)
+    for start in range(lo, hi, BLOCK):
+        x = x_n
+        offs_n = start + BLOCK + tl.arange(0, BLOCK)
+        x_n = tl.load(x_row + offs_n, mask=offs_n < hi, other=0.0)
+        offs = start + tl.arange(0, BLOCK)
+        m = offs < hi
+        key = _key(x)
+        if ROUND == 1:
+            h += tl.histogram((key >> S1).to(tl.int32), NB, mask=m)
+        elif ROUND == 2:
+            v = m & ((key >> S1).to(tl.int32) == b1)
+            h += tl.histogram(((key >> S2) & (NB - 1)).to(tl.int32), NB, mask=v)
+        else:
+            v = m & ((key >> S2) == pre)
+            h += tl.histogram((key & (NB - 1)).to(tl.int32), NB, mask=v)
+    return h
+
+
+@triton.jit
+def _tl_scan2(gt, tie):
+    """Exclusive prefix sums of two masks with one scan (packed in an int32)
+    and their totals, packed the same way."""
+    packed = gt.to(tl.int32) | (tie.to(tl.int32) << 16)
+    return tl.cumsum(packed, axis=0) - packed, tl.sum(packed, axis=0)
+
+
+@triton.jit
 def triton_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, BITS1: tl.constexpr,
                         BITS2: tl.constexpr, SORTED: tl.constexpr, KS: tl.constexpr):
     """Plain Triton: same digits and rounds, tl.histogram per chunk, the row is
-    re-read every round. SORTED: a CTA barrier, then the K selected are read
-    back from OUT and sorted."""
+    re-read every round (4 passes). SORTED: a CTA barrier, then the K selected
+    are read back from OUT and sorted."""
     BITS3: tl.constexpr = 32 - BITS1 - BITS2
     S1: tl.constexpr = 32 - BITS1
     S2: tl.constexpr = BITS3
@@ -307,55 +379,120 @@ def triton_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, BITS1: tl.con
     x_row = X + row.to(tl.int64) * seq
     out_row = OUT + row.to(tl.int64) * K
 
-    h1 = tl.zeros([N1], tl.int32)
-    for start in range(0, seq, BLOCK):
-        offs = start + tl.arange(0, BLOCK)
-        m = offs < seq
-        key = _key(tl.load(x_row + offs, mask=m, other=0.0))
-        h1 += tl.histogram((key >> S1).to(tl.int32), N1, mask=m)
-    b1, g1 = _threshold_tl(h1, K)
+    b1, g1 = _threshold_tl(_tl_hist(x_row, 0, seq, 0, 0, 1, S1, S2, N1, BLOCK), K)
     need1 = K - g1
-
-    h2 = tl.zeros([N2], tl.int32)
-    for start in range(0, seq, BLOCK):
-        offs = start + tl.arange(0, BLOCK)
-        m = offs < seq
-        key = _key(tl.load(x_row + offs, mask=m, other=0.0))
-        v = m & ((key >> S1).to(tl.int32) == b1)
-        h2 += tl.histogram(((key >> S2) & (N2 - 1)).to(tl.int32), N2, mask=v)
-    b2, g2 = _threshold_tl(h2, need1)
+    b2, g2 = _threshold_tl(_tl_hist(x_row, 0, seq, b1, 0, 2, S1, S2, N2, BLOCK), need1)
     need2 = need1 - g2
     pre = (b1.to(tl.uint32) << BITS2) | b2.to(tl.uint32)
-
-    h3 = tl.zeros([N3], tl.int32)
-    for start in range(0, seq, BLOCK):
-        offs = start + tl.arange(0, BLOCK)
-        m = offs < seq
-        key = _key(tl.load(x_row + offs, mask=m, other=0.0))
-        v = m & ((key >> S2) == pre)
-        h3 += tl.histogram((key & (N3 - 1)).to(tl.int32), N3, mask=v)
-    b3, g3 = _threshold_tl(h3, need2)
+    b3, g3 = _threshold_tl(_tl_hist(x_row, 0, seq, b1, pre, 3, S1, S2, N3, BLOCK), need2)
     need3 = need2 - g3
     thr = (pre << S2) | b3.to(tl.uint32)
 
     pos = 0
     tpos = 0
     tie_base = K - need3
+    offs_n = tl.arange(0, BLOCK)
+    x_n = tl.load(x_row + offs_n, mask=offs_n < seq, other=0.0)
     for start in range(0, seq, BLOCK):
+        x = x_n
+        offs_n = start + BLOCK + tl.arange(0, BLOCK)
+        x_n = tl.load(x_row + offs_n, mask=offs_n < seq, other=0.0)
         offs = start + tl.arange(0, BLOCK)
         m = offs < seq
-        key = _key(tl.load(x_row + offs, mask=m, other=0.0))
-        gt = (m & (key > thr)).to(tl.int32)
-        p = tl.cumsum(gt, axis=0)
-        tl.store(out_row + pos + p - 1, offs, mask=gt != 0)
-        pos += tl.sum(gt)
-        tie = (m & (key == thr)).to(tl.int32)
-        r = tpos + tl.cumsum(tie, axis=0) - 1
-        tl.store(out_row + tie_base + r, offs, mask=(tie != 0) & (r < need3))
-        tpos += tl.sum(tie)
+        key = _key(x)
+        gt = m & (key > thr)
+        tie = m & (key == thr)
+        e, tot = _tl_scan2(gt, tie)
+        tl.store(out_row + pos + (e & 0xFFFF), offs, mask=gt)
+        r = tpos + (e >> 16)
+        tl.store(out_row + tie_base + r, offs, mask=tie & (r < need3))
+        pos += tot & 0xFFFF
+        tpos += tot >> 16
     if SORTED:
         tl.debug_barrier()
         _sort_selected(x_row, out_row, VALS + row.to(tl.int64) * K, tl.load(out_row + tl.arange(0, KS)), KS)
+
+
+@triton.jit
+def _tl_thresholds(g_row, K, ROUND: tl.constexpr, NB: tl.constexpr, BITS1: tl.constexpr, BITS2: tl.constexpr):
+    """Threshold digits of the rounds before ROUND from the row's merged
+    histograms in global memory (layout [3, NB])."""
+    BITS3: tl.constexpr = 32 - BITS1 - BITS2
+    b1, g1 = _threshold_tl(tl.load(g_row + tl.arange(0, 1 << BITS1)), K)
+    need = K - g1
+    pre = b1.to(tl.uint32)
+    if ROUND >= 3:
+        b2, g2 = _threshold_tl(tl.load(g_row + NB + tl.arange(0, 1 << BITS2)), need)
+        need = need - g2
+        pre = (pre << BITS2) | b2.to(tl.uint32)
+        if ROUND >= 4:
+            b3, g3 = _threshold_tl(tl.load(g_row + 2 * NB + tl.arange(0, 1 << BITS3)), need)
+            need = need - g3
+            pre = (pre << BITS3) | b3.to(tl.uint32)
+    return b1, pre, need
+
+
+@triton.jit
+def triton_split_hist(X, G, seq, per, K, ROUND: tl.constexpr, NB: tl.constexpr, BLOCK: tl.constexpr,
+                      BITS1: tl.constexpr, BITS2: tl.constexpr):
+    """Plain Triton, a row split over programs (grid (P, rows)): each program
+    counts digit ROUND of its slice and adds it to the row's histogram in G
+    (global atomics); the thresholds of earlier rounds come from G, written
+    by the previous launches."""
+    BITS3: tl.constexpr = 32 - BITS1 - BITS2
+    S1: tl.constexpr = 32 - BITS1
+    S2: tl.constexpr = BITS3
+    pid = tl.program_id(0)
+    row = tl.program_id(1)
+    lo = pid * per
+    hi = tl.minimum(lo + per, seq)
+    x_row = X + row.to(tl.int64) * seq
+    g_row = G + row * (3 * NB)
+    if ROUND == 1:
+        h = _tl_hist(x_row, lo, hi, 0, 0, 1, S1, S2, 1 << BITS1, BLOCK)
+        bins = tl.arange(0, 1 << BITS1)
+    elif ROUND == 2:
+        b1, pre, need = _tl_thresholds(g_row, K, 2, NB, BITS1, BITS2)
+        h = _tl_hist(x_row, lo, hi, b1, 0, 2, S1, S2, 1 << BITS2, BLOCK)
+        bins = tl.arange(0, 1 << BITS2)
+    else:
+        b1, pre, need = _tl_thresholds(g_row, K, 3, NB, BITS1, BITS2)
+        h = _tl_hist(x_row, lo, hi, b1, pre, 3, S1, S2, 1 << BITS3, BLOCK)
+        bins = tl.arange(0, 1 << BITS3)
+    tl.atomic_add(g_row + (ROUND - 1) * NB + bins, h, mask=h > 0, sem="relaxed")
+
+
+@triton.jit
+def triton_split_final(X, OUT, G, CNT, seq, per, K, NB: tl.constexpr, BLOCK: tl.constexpr,
+                       BITS1: tl.constexpr, BITS2: tl.constexpr):
+    """Plain Triton, last launch of the split scheme: keys above the threshold
+    key and the first ``need`` ties; output slots from per-row global atomic
+    counters CNT[row, 0:2] (order within a row depends on the schedule)."""
+    pid = tl.program_id(0)
+    row = tl.program_id(1)
+    lo = pid * per
+    hi = tl.minimum(lo + per, seq)
+    x_row = X + row.to(tl.int64) * seq
+    out_row = OUT + row.to(tl.int64) * K
+    b1, thr, need3 = _tl_thresholds(G + row * (3 * NB), K, 4, NB, BITS1, BITS2)
+    tie_base = K - need3
+    offs_n = lo + tl.arange(0, BLOCK)
+    x_n = tl.load(x_row + offs_n, mask=offs_n < hi, other=0.0)
+    for start in range(lo, hi, BLOCK):
+        x = x_n
+        offs_n = start + BLOCK + tl.arange(0, BLOCK)
+        x_n = tl.load(x_row + offs_n, mask=offs_n < hi, other=0.0)
+        offs = start + tl.arange(0, BLOCK)
+        m = offs < hi
+        key = _key(x)
+        gt = m & (key > thr)
+        tie = m & (key == thr)
+        e, tot = _tl_scan2(gt, tie)
+        pos = tl.atomic_add(CNT + row * 2, tot & 0xFFFF, sem="relaxed")
+        tpos = tl.atomic_add(CNT + row * 2 + 1, tot >> 16, sem="relaxed")
+        tl.store(out_row + pos + (e & 0xFFFF), offs, mask=gt)
+        r = tpos + (e >> 16)
+        tl.store(out_row + tie_base + r, offs, mask=tie & (r < need3))
 
 
 @triton.jit

@@ -8,7 +8,9 @@ Providers:
   tle-cluster  the same kernel with a thread-block cluster of C CTAs per row
                (remote atomics into rank 0's histograms, cluster barriers)
   triton       plain Triton radix select (tl.histogram, tl.cumsum, the row
-               re-read every round), one program per row
+               re-read every round): one program per row for many rows; for
+               few rows the row is split over P programs, one launch per round
+               (partial histograms merged with global atomics)
   torch        torch.topk(scores, k).indices
 
 Check (before timing): indices in range and distinct per row, and the sorted
@@ -30,6 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import _harness  # noqa: E402
 import _topk_kernels as KK  # noqa: E402
 
+import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 import tle  # noqa: E402
 
@@ -39,19 +42,67 @@ DEFAULT_SHAPES = ([(64, s, k) for s in SEQS for k in KS]
                   + [(1, 131072, 2048), (1, 262144, 2048), (1, 524288, 2048)])
 CHECK_SHAPES = ["8x4096x128", "8x8192x1024", "8x32768x2048", "5x1000x37", "1x131072x2048", "1x262144x1000"]
 
-# Launch configurations (measured on H100, see the report / bench/README.md).
-TLE_CFG = dict(num_warps=32, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12)
-CLUSTER_CFG = dict(num_warps=32, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12)
-TRITON_CFG = dict(num_warps=16, BLOCK=4096, BITS1=12, BITS2=12)
+# Launch configurations, by shape (chosen from a sweep on H100, see tle_config & co.).
 _MESHES = {c: tl.constexpr(tle.device_mesh({"block_cluster": [("cluster_x", c)]})) for c in (2, 4, 8)}
 
 
-def cluster_size(batch: int, seq: int) -> int:
-    """CTAs per row for tle-cluster: 8 (the portable maximum) for a single
-    row, fewer when many rows already fill the GPU."""
-    if batch >= 64:
-        return 2
-    return 8
+def tle_config(batch, seq):
+    """tle (one CTA per row)."""
+    return dict(num_warps=8, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=0)
+
+
+def cluster_config(batch, seq):
+    """tle-cluster: C CTAs per row; 8 (the portable maximum) for few rows."""
+    c = 2 if batch >= 32 else 8
+    return dict(C=c, num_warps=16, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=0)
+
+
+def triton_config(batch, seq):
+    """triton: one program per row, or (P > 1) the row split over P programs
+    with one launch per round (plain Triton cannot sync programs in a kernel)."""
+    p = 1 if batch >= 32 else 128
+    return dict(P=p, num_warps=8, BLOCK=4096, BITS1=11, BITS2=11)
+
+
+def launch_tle(x, k, out, cfg, vals=None, sorted_k=0):
+    batch, seq = x.shape
+    cfg = dict(cfg)
+    c = cfg.pop("C", 1)
+    nw = cfg.pop("num_warps")
+    mesh = _MESHES[c] if c > 1 else None
+    vals = out if vals is None else vals
+
+    def run():
+        KK.tle_radix_select[(batch,)](x, out, vals, seq, k, SORTED=sorted_k > 0, KS=max(sorted_k, 1), C=c,
+                                      MESH=mesh, num_warps=nw, **cfg)
+        return out
+    return run
+
+
+def launch_triton(x, k, out, cfg):
+    import torch
+    batch, seq = x.shape
+    cfg = dict(cfg)
+    p = cfg.pop("P", 1)
+    nw = cfg.pop("num_warps")
+    if p <= 1:
+        def run():
+            KK.triton_radix_select[(batch,)](x, out, out, seq, k, SORTED=False, KS=1, num_warps=nw, **cfg)
+            return out
+        return run
+    nb = 1 << max(cfg["BITS1"], cfg["BITS2"], 32 - cfg["BITS1"] - cfg["BITS2"])
+    ws = torch.empty(batch * (3 * nb) + batch * 2, device=x.device, dtype=torch.int32)
+    g, cnt = ws[:batch * 3 * nb], ws[batch * 3 * nb:]
+    per = triton.cdiv(triton.cdiv(seq, p), cfg["BLOCK"]) * cfg["BLOCK"]
+    grid = (triton.cdiv(seq, per), batch)
+
+    def run():
+        ws.zero_()
+        for r in (1, 2, 3):
+            KK.triton_split_hist[grid](x, g, seq, per, k, ROUND=r, NB=nb, num_warps=nw, **cfg)
+        KK.triton_split_final[grid](x, out, g, cnt, seq, per, k, NB=nb, num_warps=nw, **cfg)
+        return out
+    return run
 
 
 def make_scores(batch, seq, dev, gen, dist):
@@ -86,38 +137,19 @@ def make_inputs(shape, dev, gen, args):
     return dict(x=x, k=k, out=torch.empty(batch, k, device=dev, dtype=torch.int32))
 
 
-def _launch_tle(inp, cfg, c):
-    x, k, out = inp["x"], inp["k"], inp["out"]
-    batch, seq = x.shape
-    opts = {key: v for key, v in cfg.items() if key != "num_warps"}
-    mesh = _MESHES[c] if c > 1 else None
-
-    def run():
-        KK.tle_radix_select[(batch,)](x, out, out, seq, K=k, SORTED=False, KS=1, C=c, MESH=mesh,
-                                      num_warps=cfg["num_warps"], **opts)
-        return out
-    return run
-
-
 def tle_provider(inp):
-    return _launch_tle(inp, TLE_CFG, 1)
+    x = inp["x"]
+    return launch_tle(x, inp["k"], inp["out"], tle_config(*x.shape))
 
 
 def tle_cluster_provider(inp):
-    b, s = inp["x"].shape
-    return _launch_tle(inp, CLUSTER_CFG, cluster_size(b, s))
+    x = inp["x"]
+    return launch_tle(x, inp["k"], inp["out"], cluster_config(*x.shape))
 
 
 def triton_provider(inp):
-    x, k, out = inp["x"], inp["k"], inp["out"]
-    batch, seq = x.shape
-    cfg = TRITON_CFG
-
-    def run():
-        KK.triton_radix_select[(batch,)](x, out, out, seq, K=k, BLOCK=cfg["BLOCK"], BITS1=cfg["BITS1"],
-                                         BITS2=cfg["BITS2"], SORTED=False, KS=1, num_warps=cfg["num_warps"])
-        return out
-    return run
+    x = inp["x"]
+    return launch_triton(x, inp["k"], inp["out"], triton_config(*x.shape))
 
 
 def torch_provider(inp):
@@ -145,8 +177,6 @@ def unsupported(provider, shape):
     batch, seq, k = shape
     if k > seq:
         return "k > seq"
-    if provider == "triton" and batch == 1 and seq > 1 << 20:
-        return "row too long for one program"
     return None
 
 
@@ -172,20 +202,38 @@ BENCH = _harness.Benchmark(
 
 def smoke_kernels():
     sig = {"X": "*fp32", "OUT": "*i32", "VALS": "*fp32", "seq": "i32", "K": "i32"}
-    tle_c = dict(SORTED=False, KS=1, **{k: v for k, v in TLE_CFG.items() if k != "num_warps"})
-    return [
-        dict(name="tle", kernel=KK.tle_radix_select, signature=sig, tle=True,
-             constexprs=dict(tle_c, C=1, MESH=None), options=dict(num_warps=TLE_CFG["num_warps"]),
-             expect=["shared::cta.add.u32", "ld.shared", "st.shared"]),
-        dict(name="tle-cluster", kernel=KK.tle_radix_select, signature=sig, tle=True,
-             constexprs=dict(tle_c, C=8, MESH=_MESHES[8]), options=dict(num_warps=CLUSTER_CFG["num_warps"]),
-             expect=["mapa.shared::cluster", "shared::cluster.add.u32", "ld.shared::cluster",
-                     "barrier.cluster.arrive", "shared::cta.add.u32"]),
-        dict(name="triton", kernel=KK.triton_radix_select, signature=sig, tle=False,
-             constexprs=dict(BLOCK=TRITON_CFG["BLOCK"], BITS1=TRITON_CFG["BITS1"],
-                             BITS2=TRITON_CFG["BITS2"], SORTED=False, KS=1),
-             options=dict(num_warps=TRITON_CFG["num_warps"]), expect=[]),
-    ]
+
+    def tle_entry(name, cfg, expect):
+        cfg = dict(cfg)
+        c = cfg.pop("C", 1)
+        nw = cfg.pop("num_warps")
+        return dict(name=name, kernel=KK.tle_radix_select, signature=sig, tle=True,
+                    constexprs=dict(cfg, SORTED=False, KS=1, C=c, MESH=_MESHES[c] if c > 1 else None),
+                    options=dict(num_warps=nw), expect=expect)
+
+    out = [tle_entry("tle", tle_config(64, 32768), ["shared::cta.add.u32", "ld.shared", "st.shared"]),
+           tle_entry("tle-cluster", cluster_config(1, 524288),
+                     ["mapa.shared::cluster", "shared::cluster.add.u32", "ld.shared::cluster",
+                      "barrier.cluster.arrive", "shared::cta.add.u32"]),
+           tle_entry("tle-rowcache", dict(tle_config(64, 32768), RC=8192), ["st.shared", "ld.shared"])]
+    for batch in (64, 1):
+        cfg = triton_config(batch, 524288)
+        p = cfg.pop("P")
+        nw = cfg.pop("num_warps")
+        if p <= 1:
+            out.append(dict(name="triton", kernel=KK.triton_radix_select, signature=sig, tle=False,
+                            constexprs=dict(cfg, SORTED=False, KS=1), options=dict(num_warps=nw), expect=[]))
+            continue
+        nb = 1 << max(cfg["BITS1"], cfg["BITS2"], 32 - cfg["BITS1"] - cfg["BITS2"])
+        hsig = {"X": "*fp32", "G": "*i32", "seq": "i32", "per": "i32", "K": "i32"}
+        for r in (1, 2, 3):
+            out.append(dict(name=f"triton-split-hist{r}", kernel=KK.triton_split_hist, signature=hsig, tle=False,
+                            constexprs=dict(cfg, ROUND=r, NB=nb), options=dict(num_warps=nw), expect=[]))
+        out.append(dict(name="triton-split-final", kernel=KK.triton_split_final,
+                        signature={"X": "*fp32", "OUT": "*i32", "G": "*i32", "CNT": "*i32", "seq": "i32",
+                                   "per": "i32", "K": "i32"},
+                        tle=False, constexprs=dict(cfg, NB=nb), options=dict(num_warps=nw), expect=[]))
+    return out
 
 
 if __name__ == "__main__":
