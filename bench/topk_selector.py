@@ -42,26 +42,36 @@ DEFAULT_SHAPES = ([(64, s, k) for s in SEQS for k in KS]
                   + [(1, 131072, 2048), (1, 262144, 2048), (1, 524288, 2048)])
 CHECK_SHAPES = ["8x4096x128", "8x8192x1024", "8x32768x2048", "5x1000x37", "1x131072x2048", "1x262144x1000"]
 
-# Launch configurations, by shape (chosen from a sweep on H100, see tle_config & co.).
+# Launch configurations by shape class (many rows: batch >= 32; few rows), the
+# best of a sweep on H100 (num_warps 8/16, BLOCK 2048..8192, row cache RC 0 or
+# 16K/32K keys, C 2/4/8; Triton: num_warps 4/8/16, BLOCK 2048/4096, digits
+# 11+11+10 or 10+11+11, P 64/128/256 programs per row). Triton's plain 12-bit
+# first digit was 2-4x slower than 11 bits (tl.histogram cost), TLE's was not.
 _MESHES = {c: tl.constexpr(tle.device_mesh({"block_cluster": [("cluster_x", c)]})) for c in (2, 4, 8)}
+_TLE_BASE = dict(CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12)
 
 
 def tle_config(batch, seq):
-    """tle (one CTA per row)."""
-    return dict(num_warps=8, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=0)
+    """tle: one CTA per row."""
+    if batch >= 32:
+        return dict(_TLE_BASE, C=1, num_warps=16, BLOCK=4096, RC=32768)
+    return dict(_TLE_BASE, C=1, num_warps=16, BLOCK=8192, RC=0)
 
 
 def cluster_config(batch, seq):
-    """tle-cluster: C CTAs per row; 8 (the portable maximum) for few rows."""
-    c = 2 if batch >= 32 else 8
-    return dict(C=c, num_warps=16, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=0)
+    """tle-cluster: C CTAs per row; 8 (the portable maximum) for few rows, 2
+    when the rows already fill the GPU."""
+    if batch >= 32:
+        return dict(_TLE_BASE, C=2, num_warps=8, BLOCK=4096, RC=0)
+    return dict(_TLE_BASE, C=8, num_warps=16, BLOCK=2048, RC=16384)
 
 
 def triton_config(batch, seq):
     """triton: one program per row, or (P > 1) the row split over P programs
     with one launch per round (plain Triton cannot sync programs in a kernel)."""
-    p = 1 if batch >= 32 else 128
-    return dict(P=p, num_warps=8, BLOCK=4096, BITS1=11, BITS2=11)
+    if batch >= 32:
+        return dict(P=1, num_warps=8, BLOCK=4096, BITS1=10, BITS2=11)
+    return dict(P=256, num_warps=8, BLOCK=4096, BITS1=11, BITS2=11)
 
 
 def launch_tle(x, k, out, cfg, vals=None, sorted_k=0):
