@@ -28,7 +28,11 @@ to the output and compacts the candidates (first digit == threshold) into a
 shared-memory buffer (keys and indices) while it counts their second digit; the
 remaining rounds read only that buffer. If a row has more than ``CAP``
 candidates (tie-heavy input) the later rounds re-read the row from global
-memory with a prefix filter instead: the result stays exact.
+memory with a prefix filter instead: the result stays exact. The streaming
+passes issue the next chunk's load before working on the current one; the two
+output positions of a chunk come from one ``tle.cumsum`` of both masks packed
+in an int32; ``RC > 0`` keeps the first RC keys of the slice in shared memory
+after the first pass, so the second pass reads them there.
 
 With ``C > 1`` (``MESH`` a ``block_cluster`` mesh of C CTAs) a thread-block
 cluster works on one row: each CTA takes a slice, counts it into its own
@@ -42,8 +46,13 @@ cleared while a peer may still use it.
 
 Plain-Triton kernel (``triton_radix_select``): the same digits and rounds with
 ``tl.histogram(..., mask=)`` and ``tl.cumsum``, re-reading the row (from L2)
-every round — plain Triton has neither addressable shared memory nor
-cross-CTA synchronisation inside a kernel.
+every round (4 passes, with the same next-chunk prefetch and packed scan) —
+plain Triton has neither addressable shared memory nor cross-CTA
+synchronisation inside a kernel. For few long rows (``triton_split_hist`` x3
++ ``triton_split_final``) a row is split over P programs and every round is
+its own launch: partial histograms are merged in global memory with atomics,
+each launch re-derives the earlier thresholds from them, and the last one
+takes output slots from per-row global atomic counters.
 
 ``triton_stream_topk``: plain Triton's ``tl.topk`` (bitonic sort) on packed
 (key, ~index) uint64 values, streaming the row in chunks and merging the
