@@ -1,0 +1,183 @@
+"""Top-K micro-benchmark: values and indices of the K largest of each row of an
+fp32 M x N matrix, sorted descending like torch.topk.
+
+Providers:
+  tle           TLE radix select (bench/_topk_kernels.py, one CTA per row,
+                shared-memory histograms and candidate buffer), the K selected
+                kept in shared memory and sorted in the same kernel (tl.sort of
+                packed (key, ~index))
+  triton        plain Triton tl.topk (bitonic) on packed (key, ~index) values,
+                streaming the row in chunks and merging with the running top-K
+  triton-radix  plain Triton radix select (tl.histogram, the row re-read each
+                round), then a CTA barrier and the same in-kernel sort
+  torch         torch.topk(x, K)
+
+Check: values equal torch.topk's values exactly (sorted descending); indices
+in range, distinct per row, and x[row, index] == value (tie-tolerant: which of
+equal values is chosen may differ from torch). With --check the inputs default
+to --dist mixed (tie-heavy, constant, +-0.0 and negative rows besides randn;
+see bench/topk_selector.py). NaN is not supported.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import _harness  # noqa: E402
+import _topk_kernels as KK  # noqa: E402
+from topk_selector import make_scores  # noqa: E402
+
+DEFAULT_SHAPES = [(64, 128, 8), (64, 1024, 32), (64, 8192, 128), (128, 32768, 256)]
+CHECK_SHAPES = ["64x128x8", "64x1024x32", "12x8192x128", "6x32768x256", "6x3000x64"]
+
+
+def _pow2(n):
+    return 1 << (max(1, n) - 1).bit_length()
+
+
+def tle_config(n, k):
+    """Launch configuration of the TLE kernel for rows of n (see report)."""
+    if n <= 1024:
+        block = max(_pow2(n), 256)
+        return dict(num_warps=4, BLOCK=block, CBLOCK=block, CAP=block, BITS1=11, BITS2=11, RC=0)
+    if n <= 8192:
+        return dict(num_warps=8, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=0)
+    return dict(num_warps=8, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=0)
+
+
+def radix_config(n, k):
+    if n <= 1024:
+        return dict(num_warps=4, BLOCK=max(_pow2(n), 256), BITS1=11, BITS2=11)
+    return dict(num_warps=8, BLOCK=4096, BITS1=11, BITS2=11)
+
+
+def stream_config(n, k):
+    block = max(k, min(_pow2(n), 1024))
+    return dict(num_warps=4 if block <= 512 else 8, BLOCK=block)
+
+
+def make_inputs(shape, dev, gen, args):
+    import torch
+    m, n, k = shape
+    x = make_scores(m, n, dev, gen, args.dist or ("mixed" if args.check else "randn"))
+    return dict(x=x, k=k, idx=torch.empty(m, k, device=dev, dtype=torch.int32),
+                vals=torch.empty(m, k, device=dev, dtype=torch.float32))
+
+
+def tle_provider(inp):
+    x, k, idx, vals = inp["x"], inp["k"], inp["idx"], inp["vals"]
+    m, n = x.shape
+    cfg = tle_config(n, k)
+    opts = {key: v for key, v in cfg.items() if key != "num_warps"}
+
+    def run():
+        KK.tle_radix_select[(m,)](x, idx, vals, n, k, SORTED=True, KS=k, C=1, MESH=None,
+                                  num_warps=cfg["num_warps"], **opts)
+        return vals, idx
+    return run
+
+
+def triton_provider(inp):
+    x, k, idx, vals = inp["x"], inp["k"], inp["idx"], inp["vals"]
+    m, n = x.shape
+    cfg = stream_config(n, k)
+
+    def run():
+        KK.triton_stream_topk[(m,)](x, idx, vals, n, K=k, BLOCK=cfg["BLOCK"], num_warps=cfg["num_warps"])
+        return vals, idx
+    return run
+
+
+def triton_radix_provider(inp):
+    x, k, idx, vals = inp["x"], inp["k"], inp["idx"], inp["vals"]
+    m, n = x.shape
+    cfg = radix_config(n, k)
+
+    def run():
+        KK.triton_radix_select[(m,)](x, idx, vals, n, k, BLOCK=cfg["BLOCK"], BITS1=cfg["BITS1"],
+                                     BITS2=cfg["BITS2"], SORTED=True, KS=k, num_warps=cfg["num_warps"])
+        return vals, idx
+    return run
+
+
+def torch_provider(inp):
+    import torch
+    x, k = inp["x"], inp["k"]
+
+    def run():
+        r = torch.topk(x, k, dim=1)
+        return r.values, r.indices
+    return run
+
+
+def check(provider, inp, out):
+    import torch
+    x, k = inp["x"], inp["k"]
+    m, n = x.shape
+    vals, idx = out
+    assert tuple(vals.shape) == (m, k) and tuple(idx.shape) == (m, k), "wrong output shape"
+    ref = torch.topk(x, k, dim=1).values
+    bad = (vals != ref).any(dim=1)
+    assert not bool(bad.any()), f"values differ from torch.topk in rows {bad.nonzero().flatten()[:8].tolist()}"
+    i = idx.long()
+    assert bool(((i >= 0) & (i < n)).all()), "index out of range"
+    s = i.sort(dim=1).values
+    assert bool((s[:, 1:] != s[:, :-1]).all()), "repeated index in a row"
+    assert bool((torch.gather(x, 1, i) == vals).all()), "x[index] != value"
+
+
+def unsupported(provider, shape):
+    m, n, k = shape
+    if k > n:
+        return "K > N"
+    if provider != "torch" and k & (k - 1):
+        return "K must be a power of 2 (tl.sort)"
+    return None
+
+
+def extra_args(p):
+    p.add_argument("--dist", choices=("randn", "ties", "mixed"), default=None,
+                   help="input distribution (default: mixed with --check, else randn)")
+
+
+BENCH = _harness.Benchmark(
+    name="topk",
+    description=__doc__.split("\n\n")[0],
+    shape_names=("M", "N", "K"),
+    default_shapes=DEFAULT_SHAPES,
+    providers={"tle": tle_provider, "triton": triton_provider, "triton-radix": triton_radix_provider,
+               "torch": torch_provider},
+    make_inputs=make_inputs,
+    check=check,
+    min_bytes=lambda s: s[0] * s[1] * 4 + s[0] * s[2] * 8,
+    unsupported=unsupported,
+    extra_args=extra_args,
+)
+
+
+def smoke_kernels():
+    sig = {"X": "*fp32", "OUT": "*i32", "VALS": "*fp32", "seq": "i32"}
+    sig_k = dict(sig, K="i32")
+    out = []
+    for n, k in ((128, 8), (32768, 256)):
+        cfg = tle_config(n, k)
+        out.append(dict(name=f"tle-{n}x{k}", kernel=KK.tle_radix_select, signature=sig_k, tle=True,
+                        constexprs=dict(KS=k, SORTED=True, C=1, MESH=None,
+                                        **{key: v for key, v in cfg.items() if key != "num_warps"}),
+                        options=dict(num_warps=cfg["num_warps"]),
+                        expect=["shared::cta.add.u32", "ld.shared", "st.shared"]))
+        cfg = stream_config(n, k)
+        out.append(dict(name=f"triton-{n}x{k}", kernel=KK.triton_stream_topk, signature=sig, tle=False,
+                        constexprs=dict(K=k, BLOCK=cfg["BLOCK"]), options=dict(num_warps=cfg["num_warps"]),
+                        expect=[]))
+        cfg = radix_config(n, k)
+        out.append(dict(name=f"triton-radix-{n}x{k}", kernel=KK.triton_radix_select, signature=sig_k, tle=False,
+                        constexprs=dict(KS=k, BLOCK=cfg["BLOCK"], BITS1=cfg["BITS1"], BITS2=cfg["BITS2"],
+                                        SORTED=True),
+                        options=dict(num_warps=cfg["num_warps"]), expect=[]))
+    return out
+
+
+if __name__ == "__main__":
+    _harness.main(BENCH)
