@@ -89,28 +89,7 @@ def finish_llir(text: str, triton_shared: int, tle_shared: int) -> tuple[str, in
     ``LLIRError`` when some inline asm or use of a shared pointer cannot be
     finished.
     """
-    text, size = _finish_llir(text, triton_shared, tle_shared)
-    return _strip_newer_llvm_attributes(text), size
-
-
-# Function attributes that TLE's LLVM (22) attaches to intrinsic declarations
-# when it parses Triton's IR (auto-upgrade) but that Triton 3.6's own LLVM
-# cannot parse back ("unterminated attribute group" in make_ptx, an abort).
-# Hit by any TLE kernel that calls e.g. llvm.smin / llvm.ctpop (tl.minimum, a
-# cumsum of a mask). Workaround until the finish drops them itself.
-_NEWER_LLVM_ATTRIBUTES = ("nocreateundeforpoison",)
-
-
-def _strip_newer_llvm_attributes(text: str) -> str:
-    if not any(a in text for a in _NEWER_LLVM_ATTRIBUTES):
-        return text
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if line.startswith("attributes #"):
-            for a in _NEWER_LLVM_ATTRIBUTES:
-                line = line.replace(f" {a} ", " ")
-            lines[i] = line
-    return "\n".join(lines)
+    return _finish_llir(text, triton_shared, tle_shared)
 
 
 def _finish_llir(text: str, triton_shared: int, tle_shared: int) -> tuple[str, int]:

@@ -108,6 +108,23 @@ static Expected<bool> resolveMarkers(Module &module, uint64_t base) {
   return true;
 }
 
+// Attributes LLVM 22 attaches when it parses Triton's IR (intrinsic
+// declarations are auto-upgraded) that Triton 3.6's LLVM cannot parse back:
+// printing them would make Triton's make_ptx abort. They only describe
+// intrinsics, so dropping them changes no code.
+static void dropAttributesNewerThanTriton(Module &module) {
+  static constexpr Attribute::AttrKind kNewer[] = {
+      Attribute::NoCreateUndefOrPoison};
+  for (Function &f : module) {
+    for (Attribute::AttrKind kind : kNewer)
+      f.removeFnAttr(kind);
+    for (Instruction &inst : instructions(f))
+      if (auto *call = dyn_cast<CallBase>(&inst))
+        for (Attribute::AttrKind kind : kNewer)
+          call->removeFnAttr(kind);
+  }
+}
+
 Expected<bool> finishModule(Module &module, uint64_t base) {
   Expected<bool> changed = resolveMarkers(module, base);
   if (!changed)
@@ -132,6 +149,8 @@ Expected<bool> finishModule(Module &module, uint64_t base) {
   raw_string_ostream os(errors);
   if (verifyModule(module, &os))
     return fail("the finished module does not verify: " + StringRef(errors).trim());
+  // Step 4: print only what Triton's LLVM reads.
+  dropAttributesNewerThanTriton(module);
   return *changed;
 }
 
