@@ -117,6 +117,17 @@ def _mla_softmax_step(qk, valid, m_i, l_i, acc, sm_scale_log2):
 
 
 @triton.jit
+def _mla_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2):
+    """One BLOCK_N chunk: S = Q_nope K_nope^T + Q_rope K_rope^T, online softmax,
+    acc += P @ K_nope (V is K_nope)."""
+    qk = tl.dot(q_nope, tl.trans(k_nope))
+    qk = tl.dot(q_rope, tl.trans(k_rope), qk)
+    p, m_i, l_i, acc = _mla_softmax_step(qk, valid, m_i, l_i, acc, sm_scale_log2)
+    acc = tl.dot(p.to(k_nope.dtype), k_nope, acc)
+    return m_i, l_i, acc
+
+
+@triton.jit
 def _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh,
                   stride_lb, stride_ls, DV: tl.constexpr):
     l_safe = tl.where(l_i == 0.0, 1.0, l_i)
@@ -154,10 +165,7 @@ def sparse_mla_fwd_triton(Q, KV, IDX, O, LSE, sm_scale_log2,
         # so the gathers need no mask.
         k_nope = tl.load(rows + tl.arange(0, DV)[None, :])
         k_rope = tl.load(rows + DV + tl.arange(0, DR)[None, :])
-        qk = tl.dot(q_nope, tl.trans(k_nope))
-        qk = tl.dot(q_rope, tl.trans(k_rope), qk)
-        p, m_i, l_i, acc = _mla_softmax_step(qk, valid, m_i, l_i, acc, sm_scale_log2)
-        acc = tl.dot(p.to(k_nope.dtype), k_nope, acc)
+        m_i, l_i, acc = _mla_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2)
     _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
 
 
@@ -188,10 +196,7 @@ def sparse_mla_fwd_tle(Q, KV, IDX, O, LSE, sm_scale_log2,
         rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
         k_nope = tle.load(rows + tl.arange(0, DV)[None, :], is_async=True)
         k_rope = tle.load(rows + DV + tl.arange(0, DR)[None, :], is_async=True)
-        qk = tl.dot(q_nope, tl.trans(k_nope))
-        qk = tl.dot(q_rope, tl.trans(k_rope), qk)
-        p, m_i, l_i, acc = _mla_softmax_step(qk, valid, m_i, l_i, acc, sm_scale_log2)
-        acc = tl.dot(p.to(k_nope.dtype), k_nope, acc)
+        m_i, l_i, acc = _mla_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2)
     _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
 
 
