@@ -2,6 +2,8 @@
 #include "TLE/InitAll.h"
 
 #include "TLE/Conversion/Passes.h"
+#include "TLE/Conversion/TLEToIluvatar/Passes.h"
+#include "TLE/Dialect/IluvatarTLE/IR/IluvatarTLE.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
@@ -16,7 +18,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::tle::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<TLEDialect, tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
+  registry.insert<TLEDialect, iluvatar_tle::IluvatarTLEDialect, tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
                   arith::ArithDialect, cf::ControlFlowDialect, gpu::GPUDialect,
                   func::FuncDialect, math::MathDialect, scf::SCFDialect>();
 }
@@ -24,6 +26,7 @@ void mlir::tle::registerAllDialects(DialectRegistry &registry) {
 void mlir::tle::registerAllPasses() {
   registerTLEPasses();
   registerTLEConversionPasses();
+  registerTLEToIluvatarPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
 }

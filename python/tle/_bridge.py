@@ -24,6 +24,7 @@ import contextlib
 import functools
 import hashlib
 import os
+import re
 import tempfile
 import threading
 
@@ -55,6 +56,57 @@ TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
                   "triton-tle-optimize-exclusive-cumsum-layouts,"
                   "triton-tle-lower-exclusive-cumsum,"
                   "tle-assert-lowered)")
+
+# The TTGIR pipeline for Iluvatar (CoreX) modules, ttg.target "iluvatar:<arch>"
+# (docs/iluvatar.md): FlagTree's Iluvatar rules. Buffers stay ttg.local_alloc,
+# local pointers and tiles become iluvatar_tle ops for the Iluvatar backend's
+# LLVM lowering. pip Triton has no Iluvatar backend, so the stages hook below
+# never runs it; ``ttgir_pipeline`` / ``lower_ttgir`` expose it.
+ILUVATAR_TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
+                           "triton-tle-optimize-local-pointer-loads,"
+                           "triton-tle-optimize-local-pointer-stores,"
+                           "triton-tle-insert-local-pointer-barriers,"
+                           "triton-tle-lower-to-iluvatar,"
+                           "tle-assert-lowered)")
+
+_TTG_TARGET = re.compile(r'ttg\.target\s*=\s*"([^"]*)"')
+
+
+def ttgir_pipeline(target) -> str:
+    """TLE's TTGIR pipeline for ``target``.
+
+    ``target`` is a ``ttg.target`` string (``"cuda:90"``,
+    ``"iluvatar:ivcore11"``) or an object with a ``backend`` attribute such as
+    ``triton.backends.compiler.GPUTarget``. NVIDIA (``cuda``) gets
+    ``TTGIR_PIPELINE``, Iluvatar ``ILUVATAR_TTGIR_PIPELINE``; any other
+    target raises ``ValueError``.
+    """
+    backend = getattr(target, "backend", None)
+    if backend is None:
+        if not isinstance(target, str):
+            raise TypeError(f"expected a ttg.target string or a GPUTarget, got {target!r}")
+        backend = target.split(":", 1)[0]
+    if backend == "cuda":
+        return TTGIR_PIPELINE
+    if backend == "iluvatar":
+        return ILUVATAR_TTGIR_PIPELINE
+    raise ValueError(f"TLE has no TTGIR pipeline for target {target!r}; "
+                     "expected a 'cuda:<capability>' or 'iluvatar:<arch>' target")
+
+
+def lower_ttgir(source: str, source_name: str = "<tle:ttgir>") -> str:
+    """Run the TTGIR pipeline of the module's own ``ttg.target`` on TTGIR text.
+
+    Returns the lowered module as text; raises ``tle.MLIRError`` with the
+    compiler's diagnostics, ``ValueError`` when the module names no target or
+    one TLE has no pipeline for.
+    """
+    found = _TTG_TARGET.search(source)
+    if found is None:
+        raise ValueError(f"{source_name}: the module has no ttg.target attribute; "
+                         "TLE cannot pick a TTGIR pipeline")
+    return _driver.run_pipeline(source, ttgir_pipeline(found.group(1)), source_name=source_name)
+
 
 # Stage name -> (the Triton stage it follows, pipeline).
 STAGES = {

@@ -16,6 +16,7 @@
 #include "LocalMemory.h"
 
 #include "TLE/Conversion/Passes.h"
+#include "TLE/Conversion/TLEToIluvatar/Target.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -386,6 +387,13 @@ LogicalResult LowerLocalMemoryPass::lowerMemdescBuffer(AllocOp alloc) {
 void LowerLocalMemoryPass::runOnOperation() {
   ModuleOp module = getOperation();
   MLIRContext *ctx = module.getContext();
+  if (isIluvatarTarget(moduleTarget(module))) {
+    module.emitError("triton-tle-lower-local-memory lowers TLE for NVIDIA "
+                     "targets; this module targets '")
+        << moduleTarget(module)
+        << "' (Iluvatar modules use triton-tle-lower-to-iluvatar)";
+    return signalPassFailure();
+  }
   pointerBuffers.clear();
   lastBase.clear();
   regionBytes = 0;

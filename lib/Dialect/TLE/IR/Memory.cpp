@@ -434,6 +434,8 @@ LogicalResult AllocOp::verify() {
       auto target = module->getAttrOfType<StringAttr>("ttg.target");
       if (!target)
         continue;
+      if (target.getValue().starts_with("iluvatar:"))
+        return emitError("iluvatar TLE alloc does not support tmem storage");
       if (!targetHasTensorMemory(target.getValue()))
         return emitOpError("tensor memory requires an sm_100-family target "
                            "(sm_100 to sm_11x); module targets ")
