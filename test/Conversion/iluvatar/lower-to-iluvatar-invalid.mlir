@@ -97,3 +97,16 @@ module attributes {ttg.target = "iluvatar:ivcore11"} {
     tt.return %t : tensor<16x32xf32, #blocked>
   }
 }
+
+// -----
+
+// A shared layout other than swizzled_shared (the memdesc takes any encoding).
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {ttg.target = "iluvatar:ivcore11"} {
+  tt.func @blocked_layout() {
+    // expected-error @+1 {{iluvatar TLE alloc only supports a #ttg.swizzled_shared layout, got #ttg.blocked}}
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf32, #blocked, #smem, mutable>
+    tt.return
+  }
+}
