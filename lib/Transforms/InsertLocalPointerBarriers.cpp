@@ -111,11 +111,13 @@ State join(State a, const State &b) {
 
 class FunctionAnalysis {
 public:
-  explicit FunctionAnalysis(FunctionOpInterface func) : func(func) {}
+  FunctionAnalysis(FunctionOpInterface func, bool allBuffers)
+      : func(func), allBuffers(allBuffers) {}
 
   void run() {
     func->walk([&](AllocOp alloc) {
-      if (alloc.isPointerBuffer())
+      if ((allBuffers && alloc.getScope() == MemorySpace::smem) ||
+          alloc.isPointerBuffer())
         slotOf[alloc.getResult()] = numSlots++;
     });
     unknownSlot = numSlots++;
@@ -133,6 +135,8 @@ public:
 
 private:
   FunctionOpInterface func;
+  /// Track every buffer, not only pointer buffers (option all-buffers).
+  bool allBuffers;
   DenseMap<Value, unsigned> slotOf;
   unsigned numSlots = 0, unknownSlot = 0;
   DenseMap<Value, Origin> origins;
@@ -524,10 +528,12 @@ private:
 struct InsertLocalPointerBarriersPass
     : public impl::TLEInsertLocalPointerBarriersBase<
           InsertLocalPointerBarriersPass> {
+  using TLEInsertLocalPointerBarriersBase::TLEInsertLocalPointerBarriersBase;
+
   void runOnOperation() override {
-    getOperation()->walk([](FunctionOpInterface func) {
+    getOperation()->walk([&](FunctionOpInterface func) {
       if (!func.isExternal())
-        FunctionAnalysis(func).run();
+        FunctionAnalysis(func, allBuffers).run();
     });
   }
 };

@@ -65,7 +65,7 @@ TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
 ILUVATAR_TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
                            "triton-tle-optimize-local-pointer-loads,"
                            "triton-tle-optimize-local-pointer-stores,"
-                           "triton-tle-insert-local-pointer-barriers,"
+                           "triton-tle-insert-local-pointer-barriers{all-buffers=true},"
                            "triton-tle-lower-to-iluvatar,"
                            "tle-assert-lowered)")
 

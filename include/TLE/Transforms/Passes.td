@@ -251,7 +251,17 @@ def TLEInsertLocalPointerBarriers
     Cluster barriers inside `scf.if` or loops assume cluster-uniform control
     flow (every CTA of the cluster takes the same path), as does
     `tle.distributed_barrier`.
+
+    `all-buffers=true` treats every `tle.alloc` as a pointer buffer. The
+    Iluvatar pipeline needs it: `triton-tle-lower-to-iluvatar` turns
+    `tle.copy` into loads and stores through local pointers, which Triton's
+    membar analysis does not see, whatever the buffer (docs/iluvatar.md).
   }];
+  let options = [
+    Option<"allBuffers", "all-buffers", "bool", /*default=*/"false",
+           "Synchronize accesses to every tle.alloc buffer, not only to "
+           "pointer buffers">
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::ttng::TTNGDialect"];
 }
 

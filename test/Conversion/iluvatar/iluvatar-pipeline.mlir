@@ -1,4 +1,4 @@
-// RUN: tle-opt %s --pass-pipeline='builtin.module(triton-tle-raise-markers,triton-tle-optimize-local-pointer-loads,triton-tle-optimize-local-pointer-stores,triton-tle-insert-local-pointer-barriers,triton-tle-lower-to-iluvatar,tle-assert-lowered)' | FileCheck %s
+// RUN: tle-opt %s --pass-pipeline='builtin.module(triton-tle-raise-markers,triton-tle-optimize-local-pointer-loads,triton-tle-optimize-local-pointer-stores,triton-tle-insert-local-pointer-barriers{all-buffers=true},triton-tle-lower-to-iluvatar,tle-assert-lowered)' | FileCheck %s
 // The Iluvatar TTGIR pipeline (python/tle/_bridge.py ILUVATAR_TTGIR_PIPELINE)
 // on a kernel using all five primitives.
 
@@ -37,5 +37,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: tt.store %{{.*}}, %[[W]] : tensor<64x32x!tt.ptr<f32>, #{{.*}}>
     tt.store %yp, %w : tensor<64x32x!tt.ptr<f32>, #blocked>
     tt.return
+  }
+
+  // A buffer only copied into and read whole: the copy's pointer stores and
+  // the ttg.local_load are ordered by a barrier (all-buffers=true).
+  // CHECK-LABEL: tt.func public @copy_then_read(
+  // CHECK: %[[B:.*]] = ttg.local_alloc
+  // CHECK-NEXT: %[[X:.*]] = tt.load
+  // CHECK-NEXT: %[[P:.*]] = iluvatar_tle.local_pointers %[[B]]
+  // CHECK-NEXT: tt.store %[[P]], %[[X]]
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load %[[B]]
+  tt.func public @copy_then_read(%xp: tensor<64x32x!tt.ptr<f32>, #blocked>) -> tensor<64x32xf32, #blocked> {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x32xf32, #shared, #smem, mutable>
+    tle.copy %xp, %buf shape [64, 32] : tensor<64x32x!tt.ptr<f32>, #blocked> -> !ttg.memdesc<64x32xf32, #shared, #smem, mutable>
+    %all = tle.local_pointers %buf : !ttg.memdesc<64x32xf32, #shared, #smem, mutable> -> tensor<64x32x!tt.ptr<f32, 3>, #blocked>
+    %v = tt.load %all : tensor<64x32x!tt.ptr<f32, 3>, #blocked>
+    tt.return %v : tensor<64x32xf32, #blocked>
   }
 }
