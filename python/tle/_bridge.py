@@ -54,6 +54,7 @@ TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
                   "triton-tle-lower-local-memory,"
                   "triton-tle-optimize-exclusive-cumsum-layouts,"
                   "triton-tle-lower-exclusive-cumsum,"
+                  "triton-tle-lower-tiles,"
                   "tle-assert-lowered)")
 
 # Stage name -> (the Triton stage it follows, pipeline).
