@@ -93,6 +93,36 @@ def test_swap_tiles_dynamic():
     assert_lowered(k, "insert_tile")
 
 
+def test_tiles_around_a_dot():
+    k = tle.compile(K.dot_of_tiles, signature={"A": "*fp16", "B": "*fp16", "C": "*fp32", "idx": "i32"},
+                    constexprs={"M": 64, "K": 32, "N": 64}, target=TARGET)
+    ttgir = assert_lowered(k, "extract_tile")
+    assert "#ttg.nvidia_mma" in ttgir and "tensor<64x64xf32, #mma> -> !ttg.memdesc<64x64xf32" in ttgir
+
+
+def test_dynamic_tiles_in_a_loop():
+    k = tle.compile(K.loop_tiles, signature={"X": "*fp32", "Y": "*fp32"},
+                    constexprs={"M": 32, "N": 64, "TM": 16, "TN": 32, "TILES": 4}, target=TARGET)
+    ttgir = assert_lowered(k, "insert_tile")
+    assert "scf.for" in ttgir
+
+
+@triton.jit
+def unused_tiles(X, i):
+    x = tl.load(X + tl.arange(0, 64))
+    t = tle.extract_tile(x, i, [16])
+    y = tle.insert_tile(x, t, 2)
+    tl.store(X + tl.arange(0, 64), x)
+
+
+def test_unused_tiles_are_dropped():
+    k = tle.compile(unused_tiles, signature={"X": "*fp32", "i": "i32"}, target=TARGET)
+    assert "tle.extract_tile" in k.asm["ttir"] and "tle.insert_tile" in k.asm["ttir"]
+    ttgir = _code(k.asm["tle-ttgir"])
+    assert "tle." not in ttgir and "ttg.local_alloc" not in ttgir
+    assert ".entry" in k.asm["ptx"]
+
+
 def test_one_tile_grid_is_the_identity():
     k = tle.compile(K.extract_2d, signature={"X": "*fp32", "Y": "*fp32"},
                     constexprs={"M": 16, "N": 32, "TM": 16, "TN": 32, "IDX": 0}, target=TARGET)

@@ -140,3 +140,28 @@ def test_swap_tiles_dynamic():
         tile_of(want, a, (tm, tn)).copy_(tb)
         tile_of(want, b, (tm, tn)).copy_(ta)
         torch.testing.assert_close(y, want, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("idx", [0, 1])
+def test_tiles_around_a_dot(idx):
+    gen = torch.Generator().manual_seed(13 + idx)
+    m, k, n = 64, 32, 64
+    a = rand((2 * m, k), "fp16", gen)
+    b = rand((k, n), "fp16", gen)
+    c = torch.empty((2 * m, n), dtype=torch.float32, device="cuda")
+    K.dot_of_tiles[(1,)](a, b, c, idx, M=m, K=k, N=n)
+    want = torch.zeros_like(c)
+    want[idx * m:(idx + 1) * m] = a[idx * m:(idx + 1) * m].float() @ b.float()
+    torch.testing.assert_close(c, want, rtol=1e-3, atol=1e-3)
+
+
+def test_dynamic_tiles_in_a_loop():
+    gen = torch.Generator().manual_seed(17)
+    m, n, tm, tn = 32, 64, 16, 32
+    x = rand((m, n), "fp32", gen)
+    y = torch.empty_like(x)
+    K.loop_tiles[(1,)](x, y, M=m, N=n, TM=tm, TN=tn, TILES=4)
+    want = x.clone()
+    for i in range(4):
+        tile_of(want, i, (tm, tn)).mul_(i + 1)
+    torch.testing.assert_close(y, want, rtol=0, atol=0)

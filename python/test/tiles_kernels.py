@@ -76,3 +76,29 @@ def swap_tiles_dynamic(X, Y, a, b, M: tl.constexpr, N: tl.constexpr, TM: tl.cons
     x = tle.insert_tile(x, tb, a)
     x = tle.insert_tile(x, ta, b)
     tl.store(Y + offs, x)
+
+
+@triton.jit
+def dot_of_tiles(A, B, C, idx, M: tl.constexpr, K: tl.constexpr, N: tl.constexpr):
+    """C (2M x N) = zeros with row block idx (dynamic) set to A[row block idx] @ B: the tiles meet
+    tl.dot's operand and mma layouts."""
+    rows = tl.arange(0, 2 * M)
+    a2 = tl.load(A + rows[:, None] * K + tl.arange(0, K)[None, :])
+    a = tle.extract_tile(a2, idx, [M, K])
+    b = tl.load(B + tl.arange(0, K)[:, None] * N + tl.arange(0, N)[None, :])
+    c = tl.dot(a, b)
+    base = tl.zeros([2 * M, N], dtype=tl.float32)
+    out = tle.insert_tile(base, c, idx)
+    tl.store(C + rows[:, None] * N + tl.arange(0, N)[None, :], out)
+
+
+@triton.jit
+def loop_tiles(X, Y, M: tl.constexpr, N: tl.constexpr, TM: tl.constexpr, TN: tl.constexpr,
+               TILES: tl.constexpr):
+    """y = x with every tile scaled by (its number + 1), one dynamic extract/insert per loop step."""
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    x = tl.load(X + offs)
+    for i in range(TILES):
+        t = tle.extract_tile(x, i, [TM, TN])
+        x = tle.insert_tile(x, t * (i + 1).to(tl.float32), i)
+    tl.store(Y + offs, x)

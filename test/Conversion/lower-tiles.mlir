@@ -84,11 +84,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<32x64xf32, #blocked>
   }
 
-  // An unused tile op is dropped.
+  // An unused tile op is dropped, and so is a tile op only it used.
   // CHECK-LABEL: tt.func @unused
   // CHECK-NEXT: tt.return
   tt.func @unused(%x: tensor<32x64xf32, #blocked>) {
     %t = tle.extract_tile %x[0] tile [16, 32] : tensor<32x64xf32, #blocked> -> tensor<16x32xf32, #blocked>
+    %r = tle.insert_tile %t into %x[1] : tensor<16x32xf32, #blocked> into tensor<32x64xf32, #blocked>
     tt.return
   }
 }

@@ -224,7 +224,8 @@ struct LowerTilesPass
         ops.push_back(op);
     });
     bool anyFailed = false;
-    for (Operation *op : ops) {
+    // Users first, so a tile op only feeding an unused one is dropped too.
+    for (Operation *op : llvm::reverse(ops)) {
       // Pure: an unused tile op is dropped.
       if (op->use_empty()) {
         op->erase();
