@@ -33,6 +33,9 @@ constexpr llvm::StringLiteral kScalarOperands = "tle.marker.scalar_operands";
 constexpr llvm::StringLiteral kNarrowed = "tle.marker.narrowed";
 constexpr llvm::StringLiteral kResultTypes = "tle.marker.result_types";
 constexpr llvm::StringLiteral kNoResults = "tle.marker.no_results";
+constexpr llvm::StringLiteral kTileShape = "tle.marker.tile_shape";
+constexpr llvm::StringLiteral kTiledOperands = "tle.marker.tiled_operands";
+constexpr llvm::StringLiteral kTiledResults = "tle.marker.tiled_results";
 
 bool isMarker(tt::ElementwiseInlineAsmOp op) {
   return op.getAsmString().starts_with(kMarkerPrefix);
@@ -90,6 +93,40 @@ void eraseDeadCarriers(Value value) {
   eraseDeadCarriers(src);
 }
 
+/// Ops the frontend uses to repeat a tile over its tile grid
+/// (docs/markers.md, "Tiles").
+bool isTileCarrier(Operation *op) {
+  return isa<tt::ReshapeOp, tt::BroadcastOp, tt::ExpandDimsOp, tt::SplatOp,
+             ttg::ConvertLayoutOp>(op);
+}
+
+/// Erases the dead tile carriers feeding `value`, recursively.
+void eraseDeadTileCarriers(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !isTileCarrier(def) || !def->use_empty())
+    return;
+  Value src = def->getOperand(0);
+  def->erase();
+  eraseDeadTileCarriers(src);
+}
+
+/// Follows `value` back through ttg.convert_layout.
+Value skipConverts(Value value) {
+  while (auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>())
+    value = convert.getSrc();
+  return value;
+}
+
+/// A type for a tile of `shape` cut from `like`: `like`'s encoding when it
+/// is a blocked one (valid for any shape of the same rank) or absent.
+std::optional<RankedTensorType> tileTypeLike(RankedTensorType like,
+                                             ArrayRef<int64_t> shape) {
+  Attribute encoding = like.getEncoding();
+  if (encoding && !isa<ttg::BlockedEncodingAttr>(encoding))
+    return std::nullopt;
+  return RankedTensorType::get(shape, like.getElementType(), encoding);
+}
+
 /// State shared by the markers of one run.
 struct RaiseState {
   /// Buffer handle (a marker result) -> the buffer (the raised op's result).
@@ -119,6 +156,7 @@ private:
                             SmallVectorImpl<unsigned> &indices);
   LogicalResult collectOperands();
   LogicalResult collectNarrowed();
+  LogicalResult collectTiled();
   LogicalResult collectResultTypes();
   LogicalResult checkHandleUses(unsigned index);
   Operation *buildOp();
@@ -139,6 +177,11 @@ private:
   std::optional<RegisteredOperationName> opName;
   NamedAttrList attrs;
   SmallVector<unsigned> scalarOperands, narrowed;
+  /// `tle.marker.tiled_operands` / `tiled_results` and `tile_shape`.
+  SmallVector<unsigned> tiledOperands, tiledResults;
+  SmallVector<int64_t> tileShape;
+  /// Types of tiled results nobody uses.
+  llvm::DenseMap<unsigned, Type> unusedTiledTypes;
   SmallVector<Value> operands;
   /// Per marker result, the value the op's result replaces: the marker's
   /// result, or the pick reduce's for a narrowed one; null for a narrowed
@@ -388,6 +431,126 @@ LogicalResult MarkerRaiser::collectNarrowed() {
   return success();
 }
 
+/// Tiled operands and results (docs/markers.md, "Tiles"). A tiled operand
+/// is the op's operand of shape `tile_shape`, repeated over the tile grid to
+/// the marker's shape: `tt.reshape(tt.broadcast(tt.expand_dims*(tile)))`;
+/// the tile is taken back from that chain (or, when Triton folded it, from a
+/// splat, or cut out with a `tle.extract_tile` at grid position 0). A tiled
+/// result is consumed by one `tt.reshape` to the grid view followed by one
+/// pick `tt.reduce` per added axis (through single-use convert_layouts); the
+/// op's result replaces the last reduce.
+LogicalResult MarkerRaiser::collectTiled() {
+  if (tileShape.empty())
+    return success();
+  for (unsigned index : tiledOperands) {
+    Value tiled = operands[index];
+    auto tiledType = dyn_cast<RankedTensorType>(tiled.getType());
+    if (!tiledType || tiledType.getRank() != (int64_t)tileShape.size())
+      return emitError() << "tiled operand " << index << " of TLE marker '"
+                         << name << "' must be a tensor of the rank of '"
+                         << kTileShape << "'";
+    int64_t rank = tiledType.getRank();
+    Value value = skipConverts(tiled);
+    if (auto reshape = value.getDefiningOp<tt::ReshapeOp>();
+        reshape && !reshape.getAllowReorder()) {
+      value = skipConverts(reshape.getSrc());
+      if (auto broadcast = value.getDefiningOp<tt::BroadcastOp>()) {
+        value = skipConverts(broadcast.getSrc());
+        while (cast<RankedTensorType>(value.getType()).getRank() > rank) {
+          auto expand = value.getDefiningOp<tt::ExpandDimsOp>();
+          if (!expand)
+            break;
+          value = skipConverts(expand.getSrc());
+        }
+        if (cast<RankedTensorType>(value.getType()).getShape() ==
+            ArrayRef<int64_t>(tileShape)) {
+          operands[index] = value;
+          continue;
+        }
+      }
+    }
+    // Triton rewrote the chain: recover the tile from the repeated value.
+    std::optional<RankedTensorType> type = tileTypeLike(tiledType, tileShape);
+    if (!type)
+      return emitError() << "cannot recover tiled operand " << index
+                         << " of TLE marker '" << name << "' from "
+                         << tiled.getType();
+    OpBuilder builder(marker);
+    Value uniform = tiled;
+    while (Operation *def = uniform.getDefiningOp()) {
+      if (!isa<tt::BroadcastOp, ttg::ConvertLayoutOp>(def))
+        break;
+      uniform = def->getOperand(0);
+    }
+    Operation *made;
+    DenseElementsAttr dense;
+    if (auto splat = uniform.getDefiningOp<tt::SplatOp>())
+      made = tt::SplatOp::create(builder, marker.getLoc(), *type,
+                                 splat.getSrc());
+    else if (matchPattern(uniform, m_Constant(&dense)) && dense.isSplat())
+      made = arith::ConstantOp::create(
+          builder, marker.getLoc(),
+          DenseElementsAttr::get(*type, dense.getSplatValue<Attribute>()));
+    else
+      made = ExtractTileOp::create(
+          builder, marker.getLoc(), *type, tiled, Value(),
+          builder.getI64IntegerAttr(0), builder.getDenseI64ArrayAttr(tileShape));
+    if (verifyOnly)
+      state.temporaries.push_back(made);
+    operands[index] = made->getResult(0);
+  }
+
+  for (unsigned index : tiledResults) {
+    Value value = marker->getResult(index);
+    auto type = cast<RankedTensorType>(value.getType());
+    int64_t rank = type.getRank();
+    if (rank != (int64_t)tileShape.size())
+      return emitError() << "tiled result " << index << " of TLE marker '"
+                         << name << "' must have the rank of '" << kTileShape
+                         << "'";
+    if (value.use_empty()) {
+      replaced[index] = nullptr;
+      unusedTiledTypes[index] =
+          RankedTensorType::get(tileShape, type.getElementType());
+      continue;
+    }
+    SmallVector<Operation *> chain;
+    auto next = [&]() -> Operation * {
+      while (value.hasOneUse()) {
+        auto convert = dyn_cast<ttg::ConvertLayoutOp>(*value.user_begin());
+        if (!convert)
+          break;
+        chain.push_back(convert);
+        value = convert.getResult();
+      }
+      return value.hasOneUse() ? *value.user_begin() : nullptr;
+    };
+    auto diagnose = [&]() {
+      return emitError() << "tiled result " << index << " of TLE marker '"
+                         << name << "' must be used by one tt.reshape and "
+                            "pick tt.reduces down to the tile shape";
+    };
+    auto reshape = dyn_cast_or_null<tt::ReshapeOp>(next());
+    if (!reshape || reshape.getAllowReorder())
+      return diagnose();
+    chain.push_back(reshape);
+    value = reshape.getResult();
+    while (cast<RankedTensorType>(value.getType()).getRank() > rank) {
+      auto reduce = dyn_cast_or_null<tt::ReduceOp>(next());
+      if (!reduce || !isPickReduce(reduce))
+        return diagnose();
+      chain.push_back(reduce);
+      value = reduce->getResult(0);
+    }
+    if (cast<RankedTensorType>(value.getType()).getShape() !=
+        ArrayRef<int64_t>(tileShape))
+      return diagnose() << " (got " << value.getType() << ")";
+    replaced[index] = value;
+    chains.append(chain.rbegin(), chain.rend());
+  }
+  return success();
+}
+
 /// Creates the op before the marker; null (after reporting) if it is invalid.
 Operation *MarkerRaiser::buildOp() {
   MLIRContext *ctx = marker.getContext();
@@ -406,8 +569,14 @@ Operation *MarkerRaiser::buildOp() {
   if (hasResultTypes)
     types = resultTypes;
   else if (!noResults)
-    for (auto [result, value] : llvm::zip(marker->getResults(), replaced))
-      types.push_back(value ? value.getType() : result.getType());
+    for (auto [index, pair] :
+         llvm::enumerate(llvm::zip(marker->getResults(), replaced))) {
+      auto [result, value] = pair;
+      auto unused = unusedTiledTypes.find(index);
+      types.push_back(value                            ? value.getType()
+                      : unused != unusedTiledTypes.end() ? unused->second
+                                                         : result.getType());
+    }
 
   OperationState state(marker.getLoc(), *opName);
   state.addOperands(operands);
@@ -439,15 +608,30 @@ LogicalResult MarkerRaiser::raise() {
       failed(takeIndices(kScalarOperands, marker->getNumOperands(), "operand",
                          scalarOperands)) ||
       failed(takeIndices(kNarrowed, marker->getNumResults(), "result",
-                         narrowed)))
+                         narrowed)) ||
+      failed(takeIndices(kTiledOperands, marker->getNumOperands(), "operand",
+                         tiledOperands)) ||
+      failed(takeIndices(kTiledResults, marker->getNumResults(), "result",
+                         tiledResults)))
     return failure();
+  if (Attribute value = attrs.erase(kTileShape)) {
+    auto array = dyn_cast<DenseI64ArrayAttr>(value);
+    if (!array)
+      return emitError() << "'" << kTileShape
+                         << "' must be an array<i64: ...>, got " << value;
+    tileShape.assign(array.asArrayRef().begin(), array.asArrayRef().end());
+  }
+  if ((!tiledOperands.empty() || !tiledResults.empty()) != !tileShape.empty())
+    return emitError() << "TLE marker '" << name << "': '" << kTileShape
+                       << "' goes with '" << kTiledOperands << "' or '"
+                       << kTiledResults << "'";
   for (NamedAttribute attr : attrs)
     if (attr.getName().strref().starts_with(kMetaPrefix) &&
         attr.getName() != kResultTypes && attr.getName() != kNoResults)
       return emitError() << "unknown marker key '" << attr.getName().strref()
                          << "' in TLE marker '" << name << "'";
   if (failed(collectOperands()) || failed(collectNarrowed()) ||
-      failed(collectResultTypes()))
+      failed(collectTiled()) || failed(collectResultTypes()))
     return failure();
   for (unsigned index : handleResults)
     if (failed(checkHandleUses(index)))
@@ -513,8 +697,12 @@ LogicalResult MarkerRaiser::raise() {
   }
   SmallVector<Value> inputs(marker->getOperands());
   marker->erase();
-  for (Value input : llvm::SetVector<Value>(inputs.begin(), inputs.end()))
-    eraseDeadCarriers(input);
+  for (Value input : llvm::SetVector<Value>(inputs.begin(), inputs.end())) {
+    if (tiledOperands.empty())
+      eraseDeadCarriers(input);
+    else
+      eraseDeadTileCarriers(input);
+  }
   return success();
 }
 

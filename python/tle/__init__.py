@@ -1,6 +1,6 @@
 """TLE: Triton Language Extensions, as an out-of-tree MLIR compiler for pip Triton.
 
-Inside ``@triton.jit`` kernels: ``tle.cumsum``; ``tle.load(..., is_async=True)``; shared-memory buffers and
+Inside ``@triton.jit`` kernels: ``tle.cumsum``; ``tle.extract_tile`` / ``tle.insert_tile``; ``tle.load(..., is_async=True)``; shared-memory buffers and
 pointers ``tle.gpu.alloc / local_ptr / copy / local_load / local_store /
 memory_space``; thread-block clusters ``tle.device_mesh``, ``tle.shard_id``,
 ``tle.remote``, ``tle.distributed_barrier``.
@@ -13,7 +13,8 @@ from ._errors import MLIRError
 from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
 from .compiler import compile, stages, write_stages
-from .language import TLEUsageError, cumsum, device_mesh, distributed_barrier, gpu, load, remote, shard_id
+from .language import (TLEUsageError, cumsum, device_mesh, distributed_barrier, extract_tile, gpu, insert_tile, load,
+                       remote, shard_id)
 
 __all__ = [
     "MLIRError",
@@ -25,7 +26,9 @@ __all__ = [
     "disable",
     "enable",
     "enabled",
+    "extract_tile",
     "gpu",
+    "insert_tile",
     "is_enabled",
     "load",
     "remote",

@@ -55,6 +55,7 @@ TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
                   "triton-tle-lower-local-memory,"
                   "triton-tle-optimize-exclusive-cumsum-layouts,"
                   "triton-tle-lower-exclusive-cumsum,"
+                  "triton-tle-lower-tiles,"
                   "tle-assert-lowered)")
 
 # The TTGIR pipeline for Iluvatar (CoreX) modules, ttg.target "iluvatar:<arch>"

@@ -162,4 +162,30 @@ def TLEAsyncCopyLoads
                            "mlir::ttg::TTGDialect"];
 }
 
+
+def TLELowerTiles : Pass<"triton-tle-lower-tiles", "mlir::ModuleOp"> {
+  let summary = "Lower tle.extract_tile / tle.insert_tile through shared memory";
+  let description = [{
+    On TTGIR. The source is stored in a `ttg.local_alloc` with a row-major
+    `#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1}>` layout and
+    a tile is the `ttg.memdesc_subslice` at its element offsets (tile number
+    `i` of the row-major tile grid).
+
+    - `tle.extract_tile`, constant index: `local_alloc(src)`, subslice,
+      `ttg.local_load` in the result's encoding.
+    - `tle.insert_tile`, constant index: mutable `local_alloc`,
+      `local_store(src)`, `local_store(tile)` into the subslice,
+      `local_load` of the whole buffer in the source's encoding.
+    - Dynamic index (a grid of at most 64 tiles, else an error): extract
+      loads every tile and keeps tile `index` with `arith.select`; insert
+      stores the tile under `scf.if (index == k)` for each tile `k`. An
+      index outside the grid extracts tile 0 and inserts nothing.
+
+    An unused op is erased. An operand without a distributed encoding (not
+    TTGIR) is an error at the op.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::tt::TTDialect", "mlir::ttg::TTGDialect"];
+}
+
 #endif // TLE_CONVERSION_PASSES_TD

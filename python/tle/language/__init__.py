@@ -4,5 +4,6 @@ from . import gpu
 from .core import TLEUsageError, cumsum, load
 from .distributed import device_mesh, distributed_barrier, shard_id
 from .gpu import remote
+from .tiles import extract_tile, insert_tile
 
-__all__ = ["TLEUsageError", "cumsum", "device_mesh", "distributed_barrier", "gpu", "load", "remote", "shard_id"]
+__all__ = ["TLEUsageError", "cumsum", "device_mesh", "distributed_barrier", "extract_tile", "gpu", "insert_tile", "load", "remote", "shard_id"]

@@ -151,6 +151,13 @@ def TTG_MemDescType : TypeDef<TTG_Dialect, "MemDesc", [ShapedTypeInterface]> {
         CArg<"bool", "false">:$mutableMemory), [{
       return $_get(elementType.getContext(), shape, elementType, encoding,
                    memorySpace, mutableMemory, shape);
+    }]>,
+    // A view (e.g. a ttg.memdesc_subslice result) of a buffer of `allocShape`.
+    TypeBuilderWithInferredContext<(ins "::llvm::ArrayRef<int64_t>":$shape,
+        "Type":$elementType, "Attribute":$encoding, "Attribute":$memorySpace,
+        "bool":$mutableMemory, "::llvm::ArrayRef<int64_t>":$allocShape), [{
+      return $_get(elementType.getContext(), shape, elementType, encoding,
+                   memorySpace, mutableMemory, allocShape);
     }]>
   ];
   let extraClassDeclaration = [{

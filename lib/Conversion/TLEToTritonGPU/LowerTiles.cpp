@@ -1,0 +1,243 @@
+//===- LowerTiles.cpp - tle.extract_tile / tle.insert_tile on TTGIR -------===//
+//
+// Pass `triton-tle-lower-tiles` (include/TLE/Conversion/Passes.td): the
+// general path through shared memory. The source goes into a
+// `ttg.local_alloc` with a plain row-major `#ttg.swizzled_shared` layout;
+// a tile is the `ttg.memdesc_subslice` at its offsets.
+//
+// - extract, static index: local_alloc(src), subslice, local_load in the
+//   result's encoding.
+// - insert, static index: local_alloc (mutable), local_store(src),
+//   local_store(tile) into the subslice, local_load of the whole buffer in
+//   src's encoding.
+// - dynamic index (grids of at most kMaxDynamicTiles tiles): extract loads
+//   every tile and keeps the one whose number equals the index
+//   (`arith.select`); insert stores the tile under `scf.if (index == k)` for
+//   every tile k. An index outside the grid extracts tile 0 and inserts
+//   nothing (the frontend checks constant indices).
+//
+// Triton's allocation and membar passes place the buffers and the barriers.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Conversion/Passes.h"
+#include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/TTG.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLELOWERTILES
+#include "TLE/Conversion/Passes.h.inc"
+} // namespace mlir::tle
+
+using namespace mlir;
+using namespace mlir::tle;
+
+namespace {
+/// Largest tile grid a dynamic index is lowered for (one local_load or one
+/// predicated local_store per tile).
+constexpr int64_t kMaxDynamicTiles = 64;
+
+/// The tile grid of `shape` cut in tiles of `tile`.
+SmallVector<int64_t> gridOf(ArrayRef<int64_t> shape, ArrayRef<int64_t> tile) {
+  SmallVector<int64_t> grid;
+  for (auto [s, t] : llvm::zip(shape, tile))
+    grid.push_back(s / t);
+  return grid;
+}
+
+/// Element offsets of tile number `linear` (row-major over the grid).
+SmallVector<int32_t> tileOffsets(int64_t linear, ArrayRef<int64_t> grid,
+                                 ArrayRef<int64_t> tile) {
+  SmallVector<int32_t> offsets(grid.size());
+  for (int64_t d = grid.size() - 1; d >= 0; --d) {
+    offsets[d] = static_cast<int32_t>((linear % grid[d]) * tile[d]);
+    linear /= grid[d];
+  }
+  return offsets;
+}
+
+struct Buffer {
+  ttg::MemDescType type;
+  Value value;
+};
+
+/// A shared buffer for a tensor of `type`; filled from `init` when given
+/// (immutable then), else mutable and empty.
+Buffer allocBuffer(OpBuilder &b, Location loc, RankedTensorType type,
+                   Value init) {
+  MLIRContext *ctx = b.getContext();
+  SmallVector<unsigned> order;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d)
+    order.push_back(static_cast<unsigned>(d));
+  auto shared = ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, order);
+  auto memdesc = ttg::MemDescType::get(type.getShape(), type.getElementType(),
+                                       shared,
+                                       ttg::SharedMemorySpaceAttr::get(ctx),
+                                       /*mutableMemory=*/!init);
+  Value value = ttg::LocalAllocOp::create(b, loc, memdesc, init, IntegerAttr());
+  return {memdesc, value};
+}
+
+/// The view of tile `linear` of `buffer`.
+Value tileView(OpBuilder &b, Location loc, Buffer buffer,
+               ArrayRef<int64_t> tile, int64_t linear) {
+  ttg::MemDescType full = buffer.type;
+  SmallVector<int64_t> grid = gridOf(full.getShape(), tile);
+  auto type = ttg::MemDescType::get(tile, full.getElementType(),
+                                    full.getEncoding(), full.getMemorySpace(),
+                                    full.getMutableMemory(), full.getShape());
+  return ttg::MemDescSubsliceOp::create(
+      b, loc, type, buffer.value,
+      b.getDenseI32ArrayAttr(tileOffsets(linear, grid, tile)));
+}
+
+/// The index as a constant, when it is one.
+std::optional<int64_t> staticIndex(Value index, IntegerAttr attr) {
+  if (attr)
+    return attr.getInt();
+  APInt constant;
+  if (matchPattern(index, m_ConstantInt(&constant)) &&
+      constant.getSignificantBits() <= 64)
+    return constant.getSExtValue();
+  return std::nullopt;
+}
+
+Value indexIs(OpBuilder &b, Location loc, Value index, int64_t k) {
+  Value constant = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(index.getType(), k));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index,
+                               constant);
+}
+
+int64_t product(ArrayRef<int64_t> values) {
+  int64_t p = 1;
+  for (int64_t v : values)
+    p *= v;
+  return p;
+}
+
+LogicalResult checkTTGIR(Operation *op, RankedTensorType type, StringRef what) {
+  if (!isa_and_nonnull<ttg::BlockedEncodingAttr, ttg::SliceEncodingAttr,
+                       ttg::LinearEncodingAttr, ttg::NvidiaMmaEncodingAttr,
+                       ttg::DotOperandEncodingAttr>(type.getEncoding()))
+    return op->emitOpError("cannot be lowered: the ")
+           << what << " " << type
+           << " has no distributed encoding (triton-tle-lower-tiles runs on "
+              "TTGIR)";
+  return success();
+}
+
+LogicalResult checkDynamicGrid(Operation *op, int64_t tiles) {
+  if (tiles <= kMaxDynamicTiles)
+    return success();
+  return op->emitOpError("cannot be lowered: a dynamic tile index over ")
+         << tiles << " tiles is not supported (at most " << kMaxDynamicTiles
+         << "); use a constant index or larger tiles";
+}
+
+LogicalResult lowerExtract(ExtractTileOp op) {
+  RankedTensorType srcType = op.getSrc().getType();
+  RankedTensorType resultType = op.getResult().getType();
+  if (failed(checkTTGIR(op, srcType, "source")) ||
+      failed(checkTTGIR(op, resultType, "result")))
+    return failure();
+  ArrayRef<int64_t> tile = op.getTileShape();
+  int64_t tiles = product(gridOf(srcType.getShape(), tile));
+  std::optional<int64_t> index = staticIndex(op.getIndex(), op.getStaticIndexAttr());
+  if (!index && failed(checkDynamicGrid(op, tiles)))
+    return failure();
+
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  Buffer buffer = allocBuffer(b, loc, srcType, op.getSrc());
+  Value result;
+  if (index) {
+    result = ttg::LocalLoadOp::create(b, loc, resultType,
+                                      tileView(b, loc, buffer, tile, *index),
+                                      Value());
+  } else {
+    for (int64_t k = 0; k < tiles; ++k) {
+      Value value = ttg::LocalLoadOp::create(
+          b, loc, resultType, tileView(b, loc, buffer, tile, k), Value());
+      if (!result) {
+        result = value;
+        continue;
+      }
+      auto maskType = RankedTensorType::get(
+          resultType.getShape(), b.getI1Type(), resultType.getEncoding());
+      Value mask = tt::SplatOp::create(b, loc, maskType,
+                                       indexIs(b, loc, op.getIndex(), k));
+      result = arith::SelectOp::create(b, loc, mask, value, result);
+    }
+  }
+  op.getResult().replaceAllUsesWith(result);
+  op.erase();
+  return success();
+}
+
+LogicalResult lowerInsert(InsertTileOp op) {
+  RankedTensorType srcType = op.getSrc().getType();
+  RankedTensorType tileType = op.getTile().getType();
+  if (failed(checkTTGIR(op, srcType, "source")) ||
+      failed(checkTTGIR(op, tileType, "tile")))
+    return failure();
+  ArrayRef<int64_t> tile = tileType.getShape();
+  int64_t tiles = product(gridOf(srcType.getShape(), tile));
+  std::optional<int64_t> index = staticIndex(op.getIndex(), op.getStaticIndexAttr());
+  if (!index && failed(checkDynamicGrid(op, tiles)))
+    return failure();
+
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  Buffer buffer = allocBuffer(b, loc, srcType, Value());
+  ttg::LocalStoreOp::create(b, loc, op.getSrc(), buffer.value);
+  if (index) {
+    ttg::LocalStoreOp::create(b, loc, op.getTile(),
+                              tileView(b, loc, buffer, tile, *index));
+  } else {
+    for (int64_t k = 0; k < tiles; ++k) {
+      auto branch = scf::IfOp::create(b, loc, TypeRange{},
+                                      indexIs(b, loc, op.getIndex(), k),
+                                      /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&branch.getThenRegion().front());
+      ttg::LocalStoreOp::create(b, loc, op.getTile(),
+                                tileView(b, loc, buffer, tile, k));
+    }
+  }
+  Value result = ttg::LocalLoadOp::create(b, loc, srcType, buffer.value, Value());
+  op.getResult().replaceAllUsesWith(result);
+  op.erase();
+  return success();
+}
+
+struct LowerTilesPass
+    : public mlir::tle::impl::TLELowerTilesBase<LowerTilesPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<ExtractTileOp, InsertTileOp>(op))
+        ops.push_back(op);
+    });
+    bool anyFailed = false;
+    // Users first, so a tile op only feeding an unused one is dropped too.
+    for (Operation *op : llvm::reverse(ops)) {
+      // Pure: an unused tile op is dropped.
+      if (op->use_empty()) {
+        op->erase();
+        continue;
+      }
+      LogicalResult lowered = isa<ExtractTileOp>(op)
+                                  ? lowerExtract(cast<ExtractTileOp>(op))
+                                  : lowerInsert(cast<InsertTileOp>(op));
+      anyFailed |= failed(lowered);
+    }
+    if (anyFailed)
+      signalPassFailure();
+  }
+};
+} // namespace
