@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "TLE/Conversion/TLEToIluvatar/Passes.h"
 #include "TLE/Conversion/TLEToIluvatar/Target.h"
+#include "TLE/Conversion/TritonBuilders.h"
+#include "TLE/Dialect/Common/Tiles.h"
 #include "TLE/Dialect/IluvatarTLE/IR/IluvatarTLE.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 
@@ -28,15 +30,6 @@ namespace {
 
 constexpr int kSharedAddressSpace = 3;
 
-std::string attrStr(Attribute attr) {
-  if (!attr)
-    return "none";
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  attr.print(os);
-  return text;
-}
-
 /// FlagTree's Iluvatar alloc rules: shared memory, swizzled shared layout.
 LogicalResult checkAlloc(AllocOp alloc) {
   if (alloc.getScope() == MemorySpace::tmem)
@@ -51,7 +44,7 @@ LogicalResult checkAlloc(AllocOp alloc) {
   if (!isa_and_nonnull<ttg::SwizzledSharedEncodingAttr>(encoding))
     return alloc.emitError("iluvatar TLE alloc only supports a "
                            "#ttg.swizzled_shared layout, got ")
-           << attrStr(encoding);
+           << tle::common::encodingStr(encoding);
   return success();
 }
 
@@ -63,27 +56,11 @@ LogicalResult checkBlocked(Operation *op, StringRef opName, Type type,
   if (!isa_and_nonnull<ttg::BlockedEncodingAttr>(tensor.getEncoding()))
     return op->emitError("iluvatar TLE ")
            << opName << " only supports BlockedEncodingAttr (#ttg.blocked); "
-           << what << " encoding is " << attrStr(tensor.getEncoding());
+           << what << " encoding is "
+           << tle::common::encodingStr(tensor.getEncoding());
   return success();
 }
 
-Value createLoad(OpBuilder &b, Location loc, Value ptrs) {
-  MLIRContext *ctx = b.getContext();
-  return tt::LoadOp::create(
-      b, loc, ptrs, Value(), Value(), b.getDenseI32ArrayAttr({}),
-      tt::PaddingOptionAttr(),
-      tt::CacheModifierAttr::get(ctx, tt::CacheModifier::NONE),
-      tt::EvictionPolicyAttr::get(ctx, tt::EvictionPolicy::NORMAL),
-      b.getBoolAttr(false));
-}
-
-void createStore(OpBuilder &b, Location loc, Value ptrs, Value value) {
-  MLIRContext *ctx = b.getContext();
-  tt::StoreOp::create(
-      b, loc, ptrs, value, Value(), b.getDenseI32ArrayAttr({}),
-      tt::CacheModifierAttr::get(ctx, tt::CacheModifier::NONE),
-      tt::EvictionPolicyAttr::get(ctx, tt::EvictionPolicy::NORMAL));
-}
 
 /// Full-view local pointers to `buffer` in the shape and encoding of the
 /// global pointer tensor `like`.
@@ -161,12 +138,12 @@ struct LowerToIluvatarPass
       } else if (auto copy = dyn_cast<CopyOp>(op)) {
         if (isa<ttg::MemDescType>(copy.getDst().getType())) {
           auto ptrs = cast<RankedTensorType>(copy.getSrc().getType());
-          Value value = createLoad(b, loc, copy.getSrc());
-          createStore(b, loc, fullView(b, loc, copy.getDst(), ptrs), value);
+          Value value = createPlainLoad(b, loc, copy.getSrc());
+          createPlainStore(b, loc, fullView(b, loc, copy.getDst(), ptrs), value);
         } else {
           auto ptrs = cast<RankedTensorType>(copy.getDst().getType());
           Value local = fullView(b, loc, copy.getSrc(), ptrs);
-          createStore(b, loc, copy.getDst(), createLoad(b, loc, local));
+          createPlainStore(b, loc, copy.getDst(), createPlainLoad(b, loc, local));
         }
       } else if (auto load = dyn_cast<LocalLoadOp>(op)) {
         auto lowered = ttg::LocalLoadOp::create(

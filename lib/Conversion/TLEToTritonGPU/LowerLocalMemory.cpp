@@ -17,6 +17,7 @@
 
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Conversion/TLEToIluvatar/Target.h"
+#include "TLE/Conversion/TritonBuilders.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -74,24 +75,6 @@ unsigned local_memory::numWarps(ModuleOp module) {
 
 namespace {
 
-/// Plain `tt.load %ptrs` / `tt.store %ptrs, %value` (no mask, cache hints).
-Value createLoad(OpBuilder &b, Location loc, Value ptrs) {
-  MLIRContext *ctx = b.getContext();
-  return tt::LoadOp::create(
-      b, loc, ptrs, Value(), Value(), b.getDenseI32ArrayAttr({}),
-      tt::PaddingOptionAttr(),
-      tt::CacheModifierAttr::get(ctx, tt::CacheModifier::NONE),
-      tt::EvictionPolicyAttr::get(ctx, tt::EvictionPolicy::NORMAL),
-      b.getBoolAttr(false));
-}
-
-void createStore(OpBuilder &b, Location loc, Value ptrs, Value value) {
-  MLIRContext *ctx = b.getContext();
-  tt::StoreOp::create(
-      b, loc, ptrs, value, Value(), b.getDenseI32ArrayAttr({}),
-      tt::CacheModifierAttr::get(ctx, tt::CacheModifier::NONE),
-      tt::EvictionPolicyAttr::get(ctx, tt::EvictionPolicy::NORMAL));
-}
 
 //===----------------------------------------------------------------------===//
 // Pointer buffers
@@ -293,7 +276,7 @@ LogicalResult LowerLocalMemoryPass::lowerPointerBufferUses(
     OpBuilder b(alloc);
     auto initType = cast<RankedTensorType>(init.getType());
     Value ptrs = buildFullView(b, alloc.getLoc(), buffer, initType);
-    createStore(b, alloc.getLoc(), ptrs, init);
+    createPlainStore(b, alloc.getLoc(), ptrs, init);
   }
   SmallVector<Operation *> users(alloc.getResult().getUsers());
   for (Operation *user : users) {
@@ -312,13 +295,13 @@ LogicalResult LowerLocalMemoryPass::lowerPointerBufferUses(
     } else if (auto load = dyn_cast<LocalLoadOp>(user)) {
       RankedTensorType type = load.getResult().getType();
       Value ptrs = buildFullView(b, loc, buffer, type);
-      auto lowered = createLoad(b, loc, ptrs);
+      auto lowered = createPlainLoad(b, loc, ptrs);
       load.getResult().replaceAllUsesWith(lowered);
       load.erase();
     } else if (auto store = dyn_cast<LocalStoreOp>(user)) {
       auto type = cast<RankedTensorType>(store.getValue().getType());
       Value ptrs = buildFullView(b, loc, buffer, type);
-      createStore(b, loc, ptrs, store.getValue());
+      createPlainStore(b, loc, ptrs, store.getValue());
       store.erase();
     } else if (auto copy = dyn_cast<CopyOp>(user)) {
       bool toBuffer = copy.getDst() == alloc.getResult();
@@ -327,8 +310,8 @@ LogicalResult LowerLocalMemoryPass::lowerPointerBufferUses(
       Value ptrs = buildFullView(b, loc, buffer, type);
       Value from = toBuffer ? global : ptrs;
       Value to = toBuffer ? ptrs : global;
-      auto value = createLoad(b, loc, from);
-      createStore(b, loc, to, value);
+      auto value = createPlainLoad(b, loc, from);
+      createPlainStore(b, loc, to, value);
       copy.erase();
     } else {
       return user->emitOpError("cannot use a buffer that tle.local_pointers "
@@ -365,7 +348,7 @@ LogicalResult LowerLocalMemoryPass::lowerMemdescBuffer(AllocOp alloc) {
       store.erase();
     } else if (auto copy = dyn_cast<CopyOp>(user)) {
       if (copy.getDst() == alloc.getResult()) {
-        auto value = createLoad(ub, loc, copy.getSrc());
+        auto value = createPlainLoad(ub, loc, copy.getSrc());
         ttg::LocalStoreOp::create(ub, loc, value, buffer);
       } else {
         auto ptrType = cast<RankedTensorType>(copy.getDst().getType());
@@ -373,7 +356,7 @@ LogicalResult LowerLocalMemoryPass::lowerMemdescBuffer(AllocOp alloc) {
             cast<tt::PointerType>(ptrType.getElementType()).getPointeeType());
         auto value =
             ttg::LocalLoadOp::create(ub, loc, valueType, buffer, Value());
-        createStore(ub, loc, copy.getDst(), value);
+        createPlainStore(ub, loc, copy.getDst(), value);
       }
       copy.erase();
     }

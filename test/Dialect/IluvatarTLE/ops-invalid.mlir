@@ -204,7 +204,7 @@ func.func @extract_not_dividing(%x: tensor<64x64xf32, #blocked>) {
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 func.func @extract_static_out_of_bounds(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{tile index 8 is out of bounds (8 tiles)}}
+  // expected-error @+1 {{tile index 8 is out of bounds for a 4x2 tile grid (8 tiles)}}
   %t = iluvatar_tle.extract_tile %x[8] : tensor<64x64xf32, #blocked> -> tensor<16x32xf32, #blocked>
   return
 }
@@ -214,7 +214,7 @@ func.func @extract_static_out_of_bounds(%x: tensor<64x64xf32, #blocked>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 func.func @extract_constant_out_of_bounds(%x: tensor<64x64xf32, #blocked>) {
   %c = arith.constant -1 : i32
-  // expected-error @+1 {{tile index -1 is out of bounds (8 tiles)}}
+  // expected-error @+1 {{tile index -1 is out of bounds for a 4x2 tile grid (8 tiles)}}
   %t = iluvatar_tle.extract_tile %x[%c] : tensor<64x64xf32, #blocked>, i32 -> tensor<16x32xf32, #blocked>
   return
 }
@@ -260,7 +260,7 @@ func.func @insert_not_dividing(%x: tensor<64x64xf32, #blocked>, %t: tensor<16x48
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 func.func @insert_out_of_bounds(%x: tensor<64x64xf32, #blocked>, %t: tensor<32x64xf32, #blocked>) {
-  // expected-error @+1 {{tile index 2 is out of bounds (2 tiles)}}
+  // expected-error @+1 {{tile index 2 is out of bounds for a 2x1 tile grid (2 tiles)}}
   %y = iluvatar_tle.insert_tile %t into %x[2] : tensor<32x64xf32, #blocked> into tensor<64x64xf32, #blocked>
   return
 }

@@ -1,5 +1,6 @@
 //===- IluvatarTLE.cpp - The iluvatar_tle dialect: verifiers, assembly ----===//
 #include "TLE/Dialect/IluvatarTLE/IR/IluvatarTLE.h"
+#include "TLE/Dialect/Common/Tiles.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -11,6 +12,8 @@
 
 using namespace mlir;
 using namespace mlir::iluvatar_tle;
+using mlir::tle::common::encodingStr;
+using mlir::tle::common::shapeStr;
 
 #include "TLE/Dialect/IluvatarTLE/IR/IluvatarTLEDialect.cpp.inc"
 #define GET_OP_CLASSES
@@ -24,26 +27,6 @@ void IluvatarTLEDialect::initialize() {
 }
 
 static constexpr int kSharedAddressSpace = 3;
-
-/// `[64, 32]`.
-static std::string shapeStr(ArrayRef<int64_t> shape) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "[";
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return text;
-}
-
-/// An encoding for a diagnostic: the attribute, or `none`.
-static std::string encodingStr(Attribute encoding) {
-  if (!encoding)
-    return "none";
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  encoding.print(os);
-  return text;
-}
 
 //===----------------------------------------------------------------------===//
 // LocalPointersOp
@@ -113,53 +96,26 @@ LogicalResult LocalPointersOp::verify() {
 // Tiles
 //===----------------------------------------------------------------------===//
 
-static ParseResult
-parseTileIndexImpl(OpAsmParser &parser,
-                   std::optional<OpAsmParser::UnresolvedOperand> &index,
-                   IntegerAttr &staticIndex) {
-  OpAsmParser::UnresolvedOperand operand;
-  OptionalParseResult parsed = parser.parseOptionalOperand(operand);
-  if (parsed.has_value()) {
-    if (failed(*parsed))
-      return failure();
-    index = operand;
-    return success();
-  }
-  int64_t value;
-  if (parser.parseInteger(value))
-    return failure();
-  staticIndex = parser.getBuilder().getI64IntegerAttr(value);
-  return success();
-}
-
-static void printTileIndexImpl(OpAsmPrinter &printer, Value index,
-                               IntegerAttr staticIndex) {
-  if (index)
-    printer << index;
-  else if (staticIndex)
-    printer << staticIndex.getInt();
-}
-
 ParseResult ExtractTileOp::parseTileIndex(
     OpAsmParser &parser, std::optional<OpAsmParser::UnresolvedOperand> &index,
     IntegerAttr &staticIndex) {
-  return parseTileIndexImpl(parser, index, staticIndex);
+  return mlir::tle::common::parseTileIndex(parser, index, staticIndex);
 }
 
 void ExtractTileOp::printTileIndex(OpAsmPrinter &printer, Operation *,
                                    Value index, IntegerAttr staticIndex) {
-  printTileIndexImpl(printer, index, staticIndex);
+  mlir::tle::common::printTileIndex(printer, index, staticIndex);
 }
 
 ParseResult InsertTileOp::parseTileIndex(
     OpAsmParser &parser, std::optional<OpAsmParser::UnresolvedOperand> &index,
     IntegerAttr &staticIndex) {
-  return parseTileIndexImpl(parser, index, staticIndex);
+  return mlir::tle::common::parseTileIndex(parser, index, staticIndex);
 }
 
 void InsertTileOp::printTileIndex(OpAsmPrinter &printer, Operation *,
                                   Value index, IntegerAttr staticIndex) {
-  printTileIndexImpl(printer, index, staticIndex);
+  mlir::tle::common::printTileIndex(printer, index, staticIndex);
 }
 
 /// The Iluvatar tile lowering handles `#ttg.blocked` tensors only.
@@ -174,57 +130,18 @@ static LogicalResult verifyBlocked(Operation *op, RankedTensorType type,
   return success();
 }
 
-/// `tileShape` tiles `srcShape`, and the static or constant index lies in
-/// the row-major tile grid.
+/// Static shapes and equal element types, then the shared tile-grid rules.
 static LogicalResult verifyTiling(Operation *op, RankedTensorType src,
                                   RankedTensorType tile, StringRef tileName,
                                   Value index, IntegerAttr staticIndex) {
-  if (static_cast<bool>(index) == static_cast<bool>(staticIndex))
-    return op->emitOpError("expects exactly one of a static index attribute "
-                           "or a dynamic index operand");
   if (!src.hasStaticShape() || !tile.hasStaticShape())
     return op->emitOpError("expects statically shaped tensors");
   if (tile.getElementType() != src.getElementType())
     return op->emitOpError()
            << tileName << " element type " << tile.getElementType()
            << " must equal the source element type " << src.getElementType();
-  ArrayRef<int64_t> srcShape = src.getShape();
-  ArrayRef<int64_t> tileShape = tile.getShape();
-  if (tileShape.size() != srcShape.size())
-    return op->emitOpError()
-           << tileName << " has rank " << tileShape.size()
-           << " but the source has rank " << srcShape.size();
-  int64_t numTiles = 1;
-  for (auto [dim, pair] : llvm::enumerate(llvm::zip(srcShape, tileShape))) {
-    auto [srcDim, tileDim] = pair;
-    if (tileDim <= 0)
-      return op->emitOpError() << tileName << " dimension " << dim << " is "
-                               << tileDim << "; expected > 0";
-    if (srcDim % tileDim != 0)
-      return op->emitOpError()
-             << tileName << " dimension " << dim << " (" << tileDim
-             << ") does not divide the source dimension (" << srcDim << ")";
-    numTiles *= srcDim / tileDim;
-  }
-  std::string value;
-  bool inBounds = true;
-  if (staticIndex) {
-    int64_t linear = staticIndex.getInt();
-    value = std::to_string(linear);
-    inBounds = linear >= 0 && linear < numTiles;
-  } else {
-    APInt constant;
-    if (!matchPattern(index, m_ConstantInt(&constant)))
-      return success();
-    value = llvm::toString(constant, 10, /*Signed=*/true);
-    inBounds = constant.getSignificantBits() <= 64 &&
-               constant.getSExtValue() >= 0 &&
-               constant.getSExtValue() < numTiles;
-  }
-  if (!inBounds)
-    return op->emitOpError("tile index ")
-           << value << " is out of bounds (" << numTiles << " tiles)";
-  return success();
+  return mlir::tle::common::verifyTiling(op, src.getShape(), tile.getShape(),
+                                         tileName, index, staticIndex);
 }
 
 LogicalResult ExtractTileOp::verify() {

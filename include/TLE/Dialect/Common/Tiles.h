@@ -1,0 +1,40 @@
+//===- Tiles.h - Shared pieces of the tle and iluvatar_tle dialects -------===//
+//
+// Both dialects have extract_tile / insert_tile ops over a row-major tile
+// grid with a static or dynamic index, and both print shapes and encodings in
+// diagnostics the same way. One definition serves both.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLE_DIALECT_COMMON_TILES_H
+#define TLE_DIALECT_COMMON_TILES_H
+
+#include "mlir/IR/OpImplementation.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::tle::common {
+
+/// `[64, 32]`, with `?` for dynamic dimensions.
+std::string shapeStr(ArrayRef<int64_t> shape);
+
+/// An encoding for a diagnostic: the attribute, or `none`.
+std::string encodingStr(Attribute encoding);
+
+/// `%i` (a dynamic index operand) or `3` (a static index).
+ParseResult parseTileIndex(OpAsmParser &parser,
+                           std::optional<OpAsmParser::UnresolvedOperand> &index,
+                           IntegerAttr &staticIndex);
+void printTileIndex(OpAsmPrinter &printer, Value index,
+                    IntegerAttr staticIndex);
+
+/// Checks that `tileShape` (named `tileName` in messages) tiles `srcShape`,
+/// that exactly one of `index` / `staticIndex` is set, and that the index,
+/// when static or a constant, lies in the row-major tile grid.
+LogicalResult verifyTiling(Operation *op, ArrayRef<int64_t> srcShape,
+                           ArrayRef<int64_t> tileShape, StringRef tileName,
+                           Value index, IntegerAttr staticIndex);
+
+} // namespace mlir::tle::common
+
+#endif // TLE_DIALECT_COMMON_TILES_H
