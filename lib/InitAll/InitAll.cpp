@@ -15,12 +15,16 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Transforms/Passes.h"
 
 void mlir::tle::registerAllDialects(DialectRegistry &registry) {
   registry.insert<TLEDialect, iluvatar_tle::IluvatarTLEDialect, tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
                   arith::ArithDialect, cf::ControlFlowDialect, gpu::GPUDialect,
-                  func::FuncDialect, math::MathDialect, scf::SCFDialect>();
+                  func::FuncDialect, math::MathDialect, scf::SCFDialect,
+                  // ub.poison: Triton's frontend fills a function's unreachable block
+                  // after tt.return with it (Gluon "source" modules).
+                  ub::UBDialect>();
 }
 
 void mlir::tle::registerAllPasses() {

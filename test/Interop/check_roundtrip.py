@@ -1,6 +1,7 @@
 """tle-opt must print Triton 3.6's IR exactly as Triton printed it.
 
-For every captured module under the corpus folder, run
+For every captured module under the corpus folder (NAME.ttir, NAME.ttgir, and
+for Gluon kernels NAME.source, the frontend's TTGIR), run
 `tle-opt --mlir-print-debuginfo --mlir-use-nameloc-as-prefix FILE` and compare
 with FILE. Every op, type, attribute, encoding and location must print exactly
 as Triton printed it. SSA value names are compared separately: Triton names the
@@ -19,6 +20,7 @@ import subprocess
 import sys
 
 
+STAGE_SUFFIXES = (".ttir", ".ttgir", ".source")
 SSA_NAME = re.compile(r"%[A-Za-z_$.\-][\w$.\-]*|%\d+")
 
 
@@ -37,9 +39,9 @@ def main():
     parser.add_argument("--show", type=int, default=20, help="diff lines shown per failure")
     args = parser.parse_args()
 
-    files = sorted(f for f in os.listdir(args.corpus) if f.endswith((".ttir", ".ttgir")))
+    files = sorted(f for f in os.listdir(args.corpus) if f.endswith(STAGE_SUFFIXES))
     if not files:
-        sys.exit(f"no .ttir/.ttgir files under {args.corpus}")
+        sys.exit(f"no {'/'.join(STAGE_SUFFIXES)} files under {args.corpus}")
     failures = []
     identical = 0
     for name in files:
@@ -67,9 +69,9 @@ def main():
                                          "triton", "tle-opt", lineterm="", n=0))
         print(f"FAIL {name}: printed text differs\n" + "\n".join(diff[:args.show]))
     kernels = len({n.rsplit(".", 1)[0] for n in files})
-    stages = len({n.rsplit(".", 1)[1] for n in files})
+    stages = ", ".join(sorted({n.rsplit(".", 1)[1] for n in files}))
     print(f"{len(files) - len(failures)}/{len(files)} modules round-trip "
-          f"({kernels} kernels x {stages} stages); {identical} byte-identical, "
+          f"({kernels} kernels; stages {stages}); {identical} byte-identical, "
           f"{len(files) - len(failures) - identical} identical up to SSA value names")
     sys.exit(1 if failures else 0)
 

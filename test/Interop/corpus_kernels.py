@@ -300,3 +300,29 @@ KERNELS = [
 CLUSTER_VARIANTS = ["vector_add", "matmul", "histogram", "persistent_tma_matmul"]
 KERNELS += [(f"{name}_cta2", kernel, sig, ce, dict(opt, num_ctas=2))
             for name, kernel, sig, ce, opt in list(KERNELS) if name in CLUSTER_VARIANTS]
+
+# Gluon kernels (warp specialization, mbarriers) live in corpus_gluon.py.
+# Triton kernels are captured at TTIR and TTGIR; Gluon kernels start at TTGIR
+# and are captured as Triton prints them after the frontend ("source") and
+# after its TTGIR passes ("ttgir", the input of the LLVM stage).
+from corpus_gluon import GLUON_KERNELS  # noqa: E402
+from triton.compiler import ASTSource  # noqa: E402
+from triton.experimental.gluon._runtime import GluonASTSource  # noqa: E402
+
+KERNELS += GLUON_KERNELS
+
+
+def is_gluon(kernel):
+    return getattr(kernel, "is_gluon", lambda: False)()
+
+
+def ast_source(kernel, signature, constexprs):
+    """The source object triton.compile takes for this corpus kernel."""
+    cls = GluonASTSource if is_gluon(kernel) else ASTSource
+    return cls(kernel, signature=signature, constexprs=constexprs)
+
+
+def stages(kernel):
+    """The captured stages: Triton kernels from TTIR, Gluon kernels from the
+    frontend's TTGIR ("source")."""
+    return ("source", "ttgir") if is_gluon(kernel) else ("ttir", "ttgir")

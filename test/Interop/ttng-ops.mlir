@@ -105,6 +105,8 @@ func.func @barrier_variants(%bar: !ttg.memdesc<1xi64, #shared5, #smem, mutable>,
   ttng.wait_barrier %bar, %phase, %pred deps %buf, %buf : !ttg.memdesc<1xi64, #shared5, #smem, mutable>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
   ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared5, #smem, mutable>
   ttng.arrive_barrier %bar, 2, %pred : !ttg.memdesc<1xi64, #shared5, #smem, mutable>
+  ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #shared5, #smem, mutable>
+  ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<1xi64, #shared5, #smem, mutable>
   ttng.async_tma_copy_global_to_local %desc[%phase, %phase] %buf, %bar, %pred cacheModifier = cg evictionPolicy = evict_first : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared5, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
   ttng.fence_async_shared {bCluster = true}
   ttng.cluster_arrive {relaxed = false}
@@ -118,6 +120,8 @@ func.func @barrier_variants(%bar: !ttg.memdesc<1xi64, #shared5, #smem, mutable>,
 // CHECK-NEXT: ttng.wait_barrier %arg0, %arg3, %arg4 deps %arg1, %arg1 : !ttg.memdesc<1xi64, #shared5, #smem, mutable>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
 // CHECK-NEXT: ttng.arrive_barrier %arg0, 1 : !ttg.memdesc<1xi64, #shared5, #smem, mutable>
 // CHECK-NEXT: ttng.arrive_barrier %arg0, 2, %arg4 : !ttg.memdesc<1xi64, #shared5, #smem, mutable>
+// CHECK-NEXT: ttng.async_copy_mbarrier_arrive %arg0 {noIncrement} : !ttg.memdesc<1xi64, #shared5, #smem, mutable>
+// CHECK-NEXT: ttng.async_copy_mbarrier_arrive %arg0 : !ttg.memdesc<1xi64, #shared5, #smem, mutable>
 // CHECK-NEXT: ttng.async_tma_copy_global_to_local %arg2[%arg3, %arg3] %arg1, %arg0, %arg4 cacheModifier = cg evictionPolicy = evict_first : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared5, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
 // CHECK-NEXT: ttng.fence_async_shared {bCluster = true}
 // CHECK-NEXT: ttng.cluster_arrive {relaxed = false}

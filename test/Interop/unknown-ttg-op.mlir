@@ -4,8 +4,8 @@
 // "custom op ... is unknown".
 
 func.func @f() {
-  // CHECK: error: 'ttg.warp_specialize' is not in TLE's interop set for Triton 3.6.0
-  ttg.warp_specialize
+  // CHECK: error: 'ttg.global_scratch_alloc' is not in TLE's interop set for Triton 3.6.0
+  ttg.global_scratch_alloc
   return
 }
 

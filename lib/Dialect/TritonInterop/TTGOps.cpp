@@ -210,3 +210,155 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
   return verifySameShapeAndElement(
       *this, cast<RankedTensorType>(getPointeeSameShape(src)), dst);
 }
+
+//===----------------------------------------------------------------------===//
+// WarpSpecializeOp
+//
+//   [%r = ]ttg.warp_specialize(%c0, %c1)[ attributes {...}]
+//   default {
+//     ...
+//   }
+//   partition0(%arg0: T0 loc(...), %arg1: T1 loc(...)) num_warps(1) {
+//     ...
+//   } : (T0, T1) -> R
+//
+// `partitionK` takes every capture as a block argument; `num_warps(n)` of
+// partition K is element K of `partitionNumWarps`.
+//===----------------------------------------------------------------------===//
+
+WarpSpecializePartitionsOp WarpSpecializeOp::getPartitionOp() {
+  Region &holder = getPartitionOpHolder();
+  if (holder.empty() || holder.front().empty())
+    return nullptr;
+  return dyn_cast<WarpSpecializePartitionsOp>(holder.front().front());
+}
+
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> captures;
+  SMLoc capturesLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(captures, OpAsmParser::Delimiter::Paren) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseKeyword("default") ||
+      parser.parseRegion(*result.addRegion(), /*arguments=*/{}))
+    return failure();
+
+  SmallVector<std::unique_ptr<Region>> partitions;
+  SmallVector<int32_t> numWarps;
+  StringRef keyword;
+  while (succeeded(parser.parseOptionalKeyword(&keyword))) {
+    std::string expected = "partition" + std::to_string(partitions.size());
+    if (keyword != expected)
+      return parser.emitError(parser.getCurrentLocation())
+             << "expected '" << expected << "', found '" << keyword << "'";
+    SmallVector<OpAsmParser::Argument> args;
+    int32_t warps = 0;
+    if (parser.parseArgumentList(args, OpAsmParser::Delimiter::Paren,
+                                 /*allowType=*/true) ||
+        parser.parseKeyword("num_warps") || parser.parseLParen() ||
+        parser.parseInteger(warps) || parser.parseRParen())
+      return failure();
+    auto region = std::make_unique<Region>();
+    if (parser.parseRegion(*region, args))
+      return failure();
+    partitions.push_back(std::move(region));
+    numWarps.push_back(warps);
+  }
+
+  FunctionType type;
+  if (parser.parseColonType(type) ||
+      parser.resolveOperands(captures, type.getInputs(), capturesLoc,
+                             result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  result.addAttribute(getPartitionNumWarpsAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(numWarps));
+
+  // The holder region: one block holding the partitions op.
+  Region *holder = result.addRegion();
+  Block *block = new Block();
+  holder->push_back(block);
+  OperationState partitionsState(result.location,
+                                 WarpSpecializePartitionsOp::getOperationName());
+  for (std::unique_ptr<Region> &region : partitions)
+    partitionsState.addRegion(std::move(region));
+  block->push_back(Operation::create(partitionsState));
+  return success();
+}
+
+void WarpSpecializeOp::print(OpAsmPrinter &printer) {
+  printer << '(' << getExplicitCaptures() << ')';
+  printer.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(), {getPartitionNumWarpsAttrName().getValue()});
+  printer.printNewline();
+  printer << "default ";
+  printer.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false);
+  WarpSpecializePartitionsOp partitionOp = getPartitionOp();
+  ArrayRef<int32_t> numWarps = getPartitionNumWarps();
+  if (partitionOp) {
+    for (auto [index, region] :
+         llvm::enumerate(partitionOp.getPartitionRegions())) {
+      printer.printNewline();
+      printer << "partition" << index << '(';
+      llvm::interleaveComma(region.getArguments(), printer,
+                            [&](BlockArgument arg) {
+                              printer.printRegionArgument(arg);
+                            });
+      printer << ") num_warps(";
+      if (index < numWarps.size())
+        printer << numWarps[index];
+      printer << ") ";
+      printer.printRegion(region, /*printEntryBlockArgs=*/false);
+    }
+  }
+  printer << " : ";
+  printer.printFunctionalType(getExplicitCaptures().getTypes(),
+                              getResultTypes());
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  Region &holder = getPartitionOpHolder();
+  if (holder.empty() || holder.front().getOperations().size() != 1 ||
+      !getPartitionOp())
+    return emitOpError("partition holder region must contain exactly one "
+                       "ttg.warp_specialize.partitions op");
+  WarpSpecializePartitionsOp partitionOp = getPartitionOp();
+  size_t numPartitions = partitionOp.getPartitionRegions().size();
+  if (getPartitionNumWarps().size() != numPartitions)
+    return emitOpError("has ")
+           << numPartitions << " partitions but "
+           << getPartitionNumWarps().size() << " partitionNumWarps entries";
+  if (std::optional<ArrayRef<int32_t>> regs = getRequestedRegisters())
+    if (regs->size() != numPartitions)
+      return emitOpError("has ")
+             << numPartitions << " partitions but " << regs->size()
+             << " requestedRegisters entries";
+  for (int32_t warps : getPartitionNumWarps())
+    if (warps <= 0)
+      return emitOpError("partition warp counts must be positive");
+  for (auto [index, region] :
+       llvm::enumerate(partitionOp.getPartitionRegions())) {
+    if (region.getArgumentTypes() != getExplicitCaptures().getTypes())
+      return emitOpError("partition")
+             << index << "'s block arguments must match the capture types";
+    if (region.empty() || region.back().empty() ||
+        !isa<WarpReturnOp>(region.back().back()))
+      return emitOpError("partition")
+             << index << " must end with ttg.warp_return";
+  }
+  Region &defaultRegion = getDefaultRegion();
+  if (!defaultRegion.empty() && defaultRegion.front().getNumArguments() != 0)
+    return emitOpError("default region takes no block arguments");
+  if (defaultRegion.empty() || defaultRegion.back().empty() ||
+      !isa<WarpYieldOp>(defaultRegion.back().back()))
+    return emitOpError("default region must end with ttg.warp_yield");
+  return success();
+}
+
+LogicalResult WarpYieldOp::verify() {
+  auto parent = cast<WarpSpecializeOp>((*this)->getParentOp());
+  if (getValues().getTypes() != parent.getResultTypes())
+    return emitOpError("operand types must match the ttg.warp_specialize "
+                       "result types");
+  return success();
+}

@@ -10,6 +10,7 @@
 include "TLE/Interop/Triton/TTG.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 //===----------------------------------------------------------------------===//
 // Enums (I32EnumAttr: stored as i32 IntegerAttr, as Triton does)
@@ -213,6 +214,73 @@ def TTG_AsyncWaitOp : TTG_Op<"async_wait"> {
   let arguments = (ins Variadic<TTG_AsyncToken>:$asyncToken, I32Attr:$num);
   let results = (outs TTG_AsyncToken:$retToken);
   let assemblyFormat = "($asyncToken^)? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+// What Triton 3.6 prints (Gluon's gl.warp_specialize, TTGIR for sm_90):
+//
+//   %r:2 = ttg.warp_specialize(%a, %b) attributes {requestedRegisters = array<i32: 48>}
+//   default {
+//     ...
+//     ttg.warp_yield %x, %y : f32, tensor<256xf32, #blocked>
+//   }
+//   partition0(%arg2: T0, %arg3: T1) num_warps(2) {
+//     ...
+//     ttg.warp_return
+//   } : (T0, T1) -> (f32, tensor<256xf32, #blocked>)
+//
+// Structure (the text shows it only through the custom syntax): region 0 is
+// the default partition, run by the parent's warps, whose `ttg.warp_yield`
+// gives the op's results; region 1 holds one block with a single
+// `ttg.warp_specialize.partitions` op whose N regions are the worker
+// partitions. Each worker region takes every capture as a block argument and
+// uses nothing else from above (Triton re-materializes constants inside it).
+// `num_warps(n)` of `partitionK` is element K of `partitionNumWarps`, which the
+// attribute dictionary therefore never shows.
+def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
+    RecursiveMemoryEffects]> {
+  let summary = "Fork the current warps into a default and worker partitions";
+  let arguments = (ins
+    Variadic<AnyType>:$explicitCaptures,
+    DenseI32ArrayAttr:$partitionNumWarps,
+    OptionalAttr<DenseI32ArrayAttr>:$requestedRegisters);
+  let results = (outs Variadic<AnyType>:$defaultPassthrough);
+  let regions = (region MinSizedRegion<1>:$defaultRegion,
+                        SizedRegion<1>:$partitionOpHolder);
+  let extraClassDeclaration = [{
+    /// The `ttg.warp_specialize.partitions` op in the holder region, or null.
+    WarpSpecializePartitionsOp getPartitionOp();
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+// Printed only inside `ttg.warp_specialize`'s syntax (partition0, partition1,
+// ...); its regions are the worker partitions, isolated from above.
+def TTG_WarpSpecializePartitionsOp : TTG_Op<"warp_specialize.partitions", [
+    IsolatedFromAbove, RecursiveMemoryEffects,
+    Terminator, HasParent<"WarpSpecializeOp">]> {
+  let summary = "Holder of the worker partitions of a ttg.warp_specialize";
+  let regions = (region VariadicRegion<MinSizedRegion<1>>:$partitionRegions);
+}
+
+// `ttg.warp_yield[ %x, %y : T0, T1]`: ends the default partition.
+def TTG_WarpYieldOp : TTG_Op<"warp_yield", [
+    Pure, Terminator, ReturnLike, HasParent<"WarpSpecializeOp">]> {
+  let summary = "Yield the default partition's results";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+  let hasVerifier = 1;
+}
+
+// `ttg.warp_return`: ends a worker partition.
+def TTG_WarpReturnOp : TTG_Op<"warp_return", [
+    Pure, Terminator, ReturnLike, HasParent<"WarpSpecializePartitionsOp">]> {
+  let summary = "End a worker partition";
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // TLE_INTEROP_TTGOPS_TD

@@ -147,6 +147,18 @@ def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier"> {
   }];
 }
 
+// `ttng.async_copy_mbarrier_arrive %b[ {noIncrement}] : !ttg.memdesc<1xi64, ...>`:
+// the mbarrier gets an arrival once the thread's outstanding cp.async copies
+// complete (`noIncrement`: the arrival is counted against the pending count
+// set by init_barrier rather than incrementing it first).
+def TTNG_AsyncCopyMbarrierArriveOp : TTNG_Op<"async_copy_mbarrier_arrive"> {
+  let summary = "Arrive on an mbarrier when the thread's cp.async copies complete";
+  let arguments = (ins
+    Arg<TTG_MemDesc, "", [MemWrite<TTNG_SharedMemory>]>:$barrier,
+    UnitAttr:$noIncrement);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+}
+
 //===----------------------------------------------------------------------===//
 // TMA
 //===----------------------------------------------------------------------===//
