@@ -1,8 +1,8 @@
 """The ``tle`` language surface used inside ``@triton.jit`` kernels."""
 
-from . import gpu
+from . import dsa, gpu
 from .core import TLEUsageError, cumsum, load
 from .distributed import device_mesh, distributed_barrier, shard_id
 from .gpu import remote
 
-__all__ = ["TLEUsageError", "cumsum", "device_mesh", "distributed_barrier", "gpu", "load", "remote", "shard_id"]
+__all__ = ["TLEUsageError", "cumsum", "device_mesh", "distributed_barrier", "dsa", "gpu", "load", "remote", "shard_id"]
