@@ -2,6 +2,7 @@
 #include "TLE/InitAll.h"
 
 #include "TLE/Conversion/Passes.h"
+#include "TLE/Conversion/TLEDSAToLinalg/Passes.h"
 #include "TLE/Conversion/TLEToIluvatar/Passes.h"
 #include "TLE/Dialect/IluvatarTLE/IR/IluvatarTLE.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
@@ -31,6 +32,7 @@ void mlir::tle::registerAllPasses() {
   registerTLEPasses();
   registerTLEConversionPasses();
   registerTLEToIluvatarPasses();
+  registerTLEDSAToLinalgPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
 }

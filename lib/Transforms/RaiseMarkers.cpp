@@ -5,7 +5,7 @@
 // into the op it names, verified at the marker's location, and replaces the
 // marker's results (and, for narrowed results, the pick reduces that shape
 // them). Buffer handles (a marker result that `tle.marker.result_types`
-// gives a `!ttg.memdesc` type) are handed to the later markers that take
+// gives a `!ttg.memdesc` or `!tle.dsa.buffer` type) are handed to the later markers that take
 // them, directly or through tt.splat / tt.broadcast / ttg.convert_layout.
 //
 //===----------------------------------------------------------------------===//
@@ -336,7 +336,7 @@ LogicalResult MarkerRaiser::collectResultTypes() {
       return emitError() << "'" << kResultTypes << "' entry " << index
                          << " is not a type: " << entry;
     resultTypes.push_back(type.getValue());
-    if (!isa<ttg::MemDescType>(type.getValue()))
+    if (!isa<ttg::MemDescType, DSABufferType>(type.getValue()))
       continue;
     if (llvm::is_contained(narrowed, index))
       return emitError() << "result " << index << " of TLE marker '" << name
@@ -350,7 +350,10 @@ LogicalResult MarkerRaiser::collectResultTypes() {
 /// Every use of the handle `index` reaches a marker, through carriers only.
 LogicalResult MarkerRaiser::checkHandleUses(unsigned index) {
   Value handle = marker->getResult(index);
-  if (isa<ShapedType>(handle.getType()))
+  // A DSA buffer made from a tensor (tle.dsa.to_buffer) has a handle of the
+  // marker's shape; every other handle is a scalar.
+  if (isa<ShapedType>(handle.getType()) &&
+      !(isa<DSABufferType>(resultTypes[index]) && marker->getNumOperands() > 0))
     return emitError() << "buffer result " << index << " of TLE marker '"
                        << name << "' must be a scalar handle, got "
                        << handle.getType();

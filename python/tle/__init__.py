@@ -3,7 +3,8 @@
 Inside ``@triton.jit`` kernels: ``tle.cumsum``; ``tle.extract_tile`` / ``tle.insert_tile``; ``tle.load(..., is_async=True)``; shared-memory buffers and
 pointers ``tle.gpu.alloc / local_ptr / copy / local_load / local_store /
 memory_space``; thread-block clusters ``tle.device_mesh``, ``tle.shard_id``,
-``tle.remote``, ``tle.distributed_barrier``.
+``tle.remote``, ``tle.distributed_barrier``; DSA buffers ``tle.dsa.*``
+(lowered by ``tle.dsa_compile`` / ``tle.lower_dsa``, docs/dsa.md).
 Around them: ``tle.enable()`` / ``tle.disable()`` / ``with tle.enabled():`` route
 Triton's compiles through TLE's stages, and ``tle.compile(kernel, ...)``
 compiles one kernel that way and returns Triton's compiled kernel.
@@ -12,9 +13,9 @@ compiles one kernel that way and returns Triton's compiled kernel.
 from ._errors import MLIRError
 from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
-from .compiler import compile, stages, write_stages
-from .language import (TLEUsageError, cumsum, device_mesh, distributed_barrier, extract_tile, gpu, insert_tile, load,
-                       remote, shard_id)
+from .compiler import compile, dsa_compile, lower_dsa, stages, write_stages
+from .language import (TLEUsageError, cumsum, device_mesh, distributed_barrier, dsa, extract_tile, gpu, insert_tile,
+                       load, remote, shard_id)
 
 __all__ = [
     "MLIRError",
@@ -23,6 +24,8 @@ __all__ = [
     "cumsum",
     "device_mesh",
     "distributed_barrier",
+    "dsa",
+    "dsa_compile",
     "disable",
     "enable",
     "enabled",
@@ -31,6 +34,7 @@ __all__ = [
     "insert_tile",
     "is_enabled",
     "load",
+    "lower_dsa",
     "remote",
     "run_pipeline",
     "shard_id",

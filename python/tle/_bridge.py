@@ -45,7 +45,8 @@ NUM_STAGES = "@NUM_STAGES@"
 TTIR_PIPELINE = ("builtin.module(triton-tle-raise-markers{verify-only=true},"
                  "triton-tle-raise-markers{ops=tle.async_load},"
                  "triton-tle-lower-async-loads{num-stages=" + NUM_STAGES + "})")
-TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
+TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
+                  "triton-tle-raise-markers,"
                   "triton-tle-lower-async-loads,"
                   "triton-tle-async-copy-loads,"
                   "triton-tle-optimize-local-pointer-loads,"
@@ -63,12 +64,17 @@ TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
 # local pointers and tiles become iluvatar_tle ops for the Iluvatar backend's
 # LLVM lowering. pip Triton has no Iluvatar backend, so the stages hook below
 # never runs it; ``ttgir_pipeline`` / ``lower_ttgir`` expose it.
-ILUVATAR_TTGIR_PIPELINE = ("builtin.module(triton-tle-raise-markers,"
+ILUVATAR_TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
+                  "triton-tle-raise-markers,"
                            "triton-tle-optimize-local-pointer-loads,"
                            "triton-tle-optimize-local-pointer-stores,"
                            "triton-tle-insert-local-pointer-barriers{all-buffers=true},"
                            "triton-tle-lower-to-iluvatar,"
                            "tle-assert-lowered)")
+
+# The DSA pipeline (docs/dsa.md), on TTIR captured after the tle-ttir stage:
+# tle.dsa.* ops become memref / linalg / arith / bufferization ops.
+DSA_PIPELINE = "builtin.module(triton-tle-raise-markers,triton-tle-lower-dsa)"
 
 _TTG_TARGET = re.compile(r'ttg\.target\s*=\s*"([^"]*)"')
 

@@ -87,3 +87,61 @@ def write_stages(compiled, folder) -> list[Path]:
             path.write_text(text)
         written.append(path)
     return written
+
+
+def lower_dsa(ttir: str, source_name: str = "<tle:dsa>") -> str:
+    """Run the DSA pipeline (``_bridge.DSA_PIPELINE``) on TTIR text holding
+    ``tle.dsa`` markers; return the lowered module (docs/dsa.md). Raises
+    ``tle.MLIRError`` with the diagnostics when it fails."""
+    from . import _driver
+
+    return _driver.run_pipeline(ttir, _bridge.DSA_PIPELINE, source_name=source_name)
+
+
+def dsa_compile(kernel, signature=None, constexprs=None, target="sm_90", attrs=None, options=None, **option_kwargs):
+    """Compile a kernel using ``tle.dsa`` to TTIR and lower it for DSA targets.
+
+    pip Triton has no DSA backend, so the kernel goes through Triton's NVIDIA
+    frontend up to its ``ttir`` stage (``target`` only picks that frontend's
+    options), then TLE's ``tle-ttir`` stage (every marker verified at the
+    user's line), then ``lower_dsa``. Returns ``{"ttir", "tle-ttir", "dsa"}``
+    as text. The NVIDIA TTGIR stage would reject ``tle.dsa`` ops, so this
+    stops before it.
+    """
+    from triton._C.libtriton import ir
+    from triton.compiler.compiler import make_backend
+
+    constexprs = dict(constexprs or {})
+    signature = dict(signature or {})
+    for name in constexprs:
+        signature.setdefault(name, "constexpr")
+    missing = [a for a in getattr(kernel, "arg_names", []) if a not in signature]
+    if missing:
+        raise TypeError(f"tle.dsa_compile: no signature entry for argument(s) {', '.join(missing)}")
+    gpu_target = _parse_target(target)
+    src = ASTSource(kernel, signature=signature, constexprs=constexprs, attrs=attrs)
+    backend = make_backend(gpu_target)
+    opts = dict(options or {})
+    opts.update(option_kwargs)
+    parsed = backend.parse_options(dict(opts, **src.parse_options()))
+    stages_fns = {}
+    backend.add_stages(stages_fns, parsed, src.language)
+    context = ir.context()
+    ir.load_dialects(context)
+    backend.load_dialects(context)
+    metadata = {"target": gpu_target, **parsed.__dict__}
+    with _bridge.enabled():
+        module = src.make_ir(gpu_target, parsed, backend.get_codegen_implementation(parsed),
+                             backend.get_module_map(), context)
+        ttir = stages_fns["ttir"](module, metadata)
+    from . import _driver
+    from ._errors import MLIRError
+
+    out = {"ttir": ttir.str()}
+    pipeline = _bridge.TTIR_PIPELINE.replace(_bridge.NUM_STAGES, str(int(metadata.get("num_stages", 3))))
+    try:
+        out["tle-ttir"] = _driver.run_pipeline(out["ttir"], pipeline, source_name="<tle:tle-ttir>", debug_info=True)
+    except MLIRError as e:
+        raise MLIRError("TLE stage 'tle-ttir' failed:\n" + "\n".join(e.diagnostics)) from None
+    out["dsa"] = lower_dsa(out["tle-ttir"], source_name=f"<tle:dsa:{getattr(kernel, '__name__', 'kernel')}>")
+    return out

@@ -1,9 +1,10 @@
 """The ``tle`` language surface used inside ``@triton.jit`` kernels."""
 
-from . import gpu
+from . import dsa, gpu
 from .core import TLEUsageError, cumsum, load
 from .distributed import device_mesh, distributed_barrier, shard_id
 from .gpu import remote
 from .tiles import extract_tile, insert_tile
 
-__all__ = ["TLEUsageError", "cumsum", "device_mesh", "distributed_barrier", "extract_tile", "gpu", "insert_tile", "load", "remote", "shard_id"]
+__all__ = ["TLEUsageError", "cumsum", "device_mesh", "distributed_barrier", "dsa", "extract_tile", "gpu", "insert_tile",
+           "load", "remote", "shard_id"]
