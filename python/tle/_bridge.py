@@ -65,7 +65,7 @@ TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
 # LLVM lowering. pip Triton has no Iluvatar backend, so the stages hook below
 # never runs it; ``ttgir_pipeline`` / ``lower_ttgir`` expose it.
 ILUVATAR_TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
-                  "triton-tle-raise-markers,"
+                           "triton-tle-raise-markers,"
                            "triton-tle-optimize-local-pointer-loads,"
                            "triton-tle-optimize-local-pointer-stores,"
                            "triton-tle-insert-local-pointer-barriers{all-buffers=true},"
