@@ -33,6 +33,19 @@ def _parse_target(target) -> GPUTarget:
                      "use a GPUTarget, 'cuda:90' or 'sm_90'")
 
 
+def _source(caller, kernel, signature, constexprs, attrs) -> ASTSource:
+    """Triton's ASTSource for ``kernel``; constexpr arguments may be left out of
+    ``signature``, any other missing argument is a TypeError naming ``caller``."""
+    constexprs = dict(constexprs or {})
+    signature = dict(signature or {})
+    for name in constexprs:
+        signature.setdefault(name, "constexpr")
+    missing = [a for a in getattr(kernel, "arg_names", []) if a not in signature]
+    if missing:
+        raise TypeError(f"{caller}: no signature entry for argument(s) {', '.join(missing)}")
+    return ASTSource(kernel, signature=signature, constexprs=constexprs, attrs=attrs)
+
+
 def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, options=None, dump=None,
             **option_kwargs):
     """Compile ``kernel`` with TLE's stages and return Triton's ``CompiledKernel``.
@@ -50,14 +63,7 @@ def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, op
 
     The result's ``.asm`` holds every stage, TLE's included.
     """
-    constexprs = dict(constexprs or {})
-    signature = dict(signature or {})
-    for name in constexprs:
-        signature.setdefault(name, "constexpr")
-    missing = [a for a in getattr(kernel, "arg_names", []) if a not in signature]
-    if missing:
-        raise TypeError(f"tle.compile: no signature entry for argument(s) {', '.join(missing)}")
-    src = ASTSource(kernel, signature=signature, constexprs=constexprs, attrs=attrs)
+    src = _source("tle.compile", kernel, signature, constexprs, attrs)
     opts = dict(options or {})
     opts.update(option_kwargs)
     with _bridge.enabled():
@@ -111,15 +117,8 @@ def dsa_compile(kernel, signature=None, constexprs=None, target="sm_90", attrs=N
     from triton._C.libtriton import ir
     from triton.compiler.compiler import make_backend
 
-    constexprs = dict(constexprs or {})
-    signature = dict(signature or {})
-    for name in constexprs:
-        signature.setdefault(name, "constexpr")
-    missing = [a for a in getattr(kernel, "arg_names", []) if a not in signature]
-    if missing:
-        raise TypeError(f"tle.dsa_compile: no signature entry for argument(s) {', '.join(missing)}")
     gpu_target = _parse_target(target)
-    src = ASTSource(kernel, signature=signature, constexprs=constexprs, attrs=attrs)
+    src = _source("tle.dsa_compile", kernel, signature, constexprs, attrs)
     backend = make_backend(gpu_target)
     opts = dict(options or {})
     opts.update(option_kwargs)
