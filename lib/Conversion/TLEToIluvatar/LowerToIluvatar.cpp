@@ -11,7 +11,7 @@
 #include "TLE/Conversion/TLEToIluvatar/Passes.h"
 #include "TLE/Conversion/TLEToIluvatar/Target.h"
 #include "TLE/Conversion/TritonBuilders.h"
-#include "TLE/Dialect/Common/Tiles.h"
+#include "TLE/Dialect/Common/DialectCommon.h"
 #include "TLE/Dialect/IluvatarTLE/IR/IluvatarTLE.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 

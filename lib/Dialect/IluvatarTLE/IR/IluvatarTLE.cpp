@@ -1,6 +1,6 @@
 //===- IluvatarTLE.cpp - The iluvatar_tle dialect: verifiers, assembly ----===//
 #include "TLE/Dialect/IluvatarTLE/IR/IluvatarTLE.h"
-#include "TLE/Dialect/Common/Tiles.h"
+#include "TLE/Dialect/Common/DialectCommon.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -26,70 +26,13 @@ void IluvatarTLEDialect::initialize() {
       >();
 }
 
-static constexpr int kSharedAddressSpace = 3;
-
 //===----------------------------------------------------------------------===//
 // LocalPointersOp
 //===----------------------------------------------------------------------===//
 
 LogicalResult LocalPointersOp::verify() {
-  ttg::MemDescType buffer = getBuffer().getType();
-  if (!isa<ttg::SharedMemorySpaceAttr>(buffer.getMemorySpace()))
-    return emitOpError("expects a buffer in #ttg.shared_memory, got ")
-           << buffer.getMemorySpace();
-
-  Type resultType = getResult().getType();
-  auto resultTensor = dyn_cast<RankedTensorType>(resultType);
-  auto pointer = cast<tt::PointerType>(getElementTypeOrSelf(resultType));
-  if (pointer.getAddressSpace() != kSharedAddressSpace)
-    return emitOpError("result pointers must be in address space 3 (shared "
-                       "memory), got address space ")
-           << pointer.getAddressSpace();
-  if (pointer.getPointeeType() != buffer.getElementType())
-    return emitOpError("result pointee type ")
-           << pointer.getPointeeType() << " must equal the buffer element type "
-           << buffer.getElementType();
-
-  OperandRange indices = getIndices();
-  if (indices.empty()) {
-    if (!resultTensor || resultTensor.getShape() != buffer.getShape())
-      return emitOpError("full view (no indices) must produce a tensor of "
-                         "pointers of the buffer shape ")
-             << shapeStr(buffer.getShape()) << ", got " << resultType;
-    return success();
-  }
-  if (indices.size() != static_cast<size_t>(buffer.getRank()))
-    return emitOpError("expects ")
-           << buffer.getRank() << " indices (the buffer rank), got "
-           << indices.size();
-  size_t numTensors = llvm::count_if(indices, [](Value index) {
-    return isa<RankedTensorType>(index.getType());
-  });
-  if (numTensors != 0 && numTensors != indices.size())
-    return emitOpError("indices must be all scalars or all tensors, not a mix");
-  if (numTensors == 0) {
-    if (resultTensor)
-      return emitOpError("scalar indices must produce a scalar pointer, got ")
-             << resultType;
-    return success();
-  }
-  if (!resultTensor)
-    return emitOpError("tensor indices must produce a tensor of pointers, got ")
-           << resultType;
-  for (auto [position, index] : llvm::enumerate(indices)) {
-    auto indexType = cast<RankedTensorType>(index.getType());
-    if (indexType.getShape() != resultTensor.getShape())
-      return emitOpError("index #")
-             << position << " shape " << shapeStr(indexType.getShape())
-             << " must equal the result shape "
-             << shapeStr(resultTensor.getShape());
-    if (indexType.getEncoding() != resultTensor.getEncoding())
-      return emitOpError("index #")
-             << position << " encoding " << encodingStr(indexType.getEncoding())
-             << " must equal the result encoding "
-             << encodingStr(resultTensor.getEncoding());
-  }
-  return success();
+  return mlir::tle::common::verifyLocalPointers(
+      *this, getBuffer().getType(), getIndices(), getResult().getType());
 }
 
 //===----------------------------------------------------------------------===//

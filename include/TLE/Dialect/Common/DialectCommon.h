@@ -1,13 +1,15 @@
-//===- Tiles.h - Shared pieces of the tle and iluvatar_tle dialects -------===//
+//===- DialectCommon.h - Shared pieces of the tle and iluvatar_tle dialects ===//
 //
-// Both dialects have extract_tile / insert_tile ops over a row-major tile
-// grid with a static or dynamic index, and both print shapes and encodings in
+// Both dialects have local_pointers ops with the same rules, and
+// extract_tile / insert_tile ops over a row-major tile grid with a static or
+// dynamic index; both print shapes and encodings in
 // diagnostics the same way. One definition serves both.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TLE_DIALECT_COMMON_TILES_H
-#define TLE_DIALECT_COMMON_TILES_H
+#ifndef TLE_DIALECT_COMMON_DIALECTCOMMON_H
+#define TLE_DIALECT_COMMON_DIALECTCOMMON_H
 
+#include "TLE/Interop/Triton/TTG.h"
 #include "mlir/IR/OpImplementation.h"
 
 #include <optional>
@@ -35,6 +37,14 @@ LogicalResult verifyTiling(Operation *op, ArrayRef<int64_t> srcShape,
                            ArrayRef<int64_t> tileShape, StringRef tileName,
                            Value index, IntegerAttr staticIndex);
 
+/// The rules of a local-pointers op (tle and iluvatar_tle alike): a
+/// shared-memory buffer; pointers in address space 3 to its element type; no
+/// indices for a full view of the buffer's shape, else one index per buffer
+/// dimension, all scalars (a scalar pointer) or all tensors of the result's
+/// shape and encoding.
+LogicalResult verifyLocalPointers(Operation *op, ttg::MemDescType buffer,
+                                  OperandRange indices, Type resultType);
+
 } // namespace mlir::tle::common
 
-#endif // TLE_DIALECT_COMMON_TILES_H
+#endif // TLE_DIALECT_COMMON_DIALECTCOMMON_H

@@ -1,5 +1,9 @@
-//===- Tiles.cpp - Shared pieces of the tle and iluvatar_tle dialects -----===//
-#include "TLE/Dialect/Common/Tiles.h"
+//===- DialectCommon.cpp - Shared pieces of the tle and iluvatar_tle dialects =//
+#include "TLE/Dialect/Common/DialectCommon.h"
+
+#include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/TTG.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -9,6 +13,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
+
+// Triton's shared-memory address space.
+static constexpr int kSharedAddressSpace = 3;
 
 std::string tle::common::shapeStr(ArrayRef<int64_t> shape) {
   std::string text;
@@ -112,6 +119,67 @@ LogicalResult tle::common::verifyTiling(Operation *op,
     return op->emitOpError("tile index ")
            << value << " is out of bounds for a " << gridText
            << " tile grid (" << numTiles << " tiles)";
+  }
+  return success();
+}
+
+LogicalResult tle::common::verifyLocalPointers(Operation *op,
+                                               ttg::MemDescType buffer,
+                                               OperandRange indices,
+                                               Type resultType) {
+  if (!isa<ttg::SharedMemorySpaceAttr>(buffer.getMemorySpace()))
+    return op->emitOpError("expects a buffer in #ttg.shared_memory, got ")
+           << buffer.getMemorySpace();
+
+  auto resultTensor = dyn_cast<RankedTensorType>(resultType);
+  auto pointer = cast<tt::PointerType>(getElementTypeOrSelf(resultType));
+  if (pointer.getAddressSpace() != kSharedAddressSpace)
+    return op->emitOpError("result pointers must be in address space 3 "
+                           "(shared memory), got address space ")
+           << pointer.getAddressSpace();
+  if (pointer.getPointeeType() != buffer.getElementType())
+    return op->emitOpError("result pointee type ")
+           << pointer.getPointeeType() << " must equal the buffer element type "
+           << buffer.getElementType();
+
+  if (indices.empty()) {
+    if (!resultTensor || resultTensor.getShape() != buffer.getShape())
+      return op->emitOpError("full view (no indices) must produce a tensor "
+                             "of pointers of the buffer shape ")
+             << shapeStr(buffer.getShape()) << ", got " << resultType;
+    return success();
+  }
+
+  if (indices.size() != static_cast<size_t>(buffer.getRank()))
+    return op->emitOpError("expects ")
+           << buffer.getRank() << " indices (the buffer rank), got "
+           << indices.size();
+  size_t numTensors = llvm::count_if(
+      indices, [](Value index) { return isa<RankedTensorType>(index.getType()); });
+  if (numTensors != 0 && numTensors != indices.size())
+    return op->emitOpError("indices must be all scalars or all tensors, not a mix");
+
+  if (numTensors == 0) {
+    if (resultTensor)
+      return op->emitOpError("scalar indices must produce a scalar pointer, got ")
+             << resultType;
+    return success();
+  }
+  if (!resultTensor)
+    return op->emitOpError("tensor indices must produce a tensor of pointers, got ")
+           << resultType;
+  for (auto [position, index] : llvm::enumerate(indices)) {
+    auto indexType = cast<RankedTensorType>(index.getType());
+    if (indexType.getShape() != resultTensor.getShape())
+      return op->emitOpError("index #")
+             << position << " shape " << shapeStr(indexType.getShape())
+             << " must equal the result shape "
+             << shapeStr(resultTensor.getShape());
+    if (indexType.getEncoding() != resultTensor.getEncoding())
+      return op->emitOpError("index #")
+             << position << " encoding " << encodingStr(indexType.getEncoding())
+             << " must equal the result encoding "
+             << encodingStr(resultTensor.getEncoding());
   }
   return success();
 }
