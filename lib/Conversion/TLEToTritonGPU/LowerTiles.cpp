@@ -131,12 +131,18 @@ LogicalResult checkTTGIR(Operation *op, RankedTensorType type, StringRef what) {
   return success();
 }
 
-LogicalResult checkDynamicGrid(Operation *op, int64_t tiles) {
-  if (tiles <= kMaxDynamicTiles)
-    return success();
-  return op->emitOpError("cannot be lowered: a dynamic tile index over ")
-         << tiles << " tiles is not supported (at most " << kMaxDynamicTiles
-         << "); use a constant index or larger tiles";
+/// The number of tiles of `src` and the tile index when it is static or a
+/// constant; fails when a dynamic index spans more tiles than supported.
+FailureOr<std::pair<int64_t, std::optional<int64_t>>>
+tileGridIndex(Operation *op, RankedTensorType src, ArrayRef<int64_t> tile,
+              Value dynamicIndex, IntegerAttr staticIndexAttr) {
+  int64_t tiles = product(gridOf(src.getShape(), tile));
+  std::optional<int64_t> index = staticIndex(dynamicIndex, staticIndexAttr);
+  if (!index && tiles > kMaxDynamicTiles)
+    return op->emitOpError("cannot be lowered: a dynamic tile index over ")
+           << tiles << " tiles is not supported (at most " << kMaxDynamicTiles
+           << "); use a constant index or larger tiles";
+  return std::make_pair(tiles, index);
 }
 
 LogicalResult lowerExtract(ExtractTileOp op) {
@@ -146,10 +152,11 @@ LogicalResult lowerExtract(ExtractTileOp op) {
       failed(checkTTGIR(op, resultType, "result")))
     return failure();
   ArrayRef<int64_t> tile = op.getTileShape();
-  int64_t tiles = product(gridOf(srcType.getShape(), tile));
-  std::optional<int64_t> index = staticIndex(op.getIndex(), op.getStaticIndexAttr());
-  if (!index && failed(checkDynamicGrid(op, tiles)))
+  auto grid = tileGridIndex(op, srcType, tile, op.getIndex(),
+                            op.getStaticIndexAttr());
+  if (failed(grid))
     return failure();
+  auto [tiles, index] = *grid;
 
   Location loc = op.getLoc();
   OpBuilder b(op);
@@ -186,10 +193,11 @@ LogicalResult lowerInsert(InsertTileOp op) {
       failed(checkTTGIR(op, tileType, "tile")))
     return failure();
   ArrayRef<int64_t> tile = tileType.getShape();
-  int64_t tiles = product(gridOf(srcType.getShape(), tile));
-  std::optional<int64_t> index = staticIndex(op.getIndex(), op.getStaticIndexAttr());
-  if (!index && failed(checkDynamicGrid(op, tiles)))
+  auto grid = tileGridIndex(op, srcType, tile, op.getIndex(),
+                            op.getStaticIndexAttr());
+  if (failed(grid))
     return failure();
+  auto [tiles, index] = *grid;
 
   Location loc = op.getLoc();
   OpBuilder b(op);
