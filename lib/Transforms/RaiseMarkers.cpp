@@ -38,7 +38,13 @@ constexpr llvm::StringLiteral kTiledOperands = "tle.marker.tiled_operands";
 constexpr llvm::StringLiteral kTiledResults = "tle.marker.tiled_results";
 
 bool isMarker(tt::ElementwiseInlineAsmOp op) {
-  return op.getAsmString().starts_with(kMarkerPrefix);
+  StringRef text = op.getAsmString();
+  // Region markers (tle.gpu.warp_specialize) stand for regions, not ops:
+  // triton-tle-raise-warp-specialize reads them.
+  if (text.starts_with("tle.warp_specialize") &&
+      text.contains("tle.marker.region"))
+    return false;
+  return text.starts_with(kMarkerPrefix);
 }
 
 /// A `tt.reduce` of one tensor whose combining body returns its first
@@ -336,7 +342,7 @@ LogicalResult MarkerRaiser::collectResultTypes() {
       return emitError() << "'" << kResultTypes << "' entry " << index
                          << " is not a type: " << entry;
     resultTypes.push_back(type.getValue());
-    if (!isa<ttg::MemDescType, DSABufferType>(type.getValue()))
+    if (!isa<ttg::MemDescType, DSABufferType, PipeType>(type.getValue()))
       continue;
     if (llvm::is_contained(narrowed, index))
       return emitError() << "result " << index << " of TLE marker '" << name

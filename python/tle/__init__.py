@@ -15,7 +15,7 @@ from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
 from .compiler import compile, dsa_compile, lower_dsa, stages, write_stages
 from .language import (TLEUsageError, cumsum, device_mesh, distributed_barrier, dsa, extract_tile, gpu, insert_tile,
-                       load, remote, shard_id)
+                       load, pipe, remote, shard_id)
 
 __all__ = [
     "MLIRError",
@@ -35,6 +35,7 @@ __all__ = [
     "is_enabled",
     "load",
     "lower_dsa",
+    "pipe",
     "remote",
     "run_pipeline",
     "shard_id",

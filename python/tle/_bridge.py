@@ -47,6 +47,8 @@ TTIR_PIPELINE = ("builtin.module(triton-tle-raise-markers{verify-only=true},"
                  "triton-tle-lower-async-loads{num-stages=" + NUM_STAGES + "})")
 TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
                   "triton-tle-raise-markers,"
+                  "triton-tle-raise-warp-specialize,"
+                  "triton-tle-lower-pipes,"
                   "triton-tle-lower-async-loads,"
                   "triton-tle-async-copy-loads,"
                   "triton-tle-optimize-local-pointer-loads,"
@@ -57,6 +59,7 @@ TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
                   "triton-tle-optimize-exclusive-cumsum-layouts,"
                   "triton-tle-lower-exclusive-cumsum,"
                   "triton-tle-lower-tiles,"
+                  "triton-tle-lower-warp-specialize,"
                   "tle-assert-lowered)")
 
 # The TTGIR pipeline for Iluvatar (CoreX) modules, ttg.target "iluvatar:<arch>"

@@ -88,6 +88,17 @@ func.func @index_drops_mutable(%m: !ttg.memdesc<3x128x64xf16, #shared, #smem, mu
 
 // -----
 
+// Triton 3.6: a memdesc_index view is a whole allocation (no alloc shape).
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @index_view_keeps_alloc_shape(%m: !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @below {{alloc shape must match shape for both result and src}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable, 3x128x64>
+  return
+}
+
+// -----
+
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 func.func @trans_not_a_permutation(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {

@@ -188,4 +188,75 @@ def TLELowerTiles : Pass<"triton-tle-lower-tiles", "mlir::ModuleOp"> {
                            "mlir::tt::TTDialect", "mlir::ttg::TTGDialect"];
 }
 
+def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
+  let summary = "Lower tle.pipe to mbarrier rings inside tle.warp_specialize";
+  let description = [{
+    On TTGIR, after `triton-tle-raise-warp-specialize` and before
+    `triton-tle-lower-local-memory` (docs/warp-specialize.md). Every endpoint
+    op of a pipe must sit in one `tle.warp_specialize` (default region or a
+    partition); the writer's ops in one partition, each reader's ops in one
+    partition, and no partition both writes and reads the pipe.
+
+    At `tle.pipe.create`: a `ready` ring (`ttg.local_alloc` of `Cx1xi64`,
+    `ttng.init_barrier` count 1 per slot) and, unless `one_shot`, an `empty`
+    ring (count = number of readers); when the writer closes the pipe, a
+    `Cxi32` closed-flag buffer (`tle.alloc`, read and written through
+    `tle.local_pointers`). After the `tle.warp_specialize`: `ttng.inval_barrier`
+    of every slot.
+
+    Each endpoint (the writer, each reader) counts the slots it takes with an
+    i32 counter threaded through its partition (`scf.for` iter_args, `scf.if`
+    results); for count `n`, slot `s = n mod C` and phase `p = (n / C) & 1`.
+
+    - `writer_acquire`: `ttng.wait_barrier empty[s], p ^ 1` (none when one-shot,
+      where `s = n`); returns `s`.
+    - `writer_commit`: closed flag 0 (if the pipe is ever closed), a partition
+      barrier (`gpu.barrier`, when the partition has more than one warp),
+      `ttng.fence_async_shared`, `ttng.arrive_barrier ready[s], 1`.
+    - `writer_close`: acquires the next slot, sets its closed flag to 1 and
+      commits it.
+    - `reader_wait`: `ttng.wait_barrier ready[s], p`; `is_closed` is the slot's
+      closed flag (constant false when the pipe is never closed).
+    - `reader_release`: partition barrier, `ttng.arrive_barrier empty[s], 1`
+      (nothing when one-shot).
+    - `tle.pipe.slot`: `ttg.memdesc_index field[s]`.
+
+    Errors (at the op): an endpoint op outside any `tle.warp_specialize`, or
+    in another one than the rest of the pipe; a partition that writes and
+    reads one pipe; a writer (reader) used in two partitions; a commit whose
+    slot does not come from this pipe's `writer_acquire`, a release whose slot
+    does not come from this reader's `reader_wait` (release before acquire);
+    an endpoint op inside a region other than `scf.for` / `scf.if`; a pipe used
+    by other ops.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
+                           "mlir::scf::SCFDialect", "mlir::tt::TTDialect",
+                           "mlir::ttg::TTGDialect", "mlir::ttng::TTNGDialect",
+                           "mlir::tle::TLEDialect"];
+}
+
+def TLELowerWarpSpecialize
+    : Pass<"triton-tle-lower-warp-specialize", "mlir::ModuleOp"> {
+  let summary = "Lower tle.warp_specialize to Triton's ttg.warp_specialize";
+  let description = [{
+    On TTGIR, after every other TLE lowering. The default region moves as is
+    (it may use values from above). Each worker partition becomes an isolated
+    `ttg.warp_specialize` partition: values from above that it uses are
+    captured when they are scalars (integers, floats, pointers) or
+    shared-memory descriptors (`!ttg.memdesc`), and recomputed inside the
+    partition when they are tensors computed by side-effect-free ops (chains
+    of `arith.constant`, `tt.make_range`, `tt.splat`, arithmetic...) from such
+    values. A tensor from above computed by an op with memory effects is an
+    error at its use (send it through a `tle.pipe`). `partition_num_warps`
+    becomes `partitionNumWarps`, `partition_num_regs` `requestedRegisters`.
+
+    A worker partition runs on its own warp count: when it differs from the
+    module's `ttg.num-warps`, every `#ttg.blocked` encoding in the partition
+    (also under `#ttg.slice` and as a `#ttg.dot_op` / `#ttg.nvidia_mma`
+    parent) gets `warpsPerCTA` for the partition's warps; other distributed
+    encodings are an error.
+  }];
+  let dependentDialects = ["mlir::ttg::TTGDialect", "mlir::tle::TLEDialect"];
+}
+
 #endif // TLE_CONVERSION_PASSES_TD

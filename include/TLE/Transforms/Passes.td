@@ -101,6 +101,29 @@ def TLERaiseMarkers : Pass<"triton-tle-raise-markers", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tle::TLEDialect", "::mlir::ttg::TTGDialect"];
 }
 
+def TLERaiseWarpSpecialize
+    : Pass<"triton-tle-raise-warp-specialize", "mlir::ModuleOp"> {
+  let summary = "Raise the frontend's warp_specialize region markers to tle.warp_specialize";
+  let description = [{
+    `tle.gpu.warp_specialize` crosses Triton's frontend as one `scf.if` per
+    partition whose condition is a region marker (docs/markers.md, "Regions"):
+    `tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.group = G,
+    tle.marker.region = R, ...}" -> i1`. Region 0 is the default partition and
+    its marker carries `partition_num_warps` (and `partition_num_regs`). The
+    pass turns the `scf.if`s of one group into one `tle.warp_specialize` at the
+    default partition's `scf.if`: the then-blocks become the default region and
+    the partition regions, in order. Partitions keep using the values from
+    above they use (`tle.warp_specialize` does not isolate them; captures are
+    made when it is lowered to `ttg.warp_specialize`).
+
+    Errors (at the marker): a marker that is not the condition of exactly one
+    result-less `scf.if` without an else branch, regions of one group in
+    different blocks, missing or repeated region numbers, and
+    `partition_num_warps` whose length is not the number of worker regions.
+  }];
+  let dependentDialects = ["::mlir::tle::TLEDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TLEOptimizeLocalPointerLoads
     : Pass<"triton-tle-optimize-local-pointer-loads", "mlir::ModuleOp"> {
   let summary = "Turn plain loads of a whole buffer through local pointers "

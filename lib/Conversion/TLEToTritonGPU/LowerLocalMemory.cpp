@@ -324,6 +324,37 @@ LogicalResult LowerLocalMemoryPass::lowerPointerBufferUses(
   return success();
 }
 
+/// tle.local_load / tle.local_store / tle.copy of the memdesc `buffer` ->
+/// ttg.local_load / ttg.local_store (plus tt.load / tt.store for copies).
+/// Returns false when `user` is none of them.
+static bool lowerMemdescAccess(Operation *user, Value buffer) {
+  OpBuilder ub(user);
+  Location loc = user->getLoc();
+  if (auto load = dyn_cast<LocalLoadOp>(user)) {
+    auto v = ttg::LocalLoadOp::create(ub, loc, load.getResult().getType(),
+                                      buffer, Value());
+    load.getResult().replaceAllUsesWith(v.getResult());
+  } else if (auto store = dyn_cast<LocalStoreOp>(user)) {
+    ttg::LocalStoreOp::create(ub, loc, store.getValue(), buffer);
+  } else if (auto copy = dyn_cast<CopyOp>(user)) {
+    if (isa<ttg::MemDescType>(copy.getDst().getType())) {
+      auto value = createPlainLoad(ub, loc, copy.getSrc());
+      ttg::LocalStoreOp::create(ub, loc, value, buffer);
+    } else {
+      auto ptrType = cast<RankedTensorType>(copy.getDst().getType());
+      auto valueType = ptrType.clone(
+          cast<tt::PointerType>(ptrType.getElementType()).getPointeeType());
+      auto value =
+          ttg::LocalLoadOp::create(ub, loc, valueType, buffer, Value());
+      createPlainStore(ub, loc, copy.getDst(), value);
+    }
+  } else {
+    return false;
+  }
+  user->erase();
+  return true;
+}
+
 LogicalResult LowerLocalMemoryPass::lowerMemdescBuffer(AllocOp alloc) {
   if (alloc.getScope() != MemorySpace::smem)
     return alloc.emitOpError("tensor-memory buffers are not lowered by "
@@ -335,32 +366,8 @@ LogicalResult LowerLocalMemoryPass::lowerMemdescBuffer(AllocOp alloc) {
                                            alloc.getInit(), IntegerAttr());
   Value buffer = lowered.getResult();
   SmallVector<Operation *> users(alloc.getResult().getUsers());
-  for (Operation *user : users) {
-    OpBuilder ub(user);
-    Location loc = user->getLoc();
-    if (auto load = dyn_cast<LocalLoadOp>(user)) {
-      auto v = ttg::LocalLoadOp::create(ub, loc, load.getResult().getType(),
-                                        buffer, Value());
-      load.getResult().replaceAllUsesWith(v.getResult());
-      load.erase();
-    } else if (auto store = dyn_cast<LocalStoreOp>(user)) {
-      ttg::LocalStoreOp::create(ub, loc, store.getValue(), buffer);
-      store.erase();
-    } else if (auto copy = dyn_cast<CopyOp>(user)) {
-      if (copy.getDst() == alloc.getResult()) {
-        auto value = createPlainLoad(ub, loc, copy.getSrc());
-        ttg::LocalStoreOp::create(ub, loc, value, buffer);
-      } else {
-        auto ptrType = cast<RankedTensorType>(copy.getDst().getType());
-        auto valueType = ptrType.clone(
-            cast<tt::PointerType>(ptrType.getElementType()).getPointeeType());
-        auto value =
-            ttg::LocalLoadOp::create(ub, loc, valueType, buffer, Value());
-        createPlainStore(ub, loc, copy.getDst(), value);
-      }
-      copy.erase();
-    }
-  }
+  for (Operation *user : users)
+    lowerMemdescAccess(user, buffer);
   // Any other user (Triton's own memdesc ops) takes the new buffer as is.
   alloc.getResult().replaceAllUsesWith(buffer);
   alloc.erase();
@@ -395,6 +402,20 @@ void LowerLocalMemoryPass::runOnOperation() {
   module.walk([&](AllocOp alloc) { memdescBuffers.push_back(alloc); });
   for (AllocOp alloc : memdescBuffers)
     ok &= succeeded(lowerMemdescBuffer(alloc));
+  // Accesses to views of buffers (a pipe slot's ttg.memdesc_index, say).
+  SmallVector<Operation *> viewAccesses;
+  module.walk([&](Operation *op) {
+    if (isa<LocalLoadOp, LocalStoreOp, CopyOp>(op))
+      viewAccesses.push_back(op);
+  });
+  for (Operation *op : viewAccesses) {
+    Value buffer;
+    for (Value operand : op->getOperands())
+      if (isa<ttg::MemDescType>(operand.getType()))
+        buffer = operand;
+    if (buffer)
+      lowerMemdescAccess(op, buffer);
+  }
 
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {

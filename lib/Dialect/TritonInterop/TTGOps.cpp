@@ -140,6 +140,10 @@ LogicalResult MemDescIndexOp::verify() {
   if (src.getShape().empty() || result.getShape() != src.getShape().drop_front())
     return emitOpError("result shape must be the source shape without its "
                        "leading dimension");
+  // Triton 3.6 indexes whole allocations only, and the view is one too.
+  if (src.getAllocShape() != src.getShape() ||
+      result.getAllocShape() != result.getShape())
+    return emitOpError("alloc shape must match shape for both result and src");
   return success();
 }
 

@@ -4,7 +4,8 @@ from . import dsa, gpu
 from .core import TLEUsageError, cumsum, load
 from .distributed import device_mesh, distributed_barrier, shard_id
 from .gpu import remote
+from .pipe import pipe
 from .tiles import extract_tile, insert_tile
 
 __all__ = ["TLEUsageError", "cumsum", "device_mesh", "distributed_barrier", "dsa", "extract_tile", "gpu", "insert_tile",
-           "load", "remote", "shard_id"]
+           "load", "pipe", "remote", "shard_id"]

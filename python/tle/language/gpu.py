@@ -50,12 +50,20 @@ def mlir_type(dtype: tlc.dtype) -> str:
         raise TLEUsageError(f"TLE buffers cannot hold {dtype}") from None
 
 
-def memdesc_type(shape, dtype: tlc.dtype) -> str:
-    """The fresh buffer's memdesc: row-major, unswizzled, mutable shared memory."""
-    order = ", ".join(str(d) for d in reversed(range(len(shape))))
+def memdesc_type(shape, dtype: tlc.dtype, order_rank=None, alloc_shape=None) -> str:
+    """The fresh buffer's memdesc: row-major, unswizzled, mutable shared memory.
+
+    ``order_rank``: the rank the encoding's order covers (default: the
+    buffer's). A ring of slots (a pipe field) is laid out like one slot, as
+    Triton does for multi-buffered allocations. ``alloc_shape``: the whole
+    allocation's shape, for a view of part of it.
+    """
+    rank = len(shape) if order_rank is None else order_rank
+    order = ", ".join(str(d) for d in reversed(range(rank)))
     enc = f"#ttg.swizzled_shared<{{vec = 1, perPhase = 1, maxPhase = 1, order = [{order}]}}>"
     dims = "x".join(str(d) for d in shape)
-    return f"!ttg.memdesc<{dims}x{mlir_type(dtype)}, {enc}, #ttg.shared_memory, mutable>"
+    alloc = "" if alloc_shape is None else ", " + "x".join(str(d) for d in alloc_shape)
+    return f"!ttg.memdesc<{dims}x{mlir_type(dtype)}, {enc}, #ttg.shared_memory, mutable{alloc}>"
 
 
 class buffered_tensor_type(tlc.base_type):
@@ -187,15 +195,19 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
     if tlc._unwrap_if_constexpr(nv_mma_shared_layout):
         raise TLEUsageError("tle.gpu.alloc nv_mma_shared_layout=True is not supported; pass False")
     _require_enabled("tle.gpu.alloc", _semantic)
-    btype = buffered_tensor_type(shape, dtype, smem)
-    (handle,) = _markers.emit(
-        "alloc", {"scope": "#tle.memory_space<smem>",
-                  "tle.marker.result_types": ("list", [memdesc_type(shape, dtype)])},
-        [], [btype.handle_type()], _semantic=_semantic)
-    buf = buffered_tensor(handle.handle, btype)
+    buf = alloc_buffer(shape, dtype, memdesc_type(shape, dtype), _semantic)
     if init_value is not None:
         _local_store(buf, init_value, "tle.gpu.alloc init_value", _semantic)
     return buf
+
+
+def alloc_buffer(shape, dtype, type_str: str, _semantic) -> buffered_tensor:
+    """The ``tle.alloc`` marker for a shared buffer of memdesc type ``type_str``."""
+    btype = buffered_tensor_type(shape, dtype, smem)
+    (handle,) = _markers.emit(
+        "alloc", {"scope": "#tle.memory_space<smem>", "tle.marker.result_types": ("list", [type_str])},
+        [], [btype.handle_type()], _semantic=_semantic)
+    return buffered_tensor(handle.handle, btype)
 
 
 def _as_index(value, what, _semantic):
@@ -402,3 +414,8 @@ def remote(buffer_or_ptr, shard_id, scope, _semantic=None, _generator=None):
                if isinstance(target, tlc.tensor) and target.dtype.is_ptr() else type(target).__name__)
         raise TLEUsageError(f"tle.remote expects a buffer or shared-memory pointers from tle.gpu.local_ptr, got {got}")
     return remote_pointers(target, rank, _semantic)
+
+
+
+# tle.gpu.warp_specialize is defined with the pipes it synchronizes.
+from .pipe import warp_specialize  # noqa: E402  (pipe.py imports this module)

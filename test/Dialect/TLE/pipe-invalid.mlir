@@ -245,8 +245,8 @@ func.func @slot_unknown_field(%p: !pipe, %s: i32) {
 #smem = #ttg.shared_memory
 !pipe = !tle.pipe<capacity = 2, fields = [k: !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>], readers = [mma]>
 func.func @slot_result_type(%p: !pipe, %s: i32) {
-  // expected-error @+1 {{'tle.pipe.slot' op result type '!ttg.memdesc<64x32xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>' must be !ttg.memdesc<64x32xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable, 2x64x32>, the slot view of field 'k'}}
-  %v = tle.pipe.slot %p[%s] field "k" : !pipe -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+  // expected-error @+1 {{'tle.pipe.slot' op result type '!ttg.memdesc<64x32xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable, 2x64x32>' must be !ttg.memdesc<64x32xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>, the slot view of field 'k'}}
+  %v = tle.pipe.slot %p[%s] field "k" : !pipe -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>
   return
 }
 

@@ -27,10 +27,10 @@ func.func @kv_ring(%k: !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>,
   // Writer side.
   // CHECK: %[[S:slot]] = tle.pipe.writer_acquire %[[P]] : ![[KV]]
   %s = tle.pipe.writer_acquire %p : !kv
-  // CHECK: %k_slot = tle.pipe.slot %[[P]][%[[S]]] field "k" : ![[KV]] -> !ttg.memdesc<64x32xf16, #[[SHARED]], #[[SMEM]], mutable, 2x64x32>
-  %ks = tle.pipe.slot %p[%s] field "k" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>
-  // CHECK: %v_slot = tle.pipe.slot %[[P]][%[[S]]] field "v" : ![[KV]] -> !ttg.memdesc<64x32xf16, #[[SHARED]], #[[SMEM]], mutable, 2x64x32>
-  %vs = tle.pipe.slot %p[%s] field "v" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>
+  // CHECK: %k_slot = tle.pipe.slot %[[P]][%[[S]]] field "k" : ![[KV]] -> !ttg.memdesc<64x32xf16, #[[SHARED]], #[[SMEM]], mutable>
+  %ks = tle.pipe.slot %p[%s] field "k" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+  // CHECK: %v_slot = tle.pipe.slot %[[P]][%[[S]]] field "v" : ![[KV]] -> !ttg.memdesc<64x32xf16, #[[SHARED]], #[[SMEM]], mutable>
+  %vs = tle.pipe.slot %p[%s] field "v" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
   // CHECK: tle.pipe.writer_commit %[[P]][%[[S]]] : ![[KV]]
   tle.pipe.writer_commit %p[%s] : !kv
   // CHECK: tle.pipe.writer_close %[[P]] : ![[KV]]
@@ -44,7 +44,7 @@ func.func @kv_ring(%k: !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>,
   // CHECK: tle.pipe.reader_release %[[P]][%c1_i32] reader "mma" : ![[KV]]
   tle.pipe.reader_release %p[%c1] reader "mma" : !kv
   // CHECK: tle.pipe.slot %[[P]][%c1_i32] field "v"
-  %v1 = tle.pipe.slot %p[%c1] field "v" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>
+  %v1 = tle.pipe.slot %p[%c1] field "v" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
   return %p : !kv
 }
 
@@ -55,8 +55,8 @@ func.func @one_shot(%q: !ttg.memdesc<1x4x16x16xbf16, #shared3, #smem, mutable>) 
       fields(q = %q : !ttg.memdesc<1x4x16x16xbf16, #shared3, #smem, mutable>) {one_shot = true}
   // CHECK: tle.pipe.writer_acquire %[[P]] : ![[Q]]
   %s = tle.pipe.writer_acquire %p : !q
-  // CHECK: tle.pipe.slot %[[P]][%{{.*}}] field "q" : ![[Q]] -> !ttg.memdesc<4x16x16xbf16, #[[SHARED3]], #[[SMEM]], mutable, 1x4x16x16>
-  %qs = tle.pipe.slot %p[%s] field "q" : !q -> !ttg.memdesc<4x16x16xbf16, #shared3, #smem, mutable, 1x4x16x16>
+  // CHECK: tle.pipe.slot %[[P]][%{{.*}}] field "q" : ![[Q]] -> !ttg.memdesc<4x16x16xbf16, #[[SHARED3]], #[[SMEM]], mutable>
+  %qs = tle.pipe.slot %p[%s] field "q" : !q -> !ttg.memdesc<4x16x16xbf16, #shared3, #smem, mutable>
   tle.pipe.writer_commit %p[%s] : !q
   %rs, %closed = tle.pipe.reader_wait %p reader "mma" : !q
   // CHECK: tle.pipe.reader_release %[[P]][%{{.*}}] reader "mma" : ![[Q]]
@@ -108,9 +108,9 @@ func.func @not_dead(%p: !sig) {
 // OPT-LABEL: func.func @views(
 // OPT-NEXT: %[[V:.*]] = tle.pipe.slot %{{.*}}[%{{.*}}] field "k"
 // OPT-NEXT: return %[[V]], %[[V]]
-func.func @views(%p: !kv, %s: i32) -> (!ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>) {
-  %a = tle.pipe.slot %p[%s] field "k" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>
-  %b = tle.pipe.slot %p[%s] field "k" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>
-  %unused = tle.pipe.slot %p[%s] field "v" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>
-  return %a, %b : !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>
+func.func @views(%p: !kv, %s: i32) -> (!ttg.memdesc<64x32xf16, #shared, #smem, mutable>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>) {
+  %a = tle.pipe.slot %p[%s] field "k" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+  %b = tle.pipe.slot %p[%s] field "k" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+  %unused = tle.pipe.slot %p[%s] field "v" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+  return %a, %b : !ttg.memdesc<64x32xf16, #shared, #smem, mutable>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
 }

@@ -218,22 +218,6 @@ func.func @holder_region() {
 
 // -----
 
-func.func @partition_uses_value_from_above(%x: i32) {
-  // expected-note @+1 {{required by region isolation constraints}}
-  tle.warp_specialize()
-  default {
-    tle.warp_yield
-  }
-  partition0() num_warps(1) {
-    // expected-error @+1 {{'arith.addi' op using value defined outside the region}}
-    %y = arith.addi %x, %x : i32
-    tle.warp_return
-  } : () -> ()
-  return
-}
-
-// -----
-
 func.func @partition_terminator() {
   tle.warp_specialize()
   default {

@@ -119,19 +119,18 @@ func.func @in_loop(%n: index, %p: !kv) {
   return
 }
 
-// Partitions are isolated from above: CSE and constant folding keep each
-// partition's constants inside it.
-// OPT-LABEL: func.func @isolation(
+// Partitions are not isolated from above (the lowering to ttg.warp_specialize
+// makes the captures): CSE may reuse a value from above in a partition.
+// OPT-LABEL: func.func @not_isolated(
 // OPT: %[[C1:.*]] = arith.constant 1 : i32
 // OPT: tle.warp_specialize
 // OPT: default {
 // OPT-NEXT: arith.addi %{{.*}}, %[[C1]]
 // OPT: partition0(%[[A:.*]]: i32, %[[P:.*]]: ![[KV:.*]]) num_warps(4) {
-// OPT-NEXT: %[[IC1:.*]] = arith.constant 1 : i32
-// OPT-NEXT: %[[Y:.*]] = arith.addi %[[A]], %[[IC1]]
+// OPT-NEXT: %[[Y:.*]] = arith.addi %[[A]], %[[C1]]
 // OPT-NEXT: tle.pipe.writer_commit %[[P]][%[[Y]]]
 // OPT-NEXT: tle.warp_return
-func.func @isolation(%x: i32, %p: !kv) -> i32 {
+func.func @not_isolated(%x: i32, %p: !kv) -> i32 {
   %c1 = arith.constant 1 : i32
   %r = tle.warp_specialize(%x, %p)
   default {

@@ -327,8 +327,8 @@ LogicalResult PipeSlotOp::verify() {
     return emitOpError("pipe has no field '") << getField() << "'";
   if (failed(verifySlot(*this, getSlot(), type)))
     return failure();
-  // Triton's `ttg.memdesc_index` convention: dim 0 dropped, everything else
-  // kept, including the alloc shape of the whole field.
+  // Triton 3.6's `ttg.memdesc_index` convention: dim 0 dropped, everything
+  // else kept; the view describes a whole allocation (alloc shape = shape).
   auto field = cast<ttg::MemDescType>(type.getFieldTypes()[*index]);
   ttg::MemDescType view = getView().getType();
   if (view.getShape() != field.getShape().drop_front() ||
@@ -336,7 +336,7 @@ LogicalResult PipeSlotOp::verify() {
       view.getEncoding() != field.getEncoding() ||
       view.getMemorySpace() != field.getMemorySpace() ||
       view.getMutableMemory() != field.getMutableMemory() ||
-      view.getAllocShape() != field.getAllocShape()) {
+      view.getAllocShape() != view.getShape()) {
     std::string expected;
     llvm::raw_string_ostream os(expected);
     os << "!ttg.memdesc<";
@@ -344,8 +344,7 @@ LogicalResult PipeSlotOp::verify() {
       os << dim << "x";
     os << field.getElementType() << ", " << field.getEncoding() << ", "
        << field.getMemorySpace()
-       << (field.getMutableMemory() ? ", mutable" : "") << ", ";
-    llvm::interleave(field.getAllocShape(), os, "x");
+       << (field.getMutableMemory() ? ", mutable" : "");
     return emitOpError("result type ")
            << view << " must be " << expected << ">, the slot view of field '"
            << getField() << "'";

@@ -11,10 +11,14 @@ def TLE_WarpSpecializeOp : TLE_Op<"warp_specialize", [
     The default region runs on the warps that execute the op; it may use any
     value from above and ends with `tle.warp_yield`, whose operands become the
     op's results. Each partition `i` runs concurrently on its own
-    `partition_num_warps[i]` warps (a power of two); partitions are isolated
-    from above and receive the `captures` as block arguments (every partition
-    gets all of them, with the captures' types), and end with
-    `tle.warp_return`. The op completes when every region has finished.
+    `partition_num_warps[i]` warps (a power of two), receives the `captures`
+    as block arguments (every partition gets all of them, with the captures'
+    types) and ends with `tle.warp_return`. Unlike `ttg.warp_specialize`,
+    partitions may also use values from above directly: TLE's passes that run
+    between raising and lowering (pipes, shared-memory buffers) see the same
+    SSA values in every partition. `triton-tle-lower-warp-specialize` makes
+    the captures Triton needs (scalars and shared-memory descriptors) and
+    recomputes pure tensor values inside the partition. The op completes when every region has finished.
     `partition_num_regs[i]`, when given, is the per-thread register budget of
     partition `i` (Hopper `setmaxnreg`: a multiple of 8 in [24, 256]).
 
@@ -24,9 +28,7 @@ def TLE_WarpSpecializeOp : TLE_Op<"warp_specialize", [
     `tle.warp_return` is inserted by the parser.
 
     The partition regions are held by a `tle.warp_specialize.partitions` op,
-    the only op of the second region; it is `IsolatedFromAbove`, so that
-    CSE, constant folding and hoisting never pull values across the
-    partition boundary. `getPartitionRegions()` returns them.
+    the only op of the second region. `getPartitionRegions()` returns them.
 
     ```mlir
     %r = tle.warp_specialize(%pipe, %x) attributes {tag = 1 : i32}
@@ -63,14 +65,14 @@ def TLE_WarpSpecializeOp : TLE_Op<"warp_specialize", [
 }
 
 def TLE_WarpSpecializePartitionsOp : TLE_Op<"warp_specialize.partitions", [
-    IsolatedFromAbove, RecursiveMemoryEffects, Terminator,
+    RecursiveMemoryEffects, Terminator,
     HasParent<"WarpSpecializeOp">,
     SingleBlockImplicitTerminator<"WarpReturnOp">]> {
   let summary = "Holder of the partition regions of tle.warp_specialize";
   let description = [{
     Always the only op in the second region of `tle.warp_specialize`, whose
-    custom syntax prints its regions as `partitionN(...)`. Isolated from
-    above; each region's block arguments receive the parent's captures.
+    custom syntax prints its regions as `partitionN(...)`. Each region's block
+    arguments receive the parent's captures.
   }];
   let regions = (region VariadicRegion<SizedRegion<1>>:$partitionRegions);
 }

@@ -1,0 +1,516 @@
+//===- LowerPipes.cpp - tle.pipe -> mbarrier rings ------------------------===//
+//
+// triton-tle-lower-pipes (docs/warp-specialize.md, Passes.td): each pipe gets
+// a `ready` and an `empty` mbarrier ring; each endpoint counts the slots it
+// takes with a counter threaded through its partition's control flow.
+//
+//===----------------------------------------------------------------------===//
+#include "LocalMemory.h"
+
+#include "TLE/Conversion/Passes.h"
+#include "TLE/Conversion/TritonBuilders.h"
+#include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/TTNG.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLELOWERPIPES
+#include "TLE/Conversion/Passes.h.inc"
+} // namespace mlir::tle
+
+using namespace mlir;
+using namespace mlir::tle;
+
+namespace {
+
+/// Where an endpoint op runs: a tle.warp_specialize and its region (-1: the
+/// default region, i: worker partition i).
+struct Place {
+  WarpSpecializeOp ws;
+  int region = 0;
+  bool operator==(const Place &o) const {
+    return ws == o.ws && region == o.region;
+  }
+};
+
+std::string regionName(int region) {
+  return region < 0 ? std::string("the default partition")
+                    : "partition " + std::to_string(region);
+}
+
+FailureOr<Place> placeOf(Operation *op) {
+  for (Operation *child = op, *parent = op->getParentOp(); parent;
+       child = parent, parent = parent->getParentOp()) {
+    if (auto ws = dyn_cast<WarpSpecializeOp>(parent))
+      return Place{ws, -1};
+    if (auto parts = dyn_cast<WarpSpecializePartitionsOp>(parent)) {
+      auto ws = cast<WarpSpecializeOp>(parts->getParentOp());
+      return Place{ws, static_cast<int>(
+                           child->getParentRegion()->getRegionNumber())};
+    }
+  }
+  op->emitOpError("must be inside a tle.gpu.warp_specialize partition (pipe "
+                  "endpoints synchronize concurrent partitions)");
+  return failure();
+}
+
+unsigned placeWarps(Place place, ModuleOp module) {
+  if (place.region < 0)
+    return local_memory::numWarps(module);
+  return place.ws.getPartitionNumWarps()[place.region];
+}
+
+/// The ops of one endpoint (the writer when `reader` is empty).
+struct Endpoint {
+  std::string reader;
+  SmallVector<Operation *> ops;
+  std::optional<Place> place;
+  bool isWriter() const { return reader.empty(); }
+  std::string name() const {
+    return isWriter() ? std::string("the writer") : "reader '" + reader + "'";
+  }
+  /// Ops that take a slot (and advance the counter).
+  bool counts(Operation *op) const {
+    return isa<PipeWriterAcquireOp, PipeWriterCloseOp, PipeReaderWaitOp>(op);
+  }
+};
+
+struct PipeLowering {
+  PipeCreateOp create;
+  PipeType type;
+  ModuleOp module;
+  SmallVector<Endpoint> endpoints; // [0] = writer, then the readers
+  bool closes = false;
+  Value ready, empty, flags;       // the rings and the closed flags
+  std::optional<Place> place;
+
+  InFlightDiagnostic error(Operation *op) {
+    return op->emitOpError() << "(pipe '" << create.getName() << "'): ";
+  }
+
+  Endpoint &endpointOf(StringRef reader) {
+    for (Endpoint &e : endpoints)
+      if (e.reader == reader)
+        return e;
+    llvm_unreachable("reader checked by the op verifier");
+  }
+
+  LogicalResult collect();
+  LogicalResult checkSlots();
+  void buildRings();
+  Value index(OpBuilder &b, Location loc, Value ring, Value slot);
+  LogicalResult thread(Endpoint &e);
+  FailureOr<Value> threadBlock(Endpoint &e, Block &block, Value count,
+                               const llvm::SmallPtrSetImpl<Operation *> &holders);
+  void lowerCounting(Endpoint &e, Operation *op, Value count);
+  void lowerRest();
+  void barrierIfWide(OpBuilder &b, Location loc, Operation *at);
+  void setFlag(OpBuilder &b, Location loc, Value slot, int64_t value);
+};
+
+LogicalResult PipeLowering::collect() {
+  endpoints.push_back(Endpoint{});
+  for (StringAttr reader : type.getReaders())
+    endpoints.push_back(Endpoint{reader.str(), {}, {}});
+  bool ok = true;
+  for (Operation *user : create.getPipe().getUsers()) {
+    Endpoint *e = nullptr;
+    if (isa<PipeWriterAcquireOp, PipeWriterCommitOp, PipeWriterCloseOp>(user)) {
+      e = &endpoints.front();
+      closes |= isa<PipeWriterCloseOp>(user);
+    } else if (auto wait = dyn_cast<PipeReaderWaitOp>(user)) {
+      e = &endpointOf(wait.getReader());
+    } else if (auto release = dyn_cast<PipeReaderReleaseOp>(user)) {
+      e = &endpointOf(release.getReader());
+    } else if (isa<PipeSlotOp>(user)) {
+      continue; // checked with its slot
+    } else {
+      user->emitOpError("uses pipe '")
+          << create.getName()
+          << "', but only tle.pipe.* ops may use a pipe handle";
+      ok = false;
+      continue;
+    }
+    e->ops.push_back(user);
+    FailureOr<Place> at = placeOf(user);
+    if (failed(at)) {
+      ok = false;
+      continue;
+    }
+    if (place && place->ws != at->ws) {
+      error(user) << "is in another tle.warp_specialize than the pipe's "
+                     "other endpoint ops; a pipe serves one warp_specialize";
+      ok = false;
+      continue;
+    }
+    place = *at;
+    if (e->place && !(*e->place == *at)) {
+      error(user) << e->name() << " is used in " << regionName(at->region)
+                  << " and in " << regionName(e->place->region)
+                  << "; each endpoint belongs to one partition";
+      ok = false;
+      continue;
+    }
+    e->place = *at;
+  }
+  if (!ok)
+    return failure();
+  Endpoint &writer = endpoints.front();
+  for (Endpoint &r : llvm::drop_begin(endpoints))
+    if (writer.place && r.place && *writer.place == *r.place) {
+      error(r.ops.front()) << "the writer is used by a reader partition: "
+                           << regionName(r.place->region)
+                           << " both writes the pipe and reads it as reader '"
+                           << r.reader << "'";
+      return failure();
+    }
+  return success();
+}
+
+/// Commit / release / slot take slots their endpoint handed out.
+LogicalResult PipeLowering::checkSlots() {
+  bool ok = true;
+  for (Operation *user : create.getPipe().getUsers()) {
+    Value slot;
+    StringRef what;
+    std::function<bool(Operation *)> from;
+    if (auto commit = dyn_cast<PipeWriterCommitOp>(user)) {
+      slot = commit.getSlot();
+      what = "tle.pipe.writer_acquire of this pipe (commit before acquire?)";
+      from = [&](Operation *def) {
+        auto acq = dyn_cast<PipeWriterAcquireOp>(def);
+        return acq && acq.getPipe() == create.getPipe();
+      };
+    } else if (auto release = dyn_cast<PipeReaderReleaseOp>(user)) {
+      slot = release.getSlot();
+      std::string reader = release.getReader().str();
+      what = "";
+      from = [reader, this](Operation *def) {
+        auto wait = dyn_cast<PipeReaderWaitOp>(def);
+        return wait && wait.getPipe() == create.getPipe() &&
+               wait.getReader() == reader;
+      };
+      if (!from(slot.getDefiningOp() ? slot.getDefiningOp() : nullptr)) {
+        error(user) << "the slot must come from a tle.pipe.reader_wait of "
+                       "reader '"
+                    << reader
+                    << "' on this pipe (release before acquire?)";
+        ok = false;
+      }
+      continue;
+    } else if (auto view = dyn_cast<PipeSlotOp>(user)) {
+      slot = view.getSlot();
+      what = "tle.pipe.writer_acquire or tle.pipe.reader_wait of this pipe";
+      from = [&](Operation *def) {
+        if (auto acq = dyn_cast<PipeWriterAcquireOp>(def))
+          return acq.getPipe() == create.getPipe();
+        if (auto wait = dyn_cast<PipeReaderWaitOp>(def))
+          return wait.getPipe() == create.getPipe();
+        return false;
+      };
+    } else {
+      continue;
+    }
+    Operation *def = slot.getDefiningOp();
+    if (!def || !from(def)) {
+      error(user) << "the slot must come from a " << what;
+      ok = false;
+    }
+  }
+  return success(ok);
+}
+
+ttg::MemDescType barrierType(MLIRContext *ctx, int64_t slots) {
+  auto layout = ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, {0});
+  return ttg::MemDescType::get({slots, 1}, IntegerType::get(ctx, 64), layout,
+                               ttg::SharedMemorySpaceAttr::get(ctx),
+                               /*mutableMemory=*/true);
+}
+
+Value PipeLowering::index(OpBuilder &b, Location loc, Value ring, Value slot) {
+  auto type = cast<ttg::MemDescType>(ring.getType());
+  auto view = ttg::MemDescType::get(
+      type.getShape().drop_front(), type.getElementType(), type.getEncoding(),
+      type.getMemorySpace(), type.getMutableMemory());
+  return ttg::MemDescIndexOp::create(b, loc, view, ring, slot);
+}
+
+Value i32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+
+void PipeLowering::buildRings() {
+  OpBuilder b(create);
+  Location loc = create.getLoc();
+  MLIRContext *ctx = b.getContext();
+  int64_t slots = type.getCapacity();
+  auto ringType = barrierType(ctx, slots);
+  ready = ttg::LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
+  if (!type.getOneShot())
+    empty = ttg::LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
+  if (closes) {
+    auto flagsType = ttg::MemDescType::get(
+        {slots}, b.getI32Type(),
+        ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, {0}),
+        ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
+    flags = AllocOp::create(b, loc, flagsType,
+                            MemorySpaceAttr::get(ctx, MemorySpace::smem),
+                            Value());
+  }
+  int32_t readers = type.getReaders().size();
+  for (int64_t s = 0; s < slots; ++s) {
+    Value idx = i32(b, loc, s);
+    ttng::InitBarrierOp::create(b, loc, index(b, loc, ready, idx), 1);
+    if (empty)
+      ttng::InitBarrierOp::create(b, loc, index(b, loc, empty, idx), readers);
+  }
+  // Invalidate after the warp_specialize: every partition is done.
+  OpBuilder after(place->ws);
+  after.setInsertionPointAfter(place->ws);
+  for (int64_t s = 0; s < slots; ++s) {
+    Value idx = i32(after, loc, s);
+    ttng::InvalBarrierOp::create(after, loc, index(after, loc, ready, idx));
+    if (empty)
+      ttng::InvalBarrierOp::create(after, loc, index(after, loc, empty, idx));
+  }
+}
+
+void PipeLowering::barrierIfWide(OpBuilder &b, Location loc, Operation *at) {
+  FailureOr<Place> where = placeOf(at);
+  if (succeeded(where) && placeWarps(*where, module) > 1)
+    gpu::BarrierOp::create(b, loc);
+}
+
+void PipeLowering::setFlag(OpBuilder &b, Location loc, Value slot,
+                           int64_t value) {
+  auto ptrType = tt::PointerType::get(b.getI32Type(), 3);
+  Value ptr = LocalPointersOp::create(b, loc, ptrType, flags, ValueRange{slot});
+  createPlainStore(b, loc, ptr, i32(b, loc, value));
+}
+
+/// Lowers an op that takes a slot, for endpoint count `count`.
+void PipeLowering::lowerCounting(Endpoint &e, Operation *op, Value count) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  int64_t slots = type.getCapacity();
+  Value slot, phase;
+  if (type.getOneShot()) {
+    slot = count;
+    phase = i32(b, loc, 0);
+  } else if (llvm::isPowerOf2_64(slots)) {
+    slot = arith::AndIOp::create(b, loc, count, i32(b, loc, slots - 1));
+    Value round = arith::ShRUIOp::create(b, loc, count,
+                                         i32(b, loc, llvm::Log2_64(slots)));
+    phase = arith::AndIOp::create(b, loc, round, i32(b, loc, 1));
+  } else {
+    slot = arith::RemUIOp::create(b, loc, count, i32(b, loc, slots));
+    Value round = arith::DivUIOp::create(b, loc, count, i32(b, loc, slots));
+    phase = arith::AndIOp::create(b, loc, round, i32(b, loc, 1));
+  }
+  if (isa<PipeWriterAcquireOp, PipeWriterCloseOp>(op) && empty) {
+    // A fresh barrier completes "phase -1": the first round passes at once.
+    Value free = arith::XOrIOp::create(b, loc, phase, i32(b, loc, 1));
+    ttng::WaitBarrierOp::create(b, loc, index(b, loc, empty, slot), free,
+                                Value(), ValueRange());
+  }
+  if (auto acquire = dyn_cast<PipeWriterAcquireOp>(op)) {
+    acquire.getSlot().replaceAllUsesWith(slot);
+  } else if (isa<PipeWriterCloseOp>(op)) {
+    setFlag(b, loc, slot, 1);
+    barrierIfWide(b, loc, op);
+    ttng::ArriveBarrierOp::create(b, loc, index(b, loc, ready, slot), 1,
+                                  Value());
+  } else if (auto wait = dyn_cast<PipeReaderWaitOp>(op)) {
+    ttng::WaitBarrierOp::create(b, loc, index(b, loc, ready, slot), phase,
+                                Value(), ValueRange());
+    Value closed;
+    if (flags) {
+      auto ptrType = tt::PointerType::get(b.getI32Type(), 3);
+      Value ptr =
+          LocalPointersOp::create(b, loc, ptrType, flags, ValueRange{slot});
+      Value flag = createPlainLoad(b, loc, ptr);
+      closed = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flag,
+                                     i32(b, loc, 0));
+    } else {
+      closed = arith::ConstantIntOp::create(b, loc, 0, 1);
+    }
+    wait.getSlot().replaceAllUsesWith(slot);
+    wait.getIsClosed().replaceAllUsesWith(closed);
+  }
+  op->erase();
+}
+
+/// Threads `count` through `block`: lowers the endpoint's counting ops and
+/// carries the count through the scf.for / scf.if ops (`holders`) that
+/// contain some. Returns the count after the block.
+FailureOr<Value>
+PipeLowering::threadBlock(Endpoint &e, Block &block, Value count,
+                          const llvm::SmallPtrSetImpl<Operation *> &holders) {
+  IRRewriter rewriter(block.getParentOp()->getContext());
+  for (Operation &opRef : llvm::make_early_inc_range(block)) {
+    Operation *op = &opRef;
+    if (e.counts(op) && llvm::is_contained(e.ops, op)) {
+      OpBuilder b(op);
+      Value next = arith::AddIOp::create(b, op->getLoc(), count,
+                                         i32(b, op->getLoc(), 1));
+      lowerCounting(e, op, count);
+      count = next;
+      continue;
+    }
+    if (!holders.contains(op))
+      continue;
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      rewriter.setInsertionPoint(loop);
+      auto grown = loop.replaceWithAdditionalYields(
+          rewriter, ValueRange{count}, /*replaceInitOperandUsesInLoop=*/false,
+          [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+            return SmallVector<Value>{args.front()};
+          });
+      if (failed(grown))
+        return loop.emitOpError("cannot carry a pipe slot counter");
+      auto newLoop = cast<scf::ForOp>(grown->getOperation());
+      Block *body = newLoop.getBody();
+      BlockArgument arg = body->getArguments().back();
+      auto yield = cast<scf::YieldOp>(body->getTerminator());
+      FailureOr<Value> out = threadBlock(e, *body, arg, holders);
+      if (failed(out))
+        return failure();
+      yield->setOperand(yield->getNumOperands() - 1, *out);
+      count = newLoop->getResults().back();
+      continue;
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      rewriter.setInsertionPoint(branch);
+      SmallVector<Type> types(branch.getResultTypes());
+      types.push_back(count.getType());
+      auto grown = scf::IfOp::create(rewriter, branch.getLoc(), types,
+                                     branch.getCondition(),
+                                     /*withElseRegion=*/false);
+      grown.getThenRegion().takeBody(branch.getThenRegion());
+      if (branch.getElseRegion().empty()) {
+        Block *elseBlock = rewriter.createBlock(&grown.getElseRegion());
+        rewriter.setInsertionPointToEnd(elseBlock);
+        scf::YieldOp::create(rewriter, branch.getLoc(), ValueRange{});
+      } else {
+        grown.getElseRegion().takeBody(branch.getElseRegion());
+      }
+      for (Region *region : {&grown.getThenRegion(), &grown.getElseRegion()}) {
+        Block &inner = region->front();
+        FailureOr<Value> out = threadBlock(e, inner, count, holders);
+        if (failed(out))
+          return failure();
+        auto yield = cast<scf::YieldOp>(inner.getTerminator());
+        SmallVector<Value> values(yield.getOperands());
+        values.push_back(*out);
+        yield->setOperands(values);
+      }
+      branch->replaceAllUsesWith(grown->getResults().drop_back());
+      branch->erase();
+      count = grown->getResults().back();
+      continue;
+    }
+    return op->emitOpError("contains uses of ")
+           << e.name() << " of pipe '" << create.getName()
+           << "'; pipe slots can only be tracked through scf.for and scf.if";
+  }
+  return count;
+}
+
+LogicalResult PipeLowering::thread(Endpoint &e) {
+  if (e.ops.empty())
+    return success();
+  // The scf ops between the partition's region and each counting op.
+  llvm::SmallPtrSet<Operation *, 8> holders;
+  Region *top = nullptr;
+  for (Operation *op : e.ops) {
+    if (!e.counts(op))
+      continue;
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp()) {
+      if (isa<WarpSpecializeOp, WarpSpecializePartitionsOp>(parent))
+        break;
+      holders.insert(parent);
+    }
+  }
+  Operation *any = e.ops.front();
+  for (Operation *op = any; op; op = op->getParentOp())
+    if (isa<WarpSpecializeOp, WarpSpecializePartitionsOp>(op->getParentOp())) {
+      top = op->getParentRegion();
+      break;
+    }
+  Block &entry = top->front();
+  OpBuilder b(&entry, entry.begin());
+  Value zero = i32(b, create.getLoc(), 0);
+  return threadBlock(e, entry, zero, holders);
+}
+
+/// Commit / release / slot views, once the slots are plain values.
+void PipeLowering::lowerRest() {
+  for (Operation *user : llvm::make_early_inc_range(create.getPipe().getUsers())) {
+    OpBuilder b(user);
+    Location loc = user->getLoc();
+    if (auto commit = dyn_cast<PipeWriterCommitOp>(user)) {
+      if (flags)
+        setFlag(b, loc, commit.getSlot(), 0);
+      barrierIfWide(b, loc, user);
+      ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
+      ttng::ArriveBarrierOp::create(b, loc, index(b, loc, ready, commit.getSlot()),
+                                    1, Value());
+    } else if (auto release = dyn_cast<PipeReaderReleaseOp>(user)) {
+      if (empty) {
+        barrierIfWide(b, loc, user);
+        ttng::ArriveBarrierOp::create(
+            b, loc, index(b, loc, empty, release.getSlot()), 1, Value());
+      }
+    } else if (auto view = dyn_cast<PipeSlotOp>(user)) {
+      unsigned field = *type.getFieldIndex(view.getField());
+      Value lowered = ttg::MemDescIndexOp::create(
+          b, loc, view.getView().getType(), create.getFields()[field],
+          view.getSlot());
+      view.getView().replaceAllUsesWith(lowered);
+    }
+    user->erase();
+  }
+}
+
+struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<PipeCreateOp> creates;
+    module.walk([&](PipeCreateOp op) { creates.push_back(op); });
+    bool ok = true;
+    for (PipeCreateOp create : creates) {
+      PipeLowering pipe{create, cast<PipeType>(create.getPipe().getType()),
+                        module};
+      if (failed(pipe.collect()) || failed(pipe.checkSlots())) {
+        ok = false;
+        continue;
+      }
+      if (!pipe.place) { // never used
+        create.erase();
+        continue;
+      }
+      pipe.buildRings();
+      for (Endpoint &e : pipe.endpoints)
+        if (failed(pipe.thread(e))) {
+          ok = false;
+          break;
+        }
+      if (!ok)
+        continue;
+      pipe.lowerRest();
+      create.erase();
+    }
+    if (!ok)
+      signalPassFailure();
+  }
+};
+} // namespace

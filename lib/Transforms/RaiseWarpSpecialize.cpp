@@ -1,0 +1,188 @@
+//===- RaiseWarpSpecialize.cpp - region markers -> tle.warp_specialize ----===//
+//
+// triton-tle-raise-warp-specialize: the `scf.if`s that tle.gpu.warp_specialize
+// emits (one per partition, conditioned on a region marker; docs/markers.md,
+// "Regions") become one tle.warp_specialize.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Transforms/Passes.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLERAISEWARPSPECIALIZE
+#include "TLE/Transforms/Passes.h.inc"
+
+namespace {
+constexpr llvm::StringLiteral kName = "tle.warp_specialize";
+constexpr llvm::StringLiteral kRegion = "tle.marker.region";
+constexpr llvm::StringLiteral kGroup = "tle.marker.group";
+
+struct RegionMarker {
+  tt::ElementwiseInlineAsmOp marker;
+  scf::IfOp branch;
+  int32_t region = -1;
+  DictionaryAttr attrs;
+};
+
+bool isRegionMarker(tt::ElementwiseInlineAsmOp op) {
+  StringRef text = op.getAsmString();
+  return text.starts_with(kName) && text.contains(kRegion);
+}
+
+LogicalResult parse(RegionMarker &m, int32_t &group) {
+  StringRef text = m.marker.getAsmString();
+  StringRef rest = text.drop_front(kName.size()).trim();
+  auto dict = dyn_cast_or_null<DictionaryAttr>(
+      parseAttribute(rest, m.marker.getContext()));
+  if (!dict)
+    return m.marker.emitError("warp_specialize region marker: cannot parse '")
+           << rest << "' as an attribute dictionary";
+  auto region = dyn_cast_or_null<IntegerAttr>(dict.get(kRegion));
+  auto grp = dyn_cast_or_null<IntegerAttr>(dict.get(kGroup));
+  if (!region || !grp)
+    return m.marker.emitError("warp_specialize region marker needs integer '")
+           << kRegion << "' and '" << kGroup << "'";
+  for (NamedAttribute attr : dict)
+    if (!llvm::is_contained({StringRef(kRegion), StringRef(kGroup),
+                             StringRef("partition_num_warps"),
+                             StringRef("partition_num_regs")},
+                            attr.getName().strref()))
+      return m.marker.emitError("warp_specialize region marker: unknown key '")
+             << attr.getName().strref() << "'";
+  m.region = region.getInt();
+  m.attrs = dict;
+  group = grp.getInt();
+  // The marker must be the condition of exactly one result-less scf.if
+  // without an else branch: the partition's body.
+  Value cond = m.marker->getResult(0);
+  if (m.marker->getNumResults() != 1 || m.marker->getNumOperands() != 0 ||
+      !cond.hasOneUse())
+    return m.marker.emitError("warp_specialize region marker must have no "
+                              "operands and one result used once");
+  m.branch = dyn_cast<scf::IfOp>(*cond.getUsers().begin());
+  if (!m.branch || m.branch.getCondition() != cond ||
+      m.branch->getNumResults() != 0 ||
+      (!m.branch.getElseRegion().empty() &&
+       !llvm::hasSingleElement(m.branch.getElseRegion().front())))
+    return m.marker.emitError("warp_specialize region marker must be the "
+                              "condition of a result-less scf.if without an "
+                              "else branch");
+  return success();
+}
+
+/// Moves the body of `branch`'s then-block (without its scf.yield) to the
+/// end of `block`.
+void moveBody(scf::IfOp branch, Block *block) {
+  Block &then = branch.getThenRegion().front();
+  block->getOperations().splice(block->end(), then.getOperations(),
+                                then.begin(), std::prev(then.end()));
+}
+
+LogicalResult raiseGroup(int32_t group, SmallVector<RegionMarker> &regions) {
+  llvm::sort(regions, [](const RegionMarker &a, const RegionMarker &b) {
+    return a.region < b.region;
+  });
+  for (auto [index, m] : llvm::enumerate(regions))
+    if (m.region != static_cast<int32_t>(index))
+      return m.marker.emitError("warp_specialize group ")
+             << group << ": expected region " << index << ", got region "
+             << m.region << " (regions must be 0.." << regions.size() - 1
+             << ", each once)";
+  RegionMarker &def = regions.front();
+  unsigned numWorkers = regions.size() - 1;
+  auto warps = dyn_cast_or_null<DenseI32ArrayAttr>(
+      def.attrs.get("partition_num_warps"));
+  auto regs = dyn_cast_or_null<DenseI32ArrayAttr>(
+      def.attrs.get("partition_num_regs"));
+  if (!warps)
+    return def.marker.emitError("warp_specialize region 0 marker needs "
+                                "'partition_num_warps' (array<i32>)");
+  if (warps.size() != static_cast<int64_t>(numWorkers))
+    return def.marker.emitError("warp_specialize has ")
+           << numWorkers << " worker regions but partition_num_warps has "
+           << warps.size() << " entries";
+  Block *block = def.branch->getBlock();
+  for (RegionMarker &m : regions)
+    if (m.branch->getBlock() != block)
+      return m.marker.emitError("warp_specialize regions of one call must "
+                                "be in one block");
+
+  // The op goes where the first partition's scf.if is.
+  Operation *first = def.branch;
+  for (RegionMarker &m : regions)
+    if (m.branch->isBeforeInBlock(first))
+      first = m.branch;
+  OpBuilder b(first);
+  OperationState state(def.marker.getLoc(),
+                       WarpSpecializeOp::getOperationName());
+  state.addAttribute("partition_num_warps", warps);
+  if (regs)
+    state.addAttribute("partition_num_regs", regs);
+  state.addRegion();
+  state.addRegion();
+  Operation *ws = b.create(state);
+  Region *defaultRegion = &ws->getRegion(0);
+  Region *holder = &ws->getRegion(1);
+
+  Block *defaultBlock = new Block();
+  defaultRegion->push_back(defaultBlock);
+  moveBody(def.branch, defaultBlock);
+  OpBuilder db = OpBuilder::atBlockEnd(defaultBlock);
+  WarpYieldOp::create(db, def.marker.getLoc(), ValueRange());
+
+  Block *holderBlock = new Block();
+  holder->push_back(holderBlock);
+  OpBuilder hb = OpBuilder::atBlockEnd(holderBlock);
+  OperationState pstate(def.marker.getLoc(),
+                        WarpSpecializePartitionsOp::getOperationName());
+  for (unsigned i = 0; i < numWorkers; ++i)
+    pstate.addRegion();
+  Operation *partitions = hb.create(pstate);
+  for (unsigned i = 0; i < numWorkers; ++i) {
+    Block *body = new Block();
+    partitions->getRegion(i).push_back(body);
+    moveBody(regions[i + 1].branch, body);
+    OpBuilder pb = OpBuilder::atBlockEnd(body);
+    WarpReturnOp::create(pb, regions[i + 1].marker.getLoc());
+  }
+  for (RegionMarker &m : regions) {
+    m.branch->erase();
+    m.marker->erase();
+  }
+  return mlir::verify(ws);
+}
+
+struct RaiseWarpSpecializePass
+    : public impl::TLERaiseWarpSpecializeBase<RaiseWarpSpecializePass> {
+  void runOnOperation() override {
+    llvm::MapVector<std::pair<Operation *, int32_t>, SmallVector<RegionMarker>>
+        groups;
+    bool ok = true;
+    getOperation()->walk([&](tt::ElementwiseInlineAsmOp op) {
+      if (!isRegionMarker(op))
+        return;
+      RegionMarker m;
+      m.marker = op;
+      int32_t group = 0;
+      if (failed(parse(m, group))) {
+        ok = false;
+        return;
+      }
+      Operation *func = op->getParentOfType<FunctionOpInterface>();
+      groups[{func, group}].push_back(m);
+    });
+    if (!ok)
+      return signalPassFailure();
+    for (auto &[key, regions] : groups)
+      if (failed(raiseGroup(key.second, regions)))
+        return signalPassFailure();
+  }
+};
+} // namespace
+} // namespace mlir::tle

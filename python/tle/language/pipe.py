@@ -1,0 +1,411 @@
+"""``tle.pipe`` and ``tle.gpu.warp_specialize``: producer/consumer pipelines.
+
+    kv = tle.pipe(capacity=2, name="kv", readers=["mma"],
+                  k=tle.gpu.alloc([2, BLOCK, D], tl.float16))
+    tle.gpu.warp_specialize([(consumer, (kv.reader("mma"), ...)),
+                             (producer, (kv.writer(), ...))],
+                            worker_num_warps=[1], worker_num_regs=[40])
+
+    # producer                          # consumer
+    w_slot = writer.acquire()           slot, closed = reader.wait()
+    tle.gpu.local_store(w_slot["k"], x) x = tle.gpu.local_load(slot["k"])
+    writer.commit(w_slot)               reader.release(slot)
+    writer.close()
+
+A pipe is a ring of ``capacity`` slots over shared-memory *fields* (one buffer
+per field, dim 0 indexes the slot) with one writer and named readers. Endpoints
+are typed: a writer has acquire / commit / close, a reader has wait / release.
+The compiler lowers the pipe to mbarrier rings and ``warp_specialize`` to
+Triton's ``ttg.warp_specialize`` (docs/warp-specialize.md).
+"""
+
+from __future__ import annotations
+
+from triton.language import core as tlc
+
+from . import _markers
+from ._markers import TLEUsageError
+from .core import _require_enabled
+from .gpu import (SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor, buffered_tensor_type,
+                  memdesc_type, mlir_type, smem)
+
+_PIPE_HANDLE = tlc.pointer_type(tlc.int8, SHARED_ADDRESS_SPACE)
+
+
+def _identifier(name, what) -> str:
+    name = tlc._unwrap_if_constexpr(name)
+    if not isinstance(name, str) or not name.isidentifier():
+        raise TLEUsageError(f"{what} must be an identifier string, got {name!r}")
+    return name
+
+
+def _quoted(names) -> str:
+    return "[" + ", ".join(f'"{n}"' for n in names) + "]"
+
+
+class pipe_type(tlc.base_type):
+    """The signature of a pipe: capacity, fields (name -> shape, dtype), readers, one_shot."""
+
+    def __init__(self, name, capacity, fields, readers, one_shot):
+        self.name = name
+        self.capacity = capacity
+        # ((name, shape incl. dim 0, dtype, rank of the encoding's order), ...)
+        self.fields = tuple(fields)
+        self.readers = tuple(readers)
+        self.one_shot = one_shot
+
+    def __eq__(self, other):
+        return isinstance(other, pipe_type) and self._key() == other._key()
+
+    def _key(self):
+        return (self.name, self.capacity, self.fields, self.readers, self.one_shot)
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        return f"pipe<{self.name}, capacity={self.capacity}, readers={list(self.readers)}>"
+
+    def mangle(self) -> str:
+        fields = "_".join(f"{n}{'x'.join(map(str, s))}{d.mangle()}o{r}" for n, s, d, r in self.fields)
+        return f"P{self.name}_{self.capacity}_{fields}_{'_'.join(self.readers)}{'O' if self.one_shot else ''}"
+
+    def mlir(self) -> str:
+        fields = ", ".join(f"{n}: {memdesc_type(s, d, r)}" for n, s, d, r in self.fields)
+        one_shot = ", one_shot" if self.one_shot else ""
+        return (f"!tle.pipe<capacity = {self.capacity}, fields = [{fields}], "
+                f"readers = [{', '.join(self.readers)}]{one_shot}>")
+
+    def field(self, name, what):
+        for n, shape, dtype, order_rank in self.fields:
+            if n == name:
+                return shape, dtype, order_rank
+        raise TLEUsageError(f"{what}: pipe '{self.name}' has no field {name!r} "
+                            f"(fields: {[f[0] for f in self.fields]})")
+
+
+class endpoint_type(tlc.base_type):
+    """A pipe endpoint: the writer, or one named reader."""
+
+    def __init__(self, pipe: pipe_type, reader=None):
+        self.pipe = pipe
+        self.reader = reader  # None: the writer
+
+    def __eq__(self, other):
+        return isinstance(other, endpoint_type) and (self.pipe, self.reader) == (other.pipe, other.reader)
+
+    def __repr__(self):
+        role = f"reader {self.reader!r}" if self.reader else "writer"
+        return f"{role} of {self.pipe!r}"
+
+    def mangle(self) -> str:
+        return f"E{self.pipe.mangle()}{'R' + self.reader if self.reader else 'W'}"
+
+    def _flatten_ir_types(self, builder, out) -> None:
+        out.append(_PIPE_HANDLE.to_ir(builder))
+
+    def _unflatten_ir(self, handles, cursor):
+        cls = pipe_reader if self.reader else pipe_writer
+        return cls(handles[cursor], self), cursor + 1
+
+
+class slot_type(tlc.base_type):
+    """A slot handed out by an endpoint (acquire / wait): its index in the ring."""
+
+    def __init__(self, endpoint: endpoint_type):
+        self.endpoint = endpoint
+
+    def __eq__(self, other):
+        return isinstance(other, slot_type) and self.endpoint == other.endpoint
+
+    def __repr__(self):
+        return f"slot of the {self.endpoint!r}"
+
+    def mangle(self) -> str:
+        return f"S{self.endpoint.mangle()}"
+
+
+
+def _handle(value) -> tlc.tensor:
+    return tlc.tensor(value.handle, _PIPE_HANDLE)
+
+
+@tlc.builtin
+def pipe(capacity, scope="cta", name="pipe", readers=None, one_shot=False, _semantic=None, _generator=None,
+         **fields):
+    """``tle.pipe(capacity, scope="cta", name=..., readers=..., one_shot=False, **fields)``.
+
+    Each field is a shared-memory buffer from ``tle.gpu.alloc`` whose dim 0 is
+    ``capacity`` (one entry per slot), or a ``(shape, dtype)`` pair, for which
+    the pipe allocates ``[capacity] + shape``. ``readers`` names the consumers
+    (default ``["reader"]``); every reader waits for and releases every slot.
+    ``one_shot=True``: at most ``capacity`` items ever go through the pipe, so
+    the writer never waits and ``close`` is not needed.
+    """
+    return pipe_value(capacity, scope, name, readers, one_shot, fields, _semantic)
+
+
+class pipe_value(tlc.base_value):
+    """A pipe (``tle.pipe``'s result): hands out its endpoints."""
+
+    def __init__(self, capacity, scope, name, readers, one_shot, fields, _semantic):
+        capacity = tlc._unwrap_if_constexpr(capacity)
+        if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity <= 0:
+            raise TLEUsageError(f"tle.pipe capacity must be a positive compile-time int, got {capacity!r}")
+        scope = tlc._unwrap_if_constexpr(scope)
+        if scope != "cta":
+            raise TLEUsageError(f"tle.pipe scope must be \"cta\" (the only scope supported), got {scope!r}")
+        name = _identifier(name, "tle.pipe name")
+        readers = tlc._unwrap_if_constexpr(readers)
+        if isinstance(readers, str):
+            # Triton's frontend cannot build a list of strings inside a
+            # kernel, so readers may be spelled "mma" or "mma, epilogue".
+            readers = [r.strip() for r in readers.split(",")]
+        elif readers is not None:
+            readers = [tlc._unwrap_if_constexpr(r) for r in readers]
+        readers = ["reader"] if readers is None else [_identifier(r, "tle.pipe reader name") for r in readers]
+        if not readers:
+            raise TLEUsageError("tle.pipe needs at least one reader")
+        if len(set(readers)) != len(readers):
+            raise TLEUsageError(f"tle.pipe reader names must be unique, got {readers}")
+        one_shot = bool(tlc._unwrap_if_constexpr(one_shot))
+        _require_enabled("tle.pipe", _semantic)
+        specs, handles = [], []
+        for field, value in fields.items():
+            _identifier(field, "tle.pipe field name")
+            value = tlc._unwrap_if_constexpr(value)
+            if isinstance(value, (tuple, list, tlc.tuple)) and len(value) == 2 and not isinstance(
+                    value[0], buffered_tensor):
+                shape = _const_shape(value[0], f"tle.pipe field {field!r} shape")
+                dtype = tlc._unwrap_if_constexpr(value[1])
+                if not isinstance(dtype, tlc.dtype) or dtype.is_ptr() or isinstance(dtype, tlc.block_type):
+                    raise TLEUsageError(f"tle.pipe field {field!r}: dtype must be a scalar triton dtype, got {dtype!r}")
+                mlir_type(dtype)
+                # Laid out like one slot (Triton's multi-buffer convention).
+                buf = alloc_buffer([capacity] + shape, dtype,
+                                   memdesc_type([capacity] + shape, dtype, order_rank=len(shape)), _semantic)
+                order_rank = len(shape)
+            else:
+                buf = _buffer(value, f"tle.pipe field {field!r}")
+                if buf.remote_shard is not None:
+                    raise TLEUsageError(f"tle.pipe field {field!r}: a remote buffer view cannot be a pipe field")
+                order_rank = len(buf.type.shape)
+            shape = tuple(buf.type.shape)
+            if len(shape) < 2:
+                raise TLEUsageError(f"tle.pipe field {field!r}: a field buffer has rank >= 2 (dim 0 indexes the "
+                                    f"slot), got shape {list(shape)}")
+            if shape[0] != capacity:
+                raise TLEUsageError(f"tle.pipe field {field!r}: stage count mismatch: the buffer's dim 0 is "
+                                    f"{shape[0]} but the pipe has capacity {capacity}")
+            specs.append((field, shape, buf.type.dtype, order_rank))
+            handles.append(tlc.tensor(buf.handle, buf.type.handle_type()))
+        self.type = pipe_type(name, capacity, specs, readers, one_shot)
+        attrs = {"name": f'"{name}"', "capacity": ("i32", capacity), "scope": '"cta"',
+                 "field_names": _quoted([f[0] for f in specs]), "readers": _quoted(readers),
+                 "one_shot": one_shot, "tle.marker.result_types": ("list", [self.type.mlir()])}
+        (handle,) = _markers.emit("pipe.create", attrs, handles, [_PIPE_HANDLE], _semantic=_semantic)
+        self.handle = handle.handle
+
+    def _flatten_ir(self, handles) -> None:
+        raise TLEUsageError("pass a pipe's endpoints (pipe.writer(), pipe.reader(name)) to functions, "
+                            "not the pipe itself")
+
+    @tlc.builtin
+    def writer(self, _semantic=None):
+        """The writer endpoint: acquire / commit / close."""
+        return pipe_writer(self.handle, endpoint_type(self.type))
+
+    @tlc.builtin
+    def reader(self, name=None, _semantic=None):
+        """The endpoint of reader ``name`` (may be omitted when the pipe has one reader): wait / release."""
+        name = tlc._unwrap_if_constexpr(name)
+        if name is None:
+            if len(self.type.readers) != 1:
+                raise TLEUsageError(f"pipe '{self.type.name}' has readers {list(self.type.readers)}; "
+                                    "name the one you want: pipe.reader(name)")
+            name = self.type.readers[0]
+        if name not in self.type.readers:
+            raise TLEUsageError(f"pipe '{self.type.name}' has no reader {name!r} (readers: {list(self.type.readers)})")
+        return pipe_reader(self.handle, endpoint_type(self.type, name))
+
+
+class _endpoint(tlc.base_value):
+
+    def __init__(self, handle, type: endpoint_type):
+        self.handle = handle
+        self.type = type
+
+    def _flatten_ir(self, handles) -> None:
+        handles.append(self.handle)
+
+    def _check_slot(self, slot, what) -> "pipe_slot":
+        slot = tlc._unwrap_if_constexpr(slot)
+        if not isinstance(slot, pipe_slot):
+            raise TLEUsageError(f"{what} expects a slot from this endpoint's "
+                                f"{'wait' if self.type.reader else 'acquire'}(), got {type(slot).__name__}")
+        if slot.type.endpoint != self.type:
+            raise TLEUsageError(f"{what}: the slot was handed out by the {slot.type.endpoint!r}, not by this "
+                                f"{self.type!r}; release / commit only a slot you acquired or waited for")
+        return slot
+
+
+class pipe_writer(_endpoint):
+    """The writer of a pipe (``pipe.writer()``)."""
+
+    @tlc.builtin
+    def acquire(self, _semantic=None):
+        """Wait until the next slot is free (every reader released it) and return it."""
+        (slot,) = _markers.emit("pipe.writer_acquire", {}, [_handle(self)], [tlc.int32], _semantic=_semantic)
+        return pipe_slot(self.handle, slot, slot_type(self.type))
+
+    @tlc.builtin
+    def commit(self, slot, _semantic=None):
+        """Publish an acquired slot: its field writes become visible and the readers wake up."""
+        slot = self._check_slot(slot, "pipe writer commit")
+        _markers.emit("pipe.writer_commit", {"tle.marker.no_results": True}, [_handle(self), slot.index],
+                      [tlc.int32], _semantic=_semantic)
+
+    @tlc.builtin
+    def close(self, _semantic=None):
+        """End the stream: a reader's wait after the last committed slot returns is_closed = True."""
+        if self.type.pipe.one_shot:
+            raise TLEUsageError(f"pipe '{self.type.pipe.name}' is one_shot: its stream ends by itself; "
+                                "do not close it")
+        _markers.emit("pipe.writer_close", {"tle.marker.no_results": True}, [_handle(self)], [tlc.int32],
+                      _semantic=_semantic)
+
+
+class pipe_reader(_endpoint):
+    """One reader of a pipe (``pipe.reader(name)``)."""
+
+    @tlc.builtin
+    def wait(self, _semantic=None):
+        """Wait for the next committed slot; returns ``(slot, is_closed)``.
+
+        When ``is_closed`` is true the writer closed the pipe and the slot must not be used.
+        """
+        slot, closed = _markers.emit("pipe.reader_wait", {"reader": f'"{self.type.reader}"'}, [_handle(self)],
+                                     [tlc.int32, tlc.int1], _semantic=_semantic)
+        return tlc.tuple([pipe_slot(self.handle, slot, slot_type(self.type)), closed])
+
+    @tlc.builtin
+    def release(self, slot, _semantic=None):
+        """Give a slot back; the writer reuses it once every reader released it."""
+        slot = self._check_slot(slot, "pipe reader release")
+        _markers.emit("pipe.reader_release", {"reader": f'"{self.type.reader}"', "tle.marker.no_results": True},
+                      [_handle(self), slot.index], [tlc.int32], _semantic=_semantic)
+
+
+class pipe_slot(tlc.base_value):
+    """A slot of a pipe: ``slot[field]`` (or ``slot.field(name)``) is that field's shared-memory view."""
+
+    def __init__(self, pipe_handle, index: tlc.tensor, type: slot_type):
+        self.pipe_handle = pipe_handle
+        self.index = index
+        self.type = type
+
+    def _flatten_ir(self, handles) -> None:
+        raise TLEUsageError("a pipe slot cannot be passed to a function; pass the field views (slot[name]) "
+                            "and commit / release the slot where it was acquired")
+
+    @tlc.builtin
+    def field(self, name, _semantic=None):
+        name = tlc._unwrap_if_constexpr(name)
+        pt = self.type.endpoint.pipe
+        shape, dtype, order_rank = pt.field(name, "pipe slot field")
+        view = tuple(shape[1:])
+        view_ty = memdesc_type(view, dtype, order_rank)
+        (handle,) = _markers.emit(
+            "pipe.slot", {"field": f'"{name}"', "tle.marker.result_types": ("list", [view_ty])},
+            [tlc.tensor(self.pipe_handle, _PIPE_HANDLE), self.index],
+            [buffered_tensor_type(view, dtype).handle_type()], _semantic=_semantic)
+        return buffered_tensor(handle.handle, buffered_tensor_type(view, dtype, smem))
+
+    @tlc.builtin
+    def __getitem__(self, name, _semantic=None):
+        return self.field(name, _semantic=_semantic)
+
+
+@tlc.builtin
+def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, _semantic=None, _generator=None):
+    """Run functions concurrently on disjoint groups of warps.
+
+    ``functions_and_args[0]`` is the default partition: it runs on the
+    kernel's ``num_warps`` warps. Each further ``(fn, args)`` is a worker
+    partition on ``worker_num_warps[i]`` warps (a power of two), optionally
+    with a per-thread register budget ``worker_num_regs[i]`` (a multiple of 8
+    in [24, 256]; Hopper ``setmaxnreg``). Functions are ``@triton.jit``
+    functions; they share data through ``tle.pipe`` endpoints and shared
+    buffers, and the default partition returns nothing.
+    """
+    fns = tlc._unwrap_if_constexpr(functions_and_args)
+    if not isinstance(fns, (list, tuple, tlc.tuple)) or len(fns) < 2:
+        raise TLEUsageError("tle.gpu.warp_specialize expects a list of (function, args) pairs: the default "
+                            "partition then at least one worker")
+    pairs = []
+    for i, item in enumerate(fns):
+        item = tlc._unwrap_if_constexpr(item)
+        if not isinstance(item, (tuple, list, tlc.tuple)) or len(item) != 2:
+            raise TLEUsageError(f"tle.gpu.warp_specialize entry {i} must be a (function, args) pair")
+        fn, args = (tlc._unwrap_if_constexpr(x) for x in item)
+        if not hasattr(fn, "fn") or not callable(getattr(fn, "fn", None)):
+            raise TLEUsageError(f"tle.gpu.warp_specialize entry {i}: {fn!r} is not a @triton.jit function")
+        if not isinstance(args, (tuple, list, tlc.tuple)):
+            raise TLEUsageError(f"tle.gpu.warp_specialize entry {i}: the arguments must be a tuple")
+        pairs.append((fn, tuple(args)))
+
+    def ints(values, what):
+        values = tlc._unwrap_if_constexpr(values)
+        if not isinstance(values, (list, tuple, tlc.tuple)):
+            raise TLEUsageError(f"tle.gpu.warp_specialize {what} must be a list of ints")
+        out = [tlc._unwrap_if_constexpr(v) for v in values]
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in out):
+            raise TLEUsageError(f"tle.gpu.warp_specialize {what} must be a list of compile-time ints, got {out}")
+        return out
+
+    warps = ints(worker_num_warps, "worker_num_warps")
+    if len(warps) != len(pairs) - 1:
+        raise TLEUsageError(f"tle.gpu.warp_specialize got {len(pairs) - 1} worker partitions but "
+                            f"{len(warps)} worker_num_warps")
+    for i, w in enumerate(warps):
+        if w < 1 or w & (w - 1):
+            raise TLEUsageError(f"tle.gpu.warp_specialize worker {i}: num_warps must be a power of two, got {w}")
+    regs = None if tlc._unwrap_if_constexpr(worker_num_regs) is None else ints(worker_num_regs, "worker_num_regs")
+    if regs is not None:
+        if len(regs) != len(warps):
+            raise TLEUsageError(f"tle.gpu.warp_specialize got {len(warps)} workers but {len(regs)} worker_num_regs")
+        for i, r in enumerate(regs):
+            if r < 24 or r > 256 or r % 8:
+                raise TLEUsageError(f"tle.gpu.warp_specialize worker {i}: num_regs must be a multiple of 8 in "
+                                    f"[24, 256], got {r}")
+    _require_enabled("tle.gpu.warp_specialize", _semantic)
+
+    builder = _semantic.builder
+    group = _next_group(builder)
+    for index, (fn, args) in enumerate(pairs):
+        attrs = {"tle.marker.region": ("i32", index), "tle.marker.group": ("i32", group)}
+        if index == 0:
+            attrs["partition_num_warps"] = ("i32-array", warps)
+            if regs is not None:
+                attrs["partition_num_regs"] = ("i32-array", regs)
+        (cond,) = _markers.emit("warp_specialize", attrs, [], [tlc.int1], _semantic=_semantic)
+        if_op = builder.create_if_op([], cond.handle, False)
+        ip = builder.get_insertion_point()
+        # create_if_op gave the then-block its scf.yield: the body goes before it.
+        builder.set_insertion_point_to_start(if_op.get_then_block())
+        result = _generator.call_JitFunction(fn, args, kwargs={})
+        builder.restore_insertion_point(ip)
+        if result is not None and not (isinstance(result, tlc.tuple) and len(result.values) == 0):
+            raise TLEUsageError(f"tle.gpu.warp_specialize: partition {index} ({fn.__name__}) returns a value; "
+                                "partitions return nothing (store results to memory)")
+
+
+_GROUPS = {}
+
+
+def _next_group(builder) -> int:
+    # One id per warp_specialize call in a kernel; it only has to tell the
+    # markers of different calls apart.
+    key = id(builder)
+    _GROUPS[key] = _GROUPS.get(key, -1) + 1
+    return _GROUPS[key]
