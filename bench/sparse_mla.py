@@ -43,6 +43,11 @@ Providers:
           tt.load + ttg.local_store, and each local_load feeding a dot is
           re-staged by ttg.local_alloc (shared -> registers -> shared) for the
           wgmma; registers spill (ptxas: 624 bytes at 64,32,8,2).
+  tle-pipe  warp-specialized (docs/warp-specialize.md): a 4-warp worker
+          partition gathers each chunk (indices, nope and rope rows, the
+          validity mask) into a NUM_STAGES-slot tle.pipe; the default
+          partition (num_warps warps) waits for a slot, reads it into
+          registers, releases it and runs the dots and the online softmax.
   torch   chunked over S: gather + fp32 matmuls + softmax (also the reference
           the check uses, computed once per shape on all S rows).
 
@@ -82,6 +87,7 @@ DEFAULT_CONFIG = {
     "triton": (64, 64, 8, 2),
     "tle": (64, 64, 8, 2),
     "tle-staged": (64, 32, 8, 2),
+    "tle-pipe": (64, 32, 8, 2),
 }
 
 
@@ -237,7 +243,70 @@ def sparse_mla_fwd_tle_staged(Q, KV, IDX, O, LSE, sm_scale_log2,
     _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
 
 
-KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-staged": sparse_mla_fwd_tle_staged}
+@triton.jit
+def _mla_pipe_producer(w, KV, idx_base, kv_base, stride_kvn, SKV, TOPK,
+                       BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+    """Worker partition: gathers each BLOCK_N chunk's kv rows into a pipe slot."""
+    for start in range(0, TOPK, BLOCK_N):
+        offs_n = start + tl.arange(0, BLOCK_N)
+        idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
+        valid = (idx >= 0) & (idx < SKV)
+        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+        k_nope = tl.load(rows + tl.arange(0, DV)[None, :])
+        k_rope = tl.load(rows + DV + tl.arange(0, DR)[None, :])
+        slot = w.acquire()
+        tle.gpu.local_store(slot["nope"], k_nope)
+        tle.gpu.local_store(slot["rope"], k_rope)
+        tle.gpu.local_store(slot["valid"], valid.to(tl.int32))
+        w.commit(slot)
+
+
+@triton.jit
+def _mla_pipe_consumer(r, O, LSE, q_nope, q_rope, s, b, offs_h, sm_scale_log2,
+                       stride_ob, stride_os, stride_oh, stride_lb, stride_ls, TOPK,
+                       BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr):
+    """Default partition: online softmax over the chunks the producer hands over."""
+    m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_H], tl.float32)
+    acc = tl.zeros([BLOCK_H, DV], tl.float32)
+    for start in range(0, TOPK, BLOCK_N):
+        slot, closed = r.wait()
+        k_nope = tle.gpu.local_load(slot["nope"])
+        k_rope = tle.gpu.local_load(slot["rope"])
+        valid = tle.gpu.local_load(slot["valid"]) != 0
+        r.release(slot)
+        m_i, l_i, acc = _mla_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2)
+    _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
+
+
+@triton.jit
+def sparse_mla_fwd_tle_pipe(Q, KV, IDX, O, LSE, sm_scale_log2,
+                            stride_qb, stride_qs, stride_qh,
+                            stride_kvb, stride_kvn, stride_kvh,
+                            stride_ib, stride_is, stride_ih,
+                            stride_ob, stride_os, stride_oh,
+                            stride_lb, stride_ls,
+                            SKV, H_PER_KV, TOPK,
+                            BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr,
+                            NUM_STAGES: tl.constexpr):
+    """Warp-specialized: a 4-warp producer partition gathers the kv chunks into
+    a NUM_STAGES-slot tle.pipe (fields nope, rope, valid) while the default
+    partition (the kernel's warps) runs the dots and the online softmax."""
+    s, b, g, offs_h, q_nope, q_rope, idx_base = _mla_prologue(
+        Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih, H_PER_KV, sm_scale_log2,
+        BLOCK_H, DV, DR)
+    kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
+    kv = tle.pipe(NUM_STAGES, name="kv", readers="mma", nope=([BLOCK_N, DV], KV.dtype.element_ty),
+                  rope=([BLOCK_N, DR], KV.dtype.element_ty), valid=([BLOCK_N], tl.int32))
+    tle.gpu.warp_specialize(
+        [(_mla_pipe_consumer, (kv.reader(), O, LSE, q_nope, q_rope, s, b, offs_h, sm_scale_log2, stride_ob,
+                               stride_os, stride_oh, stride_lb, stride_ls, TOPK, BLOCK_H, BLOCK_N, DV)),
+         (_mla_pipe_producer, (kv.writer(), KV, idx_base, kv_base, stride_kvn, SKV, TOPK, BLOCK_N, DV, DR))],
+        worker_num_warps=[4], worker_num_regs=[96])
+
+
+KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-staged": sparse_mla_fwd_tle_staged,
+           "tle-pipe": sparse_mla_fwd_tle_pipe}
 
 
 def _config(provider, args):
@@ -385,6 +454,7 @@ BENCH = _harness.Benchmark(
         "triton": lambda inputs: _launch_fn("triton", inputs),
         "tle": lambda inputs: _launch_fn("tle", inputs),
         "tle-staged": lambda inputs: _launch_fn("tle-staged", inputs),
+        "tle-pipe": lambda inputs: _launch_fn("tle-pipe", inputs),
         "torch": _torch_provider,
     },
     make_inputs=make_inputs,
@@ -409,7 +479,8 @@ def _smoke_entry(provider, cfg):
         "options": {"num_warps": num_warps, "num_stages": num_stages},
         "tle": provider.startswith("tle"),
         "expect": {"triton": ["wgmma", "cp.async"], "tle": ["wgmma", "cp.async", "cp.async.wait_group"],
-                   "tle-staged": ["wgmma", "st.shared", "ld.shared"]}[provider],
+                   "tle-staged": ["wgmma", "st.shared", "ld.shared"],
+                   "tle-pipe": ["wgmma", "mbarrier.try_wait", "mbarrier.arrive", "setmaxnreg"]}[provider],
     }
 
 

@@ -59,7 +59,11 @@ LogicalResult parse(RegionMarker &m, int32_t &group) {
   m.attrs = dict;
   group = grp.getInt();
   // The marker must be the condition of exactly one result-less scf.if
-  // without an else branch: the partition's body.
+  // without an else branch: the partition's body. Triton deletes the scf.if
+  // of an empty body: an unused marker stands for an empty partition.
+  if (m.marker->getNumResults() == 1 && m.marker->getNumOperands() == 0 &&
+      m.marker->getResult(0).use_empty())
+    return success();
   Value cond = m.marker->getResult(0);
   if (m.marker->getNumResults() != 1 || m.marker->getNumOperands() != 0 ||
       !cond.hasOneUse())
@@ -79,6 +83,8 @@ LogicalResult parse(RegionMarker &m, int32_t &group) {
 /// Moves the body of `branch`'s then-block (without its scf.yield) to the
 /// end of `block`.
 void moveBody(scf::IfOp branch, Block *block) {
+  if (!branch)
+    return;
   Block &then = branch.getThenRegion().front();
   block->getOperations().splice(block->end(), then.getOperations(),
                                 then.begin(), std::prev(then.end()));
@@ -107,17 +113,21 @@ LogicalResult raiseGroup(int32_t group, SmallVector<RegionMarker> &regions) {
     return def.marker.emitError("warp_specialize has ")
            << numWorkers << " worker regions but partition_num_warps has "
            << warps.size() << " entries";
-  Block *block = def.branch->getBlock();
-  for (RegionMarker &m : regions)
-    if (m.branch->getBlock() != block)
-      return m.marker.emitError("warp_specialize regions of one call must "
-                                "be in one block");
-
-  // The op goes where the first partition's scf.if is.
-  Operation *first = def.branch;
-  for (RegionMarker &m : regions)
-    if (m.branch->isBeforeInBlock(first))
-      first = m.branch;
+  // Markers and scf.ifs of one call sit in one block; the op goes where the
+  // first of them is.
+  Block *block = def.marker->getBlock();
+  Operation *first = def.marker;
+  for (RegionMarker &m : regions) {
+    for (Operation *op : {m.marker.getOperation(), m.branch.getOperation()}) {
+      if (!op)
+        continue;
+      if (op->getBlock() != block)
+        return m.marker.emitError("warp_specialize regions of one call must "
+                                  "be in one block");
+      if (op->isBeforeInBlock(first))
+        first = op;
+    }
+  }
   OpBuilder b(first);
   OperationState state(def.marker.getLoc(),
                        WarpSpecializeOp::getOperationName());
@@ -152,7 +162,8 @@ LogicalResult raiseGroup(int32_t group, SmallVector<RegionMarker> &regions) {
     WarpReturnOp::create(pb, regions[i + 1].marker.getLoc());
   }
   for (RegionMarker &m : regions) {
-    m.branch->erase();
+    if (m.branch)
+      m.branch->erase();
     m.marker->erase();
   }
   return mlir::verify(ws);

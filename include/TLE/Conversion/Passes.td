@@ -200,8 +200,8 @@ def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
     At `tle.pipe.create`: a `ready` ring (`ttg.local_alloc` of `Cx1xi64`,
     `ttng.init_barrier` count 1 per slot) and, unless `one_shot`, an `empty`
     ring (count = number of readers); when the writer closes the pipe, a
-    `Cxi32` closed-flag buffer (`tle.alloc`, read and written through
-    `tle.local_pointers`). After the `tle.warp_specialize`: `ttng.inval_barrier`
+    `Cx1xi32` closed-flag buffer (`ttg.local_alloc`; one flag per slot,
+    written and read as a `tensor<1xi32>`). After the `tle.warp_specialize`: `ttng.inval_barrier`
     of every slot.
 
     Each endpoint (the writer, each reader) counts the slots it takes with an

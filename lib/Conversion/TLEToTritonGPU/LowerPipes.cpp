@@ -103,6 +103,18 @@ struct PipeLowering {
     llvm_unreachable("reader checked by the op verifier");
   }
 
+  /// The pipe's users in program order (diagnostics name the first misuse).
+  SmallVector<Operation *> usersInOrder() {
+    llvm::SmallPtrSet<Operation *, 16> users;
+    for (Operation *user : create.getPipe().getUsers())
+      users.insert(user);
+    SmallVector<Operation *> ordered;
+    create->getParentOp()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (users.contains(op))
+        ordered.push_back(op);
+    });
+    return ordered;
+  }
   LogicalResult collect();
   LogicalResult checkSlots();
   void buildRings();
@@ -114,6 +126,7 @@ struct PipeLowering {
   void lowerRest();
   void barrierIfWide(OpBuilder &b, Location loc, Operation *at);
   void setFlag(OpBuilder &b, Location loc, Value slot, int64_t value);
+  Value readFlag(OpBuilder &b, Location loc, Value slot);
 };
 
 LogicalResult PipeLowering::collect() {
@@ -121,7 +134,7 @@ LogicalResult PipeLowering::collect() {
   for (StringAttr reader : type.getReaders())
     endpoints.push_back(Endpoint{reader.str(), {}, {}});
   bool ok = true;
-  for (Operation *user : create.getPipe().getUsers()) {
+  for (Operation *user : usersInOrder()) {
     Endpoint *e = nullptr;
     if (isa<PipeWriterAcquireOp, PipeWriterCommitOp, PipeWriterCloseOp>(user)) {
       e = &endpoints.front();
@@ -178,7 +191,7 @@ LogicalResult PipeLowering::collect() {
 /// Commit / release / slot take slots their endpoint handed out.
 LogicalResult PipeLowering::checkSlots() {
   bool ok = true;
-  for (Operation *user : create.getPipe().getUsers()) {
+  for (Operation *user : usersInOrder()) {
     Value slot;
     StringRef what;
     std::function<bool(Operation *)> from;
@@ -247,6 +260,35 @@ Value i32(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 32);
 }
 
+/// Triton lays a ring of buffers out like one buffer: the shared encoding's
+/// order covers the trailing dims only (a slot view keeps the encoding, and
+/// an encoding must not have more dims than its memdesc). A field allocated
+/// with an unswizzled row-major order over all its dims (tle.gpu.alloc)
+/// describes the same addresses with the order of one slot.
+LogicalResult relayoutField(PipeCreateOp create, Value field) {
+  auto type = cast<ttg::MemDescType>(field.getType());
+  auto enc = dyn_cast<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
+  int64_t rank = type.getRank();
+  if (!enc || static_cast<int64_t>(enc.getOrder().size()) != rank)
+    return success();
+  SmallVector<unsigned> rowMajor;
+  for (int64_t d = rank - 1; d >= 0; --d)
+    rowMajor.push_back(d);
+  if (enc.getMaxPhase() != 1 || enc.getOrder() != ArrayRef<unsigned>(rowMajor))
+    return create.emitOpError("pipe field of type ")
+           << type << " needs a row-major unswizzled layout (or one whose "
+           << "order covers one slot)";
+  SmallVector<unsigned> slotOrder(rowMajor.begin() + 1, rowMajor.end());
+  auto slotEnc = ttg::SwizzledSharedEncodingAttr::get(
+      create.getContext(), enc.getVec(), enc.getPerPhase(), enc.getMaxPhase(),
+      slotOrder);
+  field.setType(ttg::MemDescType::get(type.getShape(), type.getElementType(),
+                                      slotEnc, type.getMemorySpace(),
+                                      type.getMutableMemory(),
+                                      type.getAllocShape()));
+  return success();
+}
+
 void PipeLowering::buildRings() {
   OpBuilder b(create);
   Location loc = create.getLoc();
@@ -257,13 +299,13 @@ void PipeLowering::buildRings() {
   if (!type.getOneShot())
     empty = ttg::LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
   if (closes) {
+    // One i32 per slot, accessed as a 1-element tensor (Triton has no scalar
+    // shared-memory access).
     auto flagsType = ttg::MemDescType::get(
-        {slots}, b.getI32Type(),
+        {slots, 1}, b.getI32Type(),
         ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, {0}),
         ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
-    flags = AllocOp::create(b, loc, flagsType,
-                            MemorySpaceAttr::get(ctx, MemorySpace::smem),
-                            Value());
+    flags = ttg::LocalAllocOp::create(b, loc, flagsType, Value(), IntegerAttr());
   }
   int32_t readers = type.getReaders().size();
   for (int64_t s = 0; s < slots; ++s) {
@@ -289,11 +331,30 @@ void PipeLowering::barrierIfWide(OpBuilder &b, Location loc, Operation *at) {
     gpu::BarrierOp::create(b, loc);
 }
 
+/// tensor<1xi32> in the module's blocked layout (a worker partition's is
+/// refit when tle.warp_specialize is lowered).
+RankedTensorType flagTensorType(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  auto layout = ttg::BlockedEncodingAttr::get(
+      ctx, {1}, {local_memory::threadsPerWarp(module)},
+      {local_memory::numWarps(module)}, {0}, ArrayAttr());
+  return RankedTensorType::get({1}, IntegerType::get(ctx, 32), layout);
+}
+
 void PipeLowering::setFlag(OpBuilder &b, Location loc, Value slot,
                            int64_t value) {
-  auto ptrType = tt::PointerType::get(b.getI32Type(), 3);
-  Value ptr = LocalPointersOp::create(b, loc, ptrType, flags, ValueRange{slot});
-  createPlainStore(b, loc, ptr, i32(b, loc, value));
+  auto type = flagTensorType(module);
+  Value v = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, b.getI32IntegerAttr(value)));
+  ttg::LocalStoreOp::create(b, loc, v, index(b, loc, flags, slot));
+}
+
+Value PipeLowering::readFlag(OpBuilder &b, Location loc, Value slot) {
+  Value v = ttg::LocalLoadOp::create(b, loc, flagTensorType(module),
+                                     index(b, loc, flags, slot), Value());
+  Value flag = tt::UnsplatOp::create(b, loc, b.getI32Type(), v);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flag,
+                               i32(b, loc, 0));
 }
 
 /// Lowers an op that takes a slot, for endpoint count `count`.
@@ -331,17 +392,8 @@ void PipeLowering::lowerCounting(Endpoint &e, Operation *op, Value count) {
   } else if (auto wait = dyn_cast<PipeReaderWaitOp>(op)) {
     ttng::WaitBarrierOp::create(b, loc, index(b, loc, ready, slot), phase,
                                 Value(), ValueRange());
-    Value closed;
-    if (flags) {
-      auto ptrType = tt::PointerType::get(b.getI32Type(), 3);
-      Value ptr =
-          LocalPointersOp::create(b, loc, ptrType, flags, ValueRange{slot});
-      Value flag = createPlainLoad(b, loc, ptr);
-      closed = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flag,
-                                     i32(b, loc, 0));
-    } else {
-      closed = arith::ConstantIntOp::create(b, loc, 0, 1);
-    }
+    Value closed = flags ? readFlag(b, loc, slot)
+                         : arith::ConstantIntOp::create(b, loc, 0, 1);
     wait.getSlot().replaceAllUsesWith(slot);
     wait.getIsClosed().replaceAllUsesWith(closed);
   }
@@ -472,9 +524,7 @@ void PipeLowering::lowerRest() {
       }
     } else if (auto view = dyn_cast<PipeSlotOp>(user)) {
       unsigned field = *type.getFieldIndex(view.getField());
-      Value lowered = ttg::MemDescIndexOp::create(
-          b, loc, view.getView().getType(), create.getFields()[field],
-          view.getSlot());
+      Value lowered = index(b, loc, create.getFields()[field], view.getSlot());
       view.getView().replaceAllUsesWith(lowered);
     }
     user->erase();
@@ -490,7 +540,7 @@ struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
     for (PipeCreateOp create : creates) {
       PipeLowering pipe{create, cast<PipeType>(create.getPipe().getType()),
                         module};
-      if (failed(pipe.collect()) || failed(pipe.checkSlots())) {
+      if (failed(pipe.checkSlots()) || failed(pipe.collect())) {
         ok = false;
         continue;
       }
@@ -498,6 +548,11 @@ struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
         create.erase();
         continue;
       }
+      for (Value field : create.getFields())
+        if (failed(relayoutField(create, field)))
+          ok = false;
+      if (!ok)
+        continue;
       pipe.buildRings();
       for (Endpoint &e : pipe.endpoints)
         if (failed(pipe.thread(e))) {

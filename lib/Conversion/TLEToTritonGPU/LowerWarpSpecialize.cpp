@@ -151,9 +151,15 @@ LogicalResult recompute(Region &region, unsigned index) {
   llvm::SetVector<Operation *> slice;
   std::function<LogicalResult(Value, OpOperand *)> visit =
       [&](Value v, OpOperand *use) -> LogicalResult {
+    Operation *def = v.getDefiningOp();
+    // Constants are recomputed, whatever their type (as Triton does).
+    if (def && def->hasTrait<OpTrait::ConstantLike>() &&
+        def->getNumOperands() == 0) {
+      slice.insert(def);
+      return success();
+    }
     if (!isa<RankedTensorType>(v.getType()) || isCapturable(v.getType()))
       return success();
-    Operation *def = v.getDefiningOp();
     if (!def || def->getNumRegions() != 0 || !isMemoryEffectFree(def)) {
       InFlightDiagnostic diag =
           use->getOwner()->emitOpError()

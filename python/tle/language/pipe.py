@@ -124,6 +124,13 @@ class slot_type(tlc.base_type):
     def mangle(self) -> str:
         return f"S{self.endpoint.mangle()}"
 
+    def _flatten_ir_types(self, builder, out) -> None:
+        out.append(_PIPE_HANDLE.to_ir(builder))
+        out.append(tlc.int32.to_ir(builder))
+
+    def _unflatten_ir(self, handles, cursor):
+        return pipe_slot(handles[cursor], tlc.tensor(handles[cursor + 1], tlc.int32), self), cursor + 2
+
 
 
 def _handle(value) -> tlc.tensor:
@@ -305,8 +312,8 @@ class pipe_slot(tlc.base_value):
         self.type = type
 
     def _flatten_ir(self, handles) -> None:
-        raise TLEUsageError("a pipe slot cannot be passed to a function; pass the field views (slot[name]) "
-                            "and commit / release the slot where it was acquired")
+        handles.append(self.pipe_handle)
+        handles.append(self.index.handle)
 
     @tlc.builtin
     def field(self, name, _semantic=None):

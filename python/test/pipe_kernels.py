@@ -1,0 +1,154 @@
+"""Producer/consumer kernels with tle.pipe and tle.gpu.warp_specialize.
+
+Shared by test_pipe.py (CPU: compile to PTX, errors) and test_pipe_gpu.py
+(H100: results against torch).
+"""
+import triton
+import triton.language as tl
+
+import tle
+
+
+# --- ring copy: a 1-warp producer fills a ring, the default partition drains it
+
+
+@triton.jit
+def _ring_producer(w, src, n_tiles, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    base = tl.program_id(0) * n_tiles * BLOCK
+    for i in range(n_tiles):
+        slot = w.acquire()
+        x = tl.load(src + base + i * BLOCK + offs)
+        tle.gpu.local_store(slot["x"], x)
+        w.commit(slot)
+
+
+@triton.jit
+def _ring_consumer(r, dst, n_tiles, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    base = tl.program_id(0) * n_tiles * BLOCK
+    for i in range(n_tiles):
+        slot, closed = r.wait()
+        x = tle.gpu.local_load(slot["x"])
+        r.release(slot)
+        tl.store(dst + base + i * BLOCK + offs, x * 2 + 1)
+
+
+@triton.jit
+def ring_copy(src, dst, n_tiles, BLOCK: tl.constexpr, STAGES: tl.constexpr, PRODUCER_WARPS: tl.constexpr):
+    """dst = src * 2 + 1, tile by tile through a STAGES-deep pipe."""
+    p = tle.pipe(STAGES, name="ring", readers="c", x=([BLOCK], tl.float32))
+    tle.gpu.warp_specialize([(_ring_consumer, (p.reader("c"), dst, n_tiles, BLOCK)),
+                             (_ring_producer, (p.writer(), src, n_tiles, BLOCK))],
+                            worker_num_warps=[PRODUCER_WARPS], worker_num_regs=[40])
+
+
+# --- two readers in two worker partitions, the producer in the default one
+
+
+@triton.jit
+def _fan_producer(w, src, n_tiles, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(n_tiles):
+        slot = w.acquire()
+        tle.gpu.local_store(slot["x"], tl.load(src + i * BLOCK + offs))
+        w.commit(slot)
+
+
+@triton.jit
+def _fan_reader(r, dst, n_tiles, SCALE: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(n_tiles):
+        slot, closed = r.wait()
+        x = tle.gpu.local_load(slot["x"])
+        r.release(slot)
+        tl.store(dst + i * BLOCK + offs, x * SCALE)
+
+
+@triton.jit
+def fan_out(src, dst_a, dst_b, n_tiles, BLOCK: tl.constexpr, STAGES: tl.constexpr):
+    """dst_a = 2 * src and dst_b = 3 * src: every slot is read by both readers."""
+    p = tle.pipe(STAGES, name="fan", readers="a, b", x=([BLOCK], tl.float32))
+    tle.gpu.warp_specialize([(_fan_producer, (p.writer(), src, n_tiles, BLOCK)),
+                             (_fan_reader, (p.reader("a"), dst_a, n_tiles, 2.0, BLOCK)),
+                             (_fan_reader, (p.reader("b"), dst_b, n_tiles, 3.0, BLOCK))],
+                            worker_num_warps=[2, 4], worker_num_regs=[80, 80])
+
+
+# --- close: the reader does not know the tile count
+
+
+@triton.jit
+def _stream_producer(w, src, n_tiles, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(n_tiles):
+        slot = w.acquire()
+        tle.gpu.local_store(slot["x"], tl.load(src + i * BLOCK + offs))
+        w.commit(slot)
+    w.close()
+
+
+@triton.jit
+def _stream_consumer(r, dst, count, max_tiles, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], tl.float32)
+    seen = 0
+    done = False
+    for i in range(max_tiles + 1):
+        if not done:
+            slot, closed = r.wait()
+            if closed:
+                done = True
+            else:
+                acc += tle.gpu.local_load(slot["x"])
+                r.release(slot)
+                seen += 1
+    tl.store(dst + offs, acc)
+    tl.store(count, seen)
+
+
+@triton.jit
+def stream_sum(src, dst, count, n_tiles, max_tiles, BLOCK: tl.constexpr, STAGES: tl.constexpr):
+    """dst = sum of the n_tiles tiles; count = tiles the reader saw before the close."""
+    p = tle.pipe(STAGES, name="stream", readers="sum", x=([BLOCK], tl.float32))
+    tle.gpu.warp_specialize([(_stream_consumer, (p.reader(), dst, count, max_tiles, BLOCK)),
+                             (_stream_producer, (p.writer(), src, n_tiles, BLOCK))],
+                            worker_num_warps=[1])
+
+
+# --- one-shot pipe: a 2-D tile handed over once
+
+
+@triton.jit
+def _once_writer(w, src, M: tl.constexpr, N: tl.constexpr):
+    rows = tl.arange(0, M)[:, None]
+    cols = tl.arange(0, N)[None, :]
+    slot = w.acquire()
+    tle.gpu.local_store(slot["t"], tl.load(src + rows * N + cols))
+    w.commit(slot)
+
+
+@triton.jit
+def _once_reader(r, dst, M: tl.constexpr, N: tl.constexpr):
+    rows = tl.arange(0, M)[:, None]
+    cols = tl.arange(0, N)[None, :]
+    slot, closed = r.wait()
+    t = tle.gpu.local_load(slot["t"])
+    tl.store(dst + rows * N + cols, tl.sum(t, axis=1)[:, None] + t)
+
+
+@triton.jit
+def one_shot_tile(src, dst, M: tl.constexpr, N: tl.constexpr):
+    """dst = src + row sums of src, the tile crossing a one-shot pipe."""
+    p = tle.pipe(1, name="once", readers="r", one_shot=True, t=tle.gpu.alloc([1, M, N], tl.float32))
+    tle.gpu.warp_specialize([(_once_reader, (p.reader(), dst, M, N)), (_once_writer, (p.writer(), src, M, N))],
+                            worker_num_warps=[4], worker_num_regs=[96])
+
+
+SIGNATURES = {
+    "ring_copy": (ring_copy, {"src": "*fp32", "dst": "*fp32", "n_tiles": "i32"}),
+    "fan_out": (fan_out, {"src": "*fp32", "dst_a": "*fp32", "dst_b": "*fp32", "n_tiles": "i32"}),
+    "stream_sum": (stream_sum, {"src": "*fp32", "dst": "*fp32", "count": "*i32", "n_tiles": "i32",
+                                "max_tiles": "i32"}),
+    "one_shot_tile": (one_shot_tile, {"src": "*fp32", "dst": "*fp32"}),
+}

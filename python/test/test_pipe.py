@@ -1,0 +1,209 @@
+"""tle.pipe + tle.gpu.warp_specialize on the CPU: kernels compile to PTX
+through TLE's stages as ttg.warp_specialize with mbarrier rings
+(docs/warp-specialize.md), and misuse is a clear error."""
+
+import re
+
+import pytest
+import triton
+import triton.language as tl
+from triton.compiler.errors import CompilationError
+
+import tle
+import pipe_kernels as K
+
+TARGET = "sm_90"
+CONFIGS = {
+    "ring_copy": dict(BLOCK=256, STAGES=2, PRODUCER_WARPS=1),
+    "fan_out": dict(BLOCK=128, STAGES=3),
+    "stream_sum": dict(BLOCK=128, STAGES=2),
+    "one_shot_tile": dict(M=32, N=64),
+}
+
+
+def code(compiled, stage):
+    """A stage's IR without location lines or trailing locations (block
+    arguments keep their `loc(...)`: partition headers stay whole)."""
+    lines = [l for l in compiled.asm[stage].splitlines() if not l.startswith("#loc")]
+    return "\n".join(re.sub(r"\s*loc\(#loc\d*\)$", "", l) for l in lines)
+
+
+def compile_kernel(name, **overrides):
+    fn, sig = K.SIGNATURES[name]
+    return tle.compile(fn, signature=sig, constexprs={**CONFIGS[name], **overrides}, target=TARGET, num_warps=4)
+
+
+def ptx_count(compiled, pattern):
+    return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line.strip()))
+
+
+def test_ring_copy_lowers_to_warp_specialize_with_mbarrier_rings():
+    c = compile_kernel("ring_copy", STAGES=3)
+    ttgir = code(c, "tle-ttgir")
+    assert "tle." not in ttgir.replace("tle.smem", "")
+    assert "scf.if" not in ttgir  # the partition markers are gone
+    ws = re.search(r"ttg\.warp_specialize\((.*)\) attributes \{requestedRegisters = array<i32: 40>\}", ttgir)
+    assert ws, ttgir
+    assert re.search(r"partition0\(.*\) num_warps\(1\)", ttgir)
+    # Two rings of 3 slots, initialized before and invalidated after.
+    assert len(re.findall(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<3x1xi64", ttgir)) == 2
+    assert ttgir.count("ttng.init_barrier") == 6 and ttgir.count("ttng.inval_barrier") == 6
+    assert ttgir.index("ttng.init_barrier") < ttgir.index("ttg.warp_specialize")
+    assert ttgir.rindex("ttng.inval_barrier") > ttgir.index("ttg.warp_return")
+    # The producer waits on `empty` and arrives on `ready`, the consumer the reverse.
+    assert ttgir.count("ttng.wait_barrier") == 2 and ttgir.count("ttng.arrive_barrier") == 2
+    # The 1-warp producer's layouts are refit to one warp.
+    producer = ttgir[ttgir.index("partition0("):]
+    assert "warpsPerCTA = [1]" in ttgir
+    assert re.search(r"tensor<256x!tt\.ptr<f32>, #blocked\d*>", producer)
+    # Slot counters ride in the loops: phase from (count / 3) & 1, slot count % 3.
+    assert "arith.remui" in ttgir and "arith.divui" in ttgir
+    assert ptx_count(c, r"mbarrier\.try_wait\.parity") == 2
+    assert ptx_count(c, r"mbarrier\.arrive") == 2
+    assert ptx_count(c, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40") >= 1
+
+
+def test_power_of_two_capacity_uses_masks():
+    ttgir = code(compile_kernel("ring_copy", STAGES=4), "tle-ttgir")
+    assert "arith.remui" not in ttgir and "arith.shrui" in ttgir
+
+
+def test_multi_warp_partition_barrier_before_arrive():
+    # A 4-warp producer must sync its warps before one thread arrives.
+    ttgir = code(compile_kernel("ring_copy", PRODUCER_WARPS=4), "tle-ttgir")
+    producer = ttgir[ttgir.index("partition0("):]
+    assert re.search(r"gpu\.barrier\s*\n\s*ttng\.fence_async_shared.*\n.*ttg\.memdesc_index.*\n.*ttng\.arrive_barrier",
+                     producer), producer
+    # A 1-warp producer needs no barrier: Triton's arrive is one elected thread after a warp sync.
+    ttgir1 = code(compile_kernel("ring_copy", PRODUCER_WARPS=1), "tle-ttgir")
+    producer1 = ttgir1[ttgir1.index("partition0("):]
+    assert not re.search(r"gpu\.barrier\s*\n\s*ttng\.fence_async_shared", producer1)
+
+
+def test_two_readers_count_in_the_empty_barrier():
+    c = compile_kernel("fan_out")
+    ttgir = code(c, "tle-ttgir")
+    assert re.search(r"ttng\.init_barrier %\w+, 2 :", ttgir)  # empty: both readers release
+    assert re.search(r"ttng\.init_barrier %\w+, 1 :", ttgir)  # ready: the writer commits
+    assert re.search(r"partition0\(.*\) num_warps\(2\)", ttgir) and re.search(r"partition1\(.*\) num_warps\(4\)",
+                                                                             ttgir)
+    assert ptx_count(c, r"mbarrier\.try_wait\.parity") == 3
+
+
+def test_close_uses_a_flag_per_slot():
+    ttgir = code(compile_kernel("stream_sum"), "tle-ttgir")
+    assert re.search(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<2x1xi32", ttgir)
+    assert "tt.unsplat" in ttgir
+    # No worker_num_regs: no requestedRegisters.
+    assert "requestedRegisters" not in ttgir
+
+
+def test_one_shot_has_no_empty_ring():
+    ttgir = code(compile_kernel("one_shot_tile"), "tle-ttgir")
+    assert len(re.findall(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<1x1xi64", ttgir)) == 1
+    assert ttgir.count("ttng.wait_barrier") == 1
+
+
+# --- misuse -------------------------------------------------------------------
+
+
+@triton.jit
+def _touch(w, x):
+    slot = w.acquire()
+    tle.gpu.local_store(slot["x"], tl.load(x + tl.arange(0, 64)))
+    w.commit(slot)
+
+
+@triton.jit
+def _drain(r, x):
+    slot, closed = r.wait()
+    tl.store(x + tl.arange(0, 64), tle.gpu.local_load(slot["x"]))
+    r.release(slot)
+
+
+@triton.jit
+def _write_and_read(w, r, x):
+    _touch(w, x)
+    _drain(r, x)
+
+
+@triton.jit
+def _idle(x):
+    pass
+
+
+@triton.jit
+def _release_writer_slot(w, r, x):
+    slot = w.acquire()
+    r.release(slot)
+
+
+@triton.jit
+def writer_in_reader_partition(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_idle, (x, )), (_write_and_read, (p.writer(), p.reader(), x))], worker_num_warps=[1])
+
+
+@triton.jit
+def release_of_writer_slot(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_idle, (x, )), (_release_writer_slot, (p.writer(), p.reader(), x))],
+                            worker_num_warps=[1])
+
+
+@triton.jit
+def endpoint_outside_partitions(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    _touch(p.writer(), x)
+
+
+@triton.jit
+def stage_count_mismatch(x):
+    p = tle.pipe(3, name="p", readers="r", x=tle.gpu.alloc([2, 64], tl.float32))
+
+
+@triton.jit
+def close_one_shot(x):
+    p = tle.pipe(2, name="p", readers="r", one_shot=True, x=([64], tl.float32))
+    p.writer().close()
+
+
+@triton.jit
+def unknown_reader(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    r = p.reader("s")
+
+
+@triton.jit
+def warps_mismatch(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_touch, (p.writer(), x))], worker_num_warps=[1, 2])
+
+
+@triton.jit
+def bad_regs(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_touch, (p.writer(), x))], worker_num_warps=[1],
+                            worker_num_regs=[20])
+
+
+@pytest.mark.parametrize("kernel,message", [
+    (writer_in_reader_partition, "the writer is used by a reader partition: partition 0 both writes the pipe and "
+     "reads it as reader 'r'"),
+    (release_of_writer_slot, "the slot was handed out by the writer of pipe<p"),
+    (endpoint_outside_partitions, "must be inside a tle.gpu.warp_specialize partition"),
+    (stage_count_mismatch, "stage count mismatch: the buffer's dim 0 is 2 but the pipe has capacity 3"),
+    (close_one_shot, "is one_shot: its stream ends by itself"),
+    (unknown_reader, "pipe 'p' has no reader 's'"),
+    (warps_mismatch, "got 1 worker partitions but 2 worker_num_warps"),
+    (bad_regs, "num_regs must be a multiple of 8 in [24, 256], got 20"),
+])
+def test_misuse_is_a_clear_error(kernel, message):
+    with pytest.raises(Exception) as info:
+        tle.compile(kernel, signature={"x": "*fp32"}, target=TARGET, num_warps=4)
+    text = str(info.value)
+    cause = info.value
+    while cause is not None:
+        text += "\n" + str(cause)
+        cause = cause.__cause__ or cause.__context__
+    assert message in text, text

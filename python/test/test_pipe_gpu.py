@@ -1,0 +1,65 @@
+"""tle.pipe + tle.gpu.warp_specialize on the GPU, against torch.
+
+Skips without a CUDA GPU. Run on the H100 through the device tool:
+    python -m pytest -q python/test/test_pipe_gpu.py
+"""
+
+import pytest
+import torch
+
+import tle
+from conftest import has_gpu
+import pipe_kernels as K
+
+pytestmark = pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
+
+
+@pytest.fixture(autouse=True)
+def _tle_enabled():
+    with tle.enabled():
+        yield
+
+
+@pytest.mark.parametrize("stages", [1, 2, 3, 4])
+@pytest.mark.parametrize("producer_warps", [1, 2, 4])
+@pytest.mark.parametrize("n_tiles,programs", [(1, 1), (7, 3), (64, 132)])
+def test_ring_copy(stages, producer_warps, n_tiles, programs):
+    block = 256
+    src = torch.randn(programs * n_tiles * block, device="cuda")
+    dst = torch.full_like(src, float("nan"))
+    K.ring_copy[(programs,)](src, dst, n_tiles, BLOCK=block, STAGES=stages, PRODUCER_WARPS=producer_warps,
+                             num_warps=4)
+    torch.testing.assert_close(dst, src * 2 + 1, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("stages", [1, 3])
+@pytest.mark.parametrize("n_tiles", [1, 5, 100])
+def test_fan_out_two_readers(stages, n_tiles):
+    block = 128
+    src = torch.randn(n_tiles * block, device="cuda")
+    a = torch.full_like(src, float("nan"))
+    b = torch.full_like(src, float("nan"))
+    K.fan_out[(1,)](src, a, b, n_tiles, BLOCK=block, STAGES=stages, num_warps=4)
+    torch.testing.assert_close(a, src * 2, rtol=0, atol=0)
+    torch.testing.assert_close(b, src * 3, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("stages", [1, 2])
+@pytest.mark.parametrize("n_tiles", [0, 1, 9])
+def test_close_ends_the_stream(stages, n_tiles):
+    block = 128
+    src = torch.randn(max(n_tiles, 1) * block, device="cuda")
+    dst = torch.full((block,), float("nan"), device="cuda")
+    count = torch.full((1,), -1, device="cuda", dtype=torch.int32)
+    K.stream_sum[(1,)](src, dst, count, n_tiles, n_tiles + 3, BLOCK=block, STAGES=stages, num_warps=4)
+    assert count.item() == n_tiles
+    expect = src[:n_tiles * block].view(n_tiles, block).sum(0) if n_tiles else torch.zeros(block, device="cuda")
+    torch.testing.assert_close(dst, expect, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("m,n", [(32, 64), (64, 128)])
+def test_one_shot_tile(m, n):
+    src = torch.randn(m, n, device="cuda")
+    dst = torch.full_like(src, float("nan"))
+    K.one_shot_tile[(1,)](src, dst, M=m, N=n, num_warps=4)
+    torch.testing.assert_close(dst, src + src.sum(1, keepdim=True), rtol=1e-5, atol=1e-4)

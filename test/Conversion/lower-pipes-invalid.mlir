@@ -1,0 +1,158 @@
+// RUN: tle-opt %s -split-input-file -verify-diagnostics --triton-tle-lower-pipes
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @release_before_acquire(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
+    %c0 = arith.constant 0 : i32
+    %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      // expected-error @+1 {{'tle.pipe.reader_release' op (pipe 'p'): the slot must come from a tle.pipe.reader_wait of reader 'r' on this pipe (release before acquire?)}}
+      tle.pipe.reader_release %p[%c0] reader "r" : !p
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %s = tle.pipe.writer_acquire %p : !p
+      tle.pipe.writer_commit %p[%s] : !p
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @release_of_writer_slot(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
+    %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      %w = tle.pipe.writer_acquire %p : !p
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %s = tle.pipe.writer_acquire %p : !p
+      // expected-error @+1 {{the slot must come from a tle.pipe.reader_wait of reader 'r' on this pipe (release before acquire?)}}
+      tle.pipe.reader_release %p[%s] reader "r" : !p
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @commit_before_acquire(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>, %i: i32) {
+    %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      %s, %c = tle.pipe.reader_wait %p reader "r" : !p
+      tle.pipe.reader_release %p[%s] reader "r" : !p
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      // expected-error @+1 {{the slot must come from a tle.pipe.writer_acquire of this pipe (commit before acquire?)}}
+      tle.pipe.writer_commit %p[%i] : !p
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @writer_in_reader_partition(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
+    %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %w = tle.pipe.writer_acquire %p : !p
+      tle.pipe.writer_commit %p[%w] : !p
+      // expected-error @+1 {{the writer is used by a reader partition: partition 0 both writes the pipe and reads it as reader 'r'}}
+      %s, %c = tle.pipe.reader_wait %p reader "r" : !p
+      tle.pipe.reader_release %p[%s] reader "r" : !p
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @writer_in_two_partitions(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
+    %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      %w = tle.pipe.writer_acquire %p : !p
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      // expected-error @+1 {{the writer is used in partition 0 and in the default partition; each endpoint belongs to one partition}}
+      tle.pipe.writer_close %p : !p
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @outside(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
+    %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    // expected-error @+1 {{'tle.pipe.writer_acquire' op must be inside a tle.gpu.warp_specialize partition}}
+    %w = tle.pipe.writer_acquire %p : !p
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @while_loop(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>, %go: i1) {
+    %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      %s, %c = tle.pipe.reader_wait %p reader "r" : !p
+      tle.pipe.reader_release %p[%s] reader "r" : !p
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      // expected-error @+1 {{'scf.while' op contains uses of the writer of pipe 'p'; pipe slots can only be tracked through scf.for and scf.if}}
+      scf.while : () -> () {
+        scf.condition(%go)
+      } do {
+        %w = tle.pipe.writer_acquire %p : !p
+        tle.pipe.writer_commit %p[%w] : !p
+        scf.yield
+      }
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
