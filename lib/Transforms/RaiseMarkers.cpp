@@ -42,7 +42,7 @@ bool isMarker(tt::ElementwiseInlineAsmOp op) {
   // Region markers (tle.gpu.warp_specialize) stand for regions, not ops:
   // triton-tle-raise-warp-specialize reads them.
   if (text.starts_with("tle.warp_specialize") &&
-      text.contains("tle.marker.region"))
+      text.contains("tle.marker.partition"))
     return false;
   return text.starts_with(kMarkerPrefix);
 }

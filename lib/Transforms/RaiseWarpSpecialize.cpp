@@ -20,7 +20,7 @@ namespace mlir::tle {
 
 namespace {
 constexpr llvm::StringLiteral kName = "tle.warp_specialize";
-constexpr llvm::StringLiteral kRegion = "tle.marker.region";
+constexpr llvm::StringLiteral kPartition = "tle.marker.partition";
 constexpr llvm::StringLiteral kGroup = "tle.marker.group";
 
 struct RegionMarker {
@@ -32,7 +32,7 @@ struct RegionMarker {
 
 bool isRegionMarker(tt::ElementwiseInlineAsmOp op) {
   StringRef text = op.getAsmString();
-  return text.starts_with(kName) && text.contains(kRegion);
+  return text.starts_with(kName) && text.contains(kPartition);
 }
 
 LogicalResult parse(RegionMarker &m, int32_t &group) {
@@ -43,13 +43,13 @@ LogicalResult parse(RegionMarker &m, int32_t &group) {
   if (!dict)
     return m.marker.emitError("warp_specialize region marker: cannot parse '")
            << rest << "' as an attribute dictionary";
-  auto region = dyn_cast_or_null<IntegerAttr>(dict.get(kRegion));
+  auto region = dyn_cast_or_null<IntegerAttr>(dict.get(kPartition));
   auto grp = dyn_cast_or_null<IntegerAttr>(dict.get(kGroup));
   if (!region || !grp)
     return m.marker.emitError("warp_specialize region marker needs integer '")
-           << kRegion << "' and '" << kGroup << "'";
+           << kPartition << "' and '" << kGroup << "'";
   for (NamedAttribute attr : dict)
-    if (!llvm::is_contained({StringRef(kRegion), StringRef(kGroup),
+    if (!llvm::is_contained({StringRef(kPartition), StringRef(kGroup),
                              StringRef("partition_num_warps"),
                              StringRef("partition_num_regs")},
                             attr.getName().strref()))

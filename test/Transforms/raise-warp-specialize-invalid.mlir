@@ -1,11 +1,11 @@
 // RUN: tle-opt %s -split-input-file -verify-diagnostics --triton-tle-raise-warp-specialize
 
 tt.func @missing_region(%n: i32) {
-  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 1>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 1>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
   scf.if %m0 {
   }
   // expected-error @+1 {{warp_specialize group 0: expected region 1, got region 2 (regions must be 0..1, each once)}}
-  %m2 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 2 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %m2 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 2 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
   scf.if %m2 {
   }
   tt.return
@@ -15,10 +15,10 @@ tt.func @missing_region(%n: i32) {
 
 tt.func @warps_count(%n: i32) {
   // expected-error @+1 {{warp_specialize has 1 worker regions but partition_num_warps has 2 entries}}
-  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 1, 1>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 1, 1>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
   scf.if %m0 {
   }
-  %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
   scf.if %m1 {
   }
   tt.return
@@ -28,7 +28,7 @@ tt.func @warps_count(%n: i32) {
 
 tt.func @not_an_if_condition(%n: i32) -> i1 {
   // expected-error @+1 {{warp_specialize region marker must have no operands and one result used once}}
-  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
   scf.if %m0 {
   }
   tt.return %m0 : i1
@@ -38,7 +38,7 @@ tt.func @not_an_if_condition(%n: i32) -> i1 {
 
 tt.func @if_with_else(%n: i32) {
   // expected-error @+1 {{warp_specialize region marker must be the condition of a result-less scf.if without an else branch}}
-  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
   scf.if %m0 {
   } else {
     %a = arith.addi %n, %n : i32
@@ -50,7 +50,7 @@ tt.func @if_with_else(%n: i32) {
 
 tt.func @unknown_key(%n: i32) {
   // expected-error @+1 {{warp_specialize region marker: unknown key 'num_warps'}}
-  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 0 : i32, tle.marker.group = 0 : i32, num_warps = 4 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, num_warps = 4 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
   scf.if %m0 {
   }
   tt.return
@@ -59,12 +59,12 @@ tt.func @unknown_key(%n: i32) {
 // -----
 
 tt.func @bad_warps(%n: i32) {
-  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 3>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 3>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
   // The raised op is verified at once.
   // expected-error @-2 {{'tle.warp_specialize' op partition 0 num_warps must be a power of two >= 1, got 3}}
   scf.if %m0 {
   }
-  %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
   scf.if %m1 {
   }
   tt.return

@@ -27,17 +27,17 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     // CHECK-NEXT: tle.warp_return
     // CHECK-NEXT: } : () -> ()
     // CHECK-NEXT: tt.return
-    %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 1, 2>, partition_num_regs = array<i32: 40, 48>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+    %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 1, 2>, partition_num_regs = array<i32: 40, 48>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
     scf.if %m0 {
       %s = tt.splat %x : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
       %p = tt.addptr %s, %r : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
       %v = tt.load %p : tensor<128x!tt.ptr<f32>, #blocked>
     }
-    %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+    %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
     scf.if %m1 {
       %a = arith.addi %n, %n : i32
     }
-    %m2 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 2 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+    %m2 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 2 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
     scf.if %m2 {
       %b = arith.muli %n, %n : i32
     }
@@ -55,19 +55,19 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   // CHECK: partition0() num_warps(1) {
   // CHECK-NEXT: arith.ori
   tt.func @two_groups(%n: i32) {
-    %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 4>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+    %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 4>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
     scf.if %m0 {
       %a = arith.addi %n, %n : i32
     }
-    %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+    %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
     scf.if %m1 {
       %b = arith.subi %n, %n : i32
     }
-    %k1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 1 : i32, tle.marker.group = 1 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+    %k1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 1 : i32, tle.marker.group = 1 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
     scf.if %k1 {
       %c = arith.ori %n, %n : i32
     }
-    %k0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 0 : i32, tle.marker.group = 1 : i32, partition_num_warps = array<i32: 1>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+    %k0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 1 : i32, partition_num_warps = array<i32: 1>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
     scf.if %k0 {
       %d = arith.xori %n, %n : i32
     }
@@ -90,11 +90,11 @@ module attributes {"ttg.num-warps" = 4 : i32} {
   // CHECK-NEXT: tle.warp_return
   // CHECK-NEXT: } : () -> ()
   tt.func @empty_partition(%n: i32) {
-    %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 1>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+    %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 1>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
     scf.if %m0 {
       %a = arith.addi %n, %n : i32
     }
-    %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.region = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+    %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
     tt.return
   }
 }

@@ -108,7 +108,7 @@ def TLERaiseWarpSpecialize
     `tle.gpu.warp_specialize` crosses Triton's frontend as one `scf.if` per
     partition whose condition is a region marker (docs/markers.md, "Regions"):
     `tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.group = G,
-    tle.marker.region = R, ...}" -> i1`. Region 0 is the default partition and
+    tle.marker.partition = R, ...}" -> i1`. Region 0 is the default partition and
     its marker carries `partition_num_warps` (and `partition_num_regs`). The
     pass turns the `scf.if`s of one group into one `tle.warp_specialize` at the
     default partition's `scf.if`: the then-blocks become the default region and

@@ -390,7 +390,7 @@ def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, 
     builder = _semantic.builder
     group = _next_group(builder)
     for index, (fn, args) in enumerate(pairs):
-        attrs = {"tle.marker.region": ("i32", index), "tle.marker.group": ("i32", group)}
+        attrs = {"tle.marker.partition": ("i32", index), "tle.marker.group": ("i32", group)}
         if index == 0:
             attrs["partition_num_warps"] = ("i32-array", warps)
             if regs is not None:
