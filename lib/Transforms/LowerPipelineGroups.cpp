@@ -15,6 +15,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
+
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLELOWERPIPELINEGROUPS
 #include "TLE/Transforms/Passes.h.inc"
@@ -116,7 +118,7 @@ private:
           d.attachNote(open.getLoc()) << "group " << open.getGroup() << " opened here";
           return failure();
         }
-        int32_t g = begin.getGroup();
+        int32_t g = static_cast<int32_t>(begin.getGroup());
         if (groups[g].begin) {
           InFlightDiagnostic d = begin.emitError()
                                  << "pipeline group " << g
@@ -142,7 +144,7 @@ private:
           return failure();
         }
         lastClosed = open.getGroup();
-        open = nullptr;
+        open = PipelineGroupBeginOp();
         continue;
       }
       ops.push_back(&op);

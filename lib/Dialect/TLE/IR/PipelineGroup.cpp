@@ -16,6 +16,7 @@ static LogicalResult verifyInLoopBody(Operation *op) {
 }
 
 LogicalResult PipelineGroupBeginOp::verify() {
+  // I32Attr getters are unsigned: read the attributes as signed values.
   int32_t group = getGroup(), stage = getStage(), order = getOrder();
   int32_t numGroups = getNumGroups(), numStages = getNumStages();
   if (numGroups < 1)
@@ -36,7 +37,9 @@ LogicalResult PipelineGroupBeginOp::verify() {
 }
 
 LogicalResult PipelineGroupEndOp::verify() {
-  if (getGroup() < 0)
-    return emitOpError("group ") << getGroup() << " must be >= 0";
+  // I32Attr getters are unsigned: read the attributes as signed values.
+  int32_t group = getGroup();
+  if (group < 0)
+    return emitOpError("group ") << group << " must be >= 0";
   return verifyInLoopBody(*this);
 }
