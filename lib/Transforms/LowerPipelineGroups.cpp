@@ -309,7 +309,7 @@ private:
 };
 
 struct LowerPipelineGroupsPass
-    : public impl::TLELowerPipelineGroupsBase<LowerPipelineGroupsPass> {
+    : public mlir::tle::impl::TLELowerPipelineGroupsBase<LowerPipelineGroupsPass> {
   void runOnOperation() override {
     llvm::SetVector<Operation *> loops;
     bool failedAny = false;
