@@ -1,6 +1,7 @@
 """TLE: Triton Language Extensions, as an out-of-tree MLIR compiler for pip Triton.
 
-Inside ``@triton.jit`` kernels: ``tle.cumsum``; ``tle.extract_tile`` / ``tle.insert_tile``; ``tle.load(..., is_async=True)``; ``tle.range`` / ``tle.pipeline_group`` (user-staged pipelines); shared-memory buffers and
+Inside ``@triton.jit`` kernels: ``tle.cumsum``; ``tle.extract_tile`` / ``tle.insert_tile``; ``tle.load(..., is_async=True)``;
+``tle.range`` / ``tle.pipeline_group`` (user-staged software pipelines); shared-memory buffers and
 pointers ``tle.gpu.alloc / local_ptr / copy / local_load / local_store /
 memory_space``; thread-block clusters ``tle.device_mesh``, ``tle.shard_id``,
 ``tle.remote``, ``tle.distributed_barrier``; DSA buffers ``tle.dsa.*``

@@ -40,8 +40,8 @@ from .language import _atomics, pipeline as _pipeline
 # conversion, and lowers tle.async_load to loads Triton's pipeliner takes
 # (docs/async-load.md; @NUM_STAGES@ is the compile's num_stages) and turns
 # tle.range pipeline groups into Triton's schedule inputs
-# (docs/pipeline-groups.md); the TTGIR stage raises markers, runs TLE's passes and lowers everything back to
-# Triton ops.
+# (docs/pipeline-groups.md); the TTGIR stage raises markers, runs TLE's
+# passes and lowers everything back to Triton ops.
 NUM_STAGES = "@NUM_STAGES@"
 TTIR_PIPELINE = ("builtin.module(triton-tle-raise-markers{verify-only=true},"
                  "triton-tle-raise-markers{ops=tle.async_load},"
