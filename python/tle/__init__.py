@@ -1,6 +1,7 @@
 """TLE: Triton Language Extensions, as an out-of-tree MLIR compiler for pip Triton.
 
-Inside ``@triton.jit`` kernels: ``tle.cumsum``; ``tle.extract_tile`` / ``tle.insert_tile``; ``tle.load(..., is_async=True)``; shared-memory buffers and
+Inside ``@triton.jit`` kernels: ``tle.cumsum``; ``tle.extract_tile`` / ``tle.insert_tile``; ``tle.load(..., is_async=True)``;
+``tle.range`` / ``tle.pipeline_group`` (user-staged software pipelines); shared-memory buffers and
 pointers ``tle.gpu.alloc / local_ptr / copy / local_load / local_store /
 memory_space``; thread-block clusters ``tle.device_mesh``, ``tle.shard_id``,
 ``tle.remote``, ``tle.distributed_barrier``; DSA buffers ``tle.dsa.*``
@@ -15,7 +16,7 @@ from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
 from .compiler import compile, dsa_compile, lower_dsa, stages, write_stages
 from .language import (TLEUsageError, cumsum, device_mesh, distributed_barrier, dsa, extract_tile, gpu, insert_tile,
-                       load, pipe, remote, shard_id)
+                       load, pipe, pipeline_group, range, remote, shard_id)
 
 __all__ = [
     "MLIRError",
@@ -36,6 +37,8 @@ __all__ = [
     "load",
     "lower_dsa",
     "pipe",
+    "pipeline_group",
+    "range",
     "remote",
     "run_pipeline",
     "shard_id",

@@ -33,18 +33,21 @@ from triton._C.libtriton import ir
 
 from . import _driver
 from ._errors import MLIRError
-from .language import _atomics
+from .language import _atomics, pipeline as _pipeline
 
 # TLE's pipelines, by stage. The TTIR stage checks every marker (building and
 # verifying its tle op) so that misuse is reported before Triton's TTGIR
 # conversion, and lowers tle.async_load to loads Triton's pipeliner takes
-# (docs/async-load.md; @NUM_STAGES@ is the compile's num_stages); the TTGIR
-# stage raises markers, runs TLE's passes and lowers everything back to
-# Triton ops.
+# (docs/async-load.md; @NUM_STAGES@ is the compile's num_stages) and turns
+# tle.range pipeline groups into Triton's schedule inputs
+# (docs/pipeline-groups.md); the TTGIR stage raises markers, runs TLE's
+# passes and lowers everything back to Triton ops.
 NUM_STAGES = "@NUM_STAGES@"
 TTIR_PIPELINE = ("builtin.module(triton-tle-raise-markers{verify-only=true},"
                  "triton-tle-raise-markers{ops=tle.async_load},"
-                 "triton-tle-lower-async-loads{num-stages=" + NUM_STAGES + "})")
+                 "triton-tle-lower-async-loads{num-stages=" + NUM_STAGES + "},"
+                 "triton-tle-raise-markers{ops=tle.pipeline_group_begin,tle.pipeline_group_end},"
+                 "triton-tle-lower-pipeline-groups)")
 TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
                   "triton-tle-raise-markers,"
                   "triton-tle-raise-warp-specialize,"
@@ -244,6 +247,7 @@ def enable() -> None:
         knobs.runtime.add_stages_inspection_hook = _hook
         knobs.cache.manager_class = _wrap_cache_manager(_state["previous_cache"])
         _atomics.install()
+        _pipeline.install()
 
 
 def disable() -> None:
@@ -255,6 +259,7 @@ def disable() -> None:
         knobs.cache.manager_class = _state["previous_cache"]
         _state["previous_hook"] = _state["previous_cache"] = None
         _atomics.uninstall()
+        _pipeline.uninstall()
 
 
 @contextlib.contextmanager

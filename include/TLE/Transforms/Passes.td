@@ -288,4 +288,45 @@ def TLEInsertLocalPointerBarriers
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::ttng::TTNGDialect"];
 }
 
+def TLELowerPipelineGroups
+    : Pass<"triton-tle-lower-pipeline-groups", "mlir::ModuleOp"> {
+  let summary = "Turn tle.range pipeline groups into Triton's loop schedule "
+                "attributes (tt.latency, tt.num_stages) and group order";
+  let description = [{
+    Runs in the tle-ttir stage, after `triton-tle-raise-markers` raised the
+    `tle.pipeline_group_begin` / `tle.pipeline_group_end` markers and before
+    Triton's TTGIR conversion and pipeliner (docs/pipeline-groups.md).
+
+    For every `scf.for` whose body holds group ops:
+
+    * **Checks** (errors at the group op, i.e. the user's `with` line):
+      begin/end pairs well nested and naming the same group; every group
+      `0..num_groups-1` present exactly once (a group is one contiguous
+      block); all groups agree on `num_groups` and `num_stages`; the loop is
+      innermost (no `scf.for` / `scf.while` in its body: Triton pipelines
+      innermost loops only); no op uses a value computed in the same
+      iteration by a group of a *later* stage.
+    * **Membership.** An op between a begin and its end belongs to that
+      group. Any other op of the body takes the group of its first user in
+      the body (following ungrouped users); an op with no such user (a
+      store, a value only yielded) takes the group of the nearest group
+      block before it, else the first one after it.
+    * **Order** (`pipe_orders`): the body's ops are stably sorted by their
+      group's order. Moving an op above one it follows is an error when the
+      op uses that op's result, or when both touch memory and one writes.
+    * **Stages** (`pipe_stages`). Triton 3.6's `schedule_loops` re-derives
+      every loop schedule from op latencies (it overwrites `loop.stage` /
+      `loop.cluster`), so stages are expressed as the latencies it honours:
+      each `tt.load` / `tt.descriptor_load` / `tt.descriptor_gather` of the
+      body gets `tt.latency` chosen so that Triton's schedule puts it in its
+      group's stage (`latency = (S - stage) - D`, `S` the largest stage and
+      `D` the distance Triton computes for its users from the latencies
+      downstream of it), and the loop gets `tt.num_stages = num_stages`.
+      A load whose consumers leave it no latency gets `tt.latency = 0`
+      (not issued early).
+    * The group ops are erased.
+  }];
+  let dependentDialects = ["::mlir::tle::TLEDialect"];
+}
+
 #endif // TLE_TRANSFORMS_PASSES_TD

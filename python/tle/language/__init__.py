@@ -5,7 +5,8 @@ from .core import TLEUsageError, cumsum, load
 from .distributed import device_mesh, distributed_barrier, shard_id
 from .gpu import remote
 from .pipe import pipe
+from .pipeline import pipeline_group, range
 from .tiles import extract_tile, insert_tile
 
 __all__ = ["TLEUsageError", "cumsum", "device_mesh", "distributed_barrier", "dsa", "extract_tile", "gpu", "insert_tile",
-           "load", "pipe", "remote", "shard_id"]
+           "load", "pipe", "pipeline_group", "range", "remote", "shard_id"]

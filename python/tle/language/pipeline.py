@@ -1,0 +1,300 @@
+"""``tle.range`` and ``tle.pipeline_group``: user-staged software pipelines.
+
+.. code-block:: python
+
+    for yoff in tle.range(0, ynumel, YBLOCK, num_stages=2,
+                          pipe_stages=[0, 1, 1], pipe_orders=[0, 1, 2],
+                          executors=[0, 0, 0]):
+        with tle.pipeline_group(0):
+            q = tl.load(...)
+            k = tl.load(...)
+        with tle.pipeline_group(1):
+            kt = tl.trans(k)
+        with tle.pipeline_group(2):
+            acc += tl.dot(q, kt)
+
+Group ``i`` runs in software-pipeline stage ``pipe_stages[i]`` of the loop's
+``num_stages`` and is ordered within its stage by ``pipe_orders[i]``.
+``executors`` names the hardware executor of each group; on NVIDIA all groups
+share one (equal entries). docs/pipeline-groups.md has the whole design.
+
+How it reaches the compiler: Triton 3.6's code generator accepts only its own
+``tl.range`` class as a loop iterator (``visit_For`` checks identity), so
+while TLE is enabled a wrapper around ``CodeGenerator.visit_For`` (installed
+by ``tle.enable()``, removed by ``tle.disable()``, with one around
+``CodeGenerator._find_carries`` that forgets the groups of Triton's dry run
+of the loop body) compiles a ``tle.range``
+loop as the ``tl.range`` loop with the same standard arguments and keeps the
+TLE arguments for the loop's ``tle.pipeline_group`` blocks, which emit
+``tle.pipeline_group_begin`` / ``tle.pipeline_group_end`` markers
+(docs/markers.md). Every other loop goes to Triton's ``visit_For`` untouched.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+import triton.language as tl
+from triton.compiler import code_generator
+from triton.language import core as tlc
+
+from . import _markers
+from ._markers import TLEUsageError
+
+# tle.range's own keyword arguments; the others are tl.range's.
+TLE_KEYWORDS = ("pipe_stages", "pipe_orders", "executors")
+_STACK_ATTR = "_tle_pipeline_loops"
+_original_visit_for = None
+_original_find_carries = None
+
+
+def _int_list(value, what: str, allow_ranges: bool = False) -> list:
+    value = tlc._unwrap_if_constexpr(value)
+    if value is None:
+        return None
+    if isinstance(value, tlc.tuple):
+        value = list(value.values)
+    if not isinstance(value, (list, tuple)):
+        raise TLEUsageError(f"tle.range: {what} must be a list of constexpr ints, got {value!r}")
+    out = []
+    for entry in value:
+        entry = tlc._unwrap_if_constexpr(entry)
+        if allow_ranges and isinstance(entry, builtins.range):
+            out.append(entry)
+        elif isinstance(entry, int) and not isinstance(entry, bool):
+            out.append(entry)
+        else:
+            kinds = "constexpr ints or range(...) objects" if allow_ranges else "constexpr ints"
+            raise TLEUsageError(f"tle.range: {what} entries must be {kinds}, got {entry!r}")
+    return out
+
+
+class range:  # noqa: A001 - FlagTree's name
+    """``tl.range`` plus pipeline groups (docs/pipeline-groups.md).
+
+    ``tle.range(start, end, step, num_stages, pipe_stages=[...],
+    pipe_orders=[...], executors=[...], **tl_range_kwargs)``; without
+    ``pipe_stages`` it is exactly ``tl.range``.
+    """
+
+    def __init__(self, arg1, arg2=None, step=None, num_stages=None, pipe_stages=None, pipe_orders=None,
+                 executors=None, **tl_range_kwargs):
+        self.num_stages = tlc._unwrap_if_constexpr(num_stages)
+        self.pipe_stages = _int_list(pipe_stages, "pipe_stages")
+        self.pipe_orders = _int_list(pipe_orders, "pipe_orders")
+        self.executors = _int_list(executors, "executors", allow_ranges=True)
+        self._check()
+
+    def _check(self):
+        stages, orders, executors = self.pipe_stages, self.pipe_orders, self.executors
+        if stages is None:
+            if orders is not None or executors is not None:
+                raise TLEUsageError("tle.range: pipe_orders / executors need pipe_stages")
+            return
+        if not stages:
+            raise TLEUsageError("tle.range: pipe_stages is empty; give one stage per pipeline group")
+        if not isinstance(self.num_stages, int) or isinstance(self.num_stages, bool) or self.num_stages < 1:
+            raise TLEUsageError("tle.range with pipe_stages needs num_stages, a constexpr int >= 1, "
+                                f"got {self.num_stages!r}")
+        if orders is None:
+            orders = self.pipe_orders = list(builtins.range(len(stages)))
+        if executors is None:
+            executors = self.executors = [0] * len(stages)
+        if not (len(stages) == len(orders) == len(executors)):
+            raise TLEUsageError(f"tle.range: pipe_stages ({len(stages)} entries), pipe_orders ({len(orders)}) "
+                                f"and executors ({len(executors)}) must have one entry per pipeline group")
+        for i, s in enumerate(stages):
+            if not 0 <= s < self.num_stages:
+                raise TLEUsageError(f"tle.range: pipe_stages[{i}] = {s} must be in [0, num_stages = "
+                                    f"{self.num_stages})")
+        for i, o in enumerate(orders):
+            if o < 0:
+                raise TLEUsageError(f"tle.range: pipe_orders[{i}] = {o} must be >= 0")
+        if any(e != executors[0] for e in executors):
+            raise TLEUsageError(
+                f"tle.range: executors={executors} puts pipeline groups on different executors; on NVIDIA "
+                "TLE runs every group of a loop on one executor (give equal entries, e.g. "
+                f"[0] * {len(stages)}); for producer/consumer warp groups use tle.gpu.warp_specialize")
+
+    def __iter__(self):
+        raise RuntimeError("tle.range can only be used in @triton.jit'd functions")
+
+    def __next__(self):
+        raise RuntimeError("tle.range can only be used in @triton.jit'd functions")
+
+
+class _Loop:
+    """A loop being compiled: its tle.range (None for any other loop)."""
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.used = []
+        self.open = None
+        self.node = None  # the ast.For compiled for it
+
+
+def _loops(semantic) -> list:
+    stack = getattr(semantic, _STACK_ATTR, None)
+    if stack is None:
+        stack = []
+        setattr(semantic, _STACK_ATTR, stack)
+    return stack
+
+
+class pipeline_group:
+    """``with tle.pipeline_group(i):`` puts the block's ops in group ``i`` of
+    the enclosing ``tle.range`` loop (docs/pipeline-groups.md)."""
+
+    def __init__(self, index, _semantic=None):
+        if _semantic is None:
+            raise RuntimeError("tle.pipeline_group can only be used in @triton.jit'd functions")
+        self.index = tlc._unwrap_if_constexpr(index)
+        self.semantic = _semantic
+
+    def __enter__(self):
+        from .core import _require_enabled
+
+        _require_enabled("tle.pipeline_group", self.semantic)
+        i = self.index
+        if not isinstance(i, int) or isinstance(i, bool):
+            raise TLEUsageError(f"tle.pipeline_group: the group index must be a constexpr int, got {i!r}")
+        loops = _loops(self.semantic)
+        loop = loops[-1] if loops else None
+        if loop is None or loop.spec is None or loop.spec.pipe_stages is None:
+            raise TLEUsageError("tle.pipeline_group must be directly inside a "
+                                "`for ... in tle.range(..., pipe_stages=[...])` loop")
+        if loop.open is not None:
+            raise TLEUsageError(f"tle.pipeline_group({i}) is nested in tle.pipeline_group({loop.open}); "
+                                "pipeline groups cannot be nested")
+        spec = loop.spec
+        if not 0 <= i < len(spec.pipe_stages):
+            raise TLEUsageError(f"tle.pipeline_group({i}): the loop has {len(spec.pipe_stages)} pipeline "
+                                f"group(s) (one per pipe_stages entry), indices 0..{len(spec.pipe_stages) - 1}")
+        if i in loop.used:
+            raise TLEUsageError(f"tle.pipeline_group({i}) is used twice in this loop; a group is one "
+                                "contiguous `with` block")
+        loop.open = i
+        _markers.emit("pipeline_group_begin", {
+            "group": ("i32", i),
+            "stage": ("i32", spec.pipe_stages[i]),
+            "order": ("i32", spec.pipe_orders[i]),
+            "num_groups": ("i32", len(spec.pipe_stages)),
+            "num_stages": ("i32", spec.num_stages),
+            "tle.marker.no_results": True,
+        }, [], [tlc.int32], _semantic=self.semantic)
+        return None
+
+    def __exit__(self, *exc):
+        loop = _loops(self.semantic)[-1]
+        _markers.emit("pipeline_group_end", {"group": ("i32", self.index), "tle.marker.no_results": True}, [],
+                      [tlc.int32], _semantic=self.semantic)
+        loop.used.append(self.index)
+        loop.open = None
+        return False
+
+
+def _simple_callee(node) -> bool:
+    """``name`` or ``a.b.c``: looking it up emits no IR."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _visit_for(self, node):
+    spec = None
+    it = node.iter
+    if isinstance(it, ast.Call) and _simple_callee(it.func) and self.visit(it.func) is range:
+        spec, node = _tle_range_loop(self, node)
+    loops = _loops(self.semantic)
+    loops.append(_Loop(spec))
+    loops[-1].node = node
+    try:
+        result = _original_visit_for(self, node)
+        loop = loops[-1]
+    finally:
+        loops.pop()
+    if spec is not None and spec.pipe_stages is not None and len(loop.used) != len(spec.pipe_stages):
+        missing = sorted(set(builtins.range(len(spec.pipe_stages))) - set(loop.used))
+        raise TLEUsageError(f"tle.range: pipe_stages has {len(spec.pipe_stages)} entries but the loop body "
+                            f"has no `with tle.pipeline_group(i):` block for group(s) {missing}")
+    return result
+
+
+def _constant_list(self, node):
+    """A TLE keyword's value. Lists are evaluated entry by entry, so that an
+    entry may be a Python ``range(...)`` (``executors=[0, 0, range(1, 31)]``),
+    which Triton's list-to-tuple conversion would reject."""
+    if isinstance(node, ast.IfExp):
+        test = tlc._unwrap_if_constexpr(self.visit(node.test))
+        if not isinstance(test, (bool, int)):
+            raise TLEUsageError("tle.range: a conditional TLE argument needs a constexpr condition")
+        return _constant_list(self, node.body if test else node.orelse)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_constant_entry(self, e) for e in node.elts]
+    return self.visit(node)
+
+
+def _constant_entry(self, node):
+    if isinstance(node, ast.Call) and _simple_callee(node.func) and not node.keywords:
+        fn = self.visit(node.func)
+        if fn is builtins.range:
+            args = [tlc._unwrap_if_constexpr(self.visit(a)) for a in node.args]
+            if not all(isinstance(a, int) for a in args):
+                raise TLEUsageError(f"tle.range: range(...) in a TLE argument needs constexpr ints, got {args}")
+            return builtins.range(*args)
+    return self.visit(node)
+
+
+def _find_carries(self, node, *args, **kwargs):
+    """Triton visits a loop body twice: a dry run (here) to find the
+    loop-carried values, whose IR it erases, then the real body. Forget the
+    dry run's groups."""
+    result = _original_find_carries(self, node, *args, **kwargs)
+    loops = _loops(self.semantic)
+    if loops and loops[-1].node is node:
+        loops[-1].used = []
+    return result
+
+
+def _tle_range_loop(self, node):
+    """The loop's tle.range spec and the same loop written with tl.range."""
+    it = node.iter
+    tle_kwargs = {kw.arg: _constant_list(self, kw.value) for kw in it.keywords if kw.arg in TLE_KEYWORDS}
+    if any(kw.arg is None for kw in it.keywords):
+        raise TLEUsageError("tle.range does not take **kwargs")
+    num_stages = None
+    for kw in it.keywords:
+        if kw.arg == "num_stages":
+            num_stages = self.visit(kw.value)
+    if len(it.args) > 3:
+        num_stages = self.visit(it.args[3])
+    spec = range(0, num_stages=num_stages, **tle_kwargs)
+    # tl.range, reached through a constant so the user's names are not needed.
+    func = ast.Attribute(value=ast.Constant(value=tl), attr="range", ctx=ast.Load())
+    call = ast.Call(func=func, args=list(it.args),
+                    keywords=[kw for kw in it.keywords if kw.arg not in TLE_KEYWORDS])
+    new_iter = ast.copy_location(call, it)
+    ast.copy_location(func, it)
+    ast.copy_location(func.value, it)
+    new_node = ast.copy_location(
+        ast.For(target=node.target, iter=new_iter, body=node.body, orelse=node.orelse, type_comment=None), node)
+    return spec, new_node
+
+
+def install() -> None:
+    """Wrap ``CodeGenerator.visit_For`` (idempotent)."""
+    global _original_visit_for, _original_find_carries
+    if _original_visit_for is None:
+        _original_visit_for = code_generator.CodeGenerator.visit_For
+        _original_find_carries = code_generator.CodeGenerator._find_carries
+        code_generator.CodeGenerator.visit_For = _visit_for
+        code_generator.CodeGenerator._find_carries = _find_carries
+
+
+def uninstall() -> None:
+    global _original_visit_for, _original_find_carries
+    if _original_visit_for is not None:
+        code_generator.CodeGenerator.visit_For = _original_visit_for
+        code_generator.CodeGenerator._find_carries = _original_find_carries
+        _original_visit_for = _original_find_carries = None
