@@ -11,5 +11,6 @@ include "TLE/Dialect/TLE/IR/TLEPipeOps.td"
 include "TLE/Dialect/TLE/IR/TLEWarpSpecializeOps.td"
 include "TLE/Dialect/TLE/IR/TLEDSAOps.td"
 include "TLE/Dialect/TLE/IR/TLEDistributedOps.td"
+include "TLE/Dialect/TLE/IR/TLERawOps.td"
 
 #endif // TLE_DIALECT_TLEOPS_TD
