@@ -579,6 +579,44 @@ LogicalResult MarkerRaiser::collectTiled() {
 LogicalResult MarkerRaiser::parseRegion(Region &region) {
   MLIRContext *ctx = marker.getContext();
   std::string message;
+  auto fail = [&]() {
+    return emitError() << "TLE marker '" << name << "': '" << kRegion << "' ";
+  };
+  // Parsing loads the dialects the text names, which a pass may not do
+  // (several may run at once); the pass loads the ones bodies may hold. So
+  // the text is parsed in a private context first, and a text that needs any
+  // other dialect is refused, naming the op.
+  {
+    MLIRContext scratch(ctx->getDialectRegistry(),
+                        MLIRContext::Threading::DISABLED);
+    ScopedDiagnosticHandler capture(&scratch, [&](Diagnostic &diag) {
+      if (message.empty()) {
+        llvm::raw_string_ostream os(message);
+        os << diag.getLocation() << ": " << diag.str();
+      }
+      return success();
+    });
+    OwningOpRef<ModuleOp> probe = parseSourceString<ModuleOp>(
+        regionSource.getValue(), ParserConfig(&scratch), kRegion);
+    if (!probe)
+      return fail() << "cannot be parsed: " << message;
+    std::string foreign;
+    probe->walk([&](Operation *op) {
+      StringRef ns = op->getName().getDialectNamespace();
+      if (!ctx->getLoadedDialect(ns)) {
+        foreign = op->getName().getStringRef().str();
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (!foreign.empty())
+      return fail() << "uses op '" << foreign
+                    << "', whose dialect a TLE-Raw body cannot hold";
+    for (Dialect *dialect : scratch.getLoadedDialects())
+      if (!ctx->getLoadedDialect(dialect->getNamespace()))
+        return fail() << "uses the dialect '" << dialect->getNamespace()
+                      << "', which a TLE-Raw body cannot hold";
+  }
   OwningOpRef<ModuleOp> module;
   {
     ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &diag) {
@@ -591,9 +629,6 @@ LogicalResult MarkerRaiser::parseRegion(Region &region) {
     module = parseSourceString<ModuleOp>(regionSource.getValue(),
                                          ParserConfig(ctx), kRegion);
   }
-  auto fail = [&]() {
-    return emitError() << "TLE marker '" << name << "': '" << kRegion << "' ";
-  };
   if (!module)
     return fail() << "cannot be parsed: " << message;
   Block *top = module->getBody();

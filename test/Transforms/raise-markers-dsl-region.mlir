@@ -28,6 +28,6 @@ tt.func @vector_add(%x: tensor<128xf32>, %y: tensor<128xf32>, %o: tensor<128xf32
 // CHECK-NEXT: ^bb0(%{{.*}}: tensor<128xi32>, %{{.*}}: i32):
 tt.func @scalar(%x: tensor<128xi32>, %k: i32) -> tensor<128xi32> {
   %s = tt.splat %k : i32 -> tensor<128xi32>
-  %r:2 = tt.elementwise_inline_asm "tle.dsl_region {language = \"mlir\", name = \"g\", threads = array<i64: 128>, sync_scope = \"block\", tle.marker.region = \"module { func.func @g(%x: tensor<128xi32>, %k: i32) { %c0 = arith.constant 0 : index  %w = tensor.insert %k into %x[%c0] : tensor<128xi32>  return } }\", tle.marker.scalar_operands = array<i32: 1>}" {constraints = "=r,r,r", packed_element = 1 : i32, pure = false} %x, %s : tensor<128xi32>, tensor<128xi32> -> tensor<128xi32>
-  tt.return %r#0 : tensor<128xi32>
+  %r = tt.elementwise_inline_asm "tle.dsl_region {language = \"mlir\", name = \"g\", threads = array<i64: 128>, sync_scope = \"block\", tle.marker.region = \"module { func.func @g(%x: tensor<128xi32>, %k: i32) { %c0 = arith.constant 0 : index  %w = tensor.insert %k into %x[%c0] : tensor<128xi32>  return } }\", tle.marker.scalar_operands = array<i32: 1>}" {constraints = "=r,r,r", packed_element = 1 : i32, pure = false} %x, %s : tensor<128xi32>, tensor<128xi32> -> tensor<128xi32>
+  tt.return %r : tensor<128xi32>
 }

@@ -276,7 +276,7 @@ def TLELowerDSLRegion
        `convert-arith-to-llvm`, `convert-index-to-llvm`,
        `convert-math-to-llvm`, `finalize-memref-to-llvm`,
        `convert-cf-to-llvm`, `convert-func-to-llvm` with bare-pointer
-       memrefs, `reconcile-unrealized-casts`) turn it into an `llvm.func`
+       memrefs, `reconcile-unrealized-casts`, then `canonicalize` and `cse`) turn it into an `llvm.func`
        `@__tle_raw_<name>` (internal, `always_inline`) at the end of the
        module. A body that does not convert is an error at the op.
     2. In the kernel, before the op: per tensor operand a pointer buffer

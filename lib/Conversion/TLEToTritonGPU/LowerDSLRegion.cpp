@@ -35,6 +35,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLELOWERDSLREGION
@@ -75,26 +76,20 @@ void virtualizeThreadIds(func::FuncOp func, ArrayRef<int64_t> threads) {
     if (op->getName().getStringRef().starts_with("nvvm.read.ptx.sreg."))
       reads.push_back(op);
   });
-  if (reads.empty())
-    return;
   OpBuilder b(func.getContext());
-  Block &entry = func.front();
-  b.setInsertionPointToStart(&entry);
-  Location loc = func.getLoc();
   Type i32 = b.getI32Type();
+  Location loc = func.getLoc();
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, loc, i32, v);
   };
-  Value linear;
+  // Built right before each read (the reads are erased as we go).
   auto tidOf = [&](unsigned dim) -> Value {
-    if (!linear)
-      linear = NVVM::ThreadIdXOp::create(b, loc, i32);
     if (dim >= threads.size())
       return constant(0);
+    Value v = NVVM::ThreadIdXOp::create(b, loc, i32);
     int64_t below = 1;
     for (unsigned d = 0; d < dim; ++d)
       below *= threads[d];
-    Value v = linear;
     if (below > 1)
       v = arith::DivUIOp::create(b, loc, v, constant(below));
     if (dim + 1 < threads.size())
@@ -106,6 +101,8 @@ void virtualizeThreadIds(func::FuncOp func, ArrayRef<int64_t> threads) {
         op->getName().getStringRef().drop_front(strlen("nvvm.read.ptx.sreg."));
     auto [reg, axis] = name.split('.');
     unsigned dim = axis == "x" ? 0 : axis == "y" ? 1 : axis == "z" ? 2 : 3;
+    b.setInsertionPoint(op);
+    loc = op->getLoc();
     Value value;
     if (reg == "tid" && dim < 3)
       value = tidOf(dim);
@@ -132,21 +129,23 @@ void bufferizeAccesses(func::FuncOp func) {
   });
   // Program order: an insert's destination is rewritten to its root buffer
   // before anything uses the insert's result.
+  // Operands by position: the typed accessors would cast the (now memref)
+  // buffers to tensors.
   for (Operation *op : accesses) {
     OpBuilder b(op);
-    if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
-      Value v = memref::LoadOp::create(b, op->getLoc(), extract.getTensor(),
-                                       extract.getIndices());
-      extract.getResult().replaceAllUsesWith(v);
-    } else if (auto insert = dyn_cast<tensor::InsertOp>(op)) {
-      memref::StoreOp::create(b, op->getLoc(), insert.getScalar(),
-                              insert.getDest(), insert.getIndices());
-      insert.getResult().replaceAllUsesWith(insert.getDest());
+    Location loc = op->getLoc();
+    if (isa<tensor::ExtractOp>(op)) {
+      Value v = memref::LoadOp::create(b, loc, op->getOperand(0),
+                                       op->getOperands().drop_front(1));
+      op->getResult(0).replaceAllUsesWith(v);
+    } else if (isa<tensor::InsertOp>(op)) {
+      memref::StoreOp::create(b, loc, op->getOperand(0), op->getOperand(1),
+                              op->getOperands().drop_front(2));
+      op->getResult(0).replaceAllUsesWith(op->getOperand(1));
     } else {
-      auto dim = cast<tensor::DimOp>(op);
-      Value v = memref::DimOp::create(b, op->getLoc(), dim.getSource(),
-                                      dim.getIndex());
-      dim.getResult().replaceAllUsesWith(v);
+      Value v = memref::DimOp::create(b, loc, op->getOperand(0),
+                                      op->getOperand(1));
+      op->getResult(0).replaceAllUsesWith(v);
     }
   }
   for (Operation *op : llvm::reverse(accesses))
@@ -207,6 +206,8 @@ struct LowerDSLRegionPass
     funcOptions.useBarePtrCallConv = true;
     pm.addPass(createConvertFuncToLLVMPass(funcOptions));
     pm.addPass(createReconcileUnrealizedCastsPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
     if (failed(runPipeline(pm, holder))) {
       holder->erase();
       op.emitError() << "cannot lower the TLE-Raw function '" << op.getName()

@@ -193,7 +193,9 @@ class RawFunction(JITCallable):
                 with ir.InsertionPoint(module.body):
                     fop = func.FuncOp(self.__name__, (types, []))
                     entry = fop.add_entry_block()
-            with ir.InsertionPoint(entry):
+            # Ops take their Python line (loc_tracebacks); helpers that
+            # need an ambient location (scf.ForOp's block) get an unknown one.
+            with ir.InsertionPoint(entry), ir.Location.unknown():
                 try:
                     self.fn(*entry.arguments)
                 except TLEUsageError:
@@ -201,8 +203,7 @@ class RawFunction(JITCallable):
                 except Exception as e:
                     raise TLEUsageError(f"building TLE-Raw function '{self.__name__}' failed: "
                                         f"{type(e).__name__}: {e}") from e
-                with ir.Location.unknown():
-                    func.ReturnOp([])
+                func.ReturnOp([])
             if not module.operation.verify():
                 raise TLEUsageError(f"TLE-Raw function '{self.__name__}' does not verify")
             written = [False] * len(params)

@@ -171,7 +171,7 @@ LogicalResult DSLRegionOp::verifyRegions() {
                            << " needs " << want;
   }
 
-  WalkResult result = body.walk([&](Operation *op) -> WalkResult {
+  WalkResult result = body.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
     if (!isAllowed(op)) {
       InFlightDiagnostic diag =
           emitOpError() << "op '" << op->getName()
