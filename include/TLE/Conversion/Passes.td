@@ -257,6 +257,8 @@ def TLELowerWarpSpecialize
     encodings are an error.
   }];
   let dependentDialects = ["mlir::ttg::TTGDialect", "mlir::tle::TLEDialect"];
+}
+
 def TLELowerDSLRegion
     : Pass<"triton-tle-lower-dsl-region", "mlir::ModuleOp"> {
   let summary = "Lower tle.dsl_region (TLE-Raw): operands staged in shared "
