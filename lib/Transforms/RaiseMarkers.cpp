@@ -13,6 +13,13 @@
 #include "TLE/Transforms/Passes.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
@@ -36,6 +43,7 @@ constexpr llvm::StringLiteral kNoResults = "tle.marker.no_results";
 constexpr llvm::StringLiteral kTileShape = "tle.marker.tile_shape";
 constexpr llvm::StringLiteral kTiledOperands = "tle.marker.tiled_operands";
 constexpr llvm::StringLiteral kTiledResults = "tle.marker.tiled_results";
+constexpr llvm::StringLiteral kRegion = "tle.marker.region";
 
 bool isMarker(tt::ElementwiseInlineAsmOp op) {
   StringRef text = op.getAsmString();
@@ -165,6 +173,7 @@ private:
   LogicalResult collectTiled();
   LogicalResult collectResultTypes();
   LogicalResult checkHandleUses(unsigned index);
+  LogicalResult parseRegion(Region &region);
   Operation *buildOp();
 
   tt::ElementwiseInlineAsmOp marker;
@@ -186,6 +195,9 @@ private:
   /// `tle.marker.tiled_operands` / `tiled_results` and `tile_shape`.
   SmallVector<unsigned> tiledOperands, tiledResults;
   SmallVector<int64_t> tileShape;
+  /// `tle.marker.region`: the text of a func.func whose body becomes the
+  /// op's one region.
+  StringAttr regionSource;
   /// Types of tiled results nobody uses.
   llvm::DenseMap<unsigned, Type> unusedTiledTypes;
   SmallVector<Value> operands;
@@ -560,6 +572,100 @@ LogicalResult MarkerRaiser::collectTiled() {
   return success();
 }
 
+/// `tle.marker.region` (docs/markers.md, "Regions"): parses the module text,
+/// which must hold exactly one func.func of one block ending in a
+/// `func.return` without operands, and moves that body (arguments included,
+/// the return dropped) into `region`.
+LogicalResult MarkerRaiser::parseRegion(Region &region) {
+  MLIRContext *ctx = marker.getContext();
+  std::string message;
+  auto fail = [&]() {
+    return emitError() << "TLE marker '" << name << "': '" << kRegion << "' ";
+  };
+  // Parsing loads the dialects the text names, which a pass may not do
+  // (several may run at once); the pass loads the ones bodies may hold. So
+  // the text is parsed in a private context first, and a text that needs any
+  // other dialect is refused, naming the op.
+  {
+    MLIRContext scratch(ctx->getDialectRegistry(),
+                        MLIRContext::Threading::DISABLED);
+    ScopedDiagnosticHandler capture(&scratch, [&](Diagnostic &diag) {
+      if (message.empty()) {
+        llvm::raw_string_ostream os(message);
+        os << diag.getLocation() << ": " << diag.str();
+      }
+      return success();
+    });
+    OwningOpRef<ModuleOp> probe = parseSourceString<ModuleOp>(
+        regionSource.getValue(), ParserConfig(&scratch), kRegion);
+    if (!probe)
+      return fail() << "cannot be parsed: " << message;
+    std::string foreign;
+    probe->walk([&](Operation *op) {
+      StringRef ns = op->getName().getDialectNamespace();
+      if (!ctx->getLoadedDialect(ns)) {
+        foreign = op->getName().getStringRef().str();
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (!foreign.empty())
+      return fail() << "uses op '" << foreign
+                    << "', whose dialect a TLE-Raw body cannot hold";
+    for (Dialect *dialect : scratch.getLoadedDialects())
+      if (!ctx->getLoadedDialect(dialect->getNamespace()))
+        return fail() << "uses the dialect '" << dialect->getNamespace()
+                      << "', which a TLE-Raw body cannot hold";
+  }
+  OwningOpRef<ModuleOp> module;
+  {
+    ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &diag) {
+      if (message.empty()) {
+        llvm::raw_string_ostream os(message);
+        os << diag.getLocation() << ": " << diag.str();
+      }
+      return success();
+    });
+    module = parseSourceString<ModuleOp>(regionSource.getValue(),
+                                         ParserConfig(ctx), kRegion);
+  }
+  if (!module)
+    return fail() << "cannot be parsed: " << message;
+  Block *top = module->getBody();
+  auto func = top->empty() ? nullptr : dyn_cast<func::FuncOp>(top->front());
+  if (!func || !llvm::hasSingleElement(*top) || func.isExternal())
+    return fail() << "must hold exactly one func.func with a body";
+  if (!func.getBody().hasOneBlock())
+    return fail() << "function '" << func.getSymName()
+                  << "' must have one block";
+  auto ret = dyn_cast<func::ReturnOp>(func.front().getTerminator());
+  if (!ret || ret.getNumOperands() != 0)
+    return fail() << "function '" << func.getSymName()
+                  << "' must end in a func.return without operands";
+  ret.erase();
+  region.takeBody(func.getBody());
+  // Ops the text gives no location of their own point at the marker (the
+  // user's call); the frontend's own locations are kept.
+  Location here = marker.getLoc();
+  auto unlocated = [&](Location loc) {
+    auto file = dyn_cast<FileLineColLoc>(loc);
+    return isa<UnknownLoc>(loc) || (file && file.getFilename() == kRegion);
+  };
+  region.walk([&](Operation *op) {
+    if (unlocated(op->getLoc()))
+      op->setLoc(here);
+    for (Region &nested : op->getRegions())
+      for (Block &block : nested)
+        for (BlockArgument arg : block.getArguments())
+          if (unlocated(arg.getLoc()))
+            arg.setLoc(here);
+  });
+  for (BlockArgument arg : region.getArguments())
+    if (unlocated(arg.getLoc()))
+      arg.setLoc(here);
+  return success();
+}
+
 /// Creates the op before the marker; null (after reporting) if it is invalid.
 Operation *MarkerRaiser::buildOp() {
   MLIRContext *ctx = marker.getContext();
@@ -591,6 +697,8 @@ Operation *MarkerRaiser::buildOp() {
   state.addOperands(operands);
   state.addAttributes(attrs);
   state.addTypes(types);
+  if (regionSource && failed(parseRegion(*state.addRegion())))
+    return nullptr;
   OpBuilder builder(marker);
   Operation *op = builder.create(state);
 
@@ -629,6 +737,12 @@ LogicalResult MarkerRaiser::raise() {
       return emitError() << "'" << kTileShape
                          << "' must be an array<i64: ...>, got " << value;
     tileShape.assign(array.asArrayRef().begin(), array.asArrayRef().end());
+  }
+  if (Attribute value = attrs.erase(kRegion)) {
+    regionSource = dyn_cast<StringAttr>(value);
+    if (!regionSource)
+      return emitError() << "'" << kRegion << "' must be a string, got "
+                         << value;
   }
   if ((!tiledOperands.empty() || !tiledResults.empty()) != !tileShape.empty())
     return emitError() << "TLE marker '" << name << "': '" << kTileShape

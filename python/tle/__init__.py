@@ -4,7 +4,8 @@ Inside ``@triton.jit`` kernels: ``tle.cumsum``; ``tle.extract_tile`` / ``tle.ins
 ``tle.range`` / ``tle.pipeline_group`` (user-staged software pipelines); shared-memory buffers and
 pointers ``tle.gpu.alloc / local_ptr / copy / local_load / local_store /
 memory_space``; thread-block clusters ``tle.device_mesh``, ``tle.shard_id``,
-``tle.remote``, ``tle.distributed_barrier``; DSA buffers ``tle.dsa.*``
+``tle.remote``, ``tle.distributed_barrier``; TLE-Raw ``tle.raw.language`` /
+``tle.hardware_constraint`` / ``tle.call`` (docs/raw.md); DSA buffers ``tle.dsa.*``
 (lowered by ``tle.dsa_compile`` / ``tle.lower_dsa``, docs/dsa.md).
 Around them: ``tle.enable()`` / ``tle.disable()`` / ``with tle.enabled():`` route
 Triton's compiles through TLE's stages, and ``tle.compile(kernel, ...)``
@@ -15,12 +16,17 @@ from ._errors import MLIRError
 from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
 from .compiler import compile, dsa_compile, lower_dsa, stages, write_stages
-from .language import (TLEUsageError, cumsum, device_mesh, distributed_barrier, dsa, extract_tile, gpu, insert_tile,
-                       load, pipe, pipeline_group, range, remote, shard_id)
+from .language import (TLEUsageError, call, cumsum, device_mesh, distributed_barrier, dsa, extract_tile, gpu,
+                       hardware_constraint, insert_tile, load, pipe, pipeline_group, range, raw, remote, shard_id)
+
+# FlagTree's decorator name for TLE kernels: a plain Triton kernel (compile it
+# with TLE enabled, or with tle.compile).
+from triton import jit
 
 __all__ = [
     "MLIRError",
     "TLEUsageError",
+    "call",
     "compile",
     "cumsum",
     "device_mesh",
@@ -32,13 +38,16 @@ __all__ = [
     "enabled",
     "extract_tile",
     "gpu",
+    "hardware_constraint",
     "insert_tile",
     "is_enabled",
+    "jit",
     "load",
     "lower_dsa",
     "pipe",
     "pipeline_group",
     "range",
+    "raw",
     "remote",
     "run_pipeline",
     "shard_id",

@@ -259,4 +259,49 @@ def TLELowerWarpSpecialize
   let dependentDialects = ["mlir::ttg::TTGDialect", "mlir::tle::TLEDialect"];
 }
 
+def TLELowerDSLRegion
+    : Pass<"triton-tle-lower-dsl-region", "mlir::ModuleOp"> {
+  let summary = "Lower tle.dsl_region (TLE-Raw): operands staged in shared "
+                "memory, the body an inlined LLVM function every thread calls";
+  let description = [{
+    docs/raw.md. On TTGIR, for each `tle.dsl_region`:
+
+    1. The body becomes a `func.func` whose tensor arguments are
+       `memref<shape x T, 3>` (address space 3; a strided layout from the
+       operand's `orders` entry, identity when row-major) and which returns
+       `i32 0`: `tensor.extract` -> `memref.load`, `tensor.insert` ->
+       `memref.store` into the buffer its chain is rooted at (the insert's
+       result is that buffer), `tensor.dim` -> `memref.dim`. Thread-id reads
+       are the call's: `tid.{x,y,z}` delinearize `%tid.x` over `threads`
+       (x fastest), `ntid` is `threads` (1 past its rank), `ctaid` 0 and
+       `nctaid` 1. MLIR's own conversions (`convert-scf-to-cf`,
+       `convert-arith-to-llvm`, `convert-index-to-llvm`,
+       `convert-math-to-llvm`, `finalize-memref-to-llvm`,
+       `convert-cf-to-llvm`, `convert-func-to-llvm` with bare-pointer
+       memrefs, `reconcile-unrealized-casts`, then `canonicalize` and `cse`) turn it into an `llvm.func`
+       `@__tle_raw_<name>` (internal, `always_inline`) at the end of the
+       module. A body that does not convert is an error at the op.
+    2. In the kernel, before the op: per tensor operand a pointer buffer
+       (`tle.alloc smem`, unswizzled `#ttg.swizzled_shared` with the
+       operand's order), `tle.local_store` of the operand and
+       `tle.local_pointers %buf[0, ...]` for its base; `gpu.barrier`; one
+       `tt.extern_elementwise` (not pure) of the function on the bases and
+       the scalar operands, which every thread executes once; `gpu.barrier`;
+       then `tle.local_load` of each buffer the body writes (results of
+       unwritten operands are the operands). Triton's `make_llir` keeps the
+       `llvm.func` and calls it; LLVM's inliner (Triton's O3) inlines it.
+
+    Errors at the op: a tensor operand without encoding (not TTGIR), a
+    module without `ttg.num-warps`, or `threads` whose product is not the
+    program's thread count (`ttg.num-warps` x `ttg.threads-per-warp`).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",
+                           "mlir::func::FuncDialect", "mlir::gpu::GPUDialect",
+                           "mlir::index::IndexDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::math::MathDialect", "mlir::memref::MemRefDialect",
+                           "mlir::NVVM::NVVMDialect", "mlir::scf::SCFDialect",
+                           "mlir::tle::TLEDialect", "mlir::tt::TTDialect",
+                           "mlir::ttg::TTGDialect"];
+}
+
 #endif // TLE_CONVERSION_PASSES_TD

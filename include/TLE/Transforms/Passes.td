@@ -98,7 +98,11 @@ def TLERaiseMarkers : Pass<"triton-tle-raise-markers", "mlir::ModuleOp"> {
                "Raise only the markers naming these ops (e.g. tle.async_load); "
                "every marker when empty">
   ];
-  let dependentDialects = ["::mlir::tle::TLEDialect", "::mlir::ttg::TTGDialect"];
+  // The last six: what a `tle.marker.region` body (TLE-Raw, docs/raw.md) may hold.
+  let dependentDialects = ["::mlir::tle::TLEDialect", "::mlir::ttg::TTGDialect",
+                           "::mlir::func::FuncDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::NVVM::NVVMDialect", "::mlir::math::MathDialect",
+                           "::mlir::index::IndexDialect", "::mlir::scf::SCFDialect"];
 }
 
 def TLERaiseWarpSpecialize

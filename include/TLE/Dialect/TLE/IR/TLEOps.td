@@ -12,5 +12,6 @@ include "TLE/Dialect/TLE/IR/TLEWarpSpecializeOps.td"
 include "TLE/Dialect/TLE/IR/TLEDSAOps.td"
 include "TLE/Dialect/TLE/IR/TLEDistributedOps.td"
 include "TLE/Dialect/TLE/IR/TLEPipelineGroupOps.td"
+include "TLE/Dialect/TLE/IR/TLERawOps.td"
 
 #endif // TLE_DIALECT_TLEOPS_TD

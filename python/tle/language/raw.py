@@ -1,0 +1,516 @@
+"""TLE-Raw: per-thread MLIR, written with the MLIR Python bindings, called from kernels.
+
+    @tle.raw.language(name="mlir")
+    @tle.hardware_constraint(threads_dim=1, sync_scope="block")
+    def vector_add_tile(x: Annotated[ir.RankedTensorType, "tensor<1024xf32>"], ...):
+        tidx = nvvm.ThreadIdXOp(ir.IntegerType.get_signless(32)).res
+        ...
+        tensor.insert(result, output, [idx])
+
+    # inside a @triton.jit kernel:
+    tle.call(vector_add_tile, args=[x, y, output], hardware={"threads": (BLOCK_SIZE,)},
+             layout={x: {"space": "shared", "order": [0]}, ...})
+
+Every thread of the program runs the function's body once, as one thread of a
+thread block of shape ``hardware["threads"]``; tensor arguments are staged in
+shared memory and the body reads them with ``tensor.extract`` and writes them
+in place with ``tensor.insert``. Arguments the body writes come back: the
+kernel variable passed for one holds the new value after the call, and
+``tle.call`` returns them. The whole contract is docs/raw.md.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import inspect
+import math
+import typing
+
+from triton.language import core as tlc
+from triton.runtime.jit import JITCallable
+
+from . import _markers
+from ._markers import TLEUsageError
+from .core import _require_enabled
+
+LANGUAGES = ("mlir",)
+SYNC_SCOPES = ("block",)
+HARDWARE_KEYS = ("threads",)
+LAYOUT_KEYS = ("space", "order")
+SPACES = ("shared",)
+THREADS_PER_WARP = 32
+
+# What a body may hold; the same list as lib/Dialect/TLE/IR/Raw.cpp, whose
+# verifier is the authority (this one reports at the user's line, early).
+WHOLE_DIALECTS = ("arith", "math", "index")
+ALLOWED_OPS = frozenset(
+    ["scf.for", "scf.if", "scf.while", "scf.condition", "scf.yield",
+     "tensor.extract", "tensor.insert", "tensor.dim",
+     "nvvm.read.ptx.sreg.laneid", "nvvm.read.ptx.sreg.warpsize", "nvvm.barrier0", "nvvm.shfl.sync"]
+    + [f"nvvm.read.ptx.sreg.{r}.{a}" for r in ("tid", "ntid", "ctaid", "nctaid") for a in "xyz"])
+
+# Triton dtype -> the MLIR element type the annotation must spell.
+_MLIR_TYPES = {
+    "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint8": "i8", "uint16": "i16", "uint32": "i32", "uint64": "i64",
+    "fp16": "f16", "bf16": "bf16", "fp32": "f32", "fp64": "f64",
+}
+# MLIR scalar type -> Triton dtype, for constant scalar arguments.
+_TRITON_SCALARS = {"i1": tlc.int1, "i8": tlc.int8, "i16": tlc.int16, "i32": tlc.int32, "i64": tlc.int64,
+                   "f16": tlc.float16, "bf16": tlc.bfloat16, "f32": tlc.float32, "f64": tlc.float64}
+
+
+def _bindings():
+    try:
+        from mlir import ir
+    except ImportError as e:
+        raise TLEUsageError("TLE-Raw needs the MLIR Python bindings (pip install "
+                            f"xtc-mlir-python-bindings==22.1.8.4): {e}") from None
+    return ir
+
+
+class HardwareConstraint:
+    """What ``@tle.hardware_constraint`` records: checked by ``tle.call``."""
+
+    def __init__(self, threads_dim: int, sync_scope: str):
+        self.threads_dim = threads_dim
+        self.sync_scope = sync_scope
+
+    def __repr__(self):
+        return f"hardware_constraint(threads_dim={self.threads_dim}, sync_scope={self.sync_scope!r})"
+
+
+def hardware_constraint(threads_dim: int = 1, sync_scope: str = "block"):
+    """Declare the thread-block shape a raw function expects.
+
+    ``threads_dim``: how many dimensions ``tle.call(..., hardware={"threads":
+    (...)})`` gives (1 to 3). ``sync_scope``: the scope the body's barriers
+    synchronize; only ``"block"`` (the whole program) exists.
+    """
+    if isinstance(threads_dim, bool) or not isinstance(threads_dim, int) or not 1 <= threads_dim <= 3:
+        raise TLEUsageError(f"tle.hardware_constraint: threads_dim must be 1, 2 or 3, got {threads_dim!r}")
+    if sync_scope not in SYNC_SCOPES:
+        raise TLEUsageError(f"tle.hardware_constraint: sync_scope {sync_scope!r} is not supported; "
+                            f"supported: {', '.join(map(repr, SYNC_SCOPES))}")
+    constraint = HardwareConstraint(threads_dim, sync_scope)
+
+    def decorate(fn):
+        if isinstance(fn, RawFunction):
+            fn.constraint = constraint
+        elif callable(fn):
+            fn.__tle_hardware_constraint__ = constraint
+        else:
+            raise TLEUsageError(f"tle.hardware_constraint decorates a function, got {fn!r}")
+        return fn
+
+    return decorate
+
+
+def language(name: str = "mlir"):
+    """Mark a function whose body builds MLIR with the bindings (``name="mlir"``)."""
+    if name not in LANGUAGES:
+        raise TLEUsageError(f"unknown TLE-Raw language {name!r}; supported: {', '.join(map(repr, LANGUAGES))}")
+
+    def decorate(fn):
+        if isinstance(fn, RawFunction) or not inspect.isfunction(fn):
+            raise TLEUsageError(f"tle.raw.language decorates a plain Python function, got {fn!r}")
+        return RawFunction(fn, name, getattr(fn, "__tle_hardware_constraint__", None))
+
+    return decorate
+
+
+class _Param:
+
+    def __init__(self, name, kind, spelling):
+        self.name = name
+        self.kind = kind  # the annotation's class: ir.RankedTensorType, ir.IntegerType, ...
+        self.spelling = spelling  # "tensor<1024xf32>"
+
+
+class RawFunction(JITCallable):
+    """A ``@tle.raw.language`` function: only ``tle.call`` may call it.
+
+    A ``JITCallable`` so that kernels may name it (Triton's code generator
+    admits JITCallable globals) and so that its source is part of the cache
+    key of every kernel that references it (``cache_key`` below: the
+    function's source, annotations, language and hardware constraint; helpers
+    it calls are not followed).
+    """
+
+    def __init__(self, fn, language: str, constraint: HardwareConstraint | None):
+        super().__init__(fn)
+        self.language = language
+        self.constraint = constraint
+
+    @property
+    def cache_key(self) -> str:
+        h = hashlib.sha256()
+        h.update(self._src.encode())
+        h.update(repr((self.language, self.constraint, self.fn.__annotations__)).encode())
+        return h.hexdigest()
+
+    def __call__(self, *args, **kwargs):
+        raise TLEUsageError(f"TLE-Raw function '{self.__name__}' can only be called through "
+                            f"tle.call({self.__name__}, args=[...], ...) inside a kernel")
+
+    def __repr__(self):
+        return f"<TLE-Raw {self.language} function {self.__name__}>"
+
+    def params(self) -> list[_Param]:
+        ir = _bindings()
+        try:
+            hints = typing.get_type_hints(self.fn, include_extras=True)
+        except Exception as e:
+            raise TLEUsageError(f"cannot read the annotations of TLE-Raw function '{self.__name__}': {e}") from None
+        params = []
+        for name, p in inspect.signature(self.fn).parameters.items():
+            if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+                raise TLEUsageError(f"TLE-Raw function '{self.__name__}': parameter '{name}' must be a plain "
+                                    "positional parameter")
+            hint = hints.get(name)
+            meta = getattr(hint, "__metadata__", None)
+            kind = getattr(hint, "__origin__", None)
+            if not meta or not isinstance(meta[0], str) or not isinstance(kind, type):
+                raise TLEUsageError(
+                    f"parameter '{name}' of TLE-Raw function '{self.__name__}' needs an annotation "
+                    f"Annotated[ir.RankedTensorType, \"tensor<...>\"] (or Annotated[ir.IntegerType, \"i32\"], "
+                    f"Annotated[ir.F32Type, \"f32\"] for a scalar), got {hint!r}")
+            params.append(_Param(name, kind, meta[0]))
+        del ir
+        return params
+
+    def build(self, params: list[_Param]) -> tuple[str, list[bool]]:
+        """The function as MLIR text (a module holding one func.func) and,
+        per parameter, whether the body writes it."""
+        ir = _bindings()
+        from mlir.dialects import func
+
+        with ir.Context(), ir.loc_tracebacks(max_depth=1):
+            with ir.Location.unknown():
+                module = ir.Module.create()
+                types = [ir.Type.parse(p.spelling) for p in params]
+                with ir.InsertionPoint(module.body):
+                    fop = func.FuncOp(self.__name__, (types, []))
+                    entry = fop.add_entry_block()
+            # Ops take their Python line (loc_tracebacks); helpers that
+            # need an ambient location (scf.ForOp's block) get an unknown one.
+            with ir.InsertionPoint(entry), ir.Location.unknown():
+                try:
+                    self.fn(*entry.arguments)
+                except TLEUsageError:
+                    raise
+                except Exception as e:
+                    raise TLEUsageError(f"building TLE-Raw function '{self.__name__}' failed: "
+                                        f"{type(e).__name__}: {e}") from e
+                func.ReturnOp([])
+            if not module.operation.verify():
+                raise TLEUsageError(f"TLE-Raw function '{self.__name__}' does not verify")
+            written = [False] * len(params)
+            for op in _walk(entry):
+                name = op.name
+                dialect = name.split(".", 1)[0]
+                if name != "func.return" and dialect not in WHOLE_DIALECTS and name not in ALLOWED_OPS:
+                    raise TLEUsageError(f"op '{name}' is not supported in TLE-Raw function '{self.__name__}' "
+                                        f"(at {op.location}); docs/raw.md lists the supported ops")
+                if name == "tensor.insert":
+                    root = _root_argument(ir, op.operands[1])
+                    if root is not None:
+                        written[root] = True
+            text = module.operation.get_asm(enable_debug_info=True)
+        return text, written
+
+
+def _walk(block):
+    for op in block.operations:
+        yield op
+        for region in op.regions:
+            for nested in region.blocks:
+                yield from _walk(nested)
+
+
+def _root_argument(ir, value):
+    """The function argument a tensor.insert chain is rooted at, or None."""
+    while isinstance(value, ir.OpResult):
+        owner = value.owner
+        if owner.name != "tensor.insert":
+            return None
+        value = owner.operands[1]
+    return value.arg_number if isinstance(value, ir.BlockArgument) else None
+
+
+def _mlir_string(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            out.extend(f"\\{b:02X}" for b in ch.encode())
+    return '"' + "".join(out) + '"'
+
+
+def _py(value):
+    """A compile-time value as plain Python (tuples of constexprs as lists)."""
+    value = tlc._unwrap_if_constexpr(value)
+    if isinstance(value, (tlc.tuple, tuple, list)):
+        return [_py(v) for v in value]
+    return value
+
+
+def call(fn, args, hardware=None, layout=None):
+    """``tle.call(fn, args, hardware=None, layout=None)``: run a TLE-Raw function.
+
+    Only valid inside a kernel compiled with TLE enabled (the code generator
+    handles the call itself, see ``_install``); called directly it explains that.
+    """
+    raise TLEUsageError("tle.call is only valid inside a @triton.jit kernel compiled with TLE's stages: "
+                        "call tle.enable() before compiling, or compile with tle.compile(...)")
+
+
+# Triton's dependency scan skips builtins; the code generator hands the call
+# to _codegen_call before it would treat it as one.
+call.__triton_builtin__ = True
+
+
+class _Pairs:
+    """A dict literal of a kernel, evaluated: (key, value) pairs; keys may be tensors."""
+
+    def __init__(self, pairs):
+        self.pairs = pairs
+
+
+def _evaluate(generator, node):
+    if isinstance(node, ast.Dict):
+        if any(k is None for k in node.keys):
+            raise TLEUsageError("tle.call: '**' is not supported in a hardware/layout dict")
+        return _Pairs([(generator.visit(k), _evaluate(generator, v)) for k, v in zip(node.keys, node.values)])
+    value = tlc._unwrap_if_constexpr(generator.visit(node))
+    if isinstance(value, dict):
+        return _Pairs(list(value.items()))
+    return value
+
+
+def _codegen_call(generator, node: ast.Call):
+    """Triton's code generator calls this for ``tle.call(...)`` with the AST
+    (``CodeGenerator.statically_implemented_functions``): dict literals are
+    evaluated here, and variables passed for written arguments are rebound."""
+    names = ("fn", "args", "hardware", "layout")
+    if len(node.args) > len(names):
+        raise TLEUsageError(f"tle.call takes at most {len(names)} arguments (fn, args, hardware, layout)")
+    bound = dict(zip(names, node.args))
+    for kw in node.keywords:
+        if kw.arg is None:
+            raise TLEUsageError("tle.call does not take **kwargs")
+        if kw.arg not in names:
+            raise TLEUsageError(f"tle.call got an unknown keyword argument '{kw.arg}'")
+        if kw.arg in bound:
+            raise TLEUsageError(f"tle.call got '{kw.arg}' twice")
+        bound[kw.arg] = kw.value
+    if "fn" not in bound or "args" not in bound:
+        raise TLEUsageError("tle.call needs the raw function and its args: tle.call(fn, args=[...])")
+    fn = tlc._unwrap_if_constexpr(generator.visit(bound["fn"]))
+    if not isinstance(fn, RawFunction):
+        raise TLEUsageError(f"tle.call expects a @tle.raw.language function, got {fn!r}")
+    arg_node = bound["args"]
+    if isinstance(arg_node, (ast.List, ast.Tuple)):
+        arg_nodes = list(arg_node.elts)
+        values = [generator.visit(n) for n in arg_nodes]
+    else:
+        arg_nodes = None
+        values = tlc._unwrap_if_constexpr(generator.visit(arg_node))
+        if not isinstance(values, (tlc.tuple, tuple, list)):
+            raise TLEUsageError(f"tle.call args must be a list or tuple, got {values!r}")
+        values = list(values)
+    hardware = _evaluate(generator, bound["hardware"]) if "hardware" in bound else None
+    layout = _evaluate(generator, bound["layout"]) if "layout" in bound else None
+    new_values, positions = _emit(fn, values, hardware, layout, generator.semantic)
+    outputs = []
+    for index, value in zip(positions, new_values):
+        outputs.append(value)
+        if arg_nodes is not None and isinstance(arg_nodes[index], ast.Name):
+            generator.set_value(arg_nodes[index].id, value)
+    if not outputs:
+        return None
+    return outputs[0] if len(outputs) == 1 else tlc.tuple(outputs)
+
+
+def _threads(fn: RawFunction, hardware, num_warps: int) -> list[int]:
+    program = num_warps * THREADS_PER_WARP
+    threads = None
+    if hardware is not None:
+        if not isinstance(hardware, _Pairs):
+            raise TLEUsageError(f"tle.call hardware must be a dict, got {hardware!r}")
+        for key, value in hardware.pairs:
+            key = _py(key)
+            if key not in HARDWARE_KEYS:
+                raise TLEUsageError(f"tle.call: unknown hardware key {key!r}; known: "
+                                    f"{', '.join(map(repr, HARDWARE_KEYS))}")
+            threads = _py(value)
+            if isinstance(threads, int):
+                threads = [threads]
+            if (not isinstance(threads, list) or not threads
+                    or not all(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in threads)):
+                raise TLEUsageError(f"tle.call: hardware 'threads' must be a tuple of positive compile-time "
+                                    f"integers, got {threads!r}")
+    want_dims = fn.constraint.threads_dim if fn.constraint else None
+    if threads is None:
+        if want_dims not in (None, 1):
+            raise TLEUsageError(f"TLE-Raw function '{fn.__name__}' has threads_dim={want_dims}: tle.call needs "
+                                f"hardware={{'threads': (...)}} with {want_dims} sizes")
+        threads = [program]
+    if want_dims is not None and len(threads) != want_dims:
+        raise TLEUsageError(f"TLE-Raw function '{fn.__name__}' has threads_dim={want_dims}, but tle.call gives "
+                            f"hardware threads {tuple(threads)} ({len(threads)} dimension(s))")
+    if len(threads) > 3:
+        raise TLEUsageError(f"tle.call: hardware threads {tuple(threads)} has more than 3 dimensions")
+    if math.prod(threads) != program:
+        raise TLEUsageError(f"tle.call runs '{fn.__name__}' on every thread of the program: hardware threads "
+                            f"{tuple(threads)} ({math.prod(threads)} threads) must equal num_warps x "
+                            f"{THREADS_PER_WARP} = {num_warps} x {THREADS_PER_WARP} = {program}")
+    return threads
+
+
+def _orders(fn: RawFunction, values, layout) -> list[list[int]]:
+    orders = [list(reversed(range(len(v.shape)))) if _is_block(v) else [] for v in values]
+    if layout is None:
+        return orders
+    if not isinstance(layout, _Pairs):
+        raise TLEUsageError(f"tle.call layout must be a dict keyed by the args, got {layout!r}")
+    for key, spec in layout.pairs:
+        positions = [i for i, v in enumerate(values) if v is key]
+        if not positions:
+            raise TLEUsageError(f"tle.call: layout key {key!r} is not one of the args passed to "
+                                f"'{fn.__name__}' (keys are the argument variables themselves)")
+        if not isinstance(spec, _Pairs):
+            raise TLEUsageError(f"tle.call: the layout of an argument must be a dict like "
+                                f"{{'space': 'shared', 'order': [0]}}, got {spec!r}")
+        for position in positions:
+            if not _is_block(values[position]):
+                raise TLEUsageError(f"tle.call: argument {position} of '{fn.__name__}' is a scalar; "
+                                    "only tensor arguments have a layout")
+            rank = len(values[position].shape)
+            for name, value in spec.pairs:
+                name, value = _py(name), _py(value)
+                if name not in LAYOUT_KEYS:
+                    raise TLEUsageError(f"tle.call: unknown layout key {name!r}; known: "
+                                        f"{', '.join(map(repr, LAYOUT_KEYS))}")
+                if name == "space" and value not in SPACES:
+                    raise TLEUsageError(f"tle.call: layout space {value!r} is not supported; supported: "
+                                        f"{', '.join(map(repr, SPACES))} (arguments are staged in shared memory)")
+                if name == "order":
+                    if not isinstance(value, list) or sorted(value) != list(range(rank)):
+                        raise TLEUsageError(f"tle.call: layout order {value!r} of argument {position} is not a "
+                                            f"permutation of its {rank} dimension(s)")
+                    orders[position] = value
+    return orders
+
+
+def _is_block(value) -> bool:
+    return isinstance(value, tlc.tensor) and value.type.is_block()
+
+
+def _check_args(fn: RawFunction, params: list[_Param], values, _semantic) -> list:
+    """Checks every argument against its annotation; returns the arguments as
+    tensors (constant scalars made tensors of the annotated type)."""
+    ir = _bindings()
+    if len(values) != len(params):
+        raise TLEUsageError(f"TLE-Raw function '{fn.__name__}' takes {len(params)} argument(s), "
+                            f"tle.call passes {len(values)}")
+    out = []
+    with ir.Context():
+        for index, (p, value) in enumerate(zip(params, values)):
+            where = f"argument {index} ('{p.name}') of TLE-Raw function '{fn.__name__}'"
+            try:
+                parsed = ir.Type.parse(p.spelling)
+            except Exception:
+                raise TLEUsageError(f"{where}: cannot parse its annotation {p.spelling!r} as an MLIR type") from None
+            if not isinstance(parsed, p.kind):
+                raise TLEUsageError(f"{where}: annotation {p.spelling!r} is not a {p.kind.__name__}")
+            value = tlc._unwrap_if_constexpr(value)
+            if isinstance(parsed, ir.RankedTensorType):
+                tensor_type = parsed
+                if not _is_block(value):
+                    raise TLEUsageError(f"{where} is annotated {p.spelling} but tle.call passes {value!r}, "
+                                        "not a tensor")
+                got = _MLIR_TYPES.get(value.dtype.name)
+                shape = [int(tlc._unwrap_if_constexpr(d)) for d in value.shape]
+                spelled = f"tensor<{'x'.join(str(d) for d in shape)}x{got or value.dtype}>"
+                if (list(tensor_type.shape) != shape or got is None
+                        or str(tensor_type.element_type) != got):
+                    raise TLEUsageError(f"{where} is annotated {p.spelling} but tle.call passes a "
+                                        f"{spelled} ({value.dtype} tensor of shape {shape})")
+                out.append(value)
+                continue
+            spelled = str(parsed)
+            dtype = _TRITON_SCALARS.get(spelled)
+            if dtype is None:
+                raise TLEUsageError(f"{where}: annotation {p.spelling!r} is neither a ranked tensor nor an "
+                                    f"integer or float scalar ({', '.join(_TRITON_SCALARS)})")
+            if isinstance(value, tlc.tensor):
+                if value.type.is_block() or _MLIR_TYPES.get(value.dtype.name) != spelled:
+                    raise TLEUsageError(f"{where} is annotated {spelled} but tle.call passes a {value.type}")
+                out.append(value)
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                if isinstance(value, float) and not spelled.startswith(("f", "bf")):
+                    raise TLEUsageError(f"{where} is annotated {spelled} but tle.call passes {value!r}")
+                out.append(_semantic.scalar_constant(value, dtype))
+            else:
+                raise TLEUsageError(f"{where} is annotated {spelled} but tle.call passes {value!r}")
+    return out
+
+
+def _emit(fn: RawFunction, values, hardware, layout, _semantic):
+    """The ``tle.dsl_region`` marker (docs/markers.md, "Regions"). Returns the
+    new values of the written tensor arguments and their positions in args."""
+    _require_enabled("tle.call", _semantic)
+    params = fn.params()
+    values = _check_args(fn, params, list(values), _semantic)
+    shapes = {tuple(int(tlc._unwrap_if_constexpr(d)) for d in v.shape) for v in values if _is_block(v)}
+    if not shapes:
+        raise TLEUsageError(f"tle.call of '{fn.__name__}' passes no tensor argument")
+    if len(shapes) > 1:
+        raise TLEUsageError(f"tle.call of '{fn.__name__}': the tensor arguments must have one shape, got "
+                            f"{sorted(list(s) for s in shapes)}")
+    threads = _threads(fn, hardware, _semantic.builder.options.num_warps)
+    orders = _orders(fn, values, layout)
+    text, written = fn.build(params)
+
+    shape = list(next(iter(shapes)))
+    operands, scalars = [], []
+    for index, value in enumerate(values):
+        if _is_block(value):
+            operands.append(value)
+        else:
+            scalars.append(index)
+            operands.append(_semantic.splat(value, shape))
+    attrs = {
+        "language": _mlir_string(fn.language),
+        "name": _mlir_string(fn.__name__),
+        "threads": ("i64-array", threads),
+        "sync_scope": _mlir_string(fn.constraint.sync_scope if fn.constraint else "block"),
+        "orders": ("list", [_markers._format_attr(("i64-array", o)) for o in orders]),
+        "tle.marker.region": _mlir_string(text),
+    }
+    if scalars:
+        attrs["tle.marker.scalar_operands"] = ("i32-array", scalars)
+    tensor_positions = [i for i, v in enumerate(values) if _is_block(v)]
+    results = _markers.emit("dsl_region", attrs, operands, [values[i].dtype for i in tensor_positions],
+                            _semantic=_semantic)
+    new_values = [r for r, i in zip(results, tensor_positions) if written[i]]
+    return new_values, [i for i in tensor_positions if written[i]]
+
+
+def _install() -> None:
+    """Let Triton's code generator hand ``tle.call(...)`` to ``_codegen_call``:
+    it needs the call's AST (dict literals, which Triton's code generator does
+    not evaluate, and the names of the written arguments, which it rebinds).
+    The entry is keyed by ``call`` itself, so no other call is affected; without
+    TLE's stages the call is refused there (``_require_enabled``)."""
+    from triton.compiler.code_generator import CodeGenerator
+
+    CodeGenerator.statically_implemented_functions[call] = _codegen_call
+
+
+_install()
