@@ -3,7 +3,9 @@
 Inside ``@triton.jit`` kernels: ``tle.cumsum``; ``tle.extract_tile`` / ``tle.insert_tile``; ``tle.load(..., is_async=True)``; shared-memory buffers and
 pointers ``tle.gpu.alloc / local_ptr / copy / local_load / local_store /
 memory_space``; thread-block clusters ``tle.device_mesh``, ``tle.shard_id``,
-``tle.remote``, ``tle.distributed_barrier``; DSA buffers ``tle.dsa.*``
+``tle.remote``, ``tle.distributed_barrier``; sharded tensors ``tle.sharding`` (``tle.S`` /
+``tle.B`` / ``tle.P``), ``tle.make_sharded_tensor``, ``tle.reshard``, ``tle.distributed_dot``
+(docs/distributed.md); DSA buffers ``tle.dsa.*``
 (lowered by ``tle.dsa_compile`` / ``tle.lower_dsa``, docs/dsa.md).
 Around them: ``tle.enable()`` / ``tle.disable()`` / ``with tle.enabled():`` route
 Triton's compiles through TLE's stages, and ``tle.compile(kernel, ...)``
@@ -14,10 +16,20 @@ from ._errors import MLIRError
 from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
 from .compiler import compile, dsa_compile, lower_dsa, stages, write_stages
-from .language import (TLEUsageError, cumsum, device_mesh, distributed_barrier, dsa, extract_tile, gpu, insert_tile,
-                       load, pipe, remote, shard_id)
+from .language import (B, P, S, TLEUsageError, cumsum, device_context, device_mesh, distributed_barrier,
+                       distributed_dot, dsa, extract_tile, gpu, insert_tile, load, make_sharded_tensor, pipe, remote,
+                       reshard, shard_id, sharded_tensor, sharding)
 
 __all__ = [
+    "B",
+    "P",
+    "S",
+    "device_context",
+    "distributed_dot",
+    "make_sharded_tensor",
+    "reshard",
+    "sharded_tensor",
+    "sharding",
     "MLIRError",
     "TLEUsageError",
     "compile",

@@ -2,10 +2,13 @@
 
 from . import dsa, gpu
 from .core import TLEUsageError, cumsum, load
-from .distributed import device_mesh, distributed_barrier, shard_id
+from .distributed import (B, P, S, device_mesh, distributed_barrier, distributed_dot, make_sharded_tensor, reshard,
+                          shard_id, sharded_tensor, sharding)
+from .distributed import make_device_context as device_context
 from .gpu import remote
 from .pipe import pipe
 from .tiles import extract_tile, insert_tile
 
-__all__ = ["TLEUsageError", "cumsum", "device_mesh", "distributed_barrier", "dsa", "extract_tile", "gpu", "insert_tile",
-           "load", "pipe", "remote", "shard_id"]
+__all__ = ["B", "P", "S", "TLEUsageError", "cumsum", "device_context", "device_mesh", "distributed_barrier",
+           "distributed_dot", "dsa", "extract_tile", "gpu", "insert_tile", "load", "make_sharded_tensor", "pipe",
+           "remote", "reshard", "shard_id", "sharded_tensor", "sharding"]
