@@ -536,7 +536,7 @@ def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _gener
 
     ``x`` is either a pointer to the whole row-major tensor in global memory
     (each shard loads its block; with partial axes, ``x`` holds one tensor
-    per coordinate of those axes, as leading dimensions in mesh order), or a
+    per coordinate of those axes, as leading dimensions in the order of ``partial``), or a
     tensor that already is this shard's block (it is annotated). Returns a
     ``sharded_tensor``. ``context`` (``tle.device_context``) is needed to
     locate blocks split over device axes.
