@@ -352,3 +352,21 @@ def device_context_bad(X, FLAGS, OFFSETS, MESH: tl.constexpr):
 def test_device_context_checks_its_pointers():
     text = compile_error(device_context_bad, {"X": "*fp32", "FLAGS": "*i32", "OFFSETS": "*i64"}, MESH=DEV4)
     assert "flags must point to int32" in text
+
+
+@triton.jit
+def annotate_wrong_block(X, SRC: tl.constexpr):
+    block = tl.load(X + tl.arange(0, 64))
+    x = tle.make_sharded_tensor(block, SRC, [64])
+    tl.store(X + tl.arange(0, 64), x)
+
+
+def test_make_sharded_tensor_checks_the_block_shape():
+    text = compile_error(annotate_wrong_block, {"X": "*fp32"}, SRC=K.S4)
+    assert "the block has shape [64], but each shard of [64] laid out as" in text and "holds [16]" in text
+    assert "x = tle.make_sharded_tensor(block, SRC, [64])" in text
+
+
+def test_device_context_needs_device_axes():
+    text = compile_error(device_context_bad, {"X": "*fp32", "FLAGS": "*i32", "OFFSETS": "*i64"}, MESH=K.MESH4)
+    assert "has no device axis of size > 1" in text

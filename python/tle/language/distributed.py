@@ -555,8 +555,9 @@ def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _gener
     _require_enabled(what, _semantic)
     x = tlc._unwrap_if_constexpr(x)
     if isinstance(x, tlc.tensor) and x.type.is_block() and not x.dtype.is_ptr():
-        if [int(tlc._unwrap_if_constexpr(s)) for s in x.shape] != local:
-            raise TLEUsageError(f"{what}: the block has shape {list(x.shape)}, but each shard of {shape} laid out "
+        block = [int(tlc._unwrap_if_constexpr(s)) for s in x.shape]
+        if block != local:
+            raise TLEUsageError(f"{what}: the block has shape {block}, but each shard of {shape} laid out "
                                 f"as {layout!r} holds {local}")
         return _annotate(x, layout, shape, _semantic)
     if not isinstance(x, tlc.tensor) or x.type.is_block() or not x.dtype.is_ptr():
