@@ -4,8 +4,10 @@ Inside ``@triton.jit`` kernels: ``tle.cumsum``; ``tle.extract_tile`` / ``tle.ins
 ``tle.range`` / ``tle.pipeline_group`` (user-staged software pipelines); shared-memory buffers and
 pointers ``tle.gpu.alloc / local_ptr / copy / local_load / local_store /
 memory_space``; thread-block clusters ``tle.device_mesh``, ``tle.shard_id``,
-``tle.remote``, ``tle.distributed_barrier``; TLE-Raw ``tle.raw.language`` /
-``tle.hardware_constraint`` / ``tle.call`` (docs/raw.md); DSA buffers ``tle.dsa.*``
+``tle.remote``, ``tle.distributed_barrier``; sharded tensors ``tle.sharding`` (``tle.S`` /
+``tle.B`` / ``tle.P``), ``tle.make_sharded_tensor``, ``tle.reshard``, ``tle.distributed_dot``
+(docs/distributed.md); TLE-Raw ``tle.raw.language`` / ``tle.hardware_constraint`` / ``tle.call``
+(docs/raw.md); DSA buffers ``tle.dsa.*``
 (lowered by ``tle.dsa_compile`` / ``tle.lower_dsa``, docs/dsa.md).
 Around them: ``tle.enable()`` / ``tle.disable()`` / ``with tle.enabled():`` route
 Triton's compiles through TLE's stages, and ``tle.compile(kernel, ...)``
@@ -16,14 +18,25 @@ from ._errors import MLIRError
 from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
 from .compiler import compile, dsa_compile, lower_dsa, stages, write_stages
-from .language import (TLEUsageError, call, cumsum, device_mesh, distributed_barrier, dsa, extract_tile, gpu,
-                       hardware_constraint, insert_tile, load, pipe, pipeline_group, range, raw, remote, shard_id)
+from .language import (B, P, S, TLEUsageError, call, cumsum, device_context, device_mesh, distributed_barrier,
+                       distributed_dot, dsa, extract_tile, gpu, hardware_constraint, insert_tile, load,
+                       make_sharded_tensor, pipe, pipeline_group, range, raw, remote, reshard, shard_id, sharded_tensor,
+                       sharding)
 
 # FlagTree's decorator name for TLE kernels: a plain Triton kernel (compile it
 # with TLE enabled, or with tle.compile).
 from triton import jit
 
 __all__ = [
+    "B",
+    "P",
+    "S",
+    "device_context",
+    "distributed_dot",
+    "make_sharded_tensor",
+    "reshard",
+    "sharded_tensor",
+    "sharding",
     "MLIRError",
     "TLEUsageError",
     "call",

@@ -217,11 +217,11 @@ tt.func @scalar_operand_not_splat(%g: tensor<128x!tt.ptr<f32>>, %p: tensor<128xi
 // -----
 
 // Without tle.marker.scalar_operands the op gets the splatted tensor and its
-// verifier rejects it.
+// verifier rejects it (a tensor of shard ids is fine, a tensor offset is not).
 tt.func @scalar_operand_not_listed(%g: tensor<128x!tt.ptr<f32>>, %peer: i32, %delta: i64) -> tensor<128x!tt.ptr<f32>> {
   %p = tt.splat %peer : i32 -> tensor<128xi32>
   %d = tt.splat %delta : i64 -> tensor<128xi64>
-  // expected-error @+1 {{'tle.remote_pointers' op operand #1 must be 32-bit signless integer}}
+  // expected-error @+1 {{'tle.remote_pointers' op operand #2 must be 64-bit signless integer, but got 'tensor<128xi64>'}}
   %r = tt.elementwise_inline_asm "tle.remote_pointers {space = #tle.remote_space<device>}" {constraints = "=l,l,r,l", packed_element = 1 : i32, pure = false} %g, %p, %d : tensor<128x!tt.ptr<f32>>, tensor<128xi32>, tensor<128xi64> -> tensor<128x!tt.ptr<f32>>
   tt.return %r : tensor<128x!tt.ptr<f32>>
 }

@@ -301,6 +301,54 @@ def TLELowerDSLRegion
                            "mlir::math::MathDialect", "mlir::memref::MemRefDialect",
                            "mlir::NVVM::NVVMDialect", "mlir::scf::SCFDialect",
                            "mlir::tle::TLEDialect", "mlir::tt::TTDialect",
+
+def TLELowerDistributed
+    : Pass<"triton-tle-lower-distributed", "mlir::ModuleOp"> {
+  let summary = "Lower sharded tensors and reshards: collectives over "
+                "distributed shared memory (clusters) or symmetric memory "
+                "(devices)";
+  let description = [{
+    On TTGIR, right after `triton-tle-raise-markers` (docs/distributed.md).
+
+    - `tle.make_sharded_tensor` is erased (its operand is the local block).
+    - `tle.reshard`: per mesh axis, the reshard *changes* the axis when its
+      role (splits dimension d / partial / unused) differs between `source`
+      and `target`. No changed axis and no `root`: the operand (through a
+      `ttg.convert_layout` if the encodings differ). Changed axes must all
+      be `block_cluster` axes or all `device` axes; any other level, or a
+      mesh without `levels`, is an error at the op.
+    - Cluster: a mutable row-major `tle.alloc` of the source block at the
+      function entry, `tle.local_store` of the operand into it,
+      `tle.distributed_barrier cluster`, then for every element of the
+      target block (indices in the result's encoding) its global index,
+      the source shard that holds it and its index in that shard's block;
+      `tle.local_pointers` at that index, `tle.remote_pointers cluster`
+      with a tensor of CTA ranks (axes the source splits: the holder's
+      coordinate; axes whose partial sums are resolved: each coordinate in
+      turn; other axes: the caller's), `tt.load`, and an `arith.addf` /
+      `arith.addi` chain over the resolved partial axes in coordinate order.
+      When no element comes from another CTA (broadcast -> split, a
+      scatter) there is no barrier and no remote pointer. With `root = r`
+      the loads are masked by `cluster rank == r` (others get zeros). The
+      pass also emits a `tle.shard_id` per cluster axis of the mesh, so the
+      module is a cluster module. Cluster barriers after the reads
+      (before the buffer is written again, before the kernel exits) come
+      from `triton-tle-insert-local-pointer-barriers`.
+    - Device: needs the op's device operands (else an error); the program
+      `pid = x + nx * (y + ny * z)` stores its block at
+      `workspace + pid * block elements` (row-major), then a flag barrier
+      (phase 0), the pull as above through
+      `tle.remote_pointers device` with peer `q`'s byte offset
+      (`peer_offsets[q]`), one masked load per device (made visible by the
+      thread's own acquire of the flags), and a second
+      flag barrier (phase 1). A flag barrier: `gpu.barrier`; thread 0
+      writes `epoch` to flag `(pid * 2 + phase) * D + rank` of every device
+      (`fence.acq_rel.sys` + `st.relaxed.sys.global.b32`); every thread
+      spins (`scf.while`) until each of its own `D` flags of the phase is
+      >= `epoch` (`ld.acquire.sys.global.b32`).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
+                           "mlir::scf::SCFDialect", "mlir::tt::TTDialect",
                            "mlir::ttg::TTGDialect"];
 }
 

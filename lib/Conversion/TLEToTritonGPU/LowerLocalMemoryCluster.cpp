@@ -78,7 +78,9 @@ LogicalResult local_memory::lowerRemotePointers(RemotePointersOp op,
              << (clusterSize == 1 ? " (its cluster mesh has 1 CTA)" : "");
     Value narrow =
         arith::TruncIOp::create(b, loc, shaped(b.getI32Type()), address);
-    Value shard = splatLike(b, loc, op.getShardId(), narrow.getType());
+    Value shard = op.getShardId();
+    if (!isa<RankedTensorType>(shard.getType())) // one CTA for every pointer
+      shard = splatLike(b, loc, shard, narrow.getType());
     Value mapped =
         tt::ElementwiseInlineAsmOp::create(
             b, loc, TypeRange{narrow.getType()},

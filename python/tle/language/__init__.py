@@ -2,12 +2,16 @@
 
 from . import dsa, gpu, raw
 from .core import TLEUsageError, cumsum, load
-from .distributed import device_mesh, distributed_barrier, shard_id
+from .distributed import (B, P, S, device_mesh, distributed_barrier, distributed_dot, make_sharded_tensor, reshard,
+                          shard_id, sharded_tensor, sharding)
+from .distributed import make_device_context as device_context
 from .gpu import remote
 from .pipe import pipe
 from .pipeline import pipeline_group, range
 from .raw import call, hardware_constraint
 from .tiles import extract_tile, insert_tile
 
-__all__ = ["TLEUsageError", "call", "cumsum", "device_mesh", "distributed_barrier", "dsa", "extract_tile", "gpu",
-           "hardware_constraint", "insert_tile", "load", "pipe", "pipeline_group", "range", "raw", "remote", "shard_id"]
+__all__ = ["B", "P", "S", "TLEUsageError", "call", "cumsum", "device_context", "device_mesh", "distributed_barrier",
+           "distributed_dot", "dsa", "extract_tile", "gpu", "hardware_constraint", "insert_tile", "load",
+           "make_sharded_tensor", "pipe", "pipeline_group", "range", "raw", "remote", "reshard", "shard_id",
+           "sharded_tensor", "sharding"]

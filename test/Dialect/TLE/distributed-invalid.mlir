@@ -186,7 +186,7 @@ func.func @shard_id_unknown_axis() -> i32 {
 #s = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B]>
 func.func @make_rank(%x: tensor<8xf32>) {
   // expected-error @+1 {{'tle.make_sharded_tensor' op split has 2 entries but the tensor has rank 1}}
-  %0 = tle.make_sharded_tensor %x sharding(#s) : tensor<8xf32>
+  %0 = tle.make_sharded_tensor %x sharding(#s) shape [8] : tensor<8xf32>
   return
 }
 
@@ -194,9 +194,9 @@ func.func @make_rank(%x: tensor<8xf32>) {
 
 #mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
 #s = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B]>
-func.func @make_divisible(%x: tensor<6x16xf32>) {
+func.func @make_divisible(%x: tensor<2x16xf32>) {
   // expected-error @+1 {{'tle.make_sharded_tensor' op dimension 0 (size 6) is not divisible by its shard count 4}}
-  %0 = tle.make_sharded_tensor %x sharding(#s) : tensor<6x16xf32>
+  %0 = tle.make_sharded_tensor %x sharding(#s) shape [6, 16] : tensor<2x16xf32>
   return
 }
 
@@ -204,9 +204,9 @@ func.func @make_divisible(%x: tensor<6x16xf32>) {
 
 #mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
 #s = #tle.sharding<mesh = #mesh, split = [B, S<"node", "gpu">]>
-func.func @make_divisible_two_axes(%x: tensor<8x12xf32>) {
+func.func @make_divisible_two_axes(%x: tensor<8x2xf32>) {
   // expected-error @+1 {{'tle.make_sharded_tensor' op dimension 1 (size 12) is not divisible by its shard count 8}}
-  %0 = tle.make_sharded_tensor %x sharding(#s) : tensor<8x12xf32>
+  %0 = tle.make_sharded_tensor %x sharding(#s) shape [8, 12] : tensor<8x2xf32>
   return
 }
 
@@ -214,9 +214,19 @@ func.func @make_divisible_two_axes(%x: tensor<8x12xf32>) {
 
 #mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
 #s = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B]>
-func.func @make_result_type(%x: tensor<8x16xf32>) {
+func.func @make_local_shape(%x: tensor<8x16xf32>) {
+  // expected-error @+1 {{'tle.make_sharded_tensor' op the local block dimension 0 has size 8, but each shard holds 2 of 8 (4 shards)}}
+  %0 = tle.make_sharded_tensor %x sharding(#s) shape [8, 16] : tensor<8x16xf32>
+  return
+}
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
+#s = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B]>
+func.func @make_result_type(%x: tensor<2x16xf32>) {
   // expected-error @+1 {{'tle.make_sharded_tensor' op failed to verify that all of {src, result} have same type}}
-  %0 = "tle.make_sharded_tensor"(%x) <{sharding = #s}> : (tensor<8x16xf32>) -> tensor<8x16xf16>
+  %0 = "tle.make_sharded_tensor"(%x) <{sharding = #s, shape = array<i64: 8, 16>}> : (tensor<2x16xf32>) -> tensor<2x16xf16>
   return
 }
 
@@ -228,9 +238,9 @@ func.func @make_result_type(%x: tensor<8x16xf32>) {
 #b = #tle.device_mesh<shape = [8], axes = ["gpu"]>
 #s = #tle.sharding<mesh = #a, split = [S<"gpu">, B]>
 #t = #tle.sharding<mesh = #b, split = [S<"gpu">, B]>
-func.func @reshard_meshes(%x: tensor<8x16xf32>) {
+func.func @reshard_meshes(%x: tensor<2x16xf32>) {
   // expected-error @+1 {{'tle.reshard' op source and target shardings must use the same mesh}}
-  %0 = tle.reshard %x sharding(#s -> #t) : tensor<8x16xf32>
+  %0 = tle.reshard %x sharding(#s -> #t) shape [8, 16] : tensor<2x16xf32> -> tensor<1x16xf32>
   return
 }
 
@@ -239,9 +249,9 @@ func.func @reshard_meshes(%x: tensor<8x16xf32>) {
 #mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
 #s = #tle.sharding<mesh = #mesh, split = [S<"gpu">]>
 #t = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B]>
-func.func @reshard_source_rank(%x: tensor<8x16xf32>) {
+func.func @reshard_source_rank(%x: tensor<2x16xf32>) {
   // expected-error @+1 {{'tle.reshard' op source sharding: split has 1 entries but the tensor has rank 2}}
-  %0 = tle.reshard %x sharding(#s -> #t) : tensor<8x16xf32>
+  %0 = tle.reshard %x sharding(#s -> #t) shape [8, 16] : tensor<2x16xf32> -> tensor<2x16xf32>
   return
 }
 
@@ -250,9 +260,9 @@ func.func @reshard_source_rank(%x: tensor<8x16xf32>) {
 #mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
 #s = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B]>
 #t = #tle.sharding<mesh = #mesh, split = [B, S<"gpu">]>
-func.func @reshard_target_divisible(%x: tensor<8x6xf32>) {
+func.func @reshard_target_divisible(%x: tensor<2x6xf32>) {
   // expected-error @+1 {{'tle.reshard' op target sharding: dimension 1 (size 6) is not divisible by its shard count 4}}
-  %0 = tle.reshard %x sharding(#s -> #t) : tensor<8x6xf32>
+  %0 = tle.reshard %x sharding(#s -> #t) shape [8, 6] : tensor<2x6xf32> -> tensor<8x1xf32>
   return
 }
 
@@ -261,8 +271,106 @@ func.func @reshard_target_divisible(%x: tensor<8x6xf32>) {
 #mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
 #s = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B]>
 #t = #tle.sharding<mesh = #mesh, split = [B, S<"gpu">]>
-func.func @reshard_result_type(%x: tensor<8x16xf32>) {
-  // expected-error @+1 {{'tle.reshard' op failed to verify that all of {src, result} have same type}}
-  %0 = "tle.reshard"(%x) <{source = #s, target = #t}> : (tensor<8x16xf32>) -> tensor<16x8xf32>
+func.func @reshard_result_shape(%x: tensor<2x16xf32>) {
+  // expected-error @+1 {{'tle.reshard' op the result dimension 1 has size 16, but each shard holds 4 of 16 (4 shards)}}
+  %0 = tle.reshard %x sharding(#s -> #t) shape [8, 16] : tensor<2x16xf32> -> tensor<8x16xf32>
+  return
+}
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
+#s = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B]>
+#t = #tle.sharding<mesh = #mesh, split = [B, B]>
+func.func @reshard_operand_shape(%x: tensor<8x16xf32>) {
+  // expected-error @+1 {{'tle.reshard' op the operand dimension 0 has size 8, but each shard holds 2 of 8 (4 shards)}}
+  %0 = tle.reshard %x sharding(#s -> #t) shape [8, 16] : tensor<8x16xf32> -> tensor<8x16xf32>
+  return
+}
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
+#s = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B]>
+#t = #tle.sharding<mesh = #mesh, split = [B, B]>
+func.func @reshard_element_type(%x: tensor<2x16xf32>) {
+  // expected-error @+1 {{'tle.reshard' op operand and result element types differ: 'f32' vs 'f16'}}
+  %0 = tle.reshard %x sharding(#s -> #t) shape [8, 16] : tensor<2x16xf32> -> tensor<8x16xf16>
+  return
+}
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
+#s = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B]>
+#t = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B], partial = ["node"]>
+func.func @reshard_creates_partial(%x: tensor<2x16xf32>) {
+  // expected-error @+1 {{'tle.reshard' op cannot reshard to a partial sum over mesh axis "node": the source is not partial over it}}
+  %0 = tle.reshard %x sharding(#s -> #t) shape [8, 16] : tensor<2x16xf32> -> tensor<2x16xf32>
+  return
+}
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [4], axes = ["cx"], levels = ["block_cluster"]>
+#s = #tle.sharding<mesh = #mesh, split = [S<"cx">]>
+#t = #tle.sharding<mesh = #mesh, split = [B]>
+func.func @reshard_root_range(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'tle.reshard' op root 4 is not a CTA rank of the mesh's cluster of 4 CTAs}}
+  %0 = tle.reshard %x sharding(#s -> #t) shape [16] root 4 : tensor<4xf32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [4], axes = ["cx"], levels = ["block_cluster"]>
+#s = #tle.sharding<mesh = #mesh, split = [B], partial = ["cx"]>
+func.func @reshard_root_partial(%x: tensor<16xf32>) {
+  // expected-error @+1 {{'tle.reshard' op a reshard to a root cannot leave partial axes}}
+  %0 = tle.reshard %x sharding(#s -> #s) shape [16] root 0 : tensor<16xf32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [4], axes = ["gpu"], levels = ["device"]>
+#s = #tle.sharding<mesh = #mesh, split = [S<"gpu">]>
+#t = #tle.sharding<mesh = #mesh, split = [B]>
+func.func @reshard_device_operands(%x: tensor<4xf32>, %ws: !tt.ptr<f32>, %r: i32) {
+  // expected-error @+1 {{'tle.reshard' op device operands (workspace, flags, peer offsets, rank, epoch) come all together}}
+  %0 = "tle.reshard"(%x, %ws, %r) <{source = #s, target = #t, shape = array<i64: 16>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 0>}> : (tensor<4xf32>, !tt.ptr<f32>, i32) -> tensor<16xf32>
+  return
+}
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [4], axes = ["gpu"], levels = ["device"]>
+#s = #tle.sharding<mesh = #mesh, split = [S<"gpu">]>
+#t = #tle.sharding<mesh = #mesh, split = [B]>
+func.func @reshard_workspace_type(%x: tensor<4xf32>, %ws: !tt.ptr<f16>, %f: !tt.ptr<i32>, %o: !tt.ptr<i64>, %r: i32) {
+  // expected-error @+1 {{'tle.reshard' op the workspace must be a global pointer to 'f32', got '!tt.ptr<f16>'}}
+  %0 = tle.reshard %x sharding(#s -> #t) shape [16] device(%ws, %f, %o, %r, %r : !tt.ptr<f16>, !tt.ptr<i32>, !tt.ptr<i64>) : tensor<4xf32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [4], axes = ["gpu"], levels = ["device"]>
+#s = #tle.sharding<mesh = #mesh, split = [S<"gpu">]>
+#t = #tle.sharding<mesh = #mesh, split = [B]>
+func.func @reshard_flags_type(%x: tensor<4xf32>, %ws: !tt.ptr<f32>, %f: !tt.ptr<i64>, %o: !tt.ptr<i64>, %r: i32) {
+  // expected-error @+1 {{'tle.reshard' op the flags must be a global pointer to i32, got '!tt.ptr<i64>'}}
+  %0 = tle.reshard %x sharding(#s -> #t) shape [16] device(%ws, %f, %o, %r, %r : !tt.ptr<f32>, !tt.ptr<i64>, !tt.ptr<i64>) : tensor<4xf32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [4], axes = ["gpu"], levels = ["device"]>
+#s = #tle.sharding<mesh = #mesh, split = [S<"gpu">]>
+#t = #tle.sharding<mesh = #mesh, split = [B]>
+func.func @reshard_offsets_type(%x: tensor<4xf32>, %ws: !tt.ptr<f32>, %f: !tt.ptr<i32>, %o: !tt.ptr<i32>, %r: i32) {
+  // expected-error @+1 {{'tle.reshard' op the peer offsets must be a global pointer to i64, got '!tt.ptr<i32>'}}
+  %0 = tle.reshard %x sharding(#s -> #t) shape [16] device(%ws, %f, %o, %r, %r : !tt.ptr<f32>, !tt.ptr<i32>, !tt.ptr<i32>) : tensor<4xf32> -> tensor<16xf32>
   return
 }

@@ -90,7 +90,7 @@ func.func @offset_not_i64_generic(%p: !tt.ptr<f32>, %peer: i32, %off: i32) {
 // -----
 
 func.func @shard_id_not_i32(%p: !tt.ptr<f32, 3>, %cta: i64) {
-  // expected-error @+1 {{operand #1 must be 32-bit signless integer, but got 'i64'}}
+  // expected-error @+1 {{operand #1 must be 32-bit signless integer or tensor of 32-bit signless integer values, but got 'i64'}}
   %r = "tle.remote_pointers"(%p, %cta) <{space = #tle.remote_space<cluster>}> : (!tt.ptr<f32, 3>, i64) -> !tt.ptr<f32, 7>
   return
 }
@@ -108,5 +108,31 @@ func.func @source_not_pointer(%p: tensor<64xf32>, %cta: i32) {
 func.func @unknown_space(%p: !tt.ptr<f32, 3>, %cta: i32) {
   // expected-error @+1 {{expected remote space 'cluster' or 'device', got 'grid'}}
   %r = tle.remote_pointers grid %p, %cta : !tt.ptr<f32, 3> -> !tt.ptr<f32, 7>
+  return
+}
+
+// -----
+
+// A tensor of shard ids (one CTA per pointer).
+
+func.func @shard_tensor_device(%p: tensor<64x!tt.ptr<f32>>, %ctas: tensor<64xi32>, %off: i64) {
+  // expected-error @+1 {{a tensor of shard ids is only allowed with space cluster}}
+  %r = tle.remote_pointers device %p, %ctas offset %off : tensor<64x!tt.ptr<f32>> -> tensor<64x!tt.ptr<f32>> shard tensor<64xi32>
+  return
+}
+
+// -----
+
+func.func @shard_tensor_shape(%p: tensor<64x!tt.ptr<f32, 3>>, %ctas: tensor<32xi32>) {
+  // expected-error @+1 {{a tensor of shard ids must have the shape and encoding of the pointers 'tensor<64x!tt.ptr<f32, 3>>', got 'tensor<32xi32>'}}
+  %r = tle.remote_pointers cluster %p, %ctas : tensor<64x!tt.ptr<f32, 3>> -> tensor<64x!tt.ptr<f32, 7>> shard tensor<32xi32>
+  return
+}
+
+// -----
+
+func.func @shard_tensor_scalar_pointer(%p: !tt.ptr<f32, 3>, %ctas: tensor<1xi32>) {
+  // expected-error @+1 {{a tensor of shard ids must have the shape and encoding of the pointers '!tt.ptr<f32, 3>', got 'tensor<1xi32>'}}
+  %r = tle.remote_pointers cluster %p, %ctas : !tt.ptr<f32, 3> -> !tt.ptr<f32, 7> shard tensor<1xi32>
   return
 }

@@ -46,3 +46,11 @@ func.func @generic_form(%p: !tt.ptr<f32, 3>, %cta: i32) -> !tt.ptr<f32, 7> {
   %r = "tle.remote_pointers"(%p, %cta) <{space = #tle.remote_space<cluster>}> : (!tt.ptr<f32, 3>, i32) -> !tt.ptr<f32, 7>
   return %r : !tt.ptr<f32, 7>
 }
+
+// One CTA per pointer: a tensor of shard ids, spelled after the result type.
+// CHECK-LABEL: func.func @cluster_per_element(
+// CHECK: %{{.*}} = tle.remote_pointers cluster %arg0, %arg1 : tensor<128x!tt.ptr<f32, 3>, #[[BLOCKED]]> -> tensor<128x!tt.ptr<f32, 7>, #[[BLOCKED]]> shard tensor<128xi32, #[[BLOCKED]]>
+func.func @cluster_per_element(%p: tensor<128x!tt.ptr<f32, 3>, #blocked>, %ctas: tensor<128xi32, #blocked>) -> tensor<128x!tt.ptr<f32, 7>, #blocked> {
+  %r = tle.remote_pointers cluster %p, %ctas : tensor<128x!tt.ptr<f32, 3>, #blocked> -> tensor<128x!tt.ptr<f32, 7>, #blocked> shard tensor<128xi32, #blocked>
+  return %r : tensor<128x!tt.ptr<f32, 7>, #blocked>
+}

@@ -271,6 +271,28 @@ ShardingAttr::verifyShape(ArrayRef<int64_t> shape,
   return success();
 }
 
+SmallVector<int64_t>
+ShardingAttr::getLocalShape(ArrayRef<int64_t> shape) const {
+  SmallVector<int64_t> local(shape);
+  for (auto [dim, size] : llvm::enumerate(local))
+    if (!ShapedType::isDynamic(size) && dim < getSplit().size())
+      size /= getNumShards(dim);
+  return local;
+}
+
+std::optional<unsigned> ShardingAttr::getSplitDim(StringRef axis) const {
+  for (auto [dim, axes] : llvm::enumerate(getSplit()))
+    for (Attribute name : axes)
+      if (cast<StringAttr>(name).getValue() == axis)
+        return dim;
+  return std::nullopt;
+}
+
+bool ShardingAttr::isPartial(StringRef axis) const {
+  return llvm::any_of(getPartial(),
+                      [&](StringAttr name) { return name.getValue() == axis; });
+}
+
 //===----------------------------------------------------------------------===//
 // tle.distributed_barrier
 //===----------------------------------------------------------------------===//
@@ -343,18 +365,93 @@ LogicalResult ShardIdOp::verify() {
 // tle.make_sharded_tensor / tle.reshard
 //===----------------------------------------------------------------------===//
 
+/// Checks that `type` is the block `sharding` gives each shard of a tensor
+/// of shape `shape`; `what` names the value in the error.
+static LogicalResult verifyLocalType(ShardingAttr sharding,
+                                     ArrayRef<int64_t> shape,
+                                     RankedTensorType type, StringRef what,
+                                     function_ref<InFlightDiagnostic()> error) {
+  SmallVector<int64_t> local = sharding.getLocalShape(shape);
+  if (type.getRank() != static_cast<int64_t>(local.size()))
+    return error() << what << " has rank " << type.getRank()
+                   << " but the sharded tensor has rank " << local.size();
+  for (auto [dim, want, have] :
+       llvm::enumerate(local, type.getShape()))
+    if (!ShapedType::isDynamic(have) && !ShapedType::isDynamic(want) &&
+        have != want)
+      return error() << what << " dimension " << dim << " has size " << have
+                     << ", but each shard holds " << want << " of "
+                     << shape[dim] << " (" << sharding.getNumShards(dim)
+                     << " shards)";
+  return success();
+}
+
 LogicalResult MakeShardedTensorOp::verify() {
-  return getSharding().verifyShape(getSrc().getType().getShape(),
-                                   [&] { return emitOpError(); });
+  ArrayRef<int64_t> shape = getShape();
+  if (failed(getSharding().verifyShape(shape, [&] { return emitOpError(); })))
+    return failure();
+  return verifyLocalType(getSharding(), shape, getSrc().getType(),
+                         "the local block", [&] { return emitOpError(); });
 }
 
 LogicalResult ReshardOp::verify() {
-  if (getSource().getMesh() != getTarget().getMesh())
+  ShardingAttr source = getSource(), target = getTarget();
+  if (source.getMesh() != target.getMesh())
     return emitOpError("source and target shardings must use the same mesh");
-  ArrayRef<int64_t> shape = getSrc().getType().getShape();
-  if (failed(getSource().verifyShape(
+  ArrayRef<int64_t> shape = getShape();
+  if (failed(source.verifyShape(
           shape, [&] { return emitOpError() << "source sharding: "; })))
     return failure();
-  return getTarget().verifyShape(
-      shape, [&] { return emitOpError() << "target sharding: "; });
+  if (failed(target.verifyShape(
+          shape, [&] { return emitOpError() << "target sharding: "; })))
+    return failure();
+  auto srcType = getSrc().getType();
+  auto resultType = getResult().getType();
+  if (srcType.getElementType() != resultType.getElementType())
+    return emitOpError("operand and result element types differ: ")
+           << srcType.getElementType() << " vs " << resultType.getElementType();
+  if (failed(verifyLocalType(source, shape, srcType, "the operand",
+                             [&] { return emitOpError(); })) ||
+      failed(verifyLocalType(target, shape, resultType, "the result",
+                             [&] { return emitOpError(); })))
+    return failure();
+  for (StringAttr axis : target.getPartial())
+    if (!source.isPartial(axis.getValue()))
+      return emitOpError("cannot reshard to a partial sum over mesh axis ")
+             << axis << ": the source is not partial over it";
+  if (std::optional<int64_t> root = getRoot()) {
+    int64_t cluster = source.getMesh().getLevelSize("block_cluster");
+    if (*root < 0 || *root >= cluster)
+      return emitOpError("root ")
+             << *root << " is not a CTA rank of the mesh's cluster of "
+             << cluster << " CTAs";
+    if (!target.getPartial().empty())
+      return emitOpError("a reshard to a root cannot leave partial axes");
+  }
+  bool any = getWorkspace() || getFlags() || getPeerOffsets() ||
+             getDeviceRank() || getEpoch();
+  bool all = getWorkspace() && getFlags() && getPeerOffsets() &&
+             getDeviceRank() && getEpoch();
+  if (any && !all)
+    return emitOpError("device operands (workspace, flags, peer offsets, "
+                       "rank, epoch) come all together");
+  if (all) {
+    auto ptrTo = [](Value v) {
+      return cast<tt::PointerType>(v.getType());
+    };
+    if (ptrTo(getWorkspace()).getPointeeType() != srcType.getElementType() ||
+        ptrTo(getWorkspace()).getAddressSpace() != 1)
+      return emitOpError("the workspace must be a global pointer to ")
+             << srcType.getElementType() << ", got " << getWorkspace().getType();
+    if (!ptrTo(getFlags()).getPointeeType().isInteger(32) ||
+        ptrTo(getFlags()).getAddressSpace() != 1)
+      return emitOpError("the flags must be a global pointer to i32, got ")
+             << getFlags().getType();
+    if (!ptrTo(getPeerOffsets()).getPointeeType().isInteger(64) ||
+        ptrTo(getPeerOffsets()).getAddressSpace() != 1)
+      return emitOpError("the peer offsets must be a global pointer to i64, "
+                         "got ")
+             << getPeerOffsets().getType();
+  }
+  return success();
 }

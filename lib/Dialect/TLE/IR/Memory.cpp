@@ -103,6 +103,26 @@ void RemotePointersOp::printRemoteSpaceKeyword(OpAsmPrinter &printer,
   printer << stringifyRemoteSpace(space.getValue());
 }
 
+ParseResult RemotePointersOp::parseResultAndShardType(OpAsmParser &parser,
+                                                     Type &result,
+                                                     Type &shard) {
+  if (parser.parseType(result))
+    return failure();
+  if (failed(parser.parseOptionalKeyword("shard"))) {
+    shard = parser.getBuilder().getI32Type();
+    return success();
+  }
+  return parser.parseType(shard);
+}
+
+void RemotePointersOp::printResultAndShardType(OpAsmPrinter &printer,
+                                               Operation *, Type result,
+                                               Type shard) {
+  printer << result;
+  if (isa<RankedTensorType>(shard))
+    printer << " shard " << shard;
+}
+
 //===----------------------------------------------------------------------===//
 // LocalPointersOp
 //===----------------------------------------------------------------------===//
@@ -132,6 +152,17 @@ LogicalResult RemotePointersOp::verify() {
   int srcSpace =
       cast<tt::PointerType>(getElementTypeOrSelf(srcType)).getAddressSpace();
 
+  if (auto shards = dyn_cast<RankedTensorType>(getShardId().getType())) {
+    auto srcTensor = dyn_cast<RankedTensorType>(srcType);
+    if (getSpace() != RemoteSpace::cluster)
+      return emitOpError("a tensor of shard ids is only allowed with space "
+                         "cluster");
+    if (!srcTensor || shards.getShape() != srcTensor.getShape() ||
+        shards.getEncoding() != srcTensor.getEncoding())
+      return emitOpError("a tensor of shard ids must have the shape and "
+                         "encoding of the pointers ")
+             << srcType << ", got " << shards;
+  }
   switch (getSpace()) {
   case RemoteSpace::cluster: {
     if (getOffset())

@@ -86,6 +86,14 @@ def TLE_ShardingAttr : TLE_Attr<"Sharding", "sharding"> {
     /// count. Errors go to `emitError`.
     ::llvm::LogicalResult verifyShape(::llvm::ArrayRef<int64_t> shape,
         ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+    /// The block one shard holds of a tensor of (global) shape `shape`:
+    /// `shape[d] / getNumShards(d)` (dynamic sizes stay dynamic).
+    ::llvm::SmallVector<int64_t> getLocalShape(
+        ::llvm::ArrayRef<int64_t> shape) const;
+    /// The dimension mesh axis `axis` splits, if any.
+    std::optional<unsigned> getSplitDim(::llvm::StringRef axis) const;
+    /// Whether mesh axis `axis` is partial.
+    bool isPartial(::llvm::StringRef axis) const;
   }];
 }
 

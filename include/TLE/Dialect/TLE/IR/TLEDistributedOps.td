@@ -62,51 +62,87 @@ def TLE_ShardIdOp : TLE_Op<"shard_id", [Pure]> {
 
 def TLE_MakeShardedTensorOp : TLE_Op<"make_sharded_tensor",
     [Pure, AllTypesMatch<["src", "result"]>]> {
-  let summary = "Declare how a tensor is distributed over a device mesh";
+  let summary = "Declare that a tensor is this shard's block of a sharded tensor";
   let description = [{
-    Returns `src` unchanged, annotated with `sharding`
-    (`tle.make_sharded_tensor` in Python). The tensor type is the logical
-    (global) shape; each device holds the block that `sharding` assigns it.
+    SPMD form: `src` is the *local block* the calling shard holds of a
+    logical tensor of shape `shape` laid out over the mesh as `sharding`
+    (`tle.make_sharded_tensor` in Python). The op returns `src` unchanged; it
+    only records the layout (triton-tle-lower-distributed erases it).
 
     ```mlir
-    %y = tle.make_sharded_tensor %x sharding(#sharding) : tensor<8x16xf32>
+    %y = tle.make_sharded_tensor %x sharding(#sharding) shape [8, 16] : tensor<4x16xf32>
     ```
 
     Rules: the result type is the operand type; `split` has one entry per
-    tensor dimension; every split static dimension is divisible by its shard
-    count (the product of the sizes of its mesh axes).
+    dimension of `shape`; every split dimension of `shape` is divisible by
+    its shard count (the product of the sizes of its mesh axes); the
+    operand's shape is the local block: `shape[d] / shards(d)` per dimension
+    (dynamic operand dimensions are not checked).
   }];
-  let arguments = (ins AnyRankedTensor:$src, TLE_ShardingAttr:$sharding);
+  let arguments = (ins AnyRankedTensor:$src, TLE_ShardingAttr:$sharding,
+                       DenseI64ArrayAttr:$shape);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
-    $src `sharding` `(` $sharding `)` attr-dict `:` type($src)
+    $src `sharding` `(` $sharding `)` `shape` $shape attr-dict `:` type($src)
   }];
   let hasVerifier = 1;
 }
 
-def TLE_ReshardOp : TLE_Op<"reshard",
-    [Pure, AllTypesMatch<["src", "result"]>]> {
+def TLE_ReshardOp : TLE_Op<"reshard", [Pure, AttrSizedOperandSegments]> {
   let summary = "Change the distribution of a sharded tensor";
   let description = [{
-    Redistributes `src`, laid out as `source`, to the layout `target`
-    (`tle.reshard` in Python). Lowering picks the collectives: scatter,
-    gather, reduce, all-gather, all-reduce, all-to-all. The logical value and
-    type do not change.
+    SPMD form: `src` is the calling shard's block of a logical tensor of
+    shape `shape` laid out as `source`; the result is its block of the same
+    logical tensor laid out as `target` (`tle.reshard` in Python). The
+    lowering (`triton-tle-lower-distributed`) derives the collective from the
+    two layouts, per mesh axis: split -> broadcast is an all-gather,
+    partial -> broadcast an all-reduce (sum), partial -> split a
+    reduce-scatter, broadcast -> split a scatter (a local slice), split ->
+    split along another dimension an all-to-all. With `root = r`, only the
+    shard whose rank in the thread-block cluster is `r` receives the result
+    (gather / reduce); the others get zeros.
 
     ```mlir
-    %z = tle.reshard %y sharding(#sharding -> #sharding1) : tensor<8x16xf32>
+    %z = tle.reshard %y sharding(#row -> #full) shape [8, 16] : tensor<4x16xf32> -> tensor<8x16xf32>
     ```
 
-    Rules: the result type is the operand type; `source` and `target` use
-    the same mesh; each fits the tensor as in `tle.make_sharded_tensor`.
+    Across devices (mesh axes at level `device`), the op takes the runtime
+    context of docs/distributed.md: a symmetric workspace pointer, a
+    symmetric flag array, the per-peer byte offsets of the symmetric heap,
+    this device's rank and the call's epoch:
+
+    ```mlir
+    %z = tle.reshard %y sharding(#s -> #b) shape [256] device(%ws, %flags, %offsets, %rank, %epoch
+         : !tt.ptr<f32>, !tt.ptr<i32>, !tt.ptr<i64>) : tensor<64xf32> -> tensor<256xf32>
+    ```
+
+    Rules: `source` and `target` use the same mesh and fit `shape` as in
+    `tle.make_sharded_tensor`; the operand and result shapes are the
+    source's and target's local blocks; element types match; every partial
+    axis of `target` is partial in `source` (a reshard cannot create partial
+    sums); `root`, when set, is in `[0, cluster size)` and `target` has no
+    partial axes; the device operands come all together, with a workspace
+    of the element type, i32 flags and i64 offsets.
   }];
   let arguments = (ins AnyRankedTensor:$src, TLE_ShardingAttr:$source,
-                       TLE_ShardingAttr:$target);
+                       TLE_ShardingAttr:$target, DenseI64ArrayAttr:$shape,
+                       OptionalAttr<I64Attr>:$root,
+                       Optional<TT_Ptr>:$workspace, Optional<TT_Ptr>:$flags,
+                       Optional<TT_Ptr>:$peer_offsets, Optional<I32>:$device_rank,
+                       Optional<I32>:$epoch);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
-    $src `sharding` `(` $source `->` $target `)` attr-dict `:` type($src)
+    $src `sharding` `(` $source `->` $target `)` `shape` $shape
+    (`root` $root^)?
+    (`device` `(` $workspace^ `,` $flags `,` $peer_offsets `,` $device_rank `,`
+       $epoch `:` type($workspace) `,` type($flags) `,` type($peer_offsets) `)`)?
+    attr-dict `:` type($src) `->` type($result)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether the op carries the device-level runtime operands.
+    bool hasDeviceContext() { return static_cast<bool>(getWorkspace()); }
+  }];
 }
 
 #endif // TLE_DIALECT_TLEDISTRIBUTEDOPS_TD

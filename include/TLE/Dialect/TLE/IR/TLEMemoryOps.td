@@ -79,19 +79,35 @@ def TLE_RemotePointersOp : TLE_Op<"remote_pointers", [Pure]> {
     %q = tle.remote_pointers device %g, %peer offset %delta
         : tensor<128x!tt.ptr<f32>, #blocked> -> tensor<128x!tt.ptr<f32>, #blocked>
     ```
+
+    `shard_id` is an i32, or (cluster only, for pointers of a tensor type) a
+    tensor of i32 of the pointers' shape and encoding: one target CTA per
+    pointer, written after the result type:
+
+    ```mlir
+    %r = tle.remote_pointers cluster %p, %ctas
+        : tensor<128x!tt.ptr<f32, 3>, #blocked> -> tensor<128x!tt.ptr<f32, 7>, #blocked> shard tensor<128xi32, #blocked>
+    ```
   }];
-  let arguments = (ins TT_PtrLike:$src, I32:$shard_id,
+  let arguments = (ins TT_PtrLike:$src,
+                       AnyTypeOf<[I32, TensorOf<[I32]>]>:$shard_id,
                        TLE_RemoteSpaceAttr:$space, Optional<I64>:$offset);
   let results = (outs TT_PtrLike:$result);
   let assemblyFormat = [{
     custom<RemoteSpaceKeyword>($space) $src `,` $shard_id (`offset` $offset^)?
-    attr-dict `:` type($src) `->` type($result)
+    attr-dict `:` type($src) `->` custom<ResultAndShardType>(type($result), type($shard_id))
   }];
   let extraClassDeclaration = [{
     static ::mlir::ParseResult parseRemoteSpaceKeyword(
         ::mlir::OpAsmParser &parser, ::mlir::tle::RemoteSpaceAttr &space);
     static void printRemoteSpaceKeyword(::mlir::OpAsmPrinter &printer,
         ::mlir::Operation *op, ::mlir::tle::RemoteSpaceAttr space);
+    // The result type, then the shard id's type: nothing for i32,
+    // `shard <tensor type>` for one shard id per pointer.
+    static ::mlir::ParseResult parseResultAndShardType(
+        ::mlir::OpAsmParser &parser, ::mlir::Type &result, ::mlir::Type &shard);
+    static void printResultAndShardType(::mlir::OpAsmPrinter &printer,
+        ::mlir::Operation *op, ::mlir::Type result, ::mlir::Type shard);
   }];
   let hasVerifier = 1;
 }

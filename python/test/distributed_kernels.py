@@ -1,0 +1,165 @@
+"""Kernels using sharded tensors, tle.reshard and tle.distributed_dot over a
+thread-block cluster (distributed shared memory).
+
+Shared by the CPU tests (compile to PTX, inspect) and the GPU tests (run,
+compare with torch). Every kernel runs one cluster per program
+(``tl.program_id(0)`` is the cluster) and offsets its inputs and outputs by
+the cluster index, so a grid of several clusters checks that clusters do not
+mix.
+"""
+
+import triton
+import triton.language as tl
+
+import tle
+
+MESH4 = tle.device_mesh({"block_cluster": [("cx", 4)]})
+MESH2x2 = tle.device_mesh({"block_cluster": [("cx", 2), ("cy", 2)]})
+MESH2 = tle.device_mesh({"block_cluster": [("cx", 2)]})
+
+
+def split(mesh, *dims, partial=()):
+    return tle.sharding(mesh, split=list(dims), partial=list(partial))
+
+
+@triton.jit
+def all_gather(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
+    """X (per cluster, N elements) split over the cluster; every CTA gathers
+    the whole vector and writes it to OUT[cluster, rank, :]."""
+    cluster = tl.program_id(0)
+    rank = tle.shard_id(MESH, "cx")
+    x = tle.make_sharded_tensor(X + cluster * N, SRC, [N])
+    full = tle.reshard(x, DST)
+    tl.store(OUT + (cluster * 4 + rank) * N + tl.arange(0, N), full)
+
+
+@triton.jit
+def all_reduce(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
+    """X[cluster, r, :] is CTA r's partial sum; every CTA all-reduces and
+    writes OUT[cluster, rank, :] = sum over r."""
+    cluster = tl.program_id(0)
+    rank = tle.shard_id(MESH, "cx")
+    x = tle.make_sharded_tensor(X + cluster * 4 * N, SRC, [N])
+    total = tle.reshard(x, DST)
+    tl.store(OUT + (cluster * 4 + rank) * N + tl.arange(0, N), total)
+
+
+@triton.jit
+def reduce_scatter(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
+    """Partial sums X[cluster, r, :]; CTA r ends with block r of the sum and
+    writes it to OUT[cluster, r * N / 4 :]."""
+    cluster = tl.program_id(0)
+    rank = tle.shard_id(MESH, "cx")
+    x = tle.make_sharded_tensor(X + cluster * 4 * N, SRC, [N])
+    block = tle.reshard(x, DST)
+    offs = rank * (N // 4) + tl.arange(0, N // 4)
+    tl.store(OUT + cluster * N + offs, block)
+
+
+@triton.jit
+def gather_to_root(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr,
+                   ROOT: tl.constexpr):
+    """S -> B to CTA ROOT only: OUT[cluster, rank, :] is X for ROOT, zeros elsewhere."""
+    cluster = tl.program_id(0)
+    rank = tle.shard_id(MESH, "cx")
+    x = tle.make_sharded_tensor(X + cluster * N, SRC, [N])
+    full = tle.reshard(x, DST, root=ROOT)
+    tl.store(OUT + (cluster * 4 + rank) * N + tl.arange(0, N), full)
+
+
+@triton.jit
+def scatter(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
+    """B -> S: every CTA holds all of X and keeps its block (no communication)."""
+    cluster = tl.program_id(0)
+    rank = tle.shard_id(MESH, "cx")
+    x = tle.make_sharded_tensor(X + cluster * N, SRC, [N])
+    block = tle.reshard(x, DST)
+    tl.store(OUT + cluster * N + rank * (N // 4) + tl.arange(0, N // 4), block)
+
+
+@triton.jit
+def all_gather_2d(X, OUT, M: tl.constexpr, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr,
+                  MESH: tl.constexpr):
+    """An M x N tile split over a 2 x 2 cluster (rows over cx, columns over
+    cy), gathered whole on every CTA: OUT[cluster, cta] = X[cluster]."""
+    cluster = tl.program_id(0)
+    cta = tle.shard_id(MESH, "cx") * 2 + tle.shard_id(MESH, "cy")
+    x = tle.make_sharded_tensor(X + cluster * M * N, SRC, [M, N])
+    full = tle.reshard(x, DST)
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    tl.store(OUT + (cluster * 4 + cta) * M * N + offs, full)
+
+
+@triton.jit
+def looped_all_reduce(X, OUT, N: tl.constexpr, STEPS: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr,
+                      MESH: tl.constexpr):
+    """STEPS all-reduces of a running value in a loop (the shared buffer is
+    reused every iteration): v <- allreduce(v) + 1, from X[cluster, r, :]."""
+    cluster = tl.program_id(0)
+    rank = tle.shard_id(MESH, "cx")
+    v = tl.load(X + (cluster * 4 + rank) * N + tl.arange(0, N))
+    for _ in range(STEPS):
+        s = tle.reshard(tle.make_sharded_tensor(v, SRC, [N]), DST)
+        v = s + 1.0
+    tl.store(OUT + (cluster * 4 + rank) * N + tl.arange(0, N), v)
+
+
+@triton.jit
+def dot_k_split(A, B, C, OUT, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, A_S: tl.constexpr,
+                B_S: tl.constexpr, MESH: tl.constexpr, ADD_C: tl.constexpr):
+    """A (M x K) split along K, B (K x N) split along K over the cluster:
+    partial products, all-reduced; every CTA writes OUT[cluster, rank] =
+    A @ B (+ C)."""
+    cluster = tl.program_id(0)
+    rank = tle.shard_id(MESH, "cx")
+    a = tle.make_sharded_tensor(A + cluster * M * K, A_S, [M, K])
+    b = tle.make_sharded_tensor(B + cluster * K * N, B_S, [K, N])
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    if ADD_C:
+        c = tl.load(C + cluster * M * N + offs)
+        out = tle.distributed_dot(a, b, c)
+    else:
+        out = tle.distributed_dot(a, b)
+    tl.store(OUT + (cluster * 4 + rank) * M * N + offs, out)
+
+
+@triton.jit
+def dot_rows(A, B, OUT, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, A_S: tl.constexpr,
+             B_S: tl.constexpr, MESH: tl.constexpr):
+    """A split along M, B split along N over the same cluster axis: B is
+    all-gathered, each CTA computes its M / 4 rows of A @ B and writes them
+    to OUT[cluster, rows]."""
+    cluster = tl.program_id(0)
+    rank = tle.shard_id(MESH, "cx")
+    a = tle.make_sharded_tensor(A + cluster * M * K, A_S, [M, K])
+    b = tle.make_sharded_tensor(B + cluster * K * N, B_S, [K, N])
+    out = tle.distributed_dot(a, b)
+    rows = rank * (M // 4) + tl.arange(0, M // 4)
+    tl.store(OUT + cluster * M * N + rows[:, None] * N + tl.arange(0, N)[None, :], out)
+
+
+@triton.jit
+def dot_k_split_scatter(A, B, OUT, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, A_S: tl.constexpr,
+                        B_S: tl.constexpr, OUT_S: tl.constexpr, MESH: tl.constexpr):
+    """K split, result reduce-scattered along M (out_sharding): CTA r writes
+    rows [r * M / 4, (r + 1) * M / 4) of A @ B."""
+    cluster = tl.program_id(0)
+    rank = tle.shard_id(MESH, "cx")
+    a = tle.make_sharded_tensor(A + cluster * M * K, A_S, [M, K])
+    b = tle.make_sharded_tensor(B + cluster * K * N, B_S, [K, N])
+    out = tle.distributed_dot(a, b, out_sharding=OUT_S)
+    rows = rank * (M // 4) + tl.arange(0, M // 4)
+    tl.store(OUT + cluster * M * N + rows[:, None] * N + tl.arange(0, N)[None, :], out)
+
+
+# Layouts used by the tests (constexpr arguments).
+S4 = split(MESH4, tle.S("cx"))
+B4 = split(MESH4, tle.B)
+P4 = split(MESH4, tle.B, partial=[tle.P("cx")])
+S2x2 = split(MESH2x2, tle.S("cx"), tle.S("cy"))
+BB2x2 = split(MESH2x2, tle.B, tle.B)
+A_K = split(MESH4, tle.B, tle.S("cx"))
+B_K = split(MESH4, tle.S("cx"), tle.B)
+A_M = split(MESH4, tle.S("cx"), tle.B)
+B_N = split(MESH4, tle.B, tle.S("cx"))
+OUT_M = split(MESH4, tle.S("cx"), tle.B)

@@ -1,0 +1,128 @@
+"""Sharded tensors over a thread-block cluster on the GPU, against torch:
+all-gather, all-reduce, reduce-scatter, scatter, gather to a root, a 2-D
+all-gather over a 2 x 2 cluster, reshards in a loop and tle.distributed_dot.
+
+Skips without a CUDA GPU. Run on the H100 through the device tool:
+    python -m pytest -q python/test/test_distributed_gpu.py
+"""
+
+import pytest
+import torch
+
+import tle
+from conftest import has_gpu
+import distributed_kernels as K
+
+pytestmark = pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
+
+
+@pytest.fixture(autouse=True)
+def _tle_enabled():
+    with tle.enabled():
+        yield
+
+
+CLUSTERS = [1, 3]
+
+
+@pytest.mark.parametrize("clusters", CLUSTERS)
+def test_all_gather(clusters):
+    n = 256
+    x = torch.randn(clusters, n, device="cuda")
+    out = torch.full((clusters, 4, n), -1.0, device="cuda")
+    compiled = K.all_gather[(clusters,)](x, out, N=n, SRC=K.S4, DST=K.B4, MESH=K.MESH4)
+    assert compiled.metadata.num_ctas == 4
+    torch.testing.assert_close(out, x[:, None, :].expand(clusters, 4, n), rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("clusters", CLUSTERS)
+def test_all_reduce(clusters):
+    n = 256
+    x = torch.randn(clusters, 4, n, device="cuda")
+    out = torch.full((clusters, 4, n), -1.0, device="cuda")
+    K.all_reduce[(clusters,)](x, out, N=n, SRC=K.P4, DST=K.B4, MESH=K.MESH4)
+    # Summed in rank order, like the kernel: bitwise equal on every CTA.
+    expected = ((x[:, 0] + x[:, 1]) + x[:, 2]) + x[:, 3]
+    torch.testing.assert_close(out, expected[:, None, :].expand(clusters, 4, n), rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("clusters", CLUSTERS)
+def test_reduce_scatter(clusters):
+    n = 256
+    x = torch.randint(-1000, 1000, (clusters, 4, n), device="cuda", dtype=torch.int32)
+    out = torch.full((clusters, n), -1, device="cuda", dtype=torch.int32)
+    K.reduce_scatter[(clusters,)](x, out, N=n, SRC=K.P4, DST=K.S4, MESH=K.MESH4)
+    torch.testing.assert_close(out, x.sum(dim=1, dtype=torch.int32), rtol=0, atol=0)
+
+
+def test_scatter():
+    n, clusters = 256, 2
+    x = torch.randn(clusters, n, device="cuda")
+    out = torch.full((clusters, n), -1.0, device="cuda")
+    K.scatter[(clusters,)](x, out, N=n, SRC=K.B4, DST=K.S4, MESH=K.MESH4)
+    torch.testing.assert_close(out, x, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("root", [0, 3])
+def test_gather_to_root(root):
+    n, clusters = 256, 2
+    x = torch.randn(clusters, n, device="cuda")
+    out = torch.full((clusters, 4, n), -1.0, device="cuda")
+    K.gather_to_root[(clusters,)](x, out, N=n, SRC=K.S4, DST=K.B4, MESH=K.MESH4, ROOT=root)
+    expected = torch.zeros_like(out)
+    expected[:, root] = x
+    torch.testing.assert_close(out, expected, rtol=0, atol=0)
+
+
+def test_all_gather_2d_over_2x2_cluster():
+    m, n, clusters = 32, 64, 2
+    x = torch.randn(clusters, m, n, device="cuda")
+    out = torch.full((clusters, 4, m, n), -1.0, device="cuda")
+    compiled = K.all_gather_2d[(clusters,)](x, out, M=m, N=n, SRC=K.S2x2, DST=K.BB2x2, MESH=K.MESH2x2)
+    assert compiled.metadata.num_ctas == 4
+    torch.testing.assert_close(out, x[:, None].expand(clusters, 4, m, n), rtol=0, atol=0)
+
+
+def test_all_reduce_in_a_loop():
+    n, steps, clusters = 128, 5, 2
+    x = torch.randint(-8, 8, (clusters, 4, n), device="cuda").float()
+    out = torch.empty(clusters, 4, n, device="cuda")
+    K.looped_all_reduce[(clusters,)](x, out, N=n, STEPS=steps, SRC=K.P4, DST=K.B4, MESH=K.MESH4)
+    v = x.clone()
+    for _ in range(steps):
+        v = v.sum(dim=1, keepdim=True).expand(clusters, 4, n) + 1.0
+    torch.testing.assert_close(out, v, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("add_c", [False, True])
+def test_distributed_dot_k_split(add_c):
+    m, n, k, clusters = 64, 64, 256, 2
+    a = torch.randn(clusters, m, k, device="cuda", dtype=torch.float16)
+    b = torch.randn(clusters, k, n, device="cuda", dtype=torch.float16)
+    c = torch.randn(clusters, m, n, device="cuda")
+    out = torch.full((clusters, 4, m, n), -1.0, device="cuda")
+    K.dot_k_split[(clusters,)](a, b, c, out, M=m, N=n, K=k, A_S=K.A_K, B_S=K.B_K, MESH=K.MESH4, ADD_C=add_c)
+    expected = a.float() @ b.float() + (c if add_c else 0)
+    for rank in range(4):
+        torch.testing.assert_close(out[:, rank], expected, rtol=1e-2, atol=1e-2)
+    # All-reduced in one order: every CTA holds bitwise the same result.
+    assert torch.equal(out[:, 0], out[:, 3])
+
+
+def test_distributed_dot_rows_gathers_b():
+    m, n, k, clusters = 64, 64, 64, 2
+    a = torch.randn(clusters, m, k, device="cuda", dtype=torch.float16)
+    b = torch.randn(clusters, k, n, device="cuda", dtype=torch.float16)
+    out = torch.full((clusters, m, n), -1.0, device="cuda")
+    K.dot_rows[(clusters,)](a, b, out, M=m, N=n, K=k, A_S=K.A_M, B_S=K.B_N, MESH=K.MESH4)
+    torch.testing.assert_close(out, a.float() @ b.float(), rtol=1e-2, atol=1e-2)
+
+
+def test_distributed_dot_reduce_scatter_output():
+    m, n, k, clusters = 64, 64, 256, 1
+    a = torch.randn(clusters, m, k, device="cuda", dtype=torch.float16)
+    b = torch.randn(clusters, k, n, device="cuda", dtype=torch.float16)
+    out = torch.full((clusters, m, n), -1.0, device="cuda")
+    K.dot_k_split_scatter[(clusters,)](a, b, out, M=m, N=n, K=k, A_S=K.A_K, B_S=K.B_K, OUT_S=K.OUT_M,
+                                       MESH=K.MESH4)
+    torch.testing.assert_close(out, a.float() @ b.float(), rtol=1e-2, atol=1e-2)
