@@ -301,6 +301,8 @@ def TLELowerDSLRegion
                            "mlir::math::MathDialect", "mlir::memref::MemRefDialect",
                            "mlir::NVVM::NVVMDialect", "mlir::scf::SCFDialect",
                            "mlir::tle::TLEDialect", "mlir::tt::TTDialect",
+                           "mlir::ttg::TTGDialect"];
+}
 
 def TLELowerDistributed
     : Pass<"triton-tle-lower-distributed", "mlir::ModuleOp"> {
