@@ -21,6 +21,7 @@ from triton.language import core as tlc
 from . import _markers
 from ._markers import TLEUsageError
 from .core import _require_enabled
+from .tiles import grid_view
 
 LEVELS = ("node", "device", "block_cluster", "block")
 
@@ -658,7 +659,7 @@ def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic
     if grow and tgt_local != src_local:
         # The block repeated over the grid of blocks (docs/markers.md, "Tiles").
         grid = [t // s for s, t in zip(src_local, tgt_local)]
-        view, axes = _tile_view(tgt_local, src_local, grid)
+        view, axes = grid_view(tgt_local, src_local, grid)
         for axis in axes:
             value = _semantic.expand_dims(value, axis)
         value = _semantic.broadcast_impl_shape(value, view)
@@ -677,22 +678,11 @@ def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic
     (result,) = _markers.emit("reshard", attrs, operands, [x.dtype], _semantic=_semantic)
     if not grow:
         grid = [s // t for s, t in zip(src_local, tgt_local)]
-        view, axes = _tile_view(src_local, tgt_local, grid)
+        view, axes = grid_view(src_local, tgt_local, grid)
         result = _semantic.reshape(result, view, can_reorder=False)
         for axis in reversed(axes):
             result = _markers._pick_reduce(result, axis, _semantic)
     return sharded_tensor(result, target, shape)
-
-
-def _tile_view(shape, tile, grid):
-    view, axes = [], []
-    for s, t, g in zip(shape, tile, grid):
-        if g > 1:
-            axes.append(len(view))
-            view += [g, t]
-        else:
-            view.append(t)
-    return view, axes
 
 
 @tlc.builtin

@@ -97,7 +97,7 @@ def _index(index, grid, op: str, _semantic):
     return index, None
 
 
-def _view(shape, tile, grid):
+def grid_view(shape, tile, grid):
     """The grid view's shape (a [g, t] pair per dimension with g > 1) and its grid axes."""
     view, axes = [], []
     for s, t, g in zip(shape, tile, grid):
@@ -138,7 +138,7 @@ def extract_tile(x, index, tile_shape, _semantic=None, _generator=None):
     attrs = {"tile_shape": ("i64-array", tile)}
     attrs.update(_marker_attrs(static, tile, "results", 0, 1))
     (tiled,) = _markers.emit("extract_tile", attrs, operands, [x.dtype], _semantic=_semantic)
-    view, axes = _view(shape, tile, grid)
+    view, axes = grid_view(shape, tile, grid)
     value = _semantic.reshape(tiled, view, can_reorder=False)
     for axis in reversed(axes):
         value = _markers._pick_reduce(value, axis, _semantic)
@@ -160,7 +160,7 @@ def insert_tile(x, tile, index, _semantic=None, _generator=None):
     _require_enabled(op, _semantic)
     if all(g == 1 for g in grid):
         return tile
-    view, axes = _view(shape, tshape, grid)
+    view, axes = grid_view(shape, tshape, grid)
     # The tile repeated over the grid: expand_dims at the grid axes, broadcast, reshape.
     value = tile
     for axis in axes:
