@@ -175,6 +175,8 @@ def linear_shard(shard, mesh: device_mesh, _semantic) -> tlc.tensor:
 
 
 def _scalar_i32(value, what, _semantic) -> tlc.tensor:
+    # Triton passes an integer argument equal to 1 as a constexpr.
+    value = tlc._unwrap_if_constexpr(value)
     if isinstance(value, bool):
         raise TLEUsageError(f"{what} must be an integer, got {value!r}")
     if isinstance(value, int):
