@@ -190,51 +190,41 @@ LogicalResult PipeLowering::collect() {
 
 /// Commit / release / slot take slots their endpoint handed out.
 LogicalResult PipeLowering::checkSlots() {
+  Value pipe = create.getPipe();
   bool ok = true;
   for (Operation *user : usersInOrder()) {
     Value slot;
-    StringRef what;
-    std::function<bool(Operation *)> from;
+    std::string expected;
+    bool fromEndpoint = false;
+    auto acquire = [&](Value v) {
+      auto acq = v.getDefiningOp<PipeWriterAcquireOp>();
+      return acq && acq.getPipe() == pipe;
+    };
+    auto waitOf = [&](Value v, std::optional<StringRef> reader) {
+      auto wait = v.getDefiningOp<PipeReaderWaitOp>();
+      return wait && wait.getPipe() == pipe &&
+             (!reader || wait.getReader() == *reader);
+    };
     if (auto commit = dyn_cast<PipeWriterCommitOp>(user)) {
       slot = commit.getSlot();
-      what = "tle.pipe.writer_acquire of this pipe (commit before acquire?)";
-      from = [&](Operation *def) {
-        auto acq = dyn_cast<PipeWriterAcquireOp>(def);
-        return acq && acq.getPipe() == create.getPipe();
-      };
+      fromEndpoint = acquire(slot);
+      expected = "tle.pipe.writer_acquire of this pipe (commit before "
+                 "acquire?)";
     } else if (auto release = dyn_cast<PipeReaderReleaseOp>(user)) {
       slot = release.getSlot();
-      std::string reader = release.getReader().str();
-      what = "";
-      from = [reader, this](Operation *def) {
-        auto wait = dyn_cast<PipeReaderWaitOp>(def);
-        return wait && wait.getPipe() == create.getPipe() &&
-               wait.getReader() == reader;
-      };
-      if (!from(slot.getDefiningOp() ? slot.getDefiningOp() : nullptr)) {
-        error(user) << "the slot must come from a tle.pipe.reader_wait of "
-                       "reader '"
-                    << reader
-                    << "' on this pipe (release before acquire?)";
-        ok = false;
-      }
-      continue;
+      fromEndpoint = waitOf(slot, release.getReader());
+      expected = ("tle.pipe.reader_wait of reader '" + release.getReader() +
+                  "' on this pipe (release before acquire?)")
+                     .str();
     } else if (auto view = dyn_cast<PipeSlotOp>(user)) {
       slot = view.getSlot();
-      what = "tle.pipe.writer_acquire or tle.pipe.reader_wait of this pipe";
-      from = [&](Operation *def) {
-        if (auto acq = dyn_cast<PipeWriterAcquireOp>(def))
-          return acq.getPipe() == create.getPipe();
-        if (auto wait = dyn_cast<PipeReaderWaitOp>(def))
-          return wait.getPipe() == create.getPipe();
-        return false;
-      };
+      fromEndpoint = acquire(slot) || waitOf(slot, std::nullopt);
+      expected = "tle.pipe.writer_acquire or tle.pipe.reader_wait of this pipe";
     } else {
       continue;
     }
-    Operation *def = slot.getDefiningOp();
-    if (!def || !from(def)) {
-      error(user) << "the slot must come from a " << what;
+    if (!fromEndpoint) {
+      error(user) << "the slot must come from a " << expected;
       ok = false;
     }
   }
