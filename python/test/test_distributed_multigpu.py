@@ -11,10 +11,12 @@ synchronize through system-scope flags. Skips without two peer-capable GPUs.
 
 import pytest
 import torch
+import triton
+import triton.language as tl
 
 import tle
 from conftest import has_gpu
-from test_distributed import device_all_gather
+from test_distributed import DEVICE_SIG, assert_lowered, compile_kernel, count, device_all_gather
 
 D = 2
 DEV2 = tle.device_mesh({"device": D})
@@ -26,7 +28,7 @@ def _two_peer_gpus() -> bool:
     return all(torch.cuda.can_device_access_peer(a, b) for a in range(D) for b in range(D) if a != b)
 
 
-pytestmark = pytest.mark.skipif(not _two_peer_gpus(), reason="needs two peer-capable CUDA GPUs")
+two_gpus = pytest.mark.skipif(not _two_peer_gpus(), reason="needs two peer-capable CUDA GPUs")
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +53,13 @@ def _cudart():
     pytest.fail("no CUDA runtime library found to enable peer access")
 
 
+_peer_access = []
+
+
 def _enable_peer_access():
+    """Once per process: every GPU may read every other's memory."""
+    if _peer_access:
+        return
     lib = _cudart()
     for a in range(D):
         torch.cuda.set_device(a)
@@ -60,7 +68,9 @@ def _enable_peer_access():
             if a != b:
                 err = lib.cudaDeviceEnablePeerAccess(b, 0)
                 assert err in (0, 704), f"cudaDeviceEnablePeerAccess({a} -> {b}) failed: {err}"  # 704: already on
+                lib.cudaGetLastError()  # 704 is also left as the runtime's last error, which torch would report
     torch.cuda.set_device(0)
+    _peer_access.append(True)
 
 
 def _heaps(programs, block):
@@ -75,41 +85,122 @@ def _heaps(programs, block):
     return heaps, out
 
 
-def _launch_everywhere(programs, xs, outs, parts, src, dst, n):
+@triton.jit
+def device_reshard_block(X, OUT, WS, FLAGS, OFFSETS, rank, epoch, BLOCK: tl.constexpr, OUT_BLOCK: tl.constexpr,
+                         N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
+    """The multi-GPU form users write: each GPU passes its own block (annotated)."""
+    ctx = tle.device_context(MESH, rank, WS, FLAGS, OFFSETS, epoch)
+    x = tle.make_sharded_tensor(tl.load(X + tl.arange(0, BLOCK)), SRC, [N], context=ctx)
+    y = tle.reshard(x, DST, context=ctx)
+    tl.store(OUT + tl.arange(0, OUT_BLOCK), y)
+
+
+def test_block_form_compiles_for_two_gpus():
+    """CPU: the local-block kernel of the GPU tests (reduce-scatter form) to PTX."""
+    sig = dict(DEVICE_SIG)
+    c = compile_kernel(device_reshard_block, sig, BLOCK=256, OUT_BLOCK=128, N=256,
+                       SRC=tle.sharding(DEV2, split=[tle.B], partial=["device"]),
+                       DST=tle.sharding(DEV2, split=["device"]), MESH=DEV2)
+    assert_lowered(c)
+    # One flag store per GPU per barrier, and each GPU's partial read (predicated) from both.
+    assert count(c, r"st\.relaxed\.sys\.global\.b32") == 2 * D
+    assert count(c, r"ld\.acquire\.sys\.global\.b32") >= 2
+    assert count(c, r"@%p\d+ ld\.global") >= D
+
+
+def _run(kernel, programs, xs, outs, parts, epoch=1, **meta):
+    """The same kernel on every GPU (one launch each, all in flight together)."""
     for d in range(D):
         ws, flags, offsets = parts[d]
         with torch.cuda.device(d):
-            device_all_gather[(programs,)](xs[d], outs[d], ws, flags, offsets, d, 1, N=n, SRC=src, DST=dst,
-                                           MESH=DEV2)
+            kernel[(programs,)](xs[d], outs[d], ws, flags, offsets, d, epoch, MESH=DEV2, **meta)
     for d in range(D):
         torch.cuda.synchronize(d)
 
 
+def _nan(n, d):
+    return torch.full((n,), float("nan"), device=f"cuda:{d}")
+
+
+@two_gpus
+@pytest.mark.parametrize("programs", [1, 4])
+def test_all_gather_over_two_gpus_global_pointer(programs):
+    """make_sharded_tensor from a pointer to the whole tensor (the documented
+    contract): each GPU loads only its own block from it, so every other
+    block of its copy is NaN here and must come from the peer."""
+    _enable_peer_access()
+    n = 256
+    full = torch.randn(n, device="cuda:0")
+    xs = []
+    for d in range(D):
+        mine = _nan(n, d)
+        mine[d * n // D:(d + 1) * n // D] = full[d * n // D:(d + 1) * n // D].to(f"cuda:{d}")
+        xs.append(mine)
+    outs = [_nan(n, d) for d in range(D)]
+    heaps, parts = _heaps(programs, n // D)
+    _run(device_all_gather, programs, xs, outs, parts, N=n, SRC=tle.sharding(DEV2, split=["device"]),
+         DST=tle.sharding(DEV2, split=[tle.B]))
+    for d in range(D):
+        torch.testing.assert_close(outs[d].cpu(), full.cpu(), rtol=0, atol=0)
+
+
+@two_gpus
 @pytest.mark.parametrize("programs", [1, 4])
 def test_all_gather_over_two_gpus(programs):
     _enable_peer_access()
     n = 256
     full = torch.randn(n, device="cuda:0")
     xs = [full[d * n // D:(d + 1) * n // D].to(f"cuda:{d}") for d in range(D)]
-    outs = [torch.full((n,), float("nan"), device=f"cuda:{d}") for d in range(D)]
+    outs = [_nan(n, d) for d in range(D)]
     heaps, parts = _heaps(programs, n // D)
-    _launch_everywhere(programs, xs, outs, parts, tle.sharding(DEV2, split=["device"]),
-                       tle.sharding(DEV2, split=[tle.B]), n)
+    _run(device_reshard_block, programs, xs, outs, parts, BLOCK=n // D, OUT_BLOCK=n, N=n,
+         SRC=tle.sharding(DEV2, split=["device"]), DST=tle.sharding(DEV2, split=[tle.B]))
     for d in range(D):
         torch.testing.assert_close(outs[d].cpu(), full.cpu(), rtol=0, atol=0)
 
 
+@two_gpus
 @pytest.mark.parametrize("programs", [1, 4])
 def test_all_reduce_over_two_gpus(programs):
     _enable_peer_access()
     n = 128
     xs = [torch.randn(n, device=f"cuda:{d}") for d in range(D)]
-    outs = [torch.full((n,), float("nan"), device=f"cuda:{d}") for d in range(D)]
+    outs = [_nan(n, d) for d in range(D)]
     heaps, parts = _heaps(programs, n)
-    _launch_everywhere(programs, xs, outs, parts, tle.sharding(DEV2, split=[tle.B], partial=["device"]),
-                       tle.sharding(DEV2, split=[tle.B]), n)
+    _run(device_reshard_block, programs, xs, outs, parts, BLOCK=n, OUT_BLOCK=n, N=n,
+         SRC=tle.sharding(DEV2, split=[tle.B], partial=["device"]), DST=tle.sharding(DEV2, split=[tle.B]))
     expect = xs[0].cpu() + xs[1].cpu()
     for d in range(D):
         torch.testing.assert_close(outs[d].cpu(), expect, rtol=1e-6, atol=1e-6)
     # Fixed rank order: both GPUs hold bitwise the same sums.
     assert torch.equal(outs[0].cpu(), outs[1].cpu())
+
+
+@two_gpus
+def test_reduce_scatter_over_two_gpus():
+    _enable_peer_access()
+    n = 256
+    xs = [torch.randn(n, device=f"cuda:{d}") for d in range(D)]
+    outs = [_nan(n // D, d) for d in range(D)]
+    heaps, parts = _heaps(1, n)
+    _run(device_reshard_block, 1, xs, outs, parts, BLOCK=n, OUT_BLOCK=n // D, N=n,
+         SRC=tle.sharding(DEV2, split=[tle.B], partial=["device"]), DST=tle.sharding(DEV2, split=["device"]))
+    expect = xs[0].cpu() + xs[1].cpu()
+    for d in range(D):
+        torch.testing.assert_close(outs[d].cpu(), expect[d * n // D:(d + 1) * n // D], rtol=1e-6, atol=1e-6)
+
+
+@two_gpus
+def test_epochs_reuse_the_flags():
+    """Three reshards in a row on the same workspace and flags, epoch 1, 2, 3."""
+    _enable_peer_access()
+    n = 128
+    heaps, parts = _heaps(2, n)
+    for epoch in (1, 2, 3):
+        xs = [torch.randn(n, device=f"cuda:{d}") for d in range(D)]
+        outs = [_nan(n, d) for d in range(D)]
+        _run(device_reshard_block, 2, xs, outs, parts, epoch=epoch, BLOCK=n, OUT_BLOCK=n, N=n,
+             SRC=tle.sharding(DEV2, split=[tle.B], partial=["device"]), DST=tle.sharding(DEV2, split=[tle.B]))
+        expect = xs[0].cpu() + xs[1].cpu()
+        for d in range(D):
+            torch.testing.assert_close(outs[d].cpu(), expect, rtol=1e-6, atol=1e-6, msg=f"epoch {epoch}")
