@@ -31,6 +31,19 @@ def tle_opt_path() -> str:
     return os.environ.get("TLE_OPT") or os.path.join(REPO, "build", "bin", "tle-opt")
 
 
+def use_driver(mode: str, monkeypatch) -> None:
+    """Point tle._driver at the in-process module ("module") or at this
+    checkout's tle-opt as a subprocess ("tle-opt", the TLE_OPT path)."""
+    if mode == "tle-opt":
+        tool = tle_opt_path()
+        if not os.path.exists(tool):
+            pytest.fail(f"no tle-opt at {tool}: build it (ninja -C build tle-opt) or set TLE_OPT")
+        monkeypatch.setenv("TLE_OPT", tool)
+    else:
+        assert mode == "module", mode
+        monkeypatch.delenv("TLE_OPT", raising=False)
+
+
 def run_tle_opt(text: str, *args: str) -> str:
     """Run tle-opt on ``text`` with ``args``; fail the test on a non-zero exit."""
     tool = tle_opt_path()

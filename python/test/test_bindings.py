@@ -1,7 +1,16 @@
-"""The nanobind module runs the same registry and passes as tle-opt."""
+"""The nanobind module runs the same registry and passes as tle-opt; the
+Python driver gives the same output and the same errors in-process and
+through `tle-opt --tle-run-pipeline` (TLE_OPT): every test runs both ways."""
 import pytest
 
 import tle
+from conftest import use_driver
+
+
+@pytest.fixture(autouse=True, params=["module", "tle-opt"])
+def driver(request, monkeypatch):
+    use_driver(request.param, monkeypatch)
+    return request.param
 
 CUMSUM = """
 func.func @f(%x: tensor<128xi32>) -> i32 {

@@ -7,7 +7,6 @@ The finished IR must go through Triton's own PTX and cubin stages (LLVM's
 NVPTX backend, then ptxas) with shared-memory accesses in the PTX. Runs
 through the nanobind module and through `TLE_OPT=tle-opt`.
 """
-import os
 import re
 
 import pytest
@@ -19,7 +18,7 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler.compiler import ASTSource, make_backend
 
 from tle import _driver
-from conftest import SM90, tle_opt_path
+from conftest import SM90, use_driver
 
 TARGET = GPUTarget(*SM90)
 
@@ -93,13 +92,7 @@ def cluster_roundtrip(out, rank):
 @pytest.fixture(params=["module", "tle-opt"])
 def finish(request, monkeypatch):
     """_driver.finish_llir in-process, or through tle-opt as a subprocess."""
-    if request.param == "tle-opt":
-        tool = tle_opt_path()
-        if not os.path.exists(tool):
-            pytest.fail(f"no tle-opt at {tool}: build it (ninja -C build tle-opt) or set TLE_OPT")
-        monkeypatch.setenv("TLE_OPT", tool)
-    else:
-        monkeypatch.delenv("TLE_OPT", raising=False)
+    use_driver(request.param, monkeypatch)
     return _driver.finish_llir
 
 

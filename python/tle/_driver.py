@@ -24,9 +24,6 @@ except ImportError as e:  # e.g. built for another Python
 else:
     _import_error = None
 
-_DIAG = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note|remark): ")
-
-
 def tle_opt() -> str | None:
     return os.environ.get("TLE_OPT") or None
 
@@ -58,17 +55,15 @@ def run_pipeline(source: str, pipeline: str, source_name: str = "<tle>", debug_i
         _require_module()
         return _tle.run_pipeline(source, pipeline, source_name=source_name, debug_info=debug_info,
                                  verify_each=verify_each)
-    cmd = [opt, "-", "--mlir-print-op-on-diagnostic=false", f"--verify-each={'true' if verify_each else 'false'}"]
+    # The same code as in-process (TLE/RunPipeline.h): same output, same messages.
+    cmd = [opt, "--tle-run-pipeline", f"--source-name={source_name}", f"--verify-each={'true' if verify_each else 'false'}"]
     if pipeline:
         cmd.append(f"--pass-pipeline={pipeline}")
     if debug_info:
-        cmd += ["--mlir-print-debuginfo", "--mlir-use-nameloc-as-prefix"]
-    proc = subprocess.run(cmd, input=source, capture_output=True, text=True)
+        cmd.append("--debug-info")
+    proc = subprocess.run(cmd + ["-"], input=source, capture_output=True, text=True)
     if proc.returncode != 0:
-        lines = [line.replace("<stdin>", source_name) for line in proc.stderr.splitlines() if _DIAG.match(line)]
-        if not lines:
-            lines = [proc.stderr.strip() or f"tle-opt exited with {proc.returncode}"]
-        raise MLIRError(f"TLE pipeline '{pipeline}' failed on {source_name}:\n" + "\n".join(lines))
+        raise MLIRError(proc.stderr.rstrip("\n") or f"tle-opt exited with {proc.returncode}")
     return proc.stdout
 
 

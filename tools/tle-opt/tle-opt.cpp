@@ -1,5 +1,6 @@
 //===- tle-opt.cpp - mlir-opt-style driver for TLE ------------------------===//
 #include "FinishLLIRMain.h"
+#include "RunPipelineMain.h"
 #include "TLE/InitAll.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -8,6 +9,9 @@ int main(int argc, char **argv) {
   // LLVM IR in, LLVM IR out: the llir finish (docs/local-memory.md, 5).
   if (mlir::tle::isFinishLLIRInvocation(argc, argv))
     return mlir::tle::finishLLIRMain(argc, argv);
+  // The Python driver's subprocess path: what tle._tle.run_pipeline does.
+  if (mlir::tle::isRunPipelineInvocation(argc, argv))
+    return mlir::tle::runPipelineMain(argc, argv);
   mlir::DialectRegistry registry;
   mlir::tle::registerAllDialects(registry);
   mlir::tle::registerAllPasses();

@@ -1,0 +1,98 @@
+//===- RunPipelineMain.cpp - `tle-opt --tle-run-pipeline` -----------------===//
+//
+//   tle-opt --tle-run-pipeline [--pass-pipeline=P] [--source-name=NAME]
+//           [--debug-info] [--verify-each=true|false] [in.mlir|-]
+//
+// What `tle._tle.run_pipeline` does in-process (TLE/RunPipeline.h), for the
+// Python driver's subprocess path (TLE_OPT): the same pipeline anchoring, the
+// same printing and, on failure, the same message on stderr (exit code 1).
+//
+//===----------------------------------------------------------------------===//
+#include "RunPipelineMain.h"
+
+#include "TLE/RunPipeline.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static constexpr StringLiteral kMode = "tle-run-pipeline";
+
+/// `-flag` or `--flag`, with `=value` if `value` is given.
+static bool matchFlag(StringRef arg, StringRef flag, StringRef *value) {
+  if (!arg.consume_front("--") && !arg.consume_front("-"))
+    return false;
+  if (!value)
+    return arg == flag;
+  if (!arg.consume_front(flag) || !arg.consume_front("="))
+    return false;
+  *value = arg;
+  return true;
+}
+
+bool mlir::tle::isRunPipelineInvocation(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i)
+    if (matchFlag(argv[i], kMode, nullptr))
+      return true;
+  return false;
+}
+
+static int usage(const Twine &why) {
+  errs() << "error: " << why << "\n"
+         << "usage: tle-opt --tle-run-pipeline [--pass-pipeline=P] "
+            "[--source-name=NAME] [--debug-info] [--verify-each=true|false] "
+            "[in.mlir|-]\n";
+  return 1;
+}
+
+int mlir::tle::runPipelineMain(int argc, char **argv) {
+  StringRef pipeline, sourceName, verify, input = "-";
+  bool haveInput = false, haveName = false, debugInfo = false,
+       verifyEach = true;
+  for (int i = 1; i < argc; ++i) {
+    StringRef a(argv[i]);
+    if (matchFlag(a, kMode, nullptr))
+      continue;
+    if (matchFlag(a, "debug-info", nullptr)) {
+      debugInfo = true;
+      continue;
+    }
+    if (matchFlag(a, "pass-pipeline", &pipeline))
+      continue;
+    if (matchFlag(a, "source-name", &sourceName)) {
+      haveName = true;
+      continue;
+    }
+    if (matchFlag(a, "verify-each", &verify)) {
+      if (verify != "true" && verify != "false")
+        return usage("invalid value for --verify-each: '" + verify + "'");
+      verifyEach = verify == "true";
+      continue;
+    }
+    if (a.starts_with("-") && a != "-")
+      return usage("unknown option '" + a + "' for --" + kMode);
+    if (haveInput)
+      return usage("more than one input file");
+    input = a;
+    haveInput = true;
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/true);
+  if (!buffer) {
+    errs() << "error: cannot read '" << input << "': "
+           << buffer.getError().message() << "\n";
+    return 1;
+  }
+  if (!haveName)
+    sourceName = input == "-" ? StringRef("<stdin>") : input;
+  PipelineResult result = runPipeline((*buffer)->getBuffer(), pipeline,
+                                      sourceName, debugInfo, verifyEach);
+  if (!result.ok) {
+    errs() << result.text << "\n";
+    return 1;
+  }
+  outs() << result.text;
+  return 0;
+}
