@@ -288,8 +288,9 @@ def sparse_mla_fwd_tle_pipe(Q, KV, IDX, O, LSE, sm_scale_log2,
                             stride_lb, stride_ls,
                             SKV, H_PER_KV, TOPK,
                             BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr,
-                            NUM_STAGES: tl.constexpr):
-    """Warp-specialized: a 4-warp producer partition gathers the kv chunks into
+                            NUM_STAGES: tl.constexpr, PRODUCER_WARPS: tl.constexpr = 4,
+                            PRODUCER_REGS: tl.constexpr = 96):
+    """Warp-specialized: a PRODUCER_WARPS-warp producer partition gathers the kv chunks into
     a NUM_STAGES-slot tle.pipe (fields nope, rope, valid) while the default
     partition (the kernel's warps) runs the dots and the online softmax."""
     s, b, g, offs_h, q_nope, q_rope, idx_base = _mla_prologue(
@@ -302,7 +303,7 @@ def sparse_mla_fwd_tle_pipe(Q, KV, IDX, O, LSE, sm_scale_log2,
         [(_mla_pipe_consumer, (kv.reader(), O, LSE, q_nope, q_rope, s, b, offs_h, sm_scale_log2, stride_ob,
                                stride_os, stride_oh, stride_lb, stride_ls, TOPK, BLOCK_H, BLOCK_N, DV)),
          (_mla_pipe_producer, (kv.writer(), KV, idx_base, kv_base, stride_kvn, SKV, TOPK, BLOCK_N, DV, DR))],
-        worker_num_warps=[4], worker_num_regs=[96])
+        worker_num_warps=[PRODUCER_WARPS], worker_num_regs=[PRODUCER_REGS])
 
 
 KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-staged": sparse_mla_fwd_tle_staged,
@@ -341,6 +342,10 @@ def _launch_fn(provider, inputs):
     sm_scale_log2 = (1.0 / math.sqrt(DQK)) / LN2
     grid = (H // BLOCK_H, S, B)
     kernel = KERNELS[provider]
+    extra = {}
+    producer = getattr(inputs.get("args"), "producer", None)
+    if provider == "tle-pipe" and producer:
+        extra["PRODUCER_WARPS"], extra["PRODUCER_REGS"] = (int(x) for x in producer.split(","))
 
     def run():
         kernel[grid](q, kv, idx, out, lse, sm_scale_log2,
@@ -351,7 +356,7 @@ def _launch_fn(provider, inputs):
                      lse.stride(0), lse.stride(1),
                      SKV, H // hkv, topk,
                      BLOCK_H=BLOCK_H, BLOCK_N=BLOCK_N, DV=DV, DR=DR, NUM_STAGES=num_stages,
-                     num_warps=num_warps, num_stages=num_stages)
+                     num_warps=num_warps, num_stages=num_stages, **extra)
         return out, lse
 
     return run
@@ -441,6 +446,8 @@ def extra_args(p):
     p.add_argument("--config", default=None,
                    help="BLOCK_H,BLOCK_N,num_warps,num_stages for the triton/tle kernels (default: per provider, "
                         f"{DEFAULT_CONFIG})")
+    p.add_argument("--producer", default=None,
+                   help="WARPS,REGS of tle-pipe's producer partition (default 4,96)")
 
 
 CHECK_SHAPES = ["1x64x64x1024x256", "2x32x128x4096x512"]

@@ -145,10 +145,47 @@ def one_shot_tile(src, dst, M: tl.constexpr, N: tl.constexpr):
                             worker_num_warps=[4], worker_num_regs=[96])
 
 
+# --- wgmma on slots: a producer streams K tiles, the consumer runs q @ k^T and p @ k
+
+
+@triton.jit
+def _dot_producer(w, kv, n_tiles, BN: tl.constexpr, D: tl.constexpr):
+    rows = tl.arange(0, BN)[:, None] * D + tl.arange(0, D)[None, :]
+    for i in range(n_tiles):
+        k = tl.load(kv + i * BN * D + rows)
+        slot = w.acquire()
+        tle.gpu.local_store(slot["k"], k)
+        w.commit(slot)
+
+
+@triton.jit
+def _dot_consumer(r, q, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    qt = tl.load(q + tl.arange(0, M)[:, None] * D + tl.arange(0, D)[None, :])
+    acc = tl.zeros([M, D], tl.float32)
+    for i in range(n_tiles):
+        slot, closed = r.wait()
+        k = tle.gpu.local_load(slot["k"])
+        r.release(slot)
+        s = tl.dot(qt, tl.trans(k))              # [M, BN]: the slot read as K^T
+        acc = tl.dot(s.to(tl.float16), k, acc)   # [M, D]: and as V
+    tl.store(out + tl.arange(0, M)[:, None] * D + tl.arange(0, D)[None, :], acc)
+
+
+@triton.jit
+def ring_dot(q, kv, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr, STAGES: tl.constexpr):
+    """out = sum_i (q @ k_i^T) @ k_i over n_tiles BN x D tiles k_i streamed through a pipe;
+    the consumer's wgmmas read the slots in place (triton-tle-forward-pipe-mma-operands)."""
+    p = tle.pipe(STAGES, name="kv", readers="mma", k=([BN, D], tl.float16))
+    tle.gpu.warp_specialize([(_dot_consumer, (p.reader("mma"), q, out, n_tiles, M, BN, D)),
+                             (_dot_producer, (p.writer(), kv, n_tiles, BN, D))],
+                            worker_num_warps=[4], worker_num_regs=[96])
+
+
 SIGNATURES = {
     "ring_copy": (ring_copy, {"src": "*fp32", "dst": "*fp32", "n_tiles": "i32"}),
     "fan_out": (fan_out, {"src": "*fp32", "dst_a": "*fp32", "dst_b": "*fp32", "n_tiles": "i32"}),
     "stream_sum": (stream_sum, {"src": "*fp32", "dst": "*fp32", "count": "*i32", "n_tiles": "i32",
                                 "max_tiles": "i32"}),
     "one_shot_tile": (one_shot_tile, {"src": "*fp32", "dst": "*fp32"}),
+    "ring_dot": (ring_dot, {"q": "*fp16", "kv": "*fp16", "out": "*fp32", "n_tiles": "i32"}),
 }

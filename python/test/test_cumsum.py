@@ -35,6 +35,14 @@ def cumsum_2d(X, Y, T, M: tl.constexpr, N: tl.constexpr, AXIS: tl.constexpr, REV
         tl.store(T + tl.arange(0, M), t)
 
 
+@triton.jit
+def cumsum_defaults(X, Y, T, N: tl.constexpr, REVERSE: tl.constexpr = True):
+    offs = tl.arange(0, N)
+    e, t = tle.cumsum(tl.load(X + offs), axis=0, reverse=REVERSE)
+    tl.store(Y + offs, e)
+    tl.store(T, t)
+
+
 ACC = {"i32": "i32", "i64": "i64", "fp32": "fp32", "bf16": "fp32"}
 
 
@@ -88,6 +96,19 @@ def test_float_cumsum_uses_pair_scan_and_exact_total():
 def test_int_cumsum_uses_subtract():
     ttgir = _code(compile_1d("i32").asm["tle-ttgir"])
     assert "arith.subi" in ttgir
+
+
+def test_compile_uses_constexpr_defaults():
+    """A constexpr parameter with a default may be left out, as at a launch."""
+    sig = {"X": "*i32", "Y": "*i32", "T": "*i32"}
+    default = tle.compile(cumsum_defaults, signature=sig, constexprs={"N": 128}, target=TARGET)
+    given = tle.compile(cumsum_defaults, signature=sig, constexprs={"N": 128, "REVERSE": True}, target=TARGET)
+    other = tle.compile(cumsum_defaults, signature=sig, constexprs={"N": 128, "REVERSE": False}, target=TARGET)
+    assert "reverse = true" in default.asm["ttir"]
+    assert _code(default.asm["tle-ttgir"]) == _code(given.asm["tle-ttgir"])
+    assert _code(default.asm["tle-ttgir"]) != _code(other.asm["tle-ttgir"])
+    with pytest.raises(TypeError, match="no signature entry for argument.*N"):
+        tle.compile(cumsum_defaults, signature=sig, target=TARGET)
 
 
 def test_dump_writes_every_stage(tmp_path):

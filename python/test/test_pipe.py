@@ -18,6 +18,7 @@ CONFIGS = {
     "fan_out": dict(BLOCK=128, STAGES=3),
     "stream_sum": dict(BLOCK=128, STAGES=2),
     "one_shot_tile": dict(M=32, N=64),
+    "ring_dot": dict(M=64, BN=32, D=64, STAGES=2),
 }
 
 
@@ -35,6 +36,31 @@ def compile_kernel(name, **overrides):
 
 def ptx_count(compiled, pattern):
     return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line.strip()))
+
+
+def test_ring_dot_reads_slots_in_place():
+    """The consumer's wgmmas read the pipe's slots: the field is allocated in
+    the NVMMA layout, the only register->shared copy left is q's, and the
+    release (the empty-ring arrive) comes after the last wgmma's wait."""
+    c = compile_kernel("ring_dot")
+    ttgir = code(c, "tle-ttgir")
+    field = re.search(r"(%\S+) = ttg\.local_alloc : \(\) -> !ttg\.memdesc<2x32x64xf16, (#\w+), #smem, mutable>", ttgir)
+    assert field, ttgir
+    assert re.search(field.group(2) + r" = #ttg\.nvmma_shared<", ttgir)
+    copies = re.findall(r"ttg\.local_alloc %\S+ : \(tensor<(\d+x\d+)xf16", ttgir)
+    assert copies == ["64x64"], copies  # q only: k is never copied out of its slot
+    consumer = ttgir[ttgir.index("ttg.warp_specialize"):ttgir.index("partition0(")]
+    dots = [m.start() for m in re.finditer(r"ttng\.warp_group_dot ", consumer)]
+    waits = [m.start() for m in re.finditer(r"ttng\.warp_group_dot_wait", consumer)]
+    arrive = consumer.index("ttng.arrive_barrier")
+    assert len(dots) == 2 and max(waits) < arrive
+    assert ptx_count(c, r"wgmma\.mma_async") >= 2
+    # The same TTGIR without the pass: k is loaded and copied for the wgmma.
+    from tle import _bridge
+    pipeline = _bridge.TTGIR_PIPELINE.replace("triton-tle-forward-pipe-mma-operands,", "")
+    assert pipeline != _bridge.TTGIR_PIPELINE
+    without = tle.run_pipeline(c.asm["ttgir"], pipeline)
+    assert sorted(re.findall(r"ttg\.local_alloc %\S+ : \(tensor<(\d+x\d+)xf16", without)) == ["32x64", "64x64"]
 
 
 def test_ring_copy_lowers_to_warp_specialize_with_mbarrier_rings():

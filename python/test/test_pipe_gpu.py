@@ -63,3 +63,18 @@ def test_one_shot_tile(m, n):
     dst = torch.full_like(src, float("nan"))
     K.one_shot_tile[(1,)](src, dst, M=m, N=n, num_warps=4)
     torch.testing.assert_close(dst, src + src.sum(1, keepdim=True), rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("stages", [1, 2, 3])
+@pytest.mark.parametrize("n_tiles", [1, 2, 17])
+def test_ring_dot_wgmma_reads_slots(stages, n_tiles):
+    m, bn, d = 64, 32, 64
+    q = (torch.randn(m, d, device="cuda") / 4).half()
+    kv = (torch.randn(n_tiles * bn, d, device="cuda") / 4).half()
+    out = torch.full((m, d), float("nan"), device="cuda")
+    K.ring_dot[(1,)](q, kv, out, n_tiles, M=m, BN=bn, D=d, STAGES=stages, num_warps=4)
+    expect = torch.zeros(m, d, device="cuda")
+    for k in kv.view(n_tiles, bn, d):
+        s = (q.float() @ k.float().T).half()
+        expect += s.float() @ k.float()
+    torch.testing.assert_close(out, expect, rtol=2e-2, atol=2e-2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 from pathlib import Path
@@ -35,9 +36,15 @@ def _parse_target(target) -> GPUTarget:
 
 def _source(caller, kernel, signature, constexprs, attrs) -> ASTSource:
     """Triton's ASTSource for ``kernel``; constexpr arguments may be left out of
-    ``signature``, any other missing argument is a TypeError naming ``caller``."""
+    ``signature``, constexpr parameters with a default out of ``constexprs``
+    (the default is used, as at a launch); any other missing argument is a
+    TypeError naming ``caller``."""
     constexprs = dict(constexprs or {})
     signature = dict(signature or {})
+    for param in getattr(kernel, "params", []):
+        if (param.is_constexpr and param.name not in constexprs and param.name not in signature
+                and param.default is not inspect.Parameter.empty):
+            constexprs[param.name] = param.default
     for name in constexprs:
         signature.setdefault(name, "constexpr")
     missing = [a for a in getattr(kernel, "arg_names", []) if a not in signature]

@@ -128,6 +128,45 @@ def TLERaiseWarpSpecialize
   let dependentDialects = ["::mlir::tle::TLEDialect", "::mlir::scf::SCFDialect"];
 }
 
+def TLEForwardPipeMmaOperands
+    : Pass<"triton-tle-forward-pipe-mma-operands", "mlir::ModuleOp"> {
+  let summary = "Let wgmma read pipe slots in place";
+  let description = [{
+    On TTGIR after Triton's dot lowering, before `triton-tle-lower-pipes`
+    (docs/warp-specialize.md, "wgmma operands"). A reader that loads a pipe
+    slot into registers only to feed a dot gets, from Triton,
+    `ttg.local_alloc (tle.local_load %slot)`: a second shared-memory copy in
+    the `#ttg.nvmma_shared` encoding `E` that `ttng.warp_group_dot` reads.
+    For a field whose slot views are only `tle.local_store`d (the writer) and
+    `tle.local_load`ed (the readers), which still has the default unswizzled
+    encoding, and where every such `ttg.local_alloc` of a slot wants the same
+    `E` with the slot's shape:
+
+    * the field is allocated in `E` (the pipe type and every slot view
+      follow), so the writer stores straight into the wgmma layout;
+    * each such `ttg.local_alloc` is replaced by the slot view itself (users
+      through `ttg.memdesc_trans` and `ttng.warp_group_dot_wait` become
+      mutable views of it), and a load left without users is erased;
+    * the slot's `tle.pipe.reader_release` moves after the last op of its
+      block that reads the slot: a `ttng.warp_group_dot` is done reading at
+      the `ttng.warp_group_dot_wait {pendings = 0}` of its result, which
+      must be in that block;
+
+    The writer's generic-proxy stores are ordered before the wgmma's
+    async-proxy reads by the `ttng.fence_async_shared` that
+    `triton-tle-lower-pipes` puts before every commit's arrive.
+
+    A field is left as it is (the copy stays) when any rule does not hold:
+    a slot view used by another op (pointers, copies), a field with a
+    chosen layout, copies wanting different encodings, a dot whose
+    pendings-0 wait is not in the release's block, a read of the slot
+    outside that block, another endpoint op of the pipe between the release
+    and the last read, or no such copy at all. Nothing is reported: the
+    program is correct either way.
+  }];
+  let dependentDialects = ["::mlir::ttng::TTNGDialect"];
+}
+
 def TLEOptimizeLocalPointerLoads
     : Pass<"triton-tle-optimize-local-pointer-loads", "mlir::ModuleOp"> {
   let summary = "Turn plain loads of a whole buffer through local pointers "

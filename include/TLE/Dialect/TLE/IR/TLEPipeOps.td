@@ -167,15 +167,15 @@ def TLE_PipeSlotOp : TLE_PipeOp<"slot", [Pure,
   let summary = "View one slot of a pipe field";
   let description = [{
     The shared-memory view of `field` at `slot`: the field memdesc with dim 0
-    dropped (same element type, encoding, memory space, mutable; the alloc
-    shape stays the whole field's, as for Triton's `ttg.memdesc_index`). It
+    dropped (same element type, encoding, memory space, mutable; like Triton
+    3.6's `ttg.memdesc_index`, the view's alloc shape is its own shape). It
     is only a view: accessing it is ordered by the acquire/commit (writer)
     and wait/release (reader) ops around it. `field` must name a field of the
     pipe; a constant `slot` must be in [0, capacity).
 
     ```mlir
     %k_slot = tle.pipe.slot %pipe[%slot] field "k"
-        : !pipe -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 2x64x32>
+        : !pipe -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
     ```
   }];
   let arguments = (ins TLE_PipeType:$pipe, I32:$slot, StrAttr:$field);
