@@ -8,7 +8,7 @@
 // Errors: `error: ...` on stderr, exit code 1.
 //
 //===----------------------------------------------------------------------===//
-#include "FinishLLIRMain.h"
+#include "Modes.h"
 
 #include "TLE/Target/LLVMIR/FinishLLIR.h"
 
@@ -20,12 +20,7 @@
 using namespace llvm;
 
 bool mlir::tle::isFinishLLIRInvocation(int argc, char **argv) {
-  for (int i = 1; i < argc; ++i) {
-    StringRef a(argv[i]);
-    if (a == "--tle-finish-llir" || a == "-tle-finish-llir")
-      return true;
-  }
-  return false;
+  return hasFlag(argc, argv, "tle-finish-llir");
 }
 
 static int usage(const Twine &why) {
@@ -41,12 +36,11 @@ int mlir::tle::finishLLIRMain(int argc, char **argv) {
   bool haveInput = false;
   for (int i = 1; i < argc; ++i) {
     StringRef a(argv[i]);
-    if (a == "--tle-finish-llir" || a == "-tle-finish-llir")
+    if (matchFlag(a, "tle-finish-llir"))
       continue;
     auto number = [&](StringRef flag, uint64_t &into) {
-      StringRef v = a;
-      if (!v.consume_front("-" + flag.str() + "=") &&
-          !v.consume_front("--" + flag.str() + "="))
+      StringRef v;
+      if (!matchFlag(a, flag, &v))
         return false;
       if (v.getAsInteger(10, into)) {
         usage("invalid value for --" + flag + ": '" + v + "'");
@@ -68,15 +62,11 @@ int mlir::tle::finishLLIRMain(int argc, char **argv) {
     haveInput = true;
   }
 
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/true);
-  if (!buffer) {
-    errs() << "error: cannot read '" << input << "': "
-           << buffer.getError().message() << "\n";
+  std::unique_ptr<MemoryBuffer> buffer = readInput(input);
+  if (!buffer)
     return 1;
-  }
   Expected<FinishResult> result =
-      finishLLIR((*buffer)->getBuffer(), tritonShared, tleShared);
+      finishLLIR(buffer->getBuffer(), tritonShared, tleShared);
   if (!result) {
     errs() << "error: " << toString(result.takeError()) << "\n";
     return 1;

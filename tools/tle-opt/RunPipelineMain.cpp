@@ -8,35 +8,19 @@
 // same printing and, on failure, the same message on stderr (exit code 1).
 //
 //===----------------------------------------------------------------------===//
-#include "RunPipelineMain.h"
+#include "Modes.h"
 
 #include "TLE/RunPipeline.h"
 
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
 static constexpr StringLiteral kMode = "tle-run-pipeline";
 
-/// `-flag` or `--flag`, with `=value` if `value` is given.
-static bool matchFlag(StringRef arg, StringRef flag, StringRef *value) {
-  if (!arg.consume_front("--") && !arg.consume_front("-"))
-    return false;
-  if (!value)
-    return arg == flag;
-  if (!arg.consume_front(flag) || !arg.consume_front("="))
-    return false;
-  *value = arg;
-  return true;
-}
-
 bool mlir::tle::isRunPipelineInvocation(int argc, char **argv) {
-  for (int i = 1; i < argc; ++i)
-    if (matchFlag(argv[i], kMode, nullptr))
-      return true;
-  return false;
+  return hasFlag(argc, argv, kMode);
 }
 
 static int usage(const Twine &why) {
@@ -53,9 +37,9 @@ int mlir::tle::runPipelineMain(int argc, char **argv) {
        verifyEach = true;
   for (int i = 1; i < argc; ++i) {
     StringRef a(argv[i]);
-    if (matchFlag(a, kMode, nullptr))
+    if (matchFlag(a, kMode))
       continue;
-    if (matchFlag(a, "debug-info", nullptr)) {
+    if (matchFlag(a, "debug-info")) {
       debugInfo = true;
       continue;
     }
@@ -78,16 +62,12 @@ int mlir::tle::runPipelineMain(int argc, char **argv) {
     input = a;
     haveInput = true;
   }
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/true);
-  if (!buffer) {
-    errs() << "error: cannot read '" << input << "': "
-           << buffer.getError().message() << "\n";
+  std::unique_ptr<MemoryBuffer> buffer = readInput(input);
+  if (!buffer)
     return 1;
-  }
   if (!haveName)
     sourceName = input == "-" ? StringRef("<stdin>") : input;
-  PipelineResult result = runPipeline((*buffer)->getBuffer(), pipeline,
+  PipelineResult result = runPipeline(buffer->getBuffer(), pipeline,
                                       sourceName, debugInfo, verifyEach);
   if (!result.ok) {
     errs() << result.text << "\n";

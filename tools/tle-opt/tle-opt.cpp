@@ -1,6 +1,5 @@
 //===- tle-opt.cpp - mlir-opt-style driver for TLE ------------------------===//
-#include "FinishLLIRMain.h"
-#include "RunPipelineMain.h"
+#include "Modes.h"
 #include "TLE/InitAll.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
