@@ -111,6 +111,14 @@ def test_compile_uses_constexpr_defaults():
         tle.compile(cumsum_defaults, signature=sig, target=TARGET)
 
 
+def test_stage_failure_without_diagnostics_keeps_its_message(monkeypatch):
+    """A TLE_OPT that fails without printing diagnostics (here: exits 1 in
+    silence) still says what happened."""
+    monkeypatch.setenv("TLE_OPT", "/bin/false")
+    with pytest.raises(tle.MLIRError, match=r"TLE stage 'tle-ttir' failed:\ntle-opt exited with 1"):
+        compile_1d("i32")
+
+
 def test_dump_writes_every_stage(tmp_path):
     compiled = tle.compile(cumsum_1d, signature={"X": "*i32", "Y": "*i32", "T": "*i32"},
                            constexprs={"N": 128, "REVERSE": False, "DTYPE": None}, target=TARGET, dump=tmp_path / "d")

@@ -155,7 +155,9 @@ def run_stage(name: str, pipeline: str, module, metadata=None):
     try:
         text = _driver.run_pipeline(source, pipeline, source_name=source_name, debug_info=True)
     except MLIRError as e:
-        raise MLIRError(f"TLE stage '{name}' failed:\n" + "\n".join(e.diagnostics)) from None
+        # The diagnostics; a failure that has none (tle-opt did not start, say) keeps its message.
+        detail = "\n".join(e.diagnostics) or str(e)
+        raise MLIRError(f"TLE stage '{name}' failed:\n" + detail) from None
     fd, path = tempfile.mkstemp(suffix=".mlir", prefix="tle-")
     try:
         with os.fdopen(fd, "w") as f:

@@ -8,7 +8,9 @@
 #part = #tle.sharding<mesh = #mesh, split = [B], partial = ["cx"]>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // S -> B, all-gather: the block goes into a fresh buffer, cluster barrier,
-  // then element i comes from CTA i / 64 at index i % 64 (a tensor of ranks).
+  // then element i comes from CTA i / 64 at index i % 64: one load per CTA
+  // (a uniform shard id, so one mapa of the buffer's base when lowered),
+  // masked to the elements that CTA holds.
   // CHECK-LABEL: tt.func @all_gather
   // CHECK-NEXT: %[[BUF:.*]] = tle.alloc smem : () -> !ttg.memdesc<64xf32, #shared, #smem, mutable>
   // CHECK-NEXT: %{{.*}} = tle.shard_id #{{.*}}, "cx"
@@ -19,9 +21,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NEXT: %[[CTA:.*]] = arith.divui %[[I]], %[[C64]]
   // CHECK-NEXT: %[[OFF:.*]] = arith.remui %[[I]], %[[C64]]
   // CHECK-NEXT: %[[P:.*]] = tle.local_pointers %[[BUF]][%[[OFF]]] : {{.*}} -> tensor<256x!tt.ptr<f32, 3>, #blocked>
-  // CHECK-NEXT: %[[R:.*]] = tle.remote_pointers cluster %[[P]], %[[CTA]] : tensor<256x!tt.ptr<f32, 3>, #blocked> -> tensor<256x!tt.ptr<f32, 7>, #blocked> shard tensor<256xi32, #blocked>
-  // CHECK-NEXT: %[[V:.*]] = tt.load %[[R]] : tensor<256x!tt.ptr<f32, 7>, #blocked>
-  // CHECK-NEXT: tt.return %[[V]]
+  // CHECK-NEXT: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<256xf32, #blocked>
+  // CHECK-NEXT: %[[K0:.*]] = arith.constant dense<0> : tensor<256xi32, #blocked>
+  // CHECK-NEXT: %[[H0:.*]] = arith.cmpi eq, %[[CTA]], %[[K0]]
+  // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : i32
+  // CHECK-NEXT: %[[R0:.*]] = tle.remote_pointers cluster %[[P]], %[[C0]] : tensor<256x!tt.ptr<f32, 3>, #blocked> -> tensor<256x!tt.ptr<f32, 7>, #blocked>
+  // CHECK-NEXT: %[[V0:.*]] = tt.load %[[R0]], %[[H0]], %[[Z]]
+  // CHECK-NEXT: %[[K1:.*]] = arith.constant dense<1> : tensor<256xi32, #blocked>
+  // CHECK-NEXT: %[[H1:.*]] = arith.cmpi eq, %[[CTA]], %[[K1]]
+  // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : i32
+  // CHECK-NEXT: %[[R1:.*]] = tle.remote_pointers cluster %[[P]], %[[C1]]
+  // CHECK-NEXT: %[[V1:.*]] = tt.load %[[R1]], %[[H1]], %[[Z]]
+  // CHECK-NEXT: %[[S1:.*]] = arith.select %[[H1]], %[[V1]], %[[V0]]
+  // CHECK-COUNT-2: arith.select
+  // CHECK-NEXT: tt.return
   tt.func @all_gather(%x: tensor<64xf32, #blocked>) -> tensor<256xf32, #blocked> {
     %a = tle.make_sharded_tensor %x sharding(#split) shape [256] : tensor<64xf32, #blocked>
     %y = tle.reshard %a sharding(#split -> #full) shape [256] : tensor<64xf32, #blocked> -> tensor<256xf32, #blocked>
@@ -32,10 +45,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: tt.func @all_reduce
   // CHECK: tle.distributed_barrier cluster
   // CHECK: %[[P:.*]] = tle.local_pointers
-  // CHECK: %[[R0:.*]] = arith.constant dense<0> : tensor<256xi32, #blocked>
-  // CHECK-NEXT: %[[Q0:.*]] = tle.remote_pointers cluster %[[P]], %[[R0]]
+  // The peer is the same for every element: a scalar shard id.
+  // CHECK: %[[R0:.*]] = arith.constant 0 : i32
+  // CHECK-NEXT: %[[Q0:.*]] = tle.remote_pointers cluster %[[P]], %[[R0]] : tensor<256x!tt.ptr<f32, 3>, #blocked> -> tensor<256x!tt.ptr<f32, 7>, #blocked>{{$}}
   // CHECK-NEXT: %[[V0:.*]] = tt.load %[[Q0]]
-  // CHECK-NEXT: %[[R1:.*]] = arith.constant dense<1>
+  // CHECK-NEXT: %[[R1:.*]] = arith.constant 1 : i32
   // CHECK-NEXT: %[[Q1:.*]] = tle.remote_pointers cluster %[[P]], %[[R1]]
   // CHECK-NEXT: %[[V1:.*]] = tt.load %[[Q1]]
   // CHECK-NEXT: %[[S1:.*]] = arith.addf %[[V0]], %[[V1]] : tensor<256xf32, #blocked>
@@ -79,15 +93,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %y : tensor<64xf32, #blocked>
   }
 
-  // Gather to CTA 2: the pull is masked by rank == 2, the others get zeros.
+  // Gather to CTA 2: the pulls are masked by rank == 2 (and by the CTA
+  // holding the element), the others get zeros.
   // CHECK-LABEL: tt.func @gather_root
   // CHECK: %[[ME:.*]] = tle.shard_id #{{.*}}, "cx"
   // CHECK: %[[C2:.*]] = arith.constant 2 : i32
   // CHECK-NEXT: %[[IS:.*]] = arith.cmpi eq, %[[ME]], %[[C2]] : i32
   // CHECK-NEXT: %[[M:.*]] = tt.splat %[[IS]] : i1 -> tensor<256xi1, #blocked>
   // CHECK-NEXT: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<256xf32, #blocked>
-  // CHECK-NEXT: %[[R:.*]] = tle.remote_pointers cluster
-  // CHECK-NEXT: %{{.*}} = tt.load %[[R]], %[[M]], %[[Z]]
+  // CHECK: %[[H0:.*]] = arith.cmpi eq
+  // CHECK-NEXT: %[[M0:.*]] = arith.andi %[[M]], %[[H0]]
+  // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : i32
+  // CHECK-NEXT: %[[R:.*]] = tle.remote_pointers cluster %{{.*}}, %[[C0]]
+  // CHECK-NEXT: %{{.*}} = tt.load %[[R]], %[[M0]], %[[Z]]
   tt.func @gather_root(%x: tensor<64xf32, #blocked>) -> tensor<256xf32, #blocked> {
     %y = tle.reshard %x sharding(#split -> #full) shape [256] root 2 : tensor<64xf32, #blocked> -> tensor<256xf32, #blocked>
     tt.return %y : tensor<256xf32, #blocked>
@@ -123,7 +141,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[C2:.*]] = arith.constant dense<2> : tensor<16x32xi32, #blocked>
   // CHECK-NEXT: %[[RX:.*]] = arith.muli %[[ROW]], %[[C2]]
   // CHECK-NEXT: %[[RANK:.*]] = arith.addi %[[RX]], %[[COL]]
-  // CHECK-NEXT: tle.remote_pointers cluster %{{.*}}, %[[RANK]] {{.*}} shard tensor<16x32xi32, #blocked>
+  // CHECK: %[[K3:.*]] = arith.constant dense<3> : tensor<16x32xi32, #blocked>
+  // CHECK-NEXT: %[[H3:.*]] = arith.cmpi eq, %[[RANK]], %[[K3]] : tensor<16x32xi32, #blocked>
+  // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : i32
+  // CHECK-NEXT: %[[R3:.*]] = tle.remote_pointers cluster %{{.*}}, %[[C3]]
+  // CHECK-NEXT: tt.load %[[R3]], %[[H3]]
   tt.func @all_gather_2d(%x: tensor<8x16xf32, #blocked>) -> tensor<16x32xf32, #blocked> {
     %y = tle.reshard %x sharding(#s -> #b) shape [16, 32] : tensor<8x16xf32, #blocked> -> tensor<16x32xf32, #blocked>
     tt.return %y : tensor<16x32xf32, #blocked>

@@ -62,3 +62,47 @@ module {
     tt.return %pid : i32
   }
 }
+
+// -----
+
+// Cluster pointers `splat(base) + offsets` with a uniform shard id (scalar,
+// splat constant, tt.splat): one scalar mapa of the base, the offsets kept
+// (the base keeps the local base's divisibility hint). A shard id that
+// varies per element keeps the per-element mapa.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#mesh = #tle.device_mesh<shape = [4], axes = ["cx"], levels = ["block_cluster"]>
+// CHECK: module attributes {tle.cluster_size = 4 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @from_base
+  // CHECK-SAME: (%[[BASE:.*]]: !tt.ptr<f32, 3>, %[[OFFS:.*]]: tensor<512xi32, #blocked>, %[[SHARDS:.*]]: tensor<512xi32, #blocked>)
+  // CHECK: %[[HINTED:.*]] = tt.int_to_ptr %{{.*}} {tt.divisibility = dense<16> : tensor<1xi32>} : i64 -> !tt.ptr<f32, 3>
+  // CHECK: %[[I:.*]] = tt.ptr_to_int %[[HINTED]] : !tt.ptr<f32, 3> -> i64
+  // CHECK-NEXT: %[[N:.*]] = arith.trunci %[[I]] : i64 to i32
+  // CHECK-NEXT: %[[M:.*]] = tt.elementwise_inline_asm "mapa.shared::cluster.u32 $0, $1, $2;" {{.*}} %[[N]], %[[ONE:.*]] : i32, i32 -> i32
+  // CHECK-NEXT: %[[W:.*]] = arith.extui %[[M]] : i32 to i64
+  // CHECK-NEXT: %[[RB:.*]] = tt.int_to_ptr %[[W]] {tt.divisibility = dense<16> : tensor<1xi32>} : i64 -> !tt.ptr<f32, 7>
+  // CHECK-NEXT: %[[RS:.*]] = tt.splat %[[RB]] : !tt.ptr<f32, 7> -> tensor<512x!tt.ptr<f32, 7>, #blocked>
+  // CHECK-NEXT: %[[R:.*]] = tt.addptr %[[RS]], %[[OFFS]] : tensor<512x!tt.ptr<f32, 7>, #blocked>, tensor<512xi32, #blocked>
+  // The same with the shard id as a tt.splat of a scalar.
+  // CHECK: tt.elementwise_inline_asm "mapa.shared::cluster.u32 $0, $1, $2;" {{.*}} : i32, i32 -> i32
+  // CHECK: tt.addptr %{{.*}}, %[[OFFS]] : tensor<512x!tt.ptr<f32, 7>, #blocked>
+  // Per-element shard ids: per-element mapa.
+  // CHECK: tt.elementwise_inline_asm "mapa.shared::cluster.u32 $0, $1, $2;" {{.*}} %{{.*}}, %[[SHARDS]] : tensor<512xi32, #blocked>, tensor<512xi32, #blocked> -> tensor<512xi32, #blocked>
+  tt.func @from_base(%base: !tt.ptr<f32, 3>, %offs: tensor<512xi32, #blocked>, %shards: tensor<512xi32, #blocked>)
+      -> (tensor<512xf32, #blocked>, tensor<512xf32, #blocked>, tensor<512xf32, #blocked>) {
+    %i = tt.ptr_to_int %base : !tt.ptr<f32, 3> -> i64
+    %hinted = tt.int_to_ptr %i {tt.divisibility = dense<16> : tensor<1xi32>} : i64 -> !tt.ptr<f32, 3>
+    %s = tt.splat %hinted : !tt.ptr<f32, 3> -> tensor<512x!tt.ptr<f32, 3>, #blocked>
+    %p = tt.addptr %s, %offs : tensor<512x!tt.ptr<f32, 3>, #blocked>, tensor<512xi32, #blocked>
+    %rank = tle.shard_id #mesh, "cx"
+    %one = arith.constant dense<1> : tensor<512xi32, #blocked>
+    %r1 = tle.remote_pointers cluster %p, %one : tensor<512x!tt.ptr<f32, 3>, #blocked> -> tensor<512x!tt.ptr<f32, 7>, #blocked> shard tensor<512xi32, #blocked>
+    %v1 = tt.load %r1 : tensor<512x!tt.ptr<f32, 7>, #blocked>
+    %splat = tt.splat %rank : i32 -> tensor<512xi32, #blocked>
+    %r2 = tle.remote_pointers cluster %p, %splat : tensor<512x!tt.ptr<f32, 3>, #blocked> -> tensor<512x!tt.ptr<f32, 7>, #blocked> shard tensor<512xi32, #blocked>
+    %v2 = tt.load %r2 : tensor<512x!tt.ptr<f32, 7>, #blocked>
+    %r3 = tle.remote_pointers cluster %p, %shards : tensor<512x!tt.ptr<f32, 3>, #blocked> -> tensor<512x!tt.ptr<f32, 7>, #blocked> shard tensor<512xi32, #blocked>
+    %v3 = tt.load %r3 : tensor<512x!tt.ptr<f32, 7>, #blocked>
+    tt.return %v1, %v2, %v3 : tensor<512xf32, #blocked>, tensor<512xf32, #blocked>, tensor<512xf32, #blocked>
+  }
+}

@@ -63,8 +63,12 @@ def TLELowerLocalMemory
       pointers in the accessed tensor's encoding.
     - `tle.remote_pointers cluster`: `tt.ptr_to_int`, `arith.trunci` to i32,
       `mapa.shared::cluster.u32` inline asm with the shard id, `arith.extui`,
-      `tt.int_to_ptr` to address space 7. `device`: the offset is added to
-      the 64-bit address.
+      `tt.int_to_ptr` to address space 7. Pointers `tt.addptr (tt.splat
+      %base), %offsets` with a uniform shard id (scalar, splat, splat
+      constant) map only `%base` (one scalar mapa; a CTA's shared memory is
+      contiguous in the cluster window) and keep the offsets, so the
+      accesses stay contiguous for Triton's vectorizer. `device`: the offset
+      is added to the 64-bit address.
     - `tle.atomic_rmw` / `tle.atomic_cas`: predicated inline asm
       `atom.<sem>.<scope>.shared::cta|shared::cluster.<op>.<type>` on the
       32-bit address; predicate = mask && owner (see

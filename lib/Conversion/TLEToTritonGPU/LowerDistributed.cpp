@@ -113,6 +113,9 @@ private:
   Value clusterRank(OpBuilder &b);
   /// Whether any target element lives in another shard.
   bool needsPeers() const;
+  /// Whether the peer an element comes from depends on the element (it
+  /// does when a changed axis splits the source).
+  bool peerVaries(ArrayRef<Value> axisCoords) const;
   Value accumulate(OpBuilder &b, Value acc, Value value);
   SmallVector<SmallVector<int64_t>> reductionCombos() const;
 
@@ -149,6 +152,14 @@ Value Lowering::selfCoord(OpBuilder &b, unsigned i) {
   }
   selfCoords[i] = coord;
   return coord;
+}
+
+bool Lowering::peerVaries(ArrayRef<Value> axisCoords) const {
+  for (auto [i, axis] : llvm::enumerate(r.axes))
+    if (axis.level == r.level && !axis.reduced() && axis.changed() &&
+        axisCoords[i])
+      return true;
+  return false;
 }
 
 bool Lowering::needsPeers() const {
@@ -320,18 +331,41 @@ LogicalResult Lowering::lowerCluster() {
     other = zeros(b, loc, resultType);
   }
 
+  // Peers are reached through one mapa of the buffer's base per load (the
+  // accesses stay contiguous and vectorize): with the peer the same for
+  // every element, one load; with the peer varying per element (gathers),
+  // one load per CTA of the cluster, masked to the elements it holds.
+  auto remoteType =
+      resultType.clone(tt::PointerType::get(element, /*addressSpace=*/7));
+  auto remote = [&](Value shard) -> Value {
+    return RemotePointersOp::create(
+        b, loc, remoteType, local, shard,
+        RemoteSpaceAttr::get(ctx, RemoteSpace::cluster), Value());
+  };
+  bool varies = peerVaries(axisCoords);
+  int64_t ctas = r.mesh.getLevelSize(kCluster);
   Value acc;
   for (ArrayRef<int64_t> combo : reductionCombos()) {
-    Value ptrs = local;
-    if (peers) {
-      Value peer = peerRank(b, axisCoords, combo, indexType);
-      ptrs = RemotePointersOp::create(
-          b, loc,
-          resultType.clone(tt::PointerType::get(element, /*addressSpace=*/7)),
-          local, peer, RemoteSpaceAttr::get(ctx, RemoteSpace::cluster),
-          Value());
+    if (!peers) {
+      acc = accumulate(b, acc, load(b, loc, local, mask, other));
+      continue;
     }
-    acc = accumulate(b, acc, load(b, loc, ptrs, mask, other));
+    if (!varies) {
+      Value peer = peerRank(b, axisCoords, combo, i32);
+      acc = accumulate(b, acc, load(b, loc, remote(peer), mask, other));
+      continue;
+    }
+    Value peer = peerRank(b, axisCoords, combo, indexType);
+    Value zero = other ? other : zeros(b, loc, resultType);
+    Value value;
+    for (int64_t q = 0; q < ctas; ++q) {
+      Value hit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, peer,
+                                        intConstant(b, loc, indexType, q));
+      Value m = mask ? arith::AndIOp::create(b, loc, mask, hit) : hit;
+      Value v = load(b, loc, remote(intConstant(b, loc, i32, q)), m, zero);
+      value = value ? arith::SelectOp::create(b, loc, hit, v, value) : v;
+    }
+    acc = accumulate(b, acc, value);
   }
   op.getResult().replaceAllUsesWith(acc);
   op.erase();

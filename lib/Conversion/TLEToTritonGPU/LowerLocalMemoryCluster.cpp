@@ -2,7 +2,8 @@
 //
 // - tle.remote_pointers cluster: the 32-bit shared address goes through
 //   `mapa.shared::cluster.u32` with the target CTA rank, then back to a
-//   `!tt.ptr<T, 7>`; device: the byte offset is added to the address.
+//   `!tt.ptr<T, 7>` (pointers `splat(base) + offsets` into one CTA: one
+//   mapa of the base); device: the byte offset is added to the address.
 // - tle.shard_id on a block_cluster axis: %cluster_ctarank decomposed
 //   row-major over the mesh's block_cluster axes.
 // - tle.distributed_barrier cluster: ttng.cluster_arrive + ttng.cluster_wait.
@@ -14,6 +15,7 @@
 #include "LocalMemory.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -55,6 +57,63 @@ FailureOr<int64_t> local_memory::analyzeCluster(ModuleOp module) {
   return size;
 }
 
+/// The scalar every element of `v` holds, when that is visible in the IR (a
+/// scalar, a tt.splat, a splat constant); null otherwise.
+static Value uniformScalar(OpBuilder &b, Location loc, Value v) {
+  if (!isa<RankedTensorType>(v.getType()))
+    return v;
+  if (auto splat = v.getDefiningOp<tt::SplatOp>())
+    return splat.getSrc();
+  DenseElementsAttr dense;
+  if (matchPattern(v, m_Constant(&dense)) && dense.isSplat())
+    return arith::ConstantOp::create(b, loc, dense.getSplatValue<TypedAttr>());
+  return {};
+}
+
+/// `mapa.shared::cluster.u32` of one scalar shared address (i32).
+static Value mapaScalar(OpBuilder &b, Location loc, Value address,
+                        Value shard) {
+  return tt::ElementwiseInlineAsmOp::create(
+             b, loc, TypeRange{b.getI32Type()},
+             "mapa.shared::cluster.u32 $0, $1, $2;", "=r,r,r", /*pure=*/true,
+             /*packed_element=*/1, ValueRange{address, shard})
+      ->getResult(0);
+}
+
+/// Cluster pointers `splat(base) + offsets` into one CTA (`shard` uniform):
+/// one `mapa` of the scalar base, the offsets kept. A CTA's shared memory
+/// is one contiguous range of the cluster window, so mapping the base maps
+/// every address the offsets reach; Triton's AxisInfo then still sees the
+/// offsets' contiguity and vectorizes the accesses (the base keeps the
+/// local base's divisibility hint). Null when the pointers are not of that
+/// form.
+static Value remoteFromBase(OpBuilder &b, Location loc, RemotePointersOp op) {
+  auto add = op.getSrc().getDefiningOp<tt::AddPtrOp>();
+  if (!add || !isa<RankedTensorType>(add.getType()))
+    return {};
+  auto splat = add.getPtr().getDefiningOp<tt::SplatOp>();
+  if (!splat)
+    return {};
+  Value shard = uniformScalar(b, loc, op.getShardId());
+  if (!shard)
+    return {};
+  Value base = splat.getSrc();
+  Value narrow = arith::TruncIOp::create(
+      b, loc, b.getI32Type(),
+      tt::PtrToIntOp::create(b, loc, b.getI64Type(), base));
+  Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(),
+                                      mapaScalar(b, loc, narrow, shard));
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  auto remoteBase = tt::IntToPtrOp::create(
+      b, loc, resultType.getElementType(), wide);
+  if (Operation *def = base.getDefiningOp())
+    if (Attribute hint = def->getDiscardableAttr("tt.divisibility"))
+      remoteBase->setDiscardableAttr("tt.divisibility", hint);
+  Value splatBase = tt::SplatOp::create(b, loc, resultType.clone(
+      resultType.getElementType()), remoteBase);
+  return tt::AddPtrOp::create(b, loc, resultType, splatBase, add.getOffset());
+}
+
 LogicalResult local_memory::lowerRemotePointers(RemotePointersOp op,
                                                 int64_t clusterSize) {
   OpBuilder b(op);
@@ -65,6 +124,12 @@ LogicalResult local_memory::lowerRemotePointers(RemotePointersOp op,
       return tensor.clone(element);
     return element;
   };
+  if (op.getSpace() == RemoteSpace::cluster && clusterSize > 1)
+    if (Value remote = remoteFromBase(b, loc, op)) {
+      op.getResult().replaceAllUsesWith(remote);
+      op.erase();
+      return success();
+    }
   Value address =
       tt::PtrToIntOp::create(b, loc, shaped(b.getI64Type()), op.getSrc());
   if (op.getSpace() == RemoteSpace::device) {
