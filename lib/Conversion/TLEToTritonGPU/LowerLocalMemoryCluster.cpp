@@ -70,11 +70,11 @@ static Value uniformScalar(OpBuilder &b, Location loc, Value v) {
   return {};
 }
 
-/// `mapa.shared::cluster.u32` of one scalar shared address (i32).
-static Value mapaScalar(OpBuilder &b, Location loc, Value address,
-                        Value shard) {
+/// `mapa.shared::cluster.u32` of 32-bit shared addresses (a scalar or a
+/// tensor; `shard` has the same type).
+static Value mapa(OpBuilder &b, Location loc, Value address, Value shard) {
   return tt::ElementwiseInlineAsmOp::create(
-             b, loc, TypeRange{b.getI32Type()},
+             b, loc, TypeRange{address.getType()},
              "mapa.shared::cluster.u32 $0, $1, $2;", "=r,r,r", /*pure=*/true,
              /*packed_element=*/1, ValueRange{address, shard})
       ->getResult(0);
@@ -102,7 +102,7 @@ static Value remoteFromBase(OpBuilder &b, Location loc, RemotePointersOp op) {
       b, loc, b.getI32Type(),
       tt::PtrToIntOp::create(b, loc, b.getI64Type(), base));
   Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(),
-                                      mapaScalar(b, loc, narrow, shard));
+                                      mapa(b, loc, narrow, shard));
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
   auto remoteBase = tt::IntToPtrOp::create(
       b, loc, resultType.getElementType(), wide);
@@ -146,13 +146,8 @@ LogicalResult local_memory::lowerRemotePointers(RemotePointersOp op,
     Value shard = op.getShardId();
     if (!isa<RankedTensorType>(shard.getType())) // one CTA for every pointer
       shard = splatLike(b, loc, shard, narrow.getType());
-    Value mapped =
-        tt::ElementwiseInlineAsmOp::create(
-            b, loc, TypeRange{narrow.getType()},
-            "mapa.shared::cluster.u32 $0, $1, $2;", "=r,r,r", /*pure=*/true,
-            /*packed_element=*/1, ValueRange{narrow, shard})
-            ->getResult(0);
-    address = arith::ExtUIOp::create(b, loc, shaped(b.getI64Type()), mapped);
+    address = arith::ExtUIOp::create(b, loc, shaped(b.getI64Type()),
+                                     mapa(b, loc, narrow, shard));
   }
   Value result =
       tt::IntToPtrOp::create(b, loc, op.getResult().getType(), address);
