@@ -85,7 +85,10 @@ def _heaps(programs, block):
     return heaps, out
 
 
-@triton.jit
+# One kernel for every rank and epoch (no specialization of the value 1):
+# with both ranks on one GPU, loading a second kernel while the first one
+# spins on its flags would wait for it.
+@triton.jit(do_not_specialize=["rank", "epoch"])
 def device_reshard_block(X, OUT, WS, FLAGS, OFFSETS, rank, epoch, BLOCK: tl.constexpr, OUT_BLOCK: tl.constexpr,
                          N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
     """The multi-GPU form users write: each GPU passes its own block (annotated)."""
@@ -106,6 +109,19 @@ def test_block_form_compiles_for_two_gpus():
     assert count(c, r"st\.relaxed\.sys\.global\.b32") == 2 * D
     assert count(c, r"ld\.acquire\.sys\.global\.b32") >= 2
     assert count(c, r"@%p\d+ ld\.global") >= D
+
+
+def test_peer_loads_vectorize_with_aligned_arguments():
+    """CPU: with 16-byte aligned pointers (what Triton specializes at a launch)
+    the peer loads read 16 bytes at a time; unaligned, they stay scalar."""
+    constexprs = dict(BLOCK=512, OUT_BLOCK=1024, N=1024, SRC=tle.sharding(DEV2, split=["device"]),
+                      DST=tle.sharding(DEV2, split=[tle.B]), MESH=DEV2)
+    aligned = {(i,): [["tt.divisibility", 16]] for i in range(5)}
+    vec = tle.compile(device_reshard_block, signature=DEVICE_SIG, constexprs=constexprs, target="sm_90",
+                      attrs=aligned)
+    plain = tle.compile(device_reshard_block, signature=DEVICE_SIG, constexprs=constexprs, target="sm_90")
+    assert count(vec, r"@%p\d+ ld\.global\.v4\.b32") >= D and count(vec, r"@%p\d+ ld\.global\.b32") == 0
+    assert count(plain, r"@%p\d+ ld\.global\.v4") == 0 and count(plain, r"@%p\d+ ld\.global\.b32") >= D
 
 
 def _run(kernel, programs, xs, outs, parts, epoch=1, **meta):
@@ -204,3 +220,64 @@ def test_epochs_reuse_the_flags():
         expect = xs[0].cpu() + xs[1].cpu()
         for d in range(D):
             torch.testing.assert_close(outs[d].cpu(), expect, rtol=1e-6, atol=1e-6, msg=f"epoch {epoch}")
+
+
+def _two_ranks_on_one_gpu(case, programs):
+    """Both ranks of the device protocol on one GPU (run by the test below in
+    a subprocess with a time limit: a scheduling problem would hang, not
+    fail)."""
+    n = 1024
+    block = n // D if case == "all_gather" else n
+    n_ws, n_flags = programs * block, programs * 2 * D
+    heaps = [torch.zeros(n_ws + n_flags, dtype=torch.float32, device="cuda") for _ in range(D)]
+    parts = [(heaps[d][:n_ws], heaps[d][n_ws:].view(torch.int32),
+              torch.tensor([heaps[q].data_ptr() - heaps[d].data_ptr() for q in range(D)], dtype=torch.int64,
+                           device="cuda")) for d in range(D)]
+    assert all(int(o) % 16 == 0 for _, _, offs in parts for o in offs.tolist())
+    if case == "all_gather":
+        full = torch.randn(n, device="cuda")
+        xs = [full[d * block:(d + 1) * block].clone() for d in range(D)]
+        expect = full
+        src, dst = tle.sharding(DEV2, split=["device"]), tle.sharding(DEV2, split=[tle.B])
+    else:
+        xs = [torch.randn(n, device="cuda") for _ in range(D)]
+        expect = xs[0] + xs[1]
+        src, dst = tle.sharding(DEV2, split=[tle.B], partial=["device"]), tle.sharding(DEV2, split=[tle.B])
+    outs = [_nan(n, 0) for _ in range(D)]
+    kernel = device_reshard_block
+    for epoch in (2, 3):
+        streams = [torch.cuda.Stream() for _ in range(D)]
+        torch.cuda.synchronize()
+        for d in range(D):
+            ws, flags, offsets = parts[d]
+            with torch.cuda.stream(streams[d]):
+                kernel[(programs,)](xs[d], outs[d], ws, flags, offsets, d, epoch, BLOCK=block, OUT_BLOCK=n, N=n,
+                                    SRC=src, DST=dst, MESH=DEV2)
+        torch.cuda.synchronize()
+        for d in range(D):
+            torch.testing.assert_close(outs[d], expect, rtol=1e-6, atol=1e-6, msg=f"rank {d}, epoch {epoch}")
+            outs[d].fill_(float("nan"))
+
+
+@pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
+@pytest.mark.parametrize("programs", [1, 4])
+@pytest.mark.parametrize("case", ["all_gather", "all_reduce"])
+def test_two_ranks_on_one_gpu(case, programs):
+    """The device protocol with both ranks on one GPU: two launches in
+    flight on two streams, each with its own heap, the peer offset the
+    distance between the heaps. Exercises the flags, the epochs and the
+    (vectorized) peer loads where no second GPU is lent."""
+    import subprocess
+    import sys
+    try:
+        done = subprocess.run([sys.executable, __file__, case, str(programs)], capture_output=True, text=True,
+                              timeout=180)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the two ranks did not finish within 180 s (both kernels must be resident at once)")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+if __name__ == "__main__":
+    import sys
+    with tle.enabled():
+        _two_ranks_on_one_gpu(sys.argv[1], int(sys.argv[2]))

@@ -106,3 +106,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v1, %v2, %v3 : tensor<512xf32, #blocked>, tensor<512xf32, #blocked>, tensor<512xf32, #blocked>
   }
 }
+
+// -----
+
+// Device pointers `splat(base) + offsets`: the base moves by the peer offset
+// in elements (the quotient hinted as a multiple of 16 bytes: peer offsets
+// are), the offsets are kept.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @device_from_base
+  // CHECK-SAME: (%[[BASE:.*]]: !tt.ptr<f32>, %[[OFFS:.*]]: tensor<512xi32, #blocked>, %[[PEER:.*]]: i64)
+  // CHECK: %[[C4:.*]] = arith.constant 4 : i64
+  // CHECK-NEXT: %[[E:.*]] = arith.divsi %[[PEER]], %[[C4]] {tt.divisibility = dense<4> : tensor<1xi32>} : i64
+  // CHECK-NEXT: %[[RB:.*]] = tt.addptr %[[BASE]], %[[E]] : !tt.ptr<f32>, i64
+  // CHECK-NEXT: %[[RS:.*]] = tt.splat %[[RB]] : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+  // CHECK-NEXT: %[[R:.*]] = tt.addptr %[[RS]], %[[OFFS]] : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+  // CHECK-NEXT: tt.load %[[R]]
+  tt.func @device_from_base(%base: !tt.ptr<f32>, %offs: tensor<512xi32, #blocked>, %peer: i64) -> tensor<512xf32, #blocked> {
+    %s = tt.splat %base : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %p = tt.addptr %s, %offs : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %c1 = arith.constant 1 : i32
+    %r = tle.remote_pointers device %p, %c1 offset %peer : tensor<512x!tt.ptr<f32>, #blocked> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %v = tt.load %r : tensor<512x!tt.ptr<f32>, #blocked>
+    tt.return %v : tensor<512xf32, #blocked>
+  }
+}

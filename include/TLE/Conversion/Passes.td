@@ -68,7 +68,9 @@ def TLELowerLocalMemory
       constant) map only `%base` (one scalar mapa; a CTA's shared memory is
       contiguous in the cluster window) and keep the offsets, so the
       accesses stay contiguous for Triton's vectorizer. `device`: the offset
-      is added to the 64-bit address.
+      is added to the 64-bit address; on `tt.addptr (tt.splat %base),
+      %offsets` only `%base` moves, by `offset / sizeof(T)` elements (hinted
+      as a multiple of 16 bytes: peer offsets are, docs/distributed.md §5).
     - `tle.atomic_rmw` / `tle.atomic_cas`: predicated inline asm
       `atom.<sem>.<scope>.shared::cta|shared::cluster.<op>.<type>` on the
       32-bit address; predicate = mask && owner (see

@@ -2,8 +2,9 @@
 //
 // - tle.remote_pointers cluster: the 32-bit shared address goes through
 //   `mapa.shared::cluster.u32` with the target CTA rank, then back to a
-//   `!tt.ptr<T, 7>` (pointers `splat(base) + offsets` into one CTA: one
-//   mapa of the base); device: the byte offset is added to the address.
+//   `!tt.ptr<T, 7>`; device: the byte offset is added to the address.
+//   Pointers `splat(base) + offsets` into one CTA or GPU translate only
+//   the base (one mapa; base + offset), so their accesses still vectorize.
 // - tle.shard_id on a block_cluster axis: %cluster_ctarank decomposed
 //   row-major over the mesh's block_cluster axes.
 // - tle.distributed_barrier cluster: ttng.cluster_arrive + ttng.cluster_wait.
@@ -80,13 +81,18 @@ static Value mapa(OpBuilder &b, Location loc, Value address, Value shard) {
       ->getResult(0);
 }
 
-/// Cluster pointers `splat(base) + offsets` into one CTA (`shard` uniform):
-/// one `mapa` of the scalar base, the offsets kept. A CTA's shared memory
-/// is one contiguous range of the cluster window, so mapping the base maps
-/// every address the offsets reach; Triton's AxisInfo then still sees the
-/// offsets' contiguity and vectorizes the accesses (the base keeps the
-/// local base's divisibility hint). Null when the pointers are not of that
-/// form.
+/// Remote pointers `splat(base) + offsets` (one CTA, or one peer GPU) as
+/// `splat(remote base) + offsets`: only the base is translated, and Triton's
+/// AxisInfo still sees the offsets' contiguity, so the accesses vectorize.
+/// - cluster (uniform shard id): one `mapa` of the base. A CTA's shared
+///   memory is one contiguous range of the cluster window, so mapping the
+///   base maps every address the offsets reach. The base keeps the local
+///   base's divisibility hint.
+/// - device: `base + offset / sizeof(T)` elements, the quotient hinted
+///   divisible by 16 bytes' worth of elements: peer offsets are multiples of
+///   16 bytes (docs/distributed.md, section 5), so the remote base is as
+///   aligned as the local one.
+/// Null when the pointers are not of that form.
 static Value remoteFromBase(OpBuilder &b, Location loc, RemotePointersOp op) {
   auto add = op.getSrc().getDefiningOp<tt::AddPtrOp>();
   if (!add || !isa<RankedTensorType>(add.getType()))
@@ -94,23 +100,38 @@ static Value remoteFromBase(OpBuilder &b, Location loc, RemotePointersOp op) {
   auto splat = add.getPtr().getDefiningOp<tt::SplatOp>();
   if (!splat)
     return {};
-  Value shard = uniformScalar(b, loc, op.getShardId());
-  if (!shard)
-    return {};
   Value base = splat.getSrc();
-  Value narrow = arith::TruncIOp::create(
-      b, loc, b.getI32Type(),
-      tt::PtrToIntOp::create(b, loc, b.getI64Type(), base));
-  Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(),
-                                      mapa(b, loc, narrow, shard));
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  auto remoteBase = tt::IntToPtrOp::create(
-      b, loc, resultType.getElementType(), wide);
-  if (Operation *def = base.getDefiningOp())
-    if (Attribute hint = def->getDiscardableAttr("tt.divisibility"))
-      remoteBase->setDiscardableAttr("tt.divisibility", hint);
-  Value splatBase = tt::SplatOp::create(b, loc, resultType.clone(
-      resultType.getElementType()), remoteBase);
+  auto ptrType = cast<tt::PointerType>(resultType.getElementType());
+  Value remoteBase;
+  if (op.getSpace() == RemoteSpace::device) {
+    unsigned bits = ptrType.getPointeeType().getIntOrFloatBitWidth();
+    if (bits % 8 || bits > 128)
+      return {};
+    int64_t bytes = bits / 8;
+    auto elems = arith::DivSIOp::create(
+        b, loc, op.getOffset(), intConstant(b, loc, b.getI64Type(), bytes));
+    elems->setDiscardableAttr(
+        "tt.divisibility",
+        DenseElementsAttr::get(RankedTensorType::get({1}, b.getI32Type()),
+                               b.getI32IntegerAttr(16 / bytes)));
+    remoteBase = tt::AddPtrOp::create(b, loc, ptrType, base, elems);
+  } else {
+    Value shard = uniformScalar(b, loc, op.getShardId());
+    if (!shard)
+      return {};
+    Value narrow = arith::TruncIOp::create(
+        b, loc, b.getI32Type(),
+        tt::PtrToIntOp::create(b, loc, b.getI64Type(), base));
+    Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(),
+                                        mapa(b, loc, narrow, shard));
+    auto mapped = tt::IntToPtrOp::create(b, loc, ptrType, wide);
+    if (Operation *def = base.getDefiningOp())
+      if (Attribute hint = def->getDiscardableAttr("tt.divisibility"))
+        mapped->setDiscardableAttr("tt.divisibility", hint);
+    remoteBase = mapped;
+  }
+  Value splatBase = tt::SplatOp::create(b, loc, resultType, remoteBase);
   return tt::AddPtrOp::create(b, loc, resultType, splatBase, add.getOffset());
 }
 
@@ -124,7 +145,7 @@ LogicalResult local_memory::lowerRemotePointers(RemotePointersOp op,
       return tensor.clone(element);
     return element;
   };
-  if (op.getSpace() == RemoteSpace::cluster && clusterSize > 1)
+  if (op.getSpace() == RemoteSpace::device || clusterSize > 1)
     if (Value remote = remoteFromBase(b, loc, op)) {
       op.getResult().replaceAllUsesWith(remote);
       op.erase();
