@@ -20,18 +20,6 @@ namespace mlir::tle {
 
 namespace {
 
-ttg::MemDescType withEncoding(ttg::MemDescType type, Attribute encoding) {
-  return ttg::MemDescType::get(type.getShape(), type.getElementType(),
-                               encoding, type.getMemorySpace(),
-                               type.getMutableMemory(), type.getAllocShape());
-}
-
-ttg::MemDescType asMutable(ttg::MemDescType type) {
-  return ttg::MemDescType::get(type.getShape(), type.getElementType(),
-                               type.getEncoding(), type.getMemorySpace(),
-                               /*mutableMemory=*/true, type.getAllocShape());
-}
-
 /// The default layout of a buffer the frontend allocated: unswizzled.
 bool isDefaultLayout(ttg::MemDescType type) {
   auto enc = dyn_cast<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
@@ -209,7 +197,7 @@ void propagateMutable(Value value) {
     auto type = cast<ttg::MemDescType>(result.getType());
     if (type.getMutableMemory())
       continue;
-    result.setType(asMutable(type));
+    result.setType(type.asMutable());
     propagateMutable(result);
   }
 }
@@ -218,16 +206,15 @@ void apply(PipeCreateOp create, FieldPlan &plan) {
   MLIRContext *ctx = create.getContext();
   // The field, the pipe type and every slot view of the field.
   Value field = create.getFields()[plan.index];
-  field.setType(withEncoding(cast<ttg::MemDescType>(field.getType()),
-                             plan.encoding));
+  field.setType(
+      cast<ttg::MemDescType>(field.getType()).withEncoding(plan.encoding));
   auto pipeType = cast<PipeType>(create.getPipe().getType());
   SmallVector<Type> fieldTypes(create.getFields().getTypes());
   create.getPipe().setType(PipeType::get(
       ctx, pipeType.getCapacity(), pipeType.getFieldNames(), fieldTypes,
       pipeType.getReaders(), pipeType.getOneShot()));
   for (PipeSlotOp slot : plan.slots)
-    slot.getView().setType(withEncoding(slot.getView().getType(),
-                                        plan.encoding));
+    slot.getView().setType(slot.getView().getType().withEncoding(plan.encoding));
 
   // The copies become the views; releases follow the last read.
   for (Forward &f : plan.forwards) {

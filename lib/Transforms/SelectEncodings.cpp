@@ -268,9 +268,7 @@ LogicalResult selectSharedEncoding(AllocOp alloc) {
   if (rowAccess ||
       cast<ttg::SwizzledSharedEncodingAttr>(swizzle).getMaxPhase() == 1)
     return success();
-  alloc.getResult().setType(ttg::MemDescType::get(
-      type.getShape(), type.getElementType(), swizzle,
-      type.getMemorySpace(), type.getMutableMemory()));
+  alloc.getResult().setType(type.withEncoding(swizzle));
   return success();
 }
 

@@ -73,14 +73,16 @@ def _enable_peer_access():
     _peer_access.append(True)
 
 
-def _heaps(programs, block):
-    """Per GPU: (workspace, flags, peer_offsets) inside one allocation."""
+def _heaps(programs, block, devices=None):
+    """Per rank: (workspace, flags, peer_offsets) inside one allocation on
+    `devices[rank]` (default: rank r on GPU r)."""
+    devices = devices or [f"cuda:{d}" for d in range(D)]
     n_ws, n_flags = programs * block, programs * 2 * D
-    heaps = [torch.zeros(n_ws + n_flags, dtype=torch.float32, device=f"cuda:{d}") for d in range(D)]
+    heaps = [torch.zeros(n_ws + n_flags, dtype=torch.float32, device=devices[d]) for d in range(D)]
     out = []
     for d in range(D):
         offsets = torch.tensor([heaps[q].data_ptr() - heaps[d].data_ptr() for q in range(D)], dtype=torch.int64,
-                               device=f"cuda:{d}")
+                               device=devices[d])
         out.append((heaps[d][:n_ws], heaps[d][n_ws:].view(torch.int32), offsets))
     return heaps, out
 
@@ -228,11 +230,7 @@ def _two_ranks_on_one_gpu(case, programs):
     fail)."""
     n = 1024
     block = n // D if case == "all_gather" else n
-    n_ws, n_flags = programs * block, programs * 2 * D
-    heaps = [torch.zeros(n_ws + n_flags, dtype=torch.float32, device="cuda") for _ in range(D)]
-    parts = [(heaps[d][:n_ws], heaps[d][n_ws:].view(torch.int32),
-              torch.tensor([heaps[q].data_ptr() - heaps[d].data_ptr() for q in range(D)], dtype=torch.int64,
-                           device="cuda")) for d in range(D)]
+    heaps, parts = _heaps(programs, block, devices=["cuda"] * D)
     assert all(int(o) % 16 == 0 for _, _, offs in parts for o in offs.tolist())
     if case == "all_gather":
         full = torch.randn(n, device="cuda")

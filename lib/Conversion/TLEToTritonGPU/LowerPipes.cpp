@@ -272,10 +272,7 @@ LogicalResult relayoutField(PipeCreateOp create, Value field) {
   auto slotEnc = ttg::SwizzledSharedEncodingAttr::get(
       create.getContext(), enc.getVec(), enc.getPerPhase(), enc.getMaxPhase(),
       slotOrder);
-  field.setType(ttg::MemDescType::get(type.getShape(), type.getElementType(),
-                                      slotEnc, type.getMemorySpace(),
-                                      type.getMutableMemory(),
-                                      type.getAllocShape()));
+  field.setType(type.withEncoding(slotEnc));
   return success();
 }
 

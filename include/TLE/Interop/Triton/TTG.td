@@ -167,6 +167,18 @@ def TTG_MemDescType : TypeDef<TTG_Dialect, "MemDesc", [ShapedTypeInterface]> {
       return MemDescType::get(shape.value_or(getShape()), elementType,
                               getEncoding(), getMemorySpace(), getMutableMemory());
     }
+    /// The same buffer or view described with another layout.
+    MemDescType withEncoding(Attribute encoding) const {
+      return MemDescType::get(getShape(), getElementType(), encoding,
+                              getMemorySpace(), getMutableMemory(),
+                              getAllocShape());
+    }
+    /// The same buffer or view, mutable.
+    MemDescType asMutable() const {
+      return MemDescType::get(getShape(), getElementType(), getEncoding(),
+                              getMemorySpace(), /*mutableMemory=*/true,
+                              getAllocShape());
+    }
   }];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
