@@ -68,6 +68,7 @@ TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
                   "triton-tle-lower-exclusive-cumsum,"
                   "triton-tle-lower-tiles,"
                   "triton-tle-lower-warp-specialize,"
+                  "triton-tle-fold-scatter-converts,"
                   "tle-assert-lowered)")
 
 # The TTGIR pipeline for Iluvatar (CoreX) modules, ttg.target "iluvatar:<arch>"

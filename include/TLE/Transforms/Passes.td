@@ -257,6 +257,48 @@ def TLESelectEncodings
   let dependentDialects = ["::mlir::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TLEFoldScatterConverts
+    : Pass<"triton-tle-fold-scatter-converts", "mlir::ModuleOp"> {
+  let summary = "Scattered stores take the layout their operands are "
+                "computed in instead of converting them";
+  let description = [{
+    Triton's Coalesce pass gives a `tt.store` whose pointers it cannot prove
+    contiguous a `#ttg.blocked` layout with one element per thread
+    (`sizePerThread` all 1), and `ttg.convert_layout` ops bring its pointer,
+    value and mask there from the (vectorized) layout they are computed in.
+    Every such convert goes through shared memory with barriers, in every loop
+    iteration: TLE kernels that scatter through computed slots (compaction,
+    histogram candidates, local pointers into buffers) pay three per store.
+
+    This pass runs last in the TTGIR stage, after Triton's layout passes (which
+    will not run again) and after TLE's lowerings. For each `tt.store` whose
+    pointer encoding `D` is a `#ttg.blocked` with `sizePerThread` all 1 and
+    whose operands include a `ttg.convert_layout` from a `#ttg.blocked`
+    encoding `E` to `D` (all such converts from the same `E`): if every tensor operand (pointer, value, mask) can be had in
+    `E` without a new convert, the store is rebuilt in `E` and the converts
+    it used are erased when they have no other user. An operand can be had in
+    `E` when it is
+      * a `ttg.convert_layout` whose source is in `E` (the source is used);
+      * a `tt.splat`, a `tt.make_range` or a splat `arith.constant` (rebuilt
+        in `E`);
+      * the result of a pure elementwise op (an `arith` op with the
+        `Elementwise` trait, or `tt.addptr` / `tt.bitcast` / `tt.int_to_ptr`
+        / `tt.ptr_to_int`) in `D` whose tensor operands can, to a depth of
+        6 ops (the chain is cloned in `E` right before the store).
+    Nothing else is rewritten: a store that would need a new convert keeps
+    its layout, so the pass never adds a convert.
+
+    The store issues as many instructions as before: its pointers are not
+    contiguous, so it writes one element per instruction in either layout
+    (Triton vectorizes by the pointers' contiguity, which did not change).
+    What can change is which lanes of a warp write together; for stores
+    whose active lanes write consecutive addresses (dense compaction) the
+    one-element layout coalesced better. The converts saved are paid on
+    every execution, whatever the data.
+  }];
+  let dependentDialects = ["::mlir::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
+}
+
 def TLEInsertLocalPointerBarriers
     : Pass<"triton-tle-insert-local-pointer-barriers", "mlir::ModuleOp"> {
   let summary = "Insert CTA and cluster barriers between conflicting "
