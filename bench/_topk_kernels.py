@@ -15,10 +15,9 @@ values by an MSB-first radix select over an order-preserving uint32 key:
   ``above[b] < need <= above[b] + hist[b]``.
 * The output is every index whose key is above the final threshold key ``T``
   plus exactly ``k - #(key > T)`` indices with key ``T`` (ties; the first ones
-  in scan order), positions from prefix sums of masks plus a running offset,
-  so the result is deterministic. Order within a row is unspecified (except
-  for the ``SORTED`` variants, which sort the k selected by value, descending,
-  ties by index).
+  in scan order). Order within a row is unspecified (except for the
+  ``SORTED`` variants, which sort the k selected by value, descending, ties by
+  index).
 
 TLE kernel (``tle_radix_select``): histograms are shared-memory atomics
 (``tle.gpu.alloc`` + ``local_ptr`` + ``tl.atomic_add``), the bin scan is
@@ -26,12 +25,18 @@ TLE kernel (``tle_radix_select``): histograms are shared-memory atomics
 the second pass writes the indices above the first threshold digit straight
 to the output and compacts the candidates (first digit == threshold) into a
 shared-memory buffer (keys and indices) while it counts their second digit; the
-remaining rounds read only that buffer. If a row has more than ``CAP``
+remaining rounds read only that buffer. Output and buffer slots come from
+shared-memory atomic counters (one ``atom.shared`` per selected element; few
+elements are selected, so the counters are barely contended): no CTA-wide scan
+per chunk. Which of the keys equal to the final threshold are chosen then
+depends on the schedule when there are more of them than slots. ``DET=True``
+takes the slots from prefix sums instead (``tle.cumsum`` of the masks plus a
+running offset; ties in scan order), so the result is the same on every run. If a row has more than ``CAP``
 candidates (tie-heavy input) the later rounds re-read the row from global
 memory with a prefix filter instead: the result stays exact. The streaming
 passes issue the next chunk's load before working on the current one; the two
 output positions of a chunk come from one ``tle.cumsum`` of both masks packed
-in an int32; ``RC > 0`` keeps the first RC keys of the slice in shared memory
+in an int32 (DET); ``RC > 0`` keeps the first RC keys of the slice in shared memory
 after the first pass, so the second pass reads them there.
 
 With ``C > 1`` (``MESH`` a ``block_cluster`` mesh of C CTAs) a thread-block
@@ -124,22 +129,40 @@ def _publish(info, slot, value, rank, C: tl.constexpr, MESH: tl.constexpr):
 
 
 @triton.jit
-def _emit2(out_row, obuf, pos, sel, tpos, tie_base, need, tie, idx, SORTED: tl.constexpr):
-    """Write ``idx`` where ``sel`` at pos + (exclusive prefix of sel), and the
-    ties (``tie``) whose cluster-wide rank tpos + (prefix of tie) is below
-    ``need`` at tie_base + rank. One scan of both masks packed in an int32
-    (a chunk holds fewer than 2**16 elements). Returns the new pos, tpos."""
-    s, tot = tle.cumsum(sel.to(tl.int32) | (tie.to(tl.int32) << 16), axis=0)
-    p = s & 0xFFFF
-    r = tpos + (s >> 16)
+def _claim(ctr, which, mask, BLOCK: tl.constexpr):
+    """Slots for the elements of ``mask``: old values of shared counter
+    ``ctr[which]`` after one atomic increment per element (order unspecified)."""
+    slot = tl.full([BLOCK], which, tl.int32)
+    return tl.atomic_add(tle.gpu.local_ptr(ctr, (slot,)), tl.full([BLOCK], 1, tl.int32), mask=mask,
+                         sem="relaxed", scope="cta")
+
+
+@triton.jit
+def _emit2(out_row, obuf, pos, sel, tpos, tie_base, need, tie, idx, SORTED: tl.constexpr, ctr,
+           DET: tl.constexpr):
+    """Write ``idx`` where ``sel`` at pos + (its slot among sel), and the ties
+    (``tie``) whose cluster-wide rank tpos + (slot among tie) is below ``need``
+    at tie_base + rank. DET: slots are exclusive prefixes, from one scan of both
+    masks packed in an int32 (a chunk holds fewer than 2**16 elements); else
+    from the counters ctr[2], ctr[3]. Returns the new pos, tpos (DET; else
+    unchanged: the counters carry on)."""
+    if DET:
+        s, tot = tle.cumsum(sel.to(tl.int32) | (tie.to(tl.int32) << 16), axis=0)
+        p = pos + (s & 0xFFFF)
+        r = tpos + (s >> 16)
+        pos = pos + (tot & 0xFFFF)
+        tpos = tpos + (tot >> 16)
+    else:
+        p = pos + _claim(ctr, 2, sel, sel.shape[0])
+        r = tpos + _claim(ctr, 3, tie, tie.shape[0])
     mt = tie & (r < need)
     if SORTED:
-        tl.store(tle.gpu.local_ptr(obuf, (pos + p,)), idx, mask=sel)
+        tl.store(tle.gpu.local_ptr(obuf, (p,)), idx, mask=sel)
         tl.store(tle.gpu.local_ptr(obuf, (tie_base + r,)), idx, mask=mt)
     else:
-        tl.store(out_row + pos + p, idx, mask=sel)
+        tl.store(out_row + p, idx, mask=sel)
         tl.store(out_row + tie_base + r, idx, mask=mt)
-    return pos + (tot & 0xFFFF), tpos + (tot >> 16)
+    return pos, tpos
 
 
 @triton.jit
@@ -161,8 +184,13 @@ def _chunk_keys(x_row, rcache, start, lo, hi, BLOCK: tl.constexpr, RC: tl.conste
 @triton.jit
 def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.constexpr,
                      CAP: tl.constexpr, BITS1: tl.constexpr, BITS2: tl.constexpr, SORTED: tl.constexpr,
-                     KS: tl.constexpr, C: tl.constexpr, MESH: tl.constexpr, RC: tl.constexpr = 0):
+                     KS: tl.constexpr, C: tl.constexpr, MESH: tl.constexpr, RC: tl.constexpr = 0,
+                     DET: tl.constexpr = False):
     """OUT[row, :K] = indices of the K largest X[row, :seq] (X contiguous, K <= seq).
+    DET: output positions from prefix sums (the output, and which of the keys
+    equal to the threshold are chosen, are the same on every run); else from
+    shared-memory atomic counters (no CTA-wide scan per chunk; the selected set
+    is the same except which ties at the threshold are chosen).
     SORTED (C == 1 only, K == KS a power of 2): OUT sorted by value descending
     and VALS[row] = values. RC > 0: the first RC keys of each CTA's slice are
     kept in shared memory by the first pass, so later passes read them there."""
@@ -204,6 +232,13 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
     tl.store(tle.gpu.local_ptr(L1), tl.zeros([N1], tl.int32))
     tl.store(tle.gpu.local_ptr(L2), tl.zeros([N2], tl.int32))
     tl.store(tle.gpu.local_ptr(L3), tl.zeros([N3], tl.int32))
+    if not DET:
+        # Slot counters: above-threshold outputs and candidates of pass 2,
+        # above-threshold outputs and ties of the final pass.
+        ctr = tle.gpu.alloc([4], dtype=tl.int32)
+        tl.store(tle.gpu.local_ptr(ctr), tl.zeros([4], tl.int32))
+    else:
+        ctr = L3  # unused
     if C > 1:
         M1 = tle.gpu.alloc([N1], dtype=tl.int32)
         M2 = tle.gpu.alloc([N2], dtype=tl.int32)
@@ -263,17 +298,22 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
         d1 = (key >> S1).to(tl.int32)
         gt = m & (d1 > b1)
         eq = m & (d1 == b1)
-        s, tot = tle.cumsum(gt.to(tl.int32) | (eq.to(tl.int32) << 16), axis=0)
-        if SORTED:
-            tl.store(tle.gpu.local_ptr(obuf, (pos + (s & 0xFFFF),)), offs, mask=gt)
+        if DET:
+            s, tot = tle.cumsum(gt.to(tl.int32) | (eq.to(tl.int32) << 16), axis=0)
+            p = pos + (s & 0xFFFF)
+            pos += tot & 0xFFFF
+            q = cpos + (s >> 16)
+            cpos += tot >> 16
         else:
-            tl.store(out_row + pos + (s & 0xFFFF), offs, mask=gt)
-        pos += tot & 0xFFFF
-        q = cpos + (s >> 16)
+            p = pos + _claim(ctr, 0, gt, BLOCK)
+            q = _claim(ctr, 1, eq, BLOCK)
+        if SORTED:
+            tl.store(tle.gpu.local_ptr(obuf, (p,)), offs, mask=gt)
+        else:
+            tl.store(out_row + p, offs, mask=gt)
         cm = eq & (q < CAP)
         tl.store(tle.gpu.local_ptr(ckeys, (q,)), key, mask=cm)
         tl.store(tle.gpu.local_ptr(cidx, (q,)), offs, mask=cm)
-        cpos += tot >> 16
         d2 = ((key >> S2) & (N2 - 1)).to(tl.int32)
         tl.atomic_add(tle.gpu.local_ptr(L2, (d2,)), 1, mask=eq, sem="relaxed", scope="cta")
     h2, hh2 = _merge_hist(L2, M2, bins2, rank, C, MESH)
@@ -310,7 +350,7 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
             offs, m, key = _chunk_keys(x_row, rcache, start, lo, hi, BLOCK, RC)
             v = m & ((key >> S1).to(tl.int32) == b1)
             pos, tpos = _emit2(out_row, obuf, pos, v & (key > thr), tpos, tie_base, need3, v & (key == thr),
-                               offs, SORTED)
+                               offs, SORTED, ctr, DET)
     else:
         for start in range(0, n1, CBLOCK):
             o = start + tl.arange(0, CBLOCK)
@@ -318,7 +358,7 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
             key = tl.load(tle.gpu.local_ptr(ckeys, (o,)), mask=m, other=0)
             idx = tl.load(tle.gpu.local_ptr(cidx, (o,)), mask=m, other=0)
             pos, tpos = _emit2(out_row, obuf, pos, m & (key > thr), tpos, tie_base, need3, m & (key == thr),
-                               idx, SORTED)
+                               idx, SORTED, ctr, DET)
 
     if SORTED:
         _sort_selected(x_row, out_row, VALS + row.to(tl.int64) * K, tl.load(tle.gpu.local_ptr(obuf)), KS)

@@ -7,6 +7,9 @@ Providers:
                shared-memory candidate buffer (bench/_topk_kernels.py)
   tle-cluster  the same kernel with a thread-block cluster of C CTAs per row
                (remote atomics into rank 0's histograms, cluster barriers)
+  tle-det      tle (batch >= 32) or tle-cluster (few rows) with DET=True:
+               output slots from prefix sums instead of shared atomic
+               counters, so the result is the same on every run
   triton       plain Triton radix select (tl.histogram, tl.cumsum, the row
                re-read every round): one program per row for many rows; for
                few rows the row is split over P programs, one launch per round
@@ -157,6 +160,14 @@ def tle_cluster_provider(inp):
     return launch_tle(x, inp["k"], inp["out"], cluster_config(*x.shape))
 
 
+def tle_det_provider(inp):
+    """The best of tle / tle-cluster for the shape class, with DET=True
+    (output slots from prefix sums: the same result on every run)."""
+    x = inp["x"]
+    cfg = tle_config(*x.shape) if x.shape[0] >= 32 else cluster_config(*x.shape)
+    return launch_tle(x, inp["k"], inp["out"], dict(cfg, DET=True))
+
+
 def triton_provider(inp):
     x = inp["x"]
     return launch_triton(x, inp["k"], inp["out"], triton_config(*x.shape))
@@ -200,7 +211,8 @@ BENCH = _harness.Benchmark(
     description=__doc__.split("\n\n")[0],
     shape_names=("batch", "seq", "k"),
     default_shapes=DEFAULT_SHAPES,
-    providers={"tle": tle_provider, "tle-cluster": tle_cluster_provider, "triton": triton_provider,
+    providers={"tle": tle_provider, "tle-cluster": tle_cluster_provider, "tle-det": tle_det_provider,
+               "triton": triton_provider,
                "torch": torch_provider},
     make_inputs=make_inputs,
     check=check,
@@ -225,7 +237,8 @@ def smoke_kernels():
            tle_entry("tle-cluster", cluster_config(1, 524288),
                      ["mapa.shared::cluster", "shared::cluster.add.u32", "ld.shared::cluster",
                       "barrier.cluster.arrive", "shared::cta.add.u32"]),
-           tle_entry("tle-rowcache", dict(tle_config(64, 32768), RC=8192), ["st.shared", "ld.shared"])]
+           tle_entry("tle-rowcache", dict(tle_config(64, 32768), RC=8192), ["st.shared", "ld.shared"]),
+           tle_entry("tle-det", dict(tle_config(64, 32768), DET=True), ["shared::cta.add.u32", "shfl.sync.up"])]
     for batch in (64, 1):
         cfg = triton_config(batch, 524288)
         p = cfg.pop("P")
