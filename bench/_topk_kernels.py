@@ -129,11 +129,11 @@ def _publish(info, slot, value, rank, C: tl.constexpr, MESH: tl.constexpr):
 
 
 @triton.jit
-def _claim(ctr, which, mask, BLOCK: tl.constexpr):
-    """Slots for the elements of ``mask``: old values of shared counter
-    ``ctr[which]`` after one atomic increment per element (order unspecified)."""
-    slot = tl.full([BLOCK], which, tl.int32)
-    return tl.atomic_add(tle.gpu.local_ptr(ctr, (slot,)), tl.full([BLOCK], 1, tl.int32), mask=mask,
+def _claim(ctr, which, mask):
+    """Slots for the elements of ``mask``: the old value of the shared counter
+    ``ctr[which]`` (per element) after one atomic increment per element
+    (order among the elements unspecified)."""
+    return tl.atomic_add(tle.gpu.local_ptr(ctr, (which,)), tl.full(which.shape, 1, tl.int32), mask=mask,
                          sem="relaxed", scope="cta")
 
 
@@ -153,8 +153,10 @@ def _emit2(out_row, obuf, pos, sel, tpos, tie_base, need, tie, idx, SORTED: tl.c
         pos = pos + (tot & 0xFFFF)
         tpos = tpos + (tot >> 16)
     else:
-        p = pos + _claim(ctr, 2, sel, sel.shape[0])
-        r = tpos + _claim(ctr, 3, tie, tie.shape[0])
+        # sel and tie are exclusive: one atomic, on ctr[2] or ctr[3].
+        slot = _claim(ctr, 2 + tie.to(tl.int32), sel | tie)
+        p = pos + slot
+        r = tpos + slot
     mt = tie & (r < need)
     if SORTED:
         tl.store(tle.gpu.local_ptr(obuf, (p,)), idx, mask=sel)
@@ -305,8 +307,10 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
             q = cpos + (s >> 16)
             cpos += tot >> 16
         else:
-            p = pos + _claim(ctr, 0, gt, BLOCK)
-            q = _claim(ctr, 1, eq, BLOCK)
+            # gt and eq are exclusive: one atomic, on ctr[0] or ctr[1].
+            slot = _claim(ctr, eq.to(tl.int32), gt | eq)
+            p = pos + slot
+            q = slot
         if SORTED:
             tl.store(tle.gpu.local_ptr(obuf, (p,)), offs, mask=gt)
         else:

@@ -1,6 +1,8 @@
-"""Sweep launch configurations of the topk_selector kernels, pick the best per
-shape class (batch >= 32 / few rows), then run the full topk_selector table
-with them. This produced the configurations in topk_selector.py:
+"""Sweep launch configurations of the topk_selector kernels, print every
+variant's time per shape (stderr), pick the best per shape class (batch >= 32 /
+few rows), then run the full topk_selector table with them. topk_selector.py's
+configurations come from these per-shape times (refined by seq: short rows
+take narrower digits, long rows more warps):
   for i in $(seq 0 13); do python3 bench/_topk_tune.py --warm $i 14 & done; wait   # parallel compiles
   python3 bench/_topk_tune.py --final 2> tune.log
 --warm I N: compile (and run once, checked on mixed/tie inputs) variants with index % N == I.
@@ -13,11 +15,15 @@ import _harness
 
 B = dict(CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12)
 V = []
-for nw in (8, 16):
-    for blk in (4096, 8192):
+for nw in (8, 16, 32):
+    for blk in (2048, 4096, 8192):
         for rc in (0, 32768):
             V.append(("tle", dict(B, C=1, num_warps=nw, BLOCK=blk, RC=rc)))
-for nw in (8, 16):
+for b1, b2 in ((10, 11), (11, 11), (11, 12), (12, 11)):
+    for nw in (8, 16):
+        for blk in (2048, 4096):
+            V.append(("tle", dict(B, C=1, num_warps=nw, BLOCK=blk, RC=32768, BITS1=b1, BITS2=b2)))
+for nw in (8, 16, 32):
     for blk in (2048, 4096):
         for rc in (0, 16384):
             V.append(("tle", dict(B, C=8, num_warps=nw, BLOCK=blk, RC=rc)))
@@ -61,7 +67,7 @@ if sys.argv[1] == "--warm":
                 print("warm", j, kind, cfg, tuple(x.shape), "OK" if good else "WRONG", flush=True)
     sys.exit(0)
 
-shapes = [(64, 4096, 128), (64, 32768, 2048), (1, 131072, 2048), (1, 524288, 2048)]
+shapes = [(64, 4096, 128), (64, 8192, 256), (64, 32768, 2048), (1, 131072, 2048), (1, 524288, 2048)]
 g = torch.Generator(device="cuda"); g.manual_seed(7)
 times = {}
 for shp in shapes:

@@ -41,9 +41,7 @@ def tle_config(n, k):
     if n <= 1024:
         block = max(_pow2(n), 256)
         return dict(num_warps=4, BLOCK=block, CBLOCK=block, CAP=block, BITS1=11, BITS2=11, RC=0)
-    if n <= 8192:
-        return dict(num_warps=8, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=0)
-    return dict(num_warps=8, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=0)
+    return dict(num_warps=16, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=8192)
 
 
 def radix_config(n, k):

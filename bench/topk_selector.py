@@ -46,18 +46,33 @@ DEFAULT_SHAPES = ([(64, s, k) for s in SEQS for k in KS]
 CHECK_SHAPES = ["8x4096x128", "8x8192x1024", "8x32768x2048", "5x1000x37", "1x131072x2048", "1x262144x1000"]
 
 # Launch configurations by shape class (many rows: batch >= 32; few rows), the
-# best of a sweep on H100 (num_warps 8/16, BLOCK 2048..8192, row cache RC 0 or
-# 16K/32K keys, C 2/4/8; Triton: num_warps 4/8/16, BLOCK 2048/4096, digits
-# 11+11+10 or 10+11+11, P 64/128/256 programs per row). Triton's plain 12-bit
-# first digit was 2-4x slower than 11 bits (tl.histogram cost), TLE's was not.
+# best of sweeps on the H100 (2026-11-25, after the atomic-slot kernel and
+# triton-tle-fold-scatter-converts): TLE num_warps 8/16/32, BLOCK 2048..8192,
+# row cache RC 0 or 16K/32K keys, digits 10..12 + 11..12 bits, C 2/4/8
+# (bench/_topk_tune.py holds the variants and picks). Short rows pay
+# mostly per-round costs (clearing and scanning the histograms), so they take
+# narrower first digits; long rows take 32 warps (1024 threads) per CTA.
+# Triton: num_warps 4/8/16, BLOCK 2048/4096, digits 11+11+10 or 10+11+11,
+# P 64/128/256 programs per row. Triton's plain 12-bit first digit was 2-4x
+# slower than 11 bits (tl.histogram cost), TLE's was not.
 _MESHES = {c: tl.constexpr(tle.device_mesh({"block_cluster": [("cluster_x", c)]})) for c in (2, 4, 8)}
 _TLE_BASE = dict(CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12)
+
+
+def _digits(seq):
+    if seq <= 4096:
+        return dict(BITS1=10, BITS2=11)
+    if seq <= 8192:
+        return dict(BITS1=11, BITS2=11)
+    return dict(BITS1=12, BITS2=12)
 
 
 def tle_config(batch, seq):
     """tle: one CTA per row."""
     if batch >= 32:
-        return dict(_TLE_BASE, C=1, num_warps=16, BLOCK=4096, RC=32768)
+        if seq <= 8192:
+            return dict(_TLE_BASE, C=1, num_warps=16, BLOCK=2048, RC=32768, **_digits(seq))
+        return dict(_TLE_BASE, C=1, num_warps=32, BLOCK=4096, RC=32768)
     return dict(_TLE_BASE, C=1, num_warps=16, BLOCK=8192, RC=0)
 
 
@@ -66,7 +81,7 @@ def cluster_config(batch, seq):
     when the rows already fill the GPU."""
     if batch >= 32:
         return dict(_TLE_BASE, C=2, num_warps=8, BLOCK=4096, RC=0)
-    return dict(_TLE_BASE, C=8, num_warps=16, BLOCK=2048, RC=16384)
+    return dict(_TLE_BASE, C=8, num_warps=32 if seq >= 262144 else 16, BLOCK=4096, RC=16384)
 
 
 def triton_config(batch, seq):
