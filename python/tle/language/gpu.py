@@ -18,7 +18,7 @@ from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _con
                       buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
 from .buffers import storage_kind  # noqa: F401  (tle.gpu.storage_kind)
 from .core import _require_enabled
-from .distributed import cluster_mesh, linear_shard
+from .mesh import cluster_mesh, linear_shard
 # tle.gpu.warp_specialize is defined with the pipes it synchronizes.
 from .pipe import warp_specialize  # noqa: F401
 
