@@ -16,6 +16,10 @@ Kernels compiled with TLE go to their own entries of Triton's cache: the cache
 key Triton computes does not see stage hooks, so while TLE is enabled the cache
 manager class is wrapped to mix TLE's fingerprint (its compiler binary and
 pipelines) into every key.
+
+The bridge imports the language layer (``tle.language``), never the reverse:
+the language reads whether TLE is enabled from ``_state.py``, where the hook
+is recorded.
 """
 
 from __future__ import annotations
@@ -31,8 +35,9 @@ import threading
 from triton import knobs
 from triton._C.libtriton import ir
 
-from . import _driver
+from . import _driver, _state
 from ._errors import MLIRError
+from ._state import is_enabled
 from .language import _atomics, pipeline as _pipeline
 
 # TLE's pipelines, by stage. The TTIR stage checks every marker (building and
@@ -134,7 +139,7 @@ STAGES = {
 }
 
 _lock = threading.RLock()
-_state = {"previous_hook": None, "previous_cache": None}
+_saved = {"previous_hook": None, "previous_cache": None}
 
 
 @functools.lru_cache(maxsize=None)
@@ -212,11 +217,14 @@ def _insert_stages(stages: dict) -> None:
 
 
 def _hook(backend, stages, options, language, capability):
-    previous = _state["previous_hook"]
+    previous = _saved["previous_hook"]
     if previous is not None:
         previous(backend, stages, options, language, capability)
     if getattr(getattr(backend, "target", None), "backend", None) == "cuda":
         _insert_stages(stages)
+
+
+_state.stages_hook = _hook
 
 
 def _wrap_cache_manager(base):
@@ -237,10 +245,6 @@ def _default_cache_manager():
     return FileCacheManager
 
 
-def is_enabled() -> bool:
-    return knobs.runtime.add_stages_inspection_hook is _hook
-
-
 def enable() -> None:
     """Route every Triton compile for NVIDIA through TLE's stages.
 
@@ -250,10 +254,10 @@ def enable() -> None:
     with _lock:
         if is_enabled():
             return
-        _state["previous_hook"] = knobs.runtime.add_stages_inspection_hook
-        _state["previous_cache"] = knobs.cache.manager_class
+        _saved["previous_hook"] = knobs.runtime.add_stages_inspection_hook
+        _saved["previous_cache"] = knobs.cache.manager_class
         knobs.runtime.add_stages_inspection_hook = _hook
-        knobs.cache.manager_class = _wrap_cache_manager(_state["previous_cache"])
+        knobs.cache.manager_class = _wrap_cache_manager(_saved["previous_cache"])
         _atomics.install()
         _pipeline.install()
 
@@ -263,9 +267,9 @@ def disable() -> None:
     with _lock:
         if not is_enabled():
             return
-        knobs.runtime.add_stages_inspection_hook = _state["previous_hook"]
-        knobs.cache.manager_class = _state["previous_cache"]
-        _state["previous_hook"] = _state["previous_cache"] = None
+        knobs.runtime.add_stages_inspection_hook = _saved["previous_hook"]
+        knobs.cache.manager_class = _saved["previous_cache"]
+        _saved["previous_hook"] = _saved["previous_cache"] = None
         _atomics.uninstall()
         _pipeline.uninstall()
 

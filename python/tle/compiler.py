@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-import os
 import re
 from pathlib import Path
 
@@ -11,7 +10,8 @@ import triton
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
-from . import _bridge
+from . import _bridge, _driver
+from ._errors import MLIRError
 
 # The order in which the NVIDIA backend (with TLE's stages) produces IR.
 STAGE_ORDER = ("ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin")
@@ -106,8 +106,6 @@ def lower_dsa(ttir: str, source_name: str = "<tle:dsa>") -> str:
     """Run the DSA pipeline (``_bridge.DSA_PIPELINE``) on TTIR text holding
     ``tle.dsa`` markers; return the lowered module (docs/dsa.md). Raises
     ``tle.MLIRError`` with the diagnostics when it fails."""
-    from . import _driver
-
     return _driver.run_pipeline(ttir, _bridge.DSA_PIPELINE, source_name=source_name)
 
 
@@ -140,9 +138,6 @@ def dsa_compile(kernel, signature=None, constexprs=None, target="sm_90", attrs=N
         module = src.make_ir(gpu_target, parsed, backend.get_codegen_implementation(parsed),
                              backend.get_module_map(), context)
         ttir = stages_fns["ttir"](module, metadata)
-    from . import _driver
-    from ._errors import MLIRError
-
     out = {"ttir": ttir.str()}
     pipeline = _bridge.TTIR_PIPELINE.replace(_bridge.NUM_STAGES, str(int(metadata.get("num_stages", 3))))
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from triton.language import core as tlc
 
+from .. import _state
 from . import _markers
 from ._markers import TLEUsageError
 
@@ -12,12 +13,10 @@ _CUMSUM_DTYPES = ("int32", "int64", "uint32", "uint64", "fp16", "bf16", "fp32", 
 
 
 def _require_enabled(name: str, _semantic) -> None:
-    from .. import _bridge
-
     backend = getattr(_semantic.builder.options, "backend_name", "cuda")
     if backend != "cuda":
         raise TLEUsageError(f"{name} is only supported on the cuda backend, not '{backend}'")
-    if not _bridge.is_enabled():
+    if not _state.is_enabled():
         raise TLEUsageError(
             f"{name} needs TLE's compiler stages: call tle.enable() before compiling, "
             "or compile with tle.compile(...)")

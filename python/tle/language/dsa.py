@@ -24,7 +24,7 @@ from triton.language import core as tlc
 from . import _markers
 from ._markers import TLEUsageError
 from .core import _require_enabled
-from .gpu import SHARED_ADDRESS_SPACE, _const_shape, mlir_type
+from .buffers import SHARED_ADDRESS_SPACE, _const_shape, mlir_type
 
 
 class address_space(enum.Enum):

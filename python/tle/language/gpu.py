@@ -10,138 +10,17 @@ How these cross Triton and reach PTX is docs/local-memory.md.
 
 from __future__ import annotations
 
-import enum
-
 from triton.language import core as tlc
 
 from . import _markers
 from ._markers import TLEUsageError
+from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor,
+                      buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
+from .buffers import storage_kind  # noqa: F401  (tle.gpu.storage_kind)
 from .core import _require_enabled
-
-SHARED_ADDRESS_SPACE = 3
-CLUSTER_ADDRESS_SPACE = 7
-
-
-class storage_kind(enum.Enum):
-    """Where ``tle.gpu.alloc`` places a buffer (FlagTree: ``tle.gpu.storage_kind``)."""
-    smem = "smem"  # the CTA's shared memory
-    tmem = "tmem"  # Blackwell tensor memory (sm_100+)
-
-    def __repr__(self):
-        return f"tle.gpu.{self.value}"
-
-
-smem = storage_kind.smem
-tmem = storage_kind.tmem
-
-# MLIR spelling of Triton's scalar types.
-_MLIR_TYPES = {
-    "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "uint8": "i8", "uint16": "i16", "uint32": "i32", "uint64": "i64",
-    "fp16": "f16", "bf16": "bf16", "fp32": "f32", "fp64": "f64",
-    "fp8e5": "f8E5M2", "fp8e4nv": "f8E4M3FN",
-}
-
-
-def mlir_type(dtype: tlc.dtype) -> str:
-    try:
-        return _MLIR_TYPES[dtype.name]
-    except KeyError:
-        raise TLEUsageError(f"TLE buffers cannot hold {dtype}") from None
-
-
-def memdesc_type(shape, dtype: tlc.dtype, order_rank=None, alloc_shape=None) -> str:
-    """The fresh buffer's memdesc: row-major, unswizzled, mutable shared memory.
-
-    ``order_rank``: the rank the encoding's order covers (default: the
-    buffer's). A ring of slots (a pipe field) is laid out like one slot, as
-    Triton does for multi-buffered allocations. ``alloc_shape``: the whole
-    allocation's shape, for a view of part of it.
-    """
-    rank = len(shape) if order_rank is None else order_rank
-    order = ", ".join(str(d) for d in reversed(range(rank)))
-    enc = f"#ttg.swizzled_shared<{{vec = 1, perPhase = 1, maxPhase = 1, order = [{order}]}}>"
-    dims = "x".join(str(d) for d in shape)
-    alloc = "" if alloc_shape is None else ", " + "x".join(str(d) for d in alloc_shape)
-    return f"!ttg.memdesc<{dims}x{mlir_type(dtype)}, {enc}, #ttg.shared_memory, mutable{alloc}>"
-
-
-class buffered_tensor_type(tlc.base_type):
-
-    def __init__(self, shape, dtype: tlc.dtype, scope: storage_kind = smem, remote: bool = False):
-        self.shape = tuple(shape)
-        self.dtype = dtype
-        self.scope = scope
-        self.remote = remote  # a tle.remote view: the handle plus the peer CTA's rank
-
-    def __eq__(self, other):
-        return (isinstance(other, buffered_tensor_type) and self.shape == other.shape
-                and self.dtype == other.dtype and self.scope == other.scope and self.remote == other.remote)
-
-    def __repr__(self):
-        remote = ", remote" if self.remote else ""
-        return f"buffered_tensor<{list(self.shape)}, {self.dtype}, {self.scope!r}{remote}>"
-
-    def mangle(self) -> str:
-        return f"B{'_'.join(map(str, self.shape))}{self.dtype.mangle()}{self.scope.value}{'R' if self.remote else ''}"
-
-    def handle_type(self):
-        return tlc.pointer_type(self.dtype, SHARED_ADDRESS_SPACE)
-
-    def _flatten_ir_types(self, builder, out) -> None:
-        out.append(self.handle_type().to_ir(builder))
-        if self.remote:
-            out.append(tlc.int32.to_ir(builder))
-
-    def _unflatten_ir(self, handles, cursor):
-        if self.remote:
-            shard = tlc.tensor(handles[cursor + 1], tlc.int32)
-            return buffered_tensor(handles[cursor], self, remote_shard=shard), cursor + 2
-        return buffered_tensor(handles[cursor], self), cursor + 1
-
-
-class buffered_tensor(tlc.base_value):
-    """A buffer in on-chip memory (``tle.gpu.alloc``'s result).
-
-    In the IR it is a *buffer handle* (docs/local-memory.md): the result of the
-    alloc marker, which only TLE's markers consume. ``remote_shard`` is set on
-    the view ``tle.remote(buffer, shard, mesh)`` returns: pointers built from it
-    reach that CTA's copy of the buffer.
-    """
-
-    def __init__(self, handle, type: buffered_tensor_type, remote_shard=None):
-        self.handle = handle
-        self.type = type
-        self.remote_shard = remote_shard
-
-    @property
-    def shape(self):
-        return [tlc.constexpr(d) for d in self.type.shape]
-
-    @property
-    def dtype(self):
-        return self.type.dtype
-
-    def _flatten_ir(self, handles) -> None:
-        handles.append(self.handle)
-        if self.remote_shard is not None:
-            handles.append(self.remote_shard.handle)
-
-    def __repr__(self):
-        return f"{self.type!r}" + (" (remote)" if self.remote_shard is not None else "")
-
-
-def _const_shape(shape, what):
-    shape = tlc._unwrap_if_constexpr(shape)
-    if isinstance(shape, (int, tlc.constexpr)):
-        shape = [shape]
-    try:
-        dims = [tlc._unwrap_if_constexpr(d) for d in shape]
-    except TypeError:
-        raise TLEUsageError(f"{what} must be a list of compile-time ints, got {shape!r}") from None
-    if not dims or any(isinstance(d, bool) or not isinstance(d, int) or d <= 0 for d in dims):
-        raise TLEUsageError(f"{what} must be a non-empty list of positive compile-time ints, got {dims!r}")
-    return dims
+from .mesh import cluster_mesh, linear_shard
+# tle.gpu.warp_specialize is defined with the pipes it synchronizes.
+from .pipe import warp_specialize  # noqa: F401
 
 
 def _require_pow2_shape(shape, what):
@@ -149,13 +28,6 @@ def _require_pow2_shape(shape, what):
         if d & (d - 1):
             raise TLEUsageError(f"{what}: the buffer shape {list(shape)} is used as a tensor shape, so every "
                                 "dimension must be a power of two")
-
-
-def _buffer(value, what) -> buffered_tensor:
-    value = tlc._unwrap_if_constexpr(value)
-    if not isinstance(value, buffered_tensor):
-        raise TLEUsageError(f"{what} expects a buffer from tle.gpu.alloc, got {type(value).__name__}")
-    return value
 
 
 def _splat(handle_value: tlc.tensor, shape, _semantic) -> tlc.tensor:
@@ -199,15 +71,6 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
     if init_value is not None:
         _local_store(buf, init_value, "tle.gpu.alloc init_value", _semantic)
     return buf
-
-
-def alloc_buffer(shape, dtype, type_str: str, _semantic) -> buffered_tensor:
-    """The ``tle.alloc`` marker for a shared buffer of memdesc type ``type_str``."""
-    btype = buffered_tensor_type(shape, dtype, smem)
-    (handle,) = _markers.emit(
-        "alloc", {"scope": "#tle.memory_space<smem>", "tle.marker.result_types": ("list", [type_str])},
-        [], [btype.handle_type()], _semantic=_semantic)
-    return buffered_tensor(handle.handle, btype)
 
 
 def _as_index(value, what, _semantic):
@@ -397,11 +260,9 @@ def remote(buffer_or_ptr, shard_id, scope, _semantic=None, _generator=None):
     rank in the cluster, or one coordinate per ``block_cluster`` axis of the
     mesh ``scope``.
     """
-    from . import distributed
-
-    mesh = distributed.cluster_mesh(scope, "tle.remote")
+    mesh = cluster_mesh(scope, "tle.remote")
     _require_enabled("tle.remote", _semantic)
-    rank = distributed.linear_shard(shard_id, mesh, _semantic)
+    rank = linear_shard(shard_id, mesh, _semantic)
     target = tlc._unwrap_if_constexpr(buffer_or_ptr)
     if isinstance(target, buffered_tensor):
         if target.remote_shard is not None:
@@ -414,8 +275,3 @@ def remote(buffer_or_ptr, shard_id, scope, _semantic=None, _generator=None):
                if isinstance(target, tlc.tensor) and target.dtype.is_ptr() else type(target).__name__)
         raise TLEUsageError(f"tle.remote expects a buffer or shared-memory pointers from tle.gpu.local_ptr, got {got}")
     return remote_pointers(target, rank, _semantic)
-
-
-
-# tle.gpu.warp_specialize is defined with the pipes it synchronizes.
-from .pipe import warp_specialize  # noqa: E402  (pipe.py imports this module)

@@ -26,8 +26,8 @@ from triton.language import core as tlc
 from . import _markers
 from ._markers import TLEUsageError
 from .core import _require_enabled
-from .gpu import (SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor, buffered_tensor_type,
-                  memdesc_type, mlir_type, smem)
+from .buffers import (SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor,
+                      buffered_tensor_type, memdesc_type, mlir_type, smem)
 
 _PIPE_HANDLE = tlc.pointer_type(tlc.int8, SHARED_ADDRESS_SPACE)
 

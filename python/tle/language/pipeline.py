@@ -41,6 +41,7 @@ from triton.language import core as tlc
 
 from . import _markers
 from ._markers import TLEUsageError
+from .core import _require_enabled
 
 # tle.range's own keyword arguments; the others are tl.range's.
 TLE_KEYWORDS = ("pipe_stages", "pipe_orders", "executors")
@@ -153,8 +154,6 @@ class pipeline_group:
         self.semantic = _semantic
 
     def __enter__(self):
-        from .core import _require_enabled
-
         _require_enabled("tle.pipeline_group", self.semantic)
         i = self.index
         if not isinstance(i, int) or isinstance(i, bool):

@@ -1,0 +1,348 @@
+"""Sharded tensors and the collectives between their layouts:
+``tle.make_sharded_tensor``, ``tle.reshard`` and ``tle.distributed_dot``
+(docs/distributed.md).
+
+Over ``block_cluster`` mesh axes the compiler's collectives go through
+distributed shared memory; over ``device`` axes through symmetric memory,
+described by a ``tle.device_context`` (``device_runtime.py``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from triton.language import core as tlc
+
+from . import _markers
+from ._markers import TLEUsageError
+from .core import _require_enabled
+from .device_runtime import device_context
+from .sharding_spec import B, S, _sharding, sharding
+from .tiles import grid_view
+
+
+class sharded_tensor(tlc.tensor):
+    """A tensor holding this shard's block of a sharded tensor.
+
+    It is an ordinary tensor of the local block's shape (use it in any
+    ``tl`` operation; results are plain tensors) that also knows its
+    ``sharding`` and the logical ``global_shape``, which ``tle.reshard`` and
+    ``tle.distributed_dot`` read.
+    """
+
+    def __init__(self, value: tlc.tensor, layout: sharding, global_shape):
+        super().__init__(value.handle, value.type)
+        self.sharding = layout
+        self.global_shape = tuple(global_shape)
+
+    def __repr__(self):
+        return f"sharded_tensor({list(self.global_shape)}, {self.sharding!r}, local {self.shape})"
+
+
+def _level_of_axes(mesh, axes, what):
+    levels = {mesh.level_of(a) for a in axes}
+    bad = levels - {"block_cluster", "device"}
+    if bad:
+        axis = next(a for a in axes if mesh.level_of(a) in bad)
+        raise TLEUsageError(f"{what}: mesh axis {axis!r} is at level {mesh.level_of(axis)!r}; TLE lowers "
+                            "block_cluster axes (distributed shared memory) and device axes (symmetric memory)")
+    return levels
+
+
+def _coord(mesh, axis, context, what, _semantic):
+    """This shard's coordinate along ``axis`` (an i32 scalar)."""
+    level = mesh.level_of(axis)
+    if level == "block_cluster":
+        (coord,) = _markers.emit("shard_id", {"mesh": mesh.mlir(), "axis": f'"{axis}"'}, [], [tlc.int32],
+                                 _semantic=_semantic)
+        return coord
+    if level == "device":
+        if context is None:
+            raise TLEUsageError(f"{what}: mesh axis {axis!r} is a device axis; pass context=tle.device_context(...)")
+        inner = math.prod(s for a, s, lvl in zip(mesh.axis_names, mesh.shape, mesh.levels)
+                          if lvl == "device" and mesh.axis_names.index(a) > mesh.axis_names.index(axis))
+        c = context.rank
+        if inner != 1:
+            c = _semantic.floordiv(c, _semantic.to_tensor(inner))
+        return _semantic.mod(c, _semantic.to_tensor(mesh.axis_size(axis)))
+    raise TLEUsageError(f"{what}: mesh axis {axis!r} is at level {level!r}, which TLE does not lower")
+
+
+def _linear(coords_sizes, _semantic):
+    linear = None
+    for c, size in coords_sizes:
+        linear = c if linear is None else _semantic.add(_semantic.mul(linear, _semantic.to_tensor(size), True), c,
+                                                          True)
+    return linear
+
+
+def _global_shape(shape, what):
+    shape = tlc._unwrap_if_constexpr(shape)
+    if isinstance(shape, tlc.tuple):
+        shape = list(shape.values)
+    if isinstance(shape, int):
+        shape = [shape]
+    try:
+        dims = [tlc._unwrap_if_constexpr(d) for d in shape]
+    except TypeError:
+        raise TLEUsageError(f"{what}: shape must be a list of compile-time ints, got {shape!r}") from None
+    if not dims or any(isinstance(d, bool) or not isinstance(d, int) or d <= 0 for d in dims):
+        raise TLEUsageError(f"{what}: shape must be a non-empty list of positive compile-time ints, got {dims!r}")
+    return dims
+
+
+def _context(context, mesh, what):
+    context = tlc._unwrap_if_constexpr(context)
+    if context is None:
+        return None
+    if not isinstance(context, device_context):
+        raise TLEUsageError(f"{what}: context must come from tle.device_context(...), got {type(context).__name__}")
+    if context.mesh != mesh:
+        raise TLEUsageError(f"{what}: the device context is for {context.mesh!r}, the sharding for {mesh!r}")
+    return context
+
+
+def _annotate(value, layout, shape, _semantic):
+    attrs = {"sharding": layout.mlir(len(shape)), "shape": ("i64-array", shape)}
+    (result,) = _markers.emit("make_sharded_tensor", attrs, [value], [value.dtype], _semantic=_semantic)
+    return sharded_tensor(result, layout, shape)
+
+
+@tlc.builtin
+def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _generator=None):
+    """This shard's block of a tensor of (global) ``shape`` laid out as ``sharding``.
+
+    ``x`` is either a pointer to the whole row-major tensor in global memory
+    (each shard loads its block; with partial axes, ``x`` holds one tensor
+    per coordinate of those axes, as leading dimensions in the order of ``partial``), or a
+    tensor that already is this shard's block (it is annotated). Returns a
+    ``sharded_tensor``. ``context`` (``tle.device_context``) is needed to
+    locate blocks split over device axes.
+    """
+    what = "tle.make_sharded_tensor"
+    layout = _sharding(sharding, what)
+    shape = _global_shape(shape, what)
+    local = layout.local_shape(shape, what)
+    axes = [a for d in layout.dims(len(shape), what) for a in d] + list(layout.partial)
+    _level_of_axes(layout.mesh, axes, what)
+    for d, n in enumerate(local):
+        if n & (n - 1):
+            raise TLEUsageError(f"{what}: the local block {local} is a tensor shape, so every dimension must be a "
+                                f"power of two (dimension {d} is {n})")
+    context = _context(context, layout.mesh, what)
+    _require_enabled(what, _semantic)
+    x = tlc._unwrap_if_constexpr(x)
+    if isinstance(x, tlc.tensor) and x.type.is_block() and not x.dtype.is_ptr():
+        block = [int(tlc._unwrap_if_constexpr(s)) for s in x.shape]
+        if block != local:
+            raise TLEUsageError(f"{what}: the block has shape {block}, but each shard of {shape} laid out "
+                                f"as {layout!r} holds {local}")
+        return _annotate(x, layout, shape, _semantic)
+    if not isinstance(x, tlc.tensor) or x.type.is_block() or not x.dtype.is_ptr():
+        raise TLEUsageError(f"{what}: x must be a pointer to the global tensor or this shard's block (a tensor), "
+                            f"got {x!r}")
+    if x.dtype.address_space != 1:
+        raise TLEUsageError(f"{what}: x must point to global memory")
+    # Element offsets of this shard's block in the row-major global tensor.
+    offs = None
+    stride = 1
+    rank = len(shape)
+    for d in reversed(range(rank)):
+        idx = _semantic.arange(0, local[d])
+        dim_axes = layout.dims(rank)[d]
+        if dim_axes:
+            shard = _linear([(_coord(layout.mesh, a, context, what, _semantic), layout.mesh.axis_size(a))
+                             for a in dim_axes], _semantic)
+            idx = _semantic.add(idx, _semantic.mul(shard, _semantic.to_tensor(local[d]), True), True)
+        idx = _semantic.mul(idx, _semantic.to_tensor(stride), True) if stride != 1 else idx
+        for _ in range(d):
+            idx = _semantic.expand_dims(idx, 0)
+        for k in range(d + 1, rank):
+            idx = _semantic.expand_dims(idx, k)
+        offs = idx if offs is None else _semantic.add(*_semantic.broadcast_impl_value(offs, idx), True)
+        stride *= shape[d]
+    for axis in reversed(layout.partial):
+        c = _coord(layout.mesh, axis, context, what, _semantic)
+        offs = _semantic.add(offs, _semantic.mul(c, _semantic.to_tensor(stride), True), True)
+        stride *= layout.mesh.axis_size(axis)
+    offs = _semantic.broadcast_impl_shape(offs, local)
+    value = _semantic.load(_semantic.add(x, offs, True), None, None, (), "", "", "", False)
+    return _annotate(value, layout, shape, _semantic)
+
+
+def _sharded(x, what) -> sharded_tensor:
+    x = tlc._unwrap_if_constexpr(x)
+    if not isinstance(x, sharded_tensor):
+        raise TLEUsageError(f"{what} expects a sharded tensor (from tle.make_sharded_tensor, tle.reshard or "
+                            f"tle.distributed_dot), got {'a plain tensor' if isinstance(x, tlc.tensor) else x!r}; "
+                            "annotate a block with tle.make_sharded_tensor(block, sharding, global_shape)")
+    return x
+
+
+def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic) -> sharded_tensor:
+    source = x.sharding
+    mesh = source.mesh
+    shape = list(x.global_shape)
+    rank = len(shape)
+    if target.mesh != mesh:
+        raise TLEUsageError(f"{what}: the target sharding is over {target.mesh!r}, the tensor over {mesh!r}")
+    src_local = source.local_shape(shape, what)
+    tgt_local = target.local_shape(shape, what + " (target)")
+    for d, n in enumerate(tgt_local):
+        if n & (n - 1):
+            raise TLEUsageError(f"{what}: the target block {tgt_local} must have power-of-two dimensions "
+                                f"(dimension {d} is {n})")
+    for axis in target.partial:
+        if axis not in source.partial:
+            raise TLEUsageError(f"{what}: incompatible reshard from {source!r} to {target!r}: a reshard cannot "
+                                f"create partial sums over {axis!r} (the source is not partial over it)")
+    changed = [a for a in mesh.axis_names
+               if source.split_dim(a, rank) != target.split_dim(a, rank)
+               or (a in source.partial) != (a in target.partial)]
+    levels = _level_of_axes(mesh, changed, what)
+    if len(levels) > 1:
+        raise TLEUsageError(f"{what}: the reshard from {source!r} to {target!r} changes block_cluster and device "
+                            "axes at once; reshard one level at a time")
+    root = tlc._unwrap_if_constexpr(root)
+    if root is not None:
+        if isinstance(root, bool) or not isinstance(root, int):
+            raise TLEUsageError(f"{what}: root must be a compile-time int (a CTA rank in the cluster), got {root!r}")
+        if not 0 <= root < mesh.cluster_size or mesh.cluster_size <= 1:
+            raise TLEUsageError(f"{what}: root {root} is not a CTA rank of {mesh!r}'s cluster of "
+                                f"{mesh.cluster_size} CTAs")
+        if target.partial:
+            raise TLEUsageError(f"{what}: a reshard to a root (gather / reduce) cannot leave partial axes")
+        if "device" in levels:
+            raise TLEUsageError(f"{what}: root names a CTA of the cluster; a reshard over device axes has no root")
+    context = _context(context, mesh, what)
+    if "device" in levels and context is None:
+        raise TLEUsageError(f"{what}: the reshard from {source!r} to {target!r} changes device axes; pass "
+                            "context=tle.device_context(...) (docs/distributed.md)")
+    if not changed and root is None:
+        return sharded_tensor(x, target, shape)
+    _require_enabled(what, _semantic)
+    attrs = {"source": source.mlir(rank), "target": target.mlir(rank), "shape": ("i64-array", shape)}
+    if root is not None:
+        attrs["root"] = f"{root} : i64"
+    device = context is not None and "device" in levels
+    grow = all(t >= s for s, t in zip(src_local, tgt_local))
+    shrink = all(t <= s for s, t in zip(src_local, tgt_local))
+    if not (grow or shrink):
+        raise TLEUsageError(f"{what}: the reshard from {source!r} to {target!r} moves a split to another "
+                            "dimension (an all-to-all), which TLE does not lower in one step; reshard to "
+                            "tle.B on one of the dimensions first")
+    value = tlc.tensor(x.handle, x.type)
+    marker_shape = tgt_local if grow else src_local
+    if grow and tgt_local != src_local:
+        # The block repeated over the grid of blocks (docs/markers.md, "Tiles").
+        grid = [t // s for s, t in zip(src_local, tgt_local)]
+        view, axes = grid_view(tgt_local, src_local, grid)
+        for axis in axes:
+            value = _semantic.expand_dims(value, axis)
+        value = _semantic.broadcast_impl_shape(value, view)
+        value = _semantic.reshape(value, tgt_local, can_reorder=False)
+        attrs["tle.marker.tile_shape"] = ("i64-array", src_local)
+        attrs["tle.marker.tiled_operands"] = ("i32-array", [0])
+    elif not grow:
+        attrs["tle.marker.tile_shape"] = ("i64-array", tgt_local)
+        attrs["tle.marker.tiled_results"] = ("i32-array", [0])
+    operands = [value]
+    if device:
+        scalars = context.values
+        operands += [_semantic.splat(v, marker_shape) for v in scalars]
+        attrs["tle.marker.scalar_operands"] = ("i32-array", list(range(1, 6)))
+    attrs["operandSegmentSizes"] = ("i32-array", [1] + [1 if device else 0] * 5)
+    (result,) = _markers.emit("reshard", attrs, operands, [x.dtype], _semantic=_semantic)
+    if not grow:
+        grid = [s // t for s, t in zip(src_local, tgt_local)]
+        view, axes = grid_view(src_local, tgt_local, grid)
+        result = _semantic.reshape(result, view, can_reorder=False)
+        for axis in reversed(axes):
+            result = _markers._pick_reduce(result, axis, _semantic)
+    return sharded_tensor(result, target, shape)
+
+
+@tlc.builtin
+def reshard(x, spec, root=None, context=None, _semantic=None, _generator=None):
+    """``x`` (a sharded tensor) laid out as ``spec`` instead: the compiler
+    inserts the collective (docs/distributed.md):
+
+    =====================  ===========================================
+    per mesh axis          collective
+    =====================  ===========================================
+    S -> B                 all-gather
+    P -> B                 all-reduce (sum)
+    P -> S                 reduce-scatter
+    B -> S                 scatter (a local slice, no communication)
+    S / P -> B, ``root``   gather / reduce to CTA ``root`` (others: 0)
+    =====================  ===========================================
+
+    Over ``block_cluster`` axes it goes through distributed shared memory;
+    over ``device`` axes it needs ``context=tle.device_context(...)``.
+    """
+    what = "tle.reshard"
+    x = _sharded(x, what)
+    target = _sharding(spec, what)
+    return _reshard(x, target, root, context, what, _semantic)
+
+
+@tlc.builtin
+def distributed_dot(a, b, c=None, out_sharding=None, context=None, _semantic=None, _generator=None):
+    """``a @ b (+ c)`` for sharded ``a`` (M x K) and ``b`` (K x N).
+
+    The compiler inserts the collectives (docs/distributed.md):
+    - K split over the same axes in ``a`` and ``b``: each shard multiplies
+      its blocks (a partial sum over those axes), then the partial sums are
+      all-reduced (or reduce-scattered, per ``out_sharding``);
+    - a K split of only one operand, or the same axis splitting ``a``'s M and
+      ``b``'s N: that operand is all-gathered first;
+    - M split of ``a`` / N split of ``b``: the result keeps it.
+    The result is a sharded tensor of sharding ``out_sharding`` (default: the
+    natural one, with no partial axes). ``c`` is added once, after the
+    reduction, and must be laid out as the result.
+    """
+    what = "tle.distributed_dot"
+    a, b = _sharded(a, what + " a"), _sharded(b, what + " b")
+    if len(a.global_shape) != 2 or len(b.global_shape) != 2:
+        raise TLEUsageError(f"{what}: a and b must be 2-D, got shapes {list(a.global_shape)} and "
+                            f"{list(b.global_shape)}")
+    (m, k), (k2, n) = a.global_shape, b.global_shape
+    if k != k2:
+        raise TLEUsageError(f"{what}: a is {m}x{k} and b is {k2}x{n}; the K dimensions differ")
+    mesh = a.sharding.mesh
+    if b.sharding.mesh != mesh:
+        raise TLEUsageError(f"{what}: a and b are sharded over different meshes")
+    if a.sharding.partial or b.sharding.partial:
+        raise TLEUsageError(f"{what}: a and b cannot be partial sums (reshard them to tle.B first)")
+    (am, ak), (bk, bn) = a.sharding.dims(2), b.sharding.dims(2)
+    # K: matching splits give partial sums; otherwise gather K.
+    if ak != bk:
+        if ak:
+            a = _reshard(a, sharding(mesh, split=[S(*am) if am else B, B]), None, context, what, _semantic)
+            ak = ()
+        if bk:
+            b = _reshard(b, sharding(mesh, split=[B, S(*bn) if bn else B]), None, context, what, _semantic)
+            bk = ()
+    # One axis cannot split both M and N of the result: gather b's N.
+    if set(am) & set(bn):
+        b = _reshard(b, sharding(mesh, split=[S(*bk) if bk else B, B]), None, context, what, _semantic)
+        bn = ()
+    acc = _semantic.dot(tlc.tensor(a.handle, a.type), tlc.tensor(b.handle, b.type), None, None, None, tlc.float32)
+    natural = sharding(mesh, split=[S(*am) if am else B, S(*bn) if bn else B], partial=list(ak))
+    result = _annotate(acc, natural, [m, n], _semantic)
+    target = _sharding(out_sharding, what + " out_sharding") if out_sharding is not None else \
+        sharding(mesh, split=[S(*am) if am else B, S(*bn) if bn else B])
+    result = _reshard(result, target, None, context, what, _semantic)
+    if c is not None:
+        if target.partial:
+            raise TLEUsageError(f"{what}: c is added after the reduction; out_sharding cannot be partial with c")
+        c = tlc._unwrap_if_constexpr(c)
+        if isinstance(c, sharded_tensor):
+            if c.sharding != target or list(c.global_shape) != [m, n]:
+                raise TLEUsageError(f"{what}: c is laid out as {c.sharding!r}, the result as {target!r}")
+        local = target.local_shape([m, n], what)
+        if not isinstance(c, tlc.tensor) or [int(tlc._unwrap_if_constexpr(s)) for s in c.shape] != local:
+            raise TLEUsageError(f"{what}: c must be this shard's {local} block of the result")
+        summed = _semantic.add(tlc.tensor(result.handle, result.type), _semantic.cast(c, tlc.float32), True)
+        result = _annotate(summed, target, [m, n], _semantic)
+    return result

@@ -1,0 +1,92 @@
+"""``tle.device_context``: the runtime context of device-level (multi-GPU)
+reshards: a symmetric workspace, flags, the peers' heap offsets, this device's
+rank and an epoch (docs/distributed.md, "Devices").
+"""
+
+from __future__ import annotations
+
+from triton.language import core as tlc
+
+from ._markers import TLEUsageError
+from .mesh import _mesh, _scalar_i32, device_mesh
+
+
+class device_context_type(tlc.base_type):
+    NAMES = ("workspace", "flags", "peer_offsets", "rank", "epoch")
+
+    def __init__(self, mesh: device_mesh, types):
+        self.mesh = mesh
+        self.types = tuple(types)
+
+    def __eq__(self, other):
+        return isinstance(other, device_context_type) and self.mesh == other.mesh and self.types == other.types
+
+    def __repr__(self):
+        return f"device_context<{self.mesh!r}>"
+
+    def mangle(self) -> str:
+        return "DC" + "_".join(t.mangle() for t in self.types)
+
+    def _flatten_ir_types(self, builder, out) -> None:
+        for t in self.types:
+            out.append(t.to_ir(builder))
+
+    def _unflatten_ir(self, handles, cursor):
+        values = [tlc.tensor(handles[cursor + i], t) for i, t in enumerate(self.types)]
+        return device_context(self, values), cursor + len(self.types)
+
+
+class device_context(tlc.base_value):
+    """What a reshard over ``device`` mesh axes needs at run time
+    (``tle.device_context(mesh, rank, workspace, flags, peer_offsets, epoch)``);
+    the contract is docs/distributed.md, "Devices"."""
+
+    def __init__(self, type: device_context_type, values):
+        self.type = type
+        self.values = list(values)
+
+    @property
+    def mesh(self):
+        return self.type.mesh
+
+    def __getattr__(self, name):
+        if name in device_context_type.NAMES:
+            return self.values[device_context_type.NAMES.index(name)]
+        raise AttributeError(name)
+
+    def _flatten_ir(self, handles) -> None:
+        handles.extend(v.handle for v in self.values)
+
+
+@tlc.builtin
+def make_device_context(mesh, rank, workspace, flags, peer_offsets, epoch, _semantic=None, _generator=None):
+    """``tle.device_context(mesh, rank, workspace, flags, peer_offsets, epoch)``.
+
+    ``rank``: this device's rank over the mesh's ``device`` axes (row-major);
+    ``workspace``: pointer into a symmetric buffer of the reshard's element
+    type; ``flags``: pointer to a symmetric int32 array, zeroed once;
+    ``peer_offsets``: pointer to one int64 per device, the byte offset from
+    this device's symmetric heap to that device's as mapped here (0 for
+    itself); ``epoch``: an int32 > 0 that grows with every reshard using the
+    same flags.
+    """
+    mesh = _mesh(mesh, "tle.device_context")
+    if mesh.level_size("device") <= 1:
+        raise TLEUsageError(f"tle.device_context: {mesh!r} has no device axis of size > 1")
+
+    def ptr(value, name, element=None):
+        value = tlc._unwrap_if_constexpr(value)
+        if (not isinstance(value, tlc.tensor) or value.type.is_block() or not value.dtype.is_ptr()
+                or value.dtype.address_space != 1):
+            raise TLEUsageError(f"tle.device_context: {name} must be a pointer to global memory (a kernel "
+                                f"argument), got {value!r}")
+        if element is not None and value.dtype.element_ty != element:
+            raise TLEUsageError(f"tle.device_context: {name} must point to {element}, got "
+                                f"{value.dtype.element_ty}")
+        return value
+
+    values = [ptr(workspace, "workspace"), ptr(flags, "flags", tlc.int32),
+              ptr(peer_offsets, "peer_offsets", tlc.int64),
+              _scalar_i32(rank, "tle.device_context rank", _semantic),
+              _scalar_i32(epoch, "tle.device_context epoch", _semantic)]
+    return device_context(device_context_type(mesh, [v.type for v in values]), values)
