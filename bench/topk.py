@@ -2,10 +2,12 @@
 fp32 M x N matrix, sorted descending like torch.topk.
 
 Providers:
-  tle           TLE radix select (bench/_topk_kernels.py, one CTA per row,
-                shared-memory histograms and candidate buffer), the K selected
-                kept in shared memory and sorted in the same kernel (tl.sort of
-                packed (key, ~index))
+  tle           TLE top-k, by row length: N > 1024: radix select
+                (bench/_topk_kernels.py, one CTA per row, shared-memory
+                histograms and candidate buffer), the K selected kept in shared
+                memory and sorted in the same kernel (tl.sort of packed
+                (key, ~index)); N <= 1024: the register bitonic kernel of the
+                `triton` provider (compiled through TLE's stages)
   triton        plain Triton tl.topk (bitonic) on packed (key, ~index) values,
                 streaming the row in chunks and merging with the running top-K
   triton-radix  plain Triton radix select (tl.histogram, the row re-read each
@@ -37,11 +39,16 @@ def _pow2(n):
 
 
 def tle_config(n, k):
-    """Launch configuration of the TLE kernel for rows of n (see report)."""
-    if n <= 1024:
-        block = max(_pow2(n), 256)
-        return dict(num_warps=4, BLOCK=block, CBLOCK=block, CAP=block, BITS1=11, BITS2=11, RC=0)
+    """Launch configuration of the TLE radix kernel for rows of n (N > 1024;
+    see tle_provider for shorter rows)."""
     return dict(num_warps=16, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=8192)
+
+
+# Rows up to this length are sorted in registers: the radix select's per-round
+# costs (clearing and scanning 2048-4096-bin histograms, three rounds) exceed
+# the whole bitonic network there (H100: 0.0093 vs 0.0053 ms at 64x128x8,
+# 0.0118 vs 0.0104 ms at 64x1024x32, 2026-11-25).
+REGISTER_TOPK_MAX_N = 1024
 
 
 def radix_config(n, k):
@@ -64,8 +71,14 @@ def make_inputs(shape, dev, gen, args):
 
 
 def tle_provider(inp):
+    """TLE's top-k picks its algorithm by row length: the register bitonic
+    network (triton_stream_topk, the same kernel as the `triton` provider,
+    compiled through TLE's stages) up to REGISTER_TOPK_MAX_N, the shared-memory
+    radix select above."""
     x, k, idx, vals = inp["x"], inp["k"], inp["idx"], inp["vals"]
     m, n = x.shape
+    if n <= REGISTER_TOPK_MAX_N:
+        return triton_provider(inp)
     cfg = tle_config(n, k)
     opts = {key: v for key, v in cfg.items() if key != "num_warps"}
 
@@ -159,12 +172,13 @@ def smoke_kernels():
     sig_k = dict(sig, K="i32")
     out = []
     for n, k in ((128, 8), (32768, 256)):
-        cfg = tle_config(n, k)
-        out.append(dict(name=f"tle-{n}x{k}", kernel=KK.tle_radix_select, signature=sig_k, tle=True,
-                        constexprs=dict(KS=k, SORTED=True, C=1, MESH=None,
-                                        **{key: v for key, v in cfg.items() if key != "num_warps"}),
-                        options=dict(num_warps=cfg["num_warps"]),
-                        expect=["shared::cta.add.u32", "ld.shared", "st.shared"]))
+        if n > REGISTER_TOPK_MAX_N:
+            cfg = tle_config(n, k)
+            out.append(dict(name=f"tle-{n}x{k}", kernel=KK.tle_radix_select, signature=sig_k, tle=True,
+                            constexprs=dict(KS=k, SORTED=True, C=1, MESH=None,
+                                            **{key: v for key, v in cfg.items() if key != "num_warps"}),
+                            options=dict(num_warps=cfg["num_warps"]),
+                            expect=["shared::cta.add.u32", "ld.shared", "st.shared"]))
         cfg = stream_config(n, k)
         out.append(dict(name=f"triton-{n}x{k}", kernel=KK.triton_stream_topk, signature=sig, tle=False,
                         constexprs=dict(K=k, BLOCK=cfg["BLOCK"]), options=dict(num_warps=cfg["num_warps"]),
