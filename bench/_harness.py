@@ -7,8 +7,11 @@ Every benchmark script describes itself with a :class:`Benchmark` and calls
    used is printed),
 2. runs every provider once and checks its output (a wrong result aborts the
    run, nothing is timed on a failed check),
-3. times every provider side by side in the same process: the median of
-   ``triton.testing.do_bench`` with ``--warmup`` / ``--rep`` milliseconds,
+3. times every provider side by side in the same process: ``--rounds``
+   rounds (default 3) in which the providers take turns, each timed with the
+   median of ``triton.testing.do_bench`` (``--warmup`` / ``--rep``
+   milliseconds); a provider's time is the median of its rounds, so a burst
+   of interference on the machine does not decide a row,
 
 then prints one table and writes it as CSV. Ratios are speedups:
 ``vs_triton = t_triton / t_provider`` (above 1: faster than plain Triton), the
@@ -99,6 +102,9 @@ def make_parser(bench: Benchmark) -> argparse.ArgumentParser:
                         f"{','.join(shape_label(s) for s in bench.default_shapes)})")
     p.add_argument("--warmup", type=int, default=25, help="do_bench warmup, ms (default 25)")
     p.add_argument("--rep", type=int, default=100, help="do_bench repetition time, ms (default 100)")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="timing rounds, providers interleaved; a provider's time is the median of its "
+                        "per-round do_bench medians (default 3)")
     p.add_argument("--check", action="store_true", help="check every provider's result, do not time")
     p.add_argument("--seed", type=int, default=None, help="input seed (default: random, printed)")
     p.add_argument("--csv", default=None, help=f"CSV output path (default: bench/results/{bench.name}.csv)")
@@ -120,6 +126,21 @@ def peak_bandwidth(device_name: str, override: float | None) -> tuple[float | No
 def time_ms(fn: Callable[[], Any], warmup: int, rep: int) -> float:
     import triton.testing
     return float(triton.testing.do_bench(fn, warmup=warmup, rep=rep, return_mode="median"))
+
+
+def time_interleaved(fns: dict[str, Callable[[], Any]], rounds: int, warmup: int, rep: int) -> dict[str, float]:
+    """Each provider's time: the median over ``rounds`` rounds of its
+    do_bench median, the providers taking turns within every round (each
+    round starts one provider later), so a burst of interference on the
+    machine lands on one round of several providers, not on all of one's."""
+    import statistics
+    order = list(fns)
+    samples: dict[str, list[float]] = {p: [] for p in order}
+    for r in range(max(1, rounds)):
+        for prov in order[r % len(order):] + order[:r % len(order)]:
+            with compiler_for(prov):
+                samples[prov].append(time_ms(fns[prov], warmup, rep))
+    return {p: statistics.median(v) for p, v in samples.items()}
 
 
 def compiler_for(provider: str):
@@ -152,7 +173,8 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
     dev = torch.device("cuda")
     name = torch.cuda.get_device_name(dev)
     bw, bw_src = peak_bandwidth(name, args.peak_bw)
-    print(f"# {bench.name} on {name}; seed {seed}; do_bench median, warmup {args.warmup} ms, rep {args.rep} ms; "
+    print(f"# {bench.name} on {name}; seed {seed}; median of {args.rounds} interleaved rounds of do_bench medians, "
+          f"warmup {args.warmup} ms, rep {args.rep} ms; "
           f"peak DRAM bandwidth {bw / 1e12 if bw else float('nan'):.2f} TB/s ({bw_src})", flush=True)
 
     rows: list[dict] = []
@@ -162,6 +184,7 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
         inputs = bench.make_inputs(shape, dev, gen, args)
         times: dict[str, float | None] = {}
         notes: dict[str, str] = {}
+        fns: dict[str, Callable[[], Any]] = {}
         for prov in providers:
             reason = bench.unsupported(prov, shape) if bench.unsupported else None
             if reason:
@@ -176,9 +199,14 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
                 except AssertionError as e:
                     sys.exit(f"{bench.name}: provider {prov} is WRONG on {shape_label(shape)}: {e}")
                 del out
-                times[prov] = None if args.check else time_ms(fn, args.warmup, args.rep)
+            fns[prov] = fn
+            times[prov] = None
+        if not args.check:
+            times.update(time_interleaved(fns, args.rounds, args.warmup, args.rep))
+        for prov in fns:
             status = "ok" if args.check else f"{times[prov]:.4f} ms"
             print(f"  {shape_label(shape):>18} {prov:<14} checked, {status}", flush=True)
+        del fns
         del inputs
         torch.cuda.empty_cache()
         floor_ms = bench.min_bytes(shape) / bw * 1e3 if (bench.min_bytes and bw) else None

@@ -80,12 +80,17 @@ def _key(x):
 
 
 @triton.jit
-def _threshold_tle(h, need):
-    """Threshold bin b (above[b] < need <= above[b] + h[b]) and above[b]."""
+def _threshold_tle(h, need, scratch):
+    """Threshold bin b (above[b] < need <= above[b] + h[b]) and above[b]. The
+    one thread holding bin b writes both, packed, to the shared int64
+    ``scratch``; everyone reads them back (one barrier, no CTA-wide reductions)."""
     above, total = tle.cumsum(h, axis=0, reverse=True)
     bins = tl.arange(0, h.shape[0])
     sel = (above < need) & (above + h >= need)
-    return tl.sum(tl.where(sel, bins, 0)), tl.sum(tl.where(sel, above, 0))
+    packed = (bins.to(tl.int64) << 32) | above.to(tl.int64)
+    tl.store(tle.gpu.local_ptr(scratch, (tl.zeros_like(bins),)), packed, mask=sel)
+    v = tl.load(tle.gpu.local_ptr(scratch, (0,)))
+    return (v >> 32).to(tl.int32), (v & 0xFFFFFFFF).to(tl.int32)
 
 
 @triton.jit
@@ -234,6 +239,7 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
     tl.store(tle.gpu.local_ptr(L1), tl.zeros([N1], tl.int32))
     tl.store(tle.gpu.local_ptr(L2), tl.zeros([N2], tl.int32))
     tl.store(tle.gpu.local_ptr(L3), tl.zeros([N3], tl.int32))
+    thr_scr = tle.gpu.alloc([1], dtype=tl.int64)  # threshold bin and count above it
     if not DET:
         # Slot counters: above-threshold outputs and candidates of pass 2,
         # above-threshold outputs and ties of the final pass.
@@ -271,9 +277,9 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
             tl.store(tle.gpu.local_ptr(rcache, (offs - lo,)), key, mask=m & (offs - lo < RC))
         tl.atomic_add(tle.gpu.local_ptr(L1, ((key >> S1).to(tl.int32),)), 1, mask=m, sem="relaxed", scope="cta")
     h1, hh1 = _merge_hist(L1, M1, bins1, rank, C, MESH)
-    b1, g1 = _threshold_tle(hh1, K)
+    b1, g1 = _threshold_tle(hh1, K, thr_scr)
     need1 = K - g1
-    n1 = tl.sum(tl.where(bins1 == b1, h1, 0))  # this CTA's candidates
+    n1 = tl.load(tle.gpu.local_ptr(L1, (b1,)))  # this CTA's candidates
     pos = _publish(info, 0, tl.sum(tl.where(bins1 > b1, h1, 0)), rank, C, MESH)
     overflow = n1 > CAP
 
@@ -321,7 +327,7 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
         d2 = ((key >> S2) & (N2 - 1)).to(tl.int32)
         tl.atomic_add(tle.gpu.local_ptr(L2, (d2,)), 1, mask=eq, sem="relaxed", scope="cta")
     h2, hh2 = _merge_hist(L2, M2, bins2, rank, C, MESH)
-    b2, g2 = _threshold_tle(hh2, need1)
+    b2, g2 = _threshold_tle(hh2, need1, thr_scr)
     need2 = need1 - g2
 
     # Round 3: last digit of the candidates matching both threshold digits.
@@ -340,7 +346,7 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
             tl.atomic_add(tle.gpu.local_ptr(L3, ((key & (N3 - 1)).to(tl.int32),)), 1, mask=v,
                           sem="relaxed", scope="cta")
     h3, hh3 = _merge_hist(L3, M3, bins3, rank, C, MESH)
-    b3, g3 = _threshold_tle(hh3, need2)
+    b3, g3 = _threshold_tle(hh3, need2, thr_scr)
     need3 = need2 - g3
     thr = (b1.to(tl.uint32) << S1) | (b2.to(tl.uint32) << S2) | b3.to(tl.uint32)
 
