@@ -10,7 +10,9 @@ Each TLE stage prints Triton's module as text (with locations), runs a TLE
 pipeline on it in-process through the nanobind module, and parses the result
 back into Triton's context with ``ir.parse_mlir_module``. IR crosses only as
 text: Triton's MLIR symbols are hidden, and TLE carries its own definitions of
-Triton's dialects.
+Triton's dialects. A module that holds nothing of TLE's (``uses_tle``) skips
+the stage untouched: a plain Triton kernel compiles exactly as without TLE,
+whatever ops it uses, including ones outside TLE's interop set.
 
 Kernels compiled with TLE go to their own entries of Triton's cache: the cache
 key Triton computes does not see stage hooks, so while TLE is enabled the cache
@@ -153,10 +155,37 @@ def fingerprint() -> str:
     return h.hexdigest()
 
 
+# What makes a module TLE's business: a marker (docs/markers.md: an inline asm
+# whose asm string starts with "tle."), or a name of TLE's own outside string
+# literals: an attribute TLE's stages set ({tle.async}, tle.shared = ...) or a
+# tle op, type or attribute. Other string literals (file paths and names in
+# locations, printed strings) never count, nor do SSA or symbol names.
+_MARKER = re.compile(r'(?:tt\.elementwise_inline_asm |asm_string = )"tle\.')
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_TLE_NAME = re.compile(r"(?<![\w$.%@^-])tle\.\w")
+
+
+def uses_tle(source: str) -> bool:
+    """Whether a module's text (as Triton prints it) holds anything for TLE's
+    stages: a TLE marker or a TLE op, type or attribute. A module without is a
+    plain Triton kernel, which TLE's stages pass through untouched."""
+    if _MARKER.search(source):
+        return True
+    return _TLE_NAME.search(_STRING.sub('""', source)) is not None
+
+
 def run_stage(name: str, pipeline: str, module, metadata=None):
-    """Run one TLE pipeline on a Triton module; return a new Triton module."""
-    pipeline = pipeline.replace(NUM_STAGES, str(int((metadata or {}).get("num_stages", 3))))
+    """Run one TLE pipeline on a Triton module; return a new Triton module.
+
+    A module that does not ``uses_tle`` is returned as it is: TLE's pipelines
+    have nothing to do on it, and an op outside TLE's interop set (a newer
+    Triton feature, say) must not break a kernel that uses no TLE op. A module
+    with TLE markers goes through the pipeline, where such an op is an error
+    naming it (``'tt.x' is not in TLE's interop set for Triton 3.6.0``)."""
     source = module.str() if hasattr(module, "str") else str(module)
+    if not uses_tle(source):
+        return module
+    pipeline = pipeline.replace(NUM_STAGES, str(int((metadata or {}).get("num_stages", 3))))
     source_name = f"<tle:{name}>"
     try:
         text = _driver.run_pipeline(source, pipeline, source_name=source_name, debug_info=True)

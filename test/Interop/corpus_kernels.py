@@ -1,7 +1,9 @@
 """Kernels whose Triton 3.6 IR forms TLE's interop corpus.
 
 Each entry of KERNELS is (name, jit function, signature, constexprs, options).
-They cover the op, type and encoding families Triton 3.6 produces for sm_90.
+They cover the op, type and encoding families Triton 3.6 produces for sm_90,
+and for sm_100 (``CAPABILITY``) those of the features that need Blackwell:
+TMA gather/scatter, tcgen05 MMAs and tensor memory.
 """
 import triton
 import triton.language as tl
@@ -156,12 +158,13 @@ def atomics(ptr, lock, out, n, BLOCK: tl.constexpr):
 
 @triton.jit
 def persistent_tma_matmul(a_desc, b_desc, c_desc, M, N, K,
-                          BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, NUM_SMS: tl.constexpr):
+                          BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, NUM_SMS: tl.constexpr,
+                          WS: tl.constexpr = False):
     start = tl.program_id(0)
     num_m = tl.cdiv(M, BM)
     num_n = tl.cdiv(N, BN)
     k_tiles = tl.cdiv(K, BK)
-    for tile in tl.range(start, num_m * num_n, NUM_SMS, flatten=True):
+    for tile in tl.range(start, num_m * num_n, NUM_SMS, flatten=True, warp_specialize=WS):
         pid_m = tile // num_n
         pid_n = tile % num_n
         acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -239,9 +242,148 @@ def block_ptr_dot3(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.
     tl.device_print("c", c)
 
 
+@triton.jit
+def _mx_ranges(M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    # Row, column and K offsets, and one scale per 32 elements of K.
+    return tl.arange(0, M), tl.arange(0, N), tl.arange(0, K), tl.arange(0, K // 32)
+
+
+@triton.jit
+def dot_scaled_mx(a_ptr, as_ptr, b_ptr, bs_ptr, c_ptr, k_tiles,
+                  M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    # mxfp8 x mxfp8, both scaled (one e8m0 scale per 32 elements), in a
+    # pipelined loop; sm_90 emulates it with bf16 wgmma.
+    om, on, ok, oks = _mx_ranges(M, N, K)
+    acc = tl.zeros((M, N), dtype=tl.float32)
+    for k in tl.range(0, k_tiles, num_stages=2):
+        a = tl.load(a_ptr + k * M * K + om[:, None] * K + ok[None, :])
+        b = tl.load(b_ptr + k * K * N + ok[:, None] * N + on[None, :])
+        sa = tl.load(as_ptr + k * M * (K // 32) + om[:, None] * (K // 32) + oks[None, :])
+        sb = tl.load(bs_ptr + k * N * (K // 32) + on[:, None] * (K // 32) + oks[None, :])
+        acc = tl.dot_scaled(a, sa, "e4m3", b, sb, "e5m2", acc)
+    tl.store(c_ptr + om[:, None] * N + on[None, :], acc)
+
+
+@triton.jit
+def dot_scaled_fp4(a_ptr, b_ptr, bs_ptr, c_ptr, d_ptr, as_ptr,
+                   M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    # bf16 x mxfp4 (two e2m1 per byte along K, only the right side scaled),
+    # then e2m1 x bf16 with fast math.
+    om, on, ok, oks = _mx_ranges(M, N, K)
+    a = tl.load(a_ptr + om[:, None] * K + ok[None, :])
+    b = tl.load(b_ptr + tl.arange(0, K // 2)[:, None] * N + on[None, :])
+    sb = tl.load(bs_ptr + on[:, None] * (K // 32) + oks[None, :])
+    c = tl.dot_scaled(a, None, "bf16", b, sb, "e2m1")
+    tl.store(c_ptr + om[:, None] * N + on[None, :], c)
+    p = tl.load(d_ptr + om[:, None] * (K // 2) + tl.arange(0, K // 2)[None, :])
+    sa = tl.load(as_ptr + om[:, None] * (K // 32) + oks[None, :])
+    d = tl.dot_scaled(p, sa, "e2m1", a.trans(), None, "bf16", c, fast_math=True)
+    tl.store(c_ptr + M * N + om[:, None] * N + on[None, :], d)
+
+
+@triton.jit
+def dot_scaled_m_packed(a_ptr, as_ptr, b_ptr, bs_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    # mxfp4 x mxfp4 packed along M and N (lhs_k_pack / rhs_k_pack = false).
+    a = tl.load(a_ptr + tl.arange(0, M // 2)[:, None] * K + tl.arange(0, K)[None, :])
+    b = tl.load(b_ptr + tl.arange(0, K)[:, None] * (N // 2) + tl.arange(0, N // 2)[None, :])
+    sa = tl.load(as_ptr + tl.arange(0, M)[:, None] * (K // 32) + tl.arange(0, K // 32)[None, :])
+    sb = tl.load(bs_ptr + tl.arange(0, N)[:, None] * (K // 32) + tl.arange(0, K // 32)[None, :])
+    c = tl.dot_scaled(a, sa, "e2m1", b, sb, "e2m1", lhs_k_pack=False, rhs_k_pack=False)
+    tl.store(c_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], c)
+
+
+@triton.jit
+def _clamp_pair(x, y):
+    if x > y:
+        return y, x - y
+    else:
+        return x, y - x
+
+
+@triton.jit
+def _max_pair(a0, a1, b0, b1):
+    return tl.maximum(a0, b0), tl.maximum(a1, b1)
+
+
+@triton.jit
+def map_elementwise(x_ptr, y_ptr, lo_ptr, gap_ptr, m_ptr, BLOCK: tl.constexpr):
+    # A scalar function with branches (a multi-block region), two results;
+    # then one packing two elements per call.
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = tl.load(y_ptr + offs)
+    lo, gap = tl.map_elementwise(_clamp_pair, x, y)
+    tl.store(lo_ptr + offs, lo)
+    tl.store(gap_ptr + offs, gap)
+    m, = tl.map_elementwise(_max_pair, x.to(tl.float16), y.to(tl.float16), pack=2)
+    tl.store(m_ptr + offs, m)
+
+
+@triton.jit
+def desc_atomics(d, e, x_ptr, BM: tl.constexpr, BN: tl.constexpr):
+    # Descriptor reductions: TMA reduce (ttng.async_tma_reduce).
+    x = tl.load(x_ptr + tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :])
+    d.atomic_add([0, 0], x)
+    e.atomic_min([BM, 0], x.to(tl.int32))
+    e.atomic_max([tl.program_id(0), 0], x.to(tl.int32))
+
+
+@triton.jit
+def device_tma(a_ptr, c_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # Descriptors made in the kernel: written to global scratch memory.
+    a = tl.make_tensor_descriptor(a_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    c = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    x = a.load([tl.program_id(0) * BM, 0])
+    c.store([tl.program_id(0) * BM, 0], x * 2)
+
+
+@triton.jit
+def gather_scatter(src, dst, idx_ptr, out_ptr, col, BM: tl.constexpr, BN: tl.constexpr):
+    # TMA gather4 / scatter4 (Blackwell): rows picked by an index tensor.
+    rows = tl.load(idx_ptr + tl.arange(0, BM))
+    x = src.gather(rows, col)
+    tl.store(out_ptr + tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :], x)
+    dst.scatter(x * 2, rows, 0)
+
+
+@triton.jit
+def matmul_sm100(a_ptr, b_ptr, c_ptr, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # tl.dot on Blackwell: tcgen05 MMA into tensor memory.
+    om = tl.arange(0, BM)
+    on = tl.arange(0, BN)
+    ok = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, K, BK, num_stages=3):
+        a = tl.load(a_ptr + om[:, None] * K + (k + ok)[None, :])
+        b = tl.load(b_ptr + (k + ok)[:, None] * BN + on[None, :])
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + om[:, None] * BN + on[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def dot_scaled_tma_sm100(a_desc, as_ptr, b_desc, bs_ptr, c_ptr, k_tiles,
+                         BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # Microscaled tcgen05 MMA, scales in tensor memory.
+    om = tl.arange(0, BM)
+    on = tl.arange(0, BN)
+    oks = tl.arange(0, BK // 32)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, k_tiles, num_stages=3):
+        a = a_desc.load([0, k * BK])
+        b = b_desc.load([0, k * BK])
+        sa = tl.load(as_ptr + k * BM * (BK // 32) + om[:, None] * (BK // 32) + oks[None, :])
+        sb = tl.load(bs_ptr + k * BN * (BK // 32) + on[:, None] * (BK // 32) + oks[None, :])
+        acc = tl.dot_scaled(a, sa, "e4m3", b.T, sb, "e4m3", acc)
+    tl.store(c_ptr + om[:, None] * BN + on[None, :], acc)
+
+
 def _tma_sig(dtype, shape):
     return f"tensordesc<{dtype}[{shape[0]}, {shape[1]}]>"
 
+
+_PERSISTENT_SIG = {"a_desc": _tma_sig("fp16", (128, 64)), "b_desc": _tma_sig("fp16", (128, 64)),
+                   "c_desc": _tma_sig("fp16", (128, 128)), "M": "i32", "N": "i32", "K": "i32",
+                   "BM": "constexpr", "BN": "constexpr", "BK": "constexpr", "NUM_SMS": "constexpr"}
 
 # (name, kernel, signature, constexprs, options)
 KERNELS = [
@@ -273,10 +415,7 @@ KERNELS = [
     ("atomics", atomics,
      {"ptr": "*fp32", "lock": "*i32", "out": "*i32", "n": "i32", "BLOCK": "constexpr"},
      {"BLOCK": 256}, {}),
-    ("persistent_tma_matmul", persistent_tma_matmul,
-     {"a_desc": _tma_sig("fp16", (128, 64)), "b_desc": _tma_sig("fp16", (128, 64)),
-      "c_desc": _tma_sig("fp16", (128, 128)), "M": "i32", "N": "i32", "K": "i32",
-      "BM": "constexpr", "BN": "constexpr", "BK": "constexpr", "NUM_SMS": "constexpr"},
+    ("persistent_tma_matmul", persistent_tma_matmul, _PERSISTENT_SIG,
      {"BM": 128, "BN": 128, "BK": 64, "NUM_SMS": 132}, {"num_stages": 3}),
     ("fp8_matmul", fp8_matmul,
      {"a_ptr": "*fp8e4nv", "b_ptr": "*fp8e4nv", "c_ptr": "*fp8e4nv", "BM": "constexpr", "BN": "constexpr",
@@ -291,6 +430,34 @@ KERNELS = [
     ("block_ptr_dot3", block_ptr_dot3,
      {"a_ptr": "*fp32", "b_ptr": "*fp32", "c_ptr": "*fp32", "M": "constexpr", "N": "constexpr",
       "K": "constexpr"}, {"M": 64, "N": 64, "K": 32}, {}),
+    ("dot_scaled_mx", dot_scaled_mx,
+     {"a_ptr": "*fp8e4nv", "as_ptr": "*u8", "b_ptr": "*fp8e5", "bs_ptr": "*u8", "c_ptr": "*fp32", "k_tiles": "i32",
+      "M": "constexpr", "N": "constexpr", "K": "constexpr"}, {"M": 128, "N": 128, "K": 128}, {}),
+    ("dot_scaled_fp4", dot_scaled_fp4,
+     {"a_ptr": "*bf16", "b_ptr": "*u8", "bs_ptr": "*u8", "c_ptr": "*fp32", "d_ptr": "*u8", "as_ptr": "*u8",
+      "M": "constexpr", "N": "constexpr", "K": "constexpr"}, {"M": 128, "N": 128, "K": 128}, {}),
+    ("dot_scaled_m_packed_sm100", dot_scaled_m_packed,
+     {"a_ptr": "*u8", "as_ptr": "*u8", "b_ptr": "*u8", "bs_ptr": "*u8", "c_ptr": "*fp32",
+      "M": "constexpr", "N": "constexpr", "K": "constexpr"}, {"M": 128, "N": 128, "K": 128}, {}),
+    ("map_elementwise", map_elementwise,
+     {"x_ptr": "*fp32", "y_ptr": "*fp32", "lo_ptr": "*fp32", "gap_ptr": "*fp32", "m_ptr": "*fp16",
+      "BLOCK": "constexpr"}, {"BLOCK": 256}, {}),
+    ("desc_atomics", desc_atomics,
+     {"d": _tma_sig("fp32", (64, 64)), "e": _tma_sig("i32", (64, 64)), "x_ptr": "*fp32", "BM": "constexpr",
+      "BN": "constexpr"}, {"BM": 64, "BN": 64}, {}),
+    ("device_tma", device_tma,
+     {"a_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32", "N": "i32", "BM": "constexpr", "BN": "constexpr"},
+     {"BM": 64, "BN": 64}, {}),
+    ("gather_scatter", gather_scatter,
+     {"src": _tma_sig("bf16", (1, 128)), "dst": _tma_sig("bf16", (1, 128)), "idx_ptr": "*i32", "out_ptr": "*bf16",
+      "col": "i32", "BM": "constexpr", "BN": "constexpr"}, {"BM": 16, "BN": 128}, {}),
+    ("matmul_sm100", matmul_sm100,
+     {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "K": "i32", "BM": "constexpr", "BN": "constexpr",
+      "BK": "constexpr"}, {"BM": 128, "BN": 256, "BK": 64}, {"num_warps": 8}),
+    ("dot_scaled_tma_sm100", dot_scaled_tma_sm100,
+     {"a_desc": _tma_sig("fp8e4nv", (128, 128)), "as_ptr": "*u8", "b_desc": _tma_sig("fp8e4nv", (128, 128)),
+      "bs_ptr": "*u8", "c_ptr": "*fp32", "k_tiles": "i32", "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"},
+     {"BM": 128, "BN": 128, "BK": 128}, {}),
 ]
 
 # Thread-block-cluster variants (num_ctas=2): encodings carry a CGALayout.
@@ -301,15 +468,35 @@ CLUSTER_VARIANTS = ["vector_add", "matmul", "histogram", "persistent_tma_matmul"
 KERNELS += [(f"{name}_cta2", kernel, sig, ce, dict(opt, num_ctas=2))
             for name, kernel, sig, ce, opt in list(KERNELS) if name in CLUSTER_VARIANTS]
 
+# (matmul_sm100 with num_ctas=2, a tcgen05 MMA across the two CTAs of a
+# cluster, is left out for the same reason as multi_reduce: Triton 3.6 compiles
+# it to different PTX from one run to the next. test/Interop/ttng-ops.mlir
+# holds its `two_ctas` and `CTASplitM` forms.)
+
+# Automatic warp specialization (tl.range(..., warp_specialize=True)) of the
+# persistent TMA matmul, which Triton 3.6 does for Blackwell.
+KERNELS += [("persistent_tma_matmul_ws_sm100", persistent_tma_matmul, dict(_PERSISTENT_SIG, WS="constexpr"),
+             {"BM": 128, "BN": 128, "BK": 64, "NUM_SMS": 148, "WS": True}, {"num_stages": 3})]
+
 # Gluon kernels (warp specialization, mbarriers) live in corpus_gluon.py.
 # Triton kernels are captured at TTIR and TTGIR; Gluon kernels start at TTGIR
 # and are captured as Triton prints them after the frontend ("source") and
 # after its TTGIR passes ("ttgir", the input of the LLVM stage).
-from corpus_gluon import GLUON_KERNELS  # noqa: E402
+from corpus_gluon import GLUON_KERNELS, GLUON_SM100  # noqa: E402
+from triton.backends.compiler import GPUTarget  # noqa: E402
 from triton.compiler import ASTSource  # noqa: E402
 from triton.experimental.gluon._runtime import GluonASTSource  # noqa: E402
 
 KERNELS += GLUON_KERNELS
+
+# Kernels captured for sm_100 (Blackwell); every other one for sm_90.
+CAPABILITY = {name: 100 for name in ["dot_scaled_m_packed_sm100", "gather_scatter", "matmul_sm100",
+                                     "dot_scaled_tma_sm100", "persistent_tma_matmul_ws_sm100", *GLUON_SM100]}
+
+
+def target(name):
+    """The GPUTarget corpus kernel `name` is compiled for."""
+    return GPUTarget("cuda", CAPABILITY.get(name, 90), 32)
 
 
 def is_gluon(kernel):

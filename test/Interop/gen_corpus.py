@@ -1,6 +1,7 @@
-"""Compile the corpus kernels with pip Triton 3.6.0 on the CPU for sm_90 and
-capture each one's TTIR and TTGIR (Gluon kernels: the frontend's TTGIR,
-written as NAME.source, and TTGIR), and with --ptx the PTX.
+"""Compile the corpus kernels with pip Triton 3.6.0 on the CPU for sm_90 (the
+Blackwell ones of corpus_kernels.CAPABILITY for sm_100) and capture each one's
+TTIR and TTGIR (Gluon kernels: the frontend's TTGIR, written as NAME.source,
+and TTGIR), and with --ptx the PTX.
 
     python test/Interop/gen_corpus.py [--out test/Interop/corpus] [--only NAME ...]
 """
@@ -9,16 +10,13 @@ import os
 import sys
 
 import triton
-from triton.backends.compiler import GPUTarget
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus_kernels import KERNELS, ast_source, stages  # noqa: E402
-
-TARGET = GPUTarget("cuda", 90, 32)
+from corpus_kernels import KERNELS, ast_source, stages, target  # noqa: E402
 
 
-def compile_kernel(kernel, signature, constexprs, options):
-    return triton.compile(ast_source(kernel, signature, constexprs), target=TARGET, options=options)
+def compile_kernel(name, kernel, signature, constexprs, options):
+    return triton.compile(ast_source(kernel, signature, constexprs), target=target(name), options=options)
 
 
 def main():
@@ -34,7 +32,7 @@ def main():
         sys.exit(f"unknown kernels in --only: {sorted(set(args.only) - {k[0] for k in selected})}")
     files = 0
     for name, kernel, signature, constexprs, options in selected:
-        compiled = compile_kernel(kernel, signature, constexprs, options)
+        compiled = compile_kernel(name, kernel, signature, constexprs, options)
         captured = stages(kernel)
         for stage in captured + (("ptx",) if args.ptx else ()):
             with open(os.path.join(args.out, f"{name}.{stage}"), "w") as f:

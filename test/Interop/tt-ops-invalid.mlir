@@ -145,3 +145,61 @@ tt.func @call_arity(%x: i32) {
   tt.call @two(%x) : (i32) -> ()
   tt.return
 }
+
+// -----
+
+tt.func @dot_scaled_rank(%a: tensor<128xf8E4M3FN>, %b: tensor<128x128xf8E4M3FN>, %c: tensor<128x128xf32>) {
+  // expected-error @+1 {{'tt.dot_scaled' op operands must all have the same rank, at least 2}}
+  %0 = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128xf8E4M3FN> * tensor<128x128xf8E4M3FN> -> tensor<128x128xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @gather_shape(%d: !tt.tensordesc<tensor<1x128xbf16>>, %rows: tensor<16xi32>, %col: i32) {
+  // expected-error @+1 {{'tt.descriptor_gather' op tensor shape must be [number of rows, block columns]}}
+  %0 = tt.descriptor_gather %d[%rows, %col] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<16xi32>, i32) -> tensor<16x64xbf16>
+  tt.return
+}
+
+// -----
+
+tt.func @scatter_rank(%d: !tt.tensordesc<tensor<128xbf16>>, %rows: tensor<16xi32>, %col: i32, %x: tensor<16x128xbf16>) {
+  // expected-error @+1 {{'tt.descriptor_scatter' op needs a 2-D descriptor, 1-D row offsets and a 2-D tensor}}
+  tt.descriptor_scatter %d[%rows, %col], %x : !tt.tensordesc<tensor<128xbf16>>, tensor<16xi32>, i32, tensor<16x128xbf16>
+  tt.return
+}
+
+// -----
+
+tt.func @map_pack(%x: tensor<256xf32>) {
+  // expected-error @+1 {{'tt.map_elementwise' op pack must be at least 1}}
+  %0 = "tt.map_elementwise"(%x) <{pack = 0 : i32}> ({
+  ^bb0(%a: f32):
+    tt.map_elementwise.return %a : f32
+  }) : (tensor<256xf32>) -> tensor<256xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @map_arguments(%x: tensor<256xf32>) {
+  // expected-error @+1 {{'tt.map_elementwise' op region must take 2 scalar(s) of each operand's element type}}
+  %0 = "tt.map_elementwise"(%x) <{pack = 2 : i32}> ({
+  ^bb0(%a: f32):
+    tt.map_elementwise.return %a, %a : f32, f32
+  }) : (tensor<256xf32>) -> tensor<256xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @map_returns(%x: tensor<256xf32>) {
+  %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+  ^bb0(%a: f32):
+    %c = arith.constant 1 : i32
+    // expected-error @+1 {{'tt.map_elementwise.return' op must return 1 scalar(s) of each result's element type}}
+    tt.map_elementwise.return %c : i32
+  }) : (tensor<256xf32>) -> tensor<256xf32>
+  tt.return
+}

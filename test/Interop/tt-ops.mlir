@@ -141,6 +141,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.assert %b, "b is false" : i1
     tt.return
   }
+  tt.func @scaled_dots(%a: tensor<128x128xf8E4M3FN>, %sa: tensor<128x4xi8>, %b: tensor<128x128xf8E5M2>, %sb: tensor<128x4xi8>, %c: tensor<128x128xf32>, %h: tensor<128x128xbf16>, %f: tensor<64x128xi8>, %g: tensor<128x64xi8>) {
+    %acc_32 = tt.dot_scaled %a scale %sa, %b scale %sb, %c lhs = e4m3 rhs = e5m2 {fastMath = false} : tensor<128x128xf8E4M3FN>, tensor<128x4xi8> * tensor<128x128xf8E5M2>, tensor<128x4xi8> -> tensor<128x128xf32>
+    %c_25 = tt.dot_scaled %h, %f scale %sb, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<128x128xbf16> * tensor<64x128xi8>, tensor<128x4xi8> -> tensor<128x128xf32>
+    %d_38 = tt.dot_scaled %g scale %sa, %h, %c_25 lhs = e2m1 rhs = bf16 {fastMath = true} : tensor<128x64xi8>, tensor<128x4xi8> * tensor<128x128xbf16> -> tensor<128x128xf32>
+    %c_33 = tt.dot_scaled %f scale %sa, %g scale %sb, %c lhs = e2m1 rhs = e2m1 {fastMath = false, lhs_k_pack = false, rhs_k_pack = false} : tensor<64x128xi8>, tensor<128x4xi8> * tensor<128x64xi8>, tensor<128x4xi8> -> tensor<128x128xf32>
+    tt.return
+  }
+  tt.func @gather_scatter(%src: !tt.tensordesc<tensor<1x128xbf16>>, %rows: tensor<16xi32>, %col: i32, %x: tensor<16x128xbf16>) {
+    %g = tt.descriptor_gather %src[%rows, %col] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<16xi32>, i32) -> tensor<16x128xbf16>
+    tt.descriptor_scatter %src[%rows, %col], %g : !tt.tensordesc<tensor<1x128xbf16>>, tensor<16xi32>, i32, tensor<16x128xbf16>
+    tt.return
+  }
+  tt.func @maps(%x: tensor<256xf32>, %y: tensor<256xf32>, %h: tensor<256xf16>) {
+    %0:2 = "tt.map_elementwise"(%x, %y) <{pack = 1 : i32}> ({
+    ^bb0(%arg5: f32, %arg6: f32):
+      %10 = arith.cmpf ogt, %arg5, %arg6 : f32
+      cf.cond_br %10, ^bb1(%arg5, %arg6 : f32, f32), ^bb1(%arg6, %arg5 : f32, f32)
+    ^bb1(%11: f32, %12: f32):
+      %13 = arith.subf %11, %12 : f32
+      cf.br ^bb2
+    ^bb2:
+      tt.map_elementwise.return %12, %13 : f32, f32
+    }) : (tensor<256xf32>, tensor<256xf32>) -> (tensor<256xf32>, tensor<256xf32>)
+    %7 = "tt.map_elementwise"(%h, %h) <{pack = 2 : i32}> ({
+    ^bb0(%arg5: f16, %arg6: f16, %arg7: f16, %arg8: f16):
+      %10 = arith.maxnumf %arg5, %arg7 : f16
+      %11 = arith.maxnumf %arg6, %arg8 : f16
+      tt.map_elementwise.return %10, %11 : f16, f16
+    }) : (tensor<256xf16>, tensor<256xf16>) -> tensor<256xf16>
+    tt.return
+  }
 }
 
 // CHECK: #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -279,6 +310,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: tt.print "none" {hex = false, isSigned = array<i32>}
 // CHECK-NEXT: tt.assert %arg1, "m is false" : tensor<64xi1>
 // CHECK-NEXT: tt.assert %arg2, "b is false" : i1
+// CHECK-NEXT: tt.return
+// CHECK-NEXT: }
+// CHECK-LABEL: tt.func @scaled_dots(%arg0: tensor<128x128xf8E4M3FN>, %arg1: tensor<128x4xi8>, %arg2: tensor<128x128xf8E5M2>, %arg3: tensor<128x4xi8>, %arg4: tensor<128x128xf32>, %arg5: tensor<128x128xbf16>, %arg6: tensor<64x128xi8>, %arg7: tensor<128x64xi8>) {
+// CHECK-NEXT: %0 = tt.dot_scaled %arg0 scale %arg1, %arg2 scale %arg3, %arg4 lhs = e4m3 rhs = e5m2 {fastMath = false} : tensor<128x128xf8E4M3FN>, tensor<128x4xi8> * tensor<128x128xf8E5M2>, tensor<128x4xi8> -> tensor<128x128xf32>
+// CHECK-NEXT: %1 = tt.dot_scaled %arg5, %arg6 scale %arg3, %arg4 lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<128x128xbf16> * tensor<64x128xi8>, tensor<128x4xi8> -> tensor<128x128xf32>
+// CHECK-NEXT: %2 = tt.dot_scaled %arg7 scale %arg1, %arg5, %1 lhs = e2m1 rhs = bf16 {fastMath = true} : tensor<128x64xi8>, tensor<128x4xi8> * tensor<128x128xbf16> -> tensor<128x128xf32>
+// CHECK-NEXT: %3 = tt.dot_scaled %arg6 scale %arg1, %arg7 scale %arg3, %arg4 lhs = e2m1 rhs = e2m1 {fastMath = false, lhs_k_pack = false, rhs_k_pack = false} : tensor<64x128xi8>, tensor<128x4xi8> * tensor<128x64xi8>, tensor<128x4xi8> -> tensor<128x128xf32>
+// CHECK-NEXT: tt.return
+// CHECK-NEXT: }
+// CHECK-LABEL: tt.func @gather_scatter(%arg0: !tt.tensordesc<tensor<1x128xbf16>>, %arg1: tensor<16xi32>, %arg2: i32, %arg3: tensor<16x128xbf16>) {
+// CHECK-NEXT: %0 = tt.descriptor_gather %arg0[%arg1, %arg2] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<16xi32>, i32) -> tensor<16x128xbf16>
+// CHECK-NEXT: tt.descriptor_scatter %arg0[%arg1, %arg2], %0 : !tt.tensordesc<tensor<1x128xbf16>>, tensor<16xi32>, i32, tensor<16x128xbf16>
+// CHECK-NEXT: tt.return
+// CHECK-NEXT: }
+// CHECK-LABEL: tt.func @maps(%arg0: tensor<256xf32>, %arg1: tensor<256xf32>, %arg2: tensor<256xf16>) {
+// CHECK-NEXT: %0:2 = "tt.map_elementwise"(%arg0, %arg1) <{pack = 1 : i32}> ({
+// CHECK-NEXT: ^bb0(%arg3: f32, %arg4: f32):
+// CHECK-NEXT: %2 = arith.cmpf ogt, %arg3, %arg4 : f32
+// CHECK-NEXT: cf.cond_br %2, ^bb1(%arg3, %arg4 : f32, f32), ^bb1(%arg4, %arg3 : f32, f32)
+// CHECK-NEXT: ^bb1(%3: f32, %4: f32):  // 2 preds: ^bb0, ^bb0
+// CHECK-NEXT: %5 = arith.subf %3, %4 : f32
+// CHECK-NEXT: cf.br ^bb2
+// CHECK-NEXT: ^bb2:  // pred: ^bb1
+// CHECK-NEXT: tt.map_elementwise.return %4, %5 : f32, f32
+// CHECK-NEXT: }) : (tensor<256xf32>, tensor<256xf32>) -> (tensor<256xf32>, tensor<256xf32>)
+// CHECK-NEXT: %1 = "tt.map_elementwise"(%arg2, %arg2) <{pack = 2 : i32}> ({
+// CHECK-NEXT: ^bb0(%arg3: f16, %arg4: f16, %arg5: f16, %arg6: f16):
+// CHECK-NEXT: %2 = arith.maxnumf %arg3, %arg5 : f16
+// CHECK-NEXT: %3 = arith.maxnumf %arg4, %arg6 : f16
+// CHECK-NEXT: tt.map_elementwise.return %2, %3 : f16, f16
+// CHECK-NEXT: }) : (tensor<256xf16>, tensor<256xf16>) -> tensor<256xf16>
 // CHECK-NEXT: tt.return
 // CHECK-NEXT: }
 // CHECK-NEXT: }

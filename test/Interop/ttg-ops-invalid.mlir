@@ -191,3 +191,94 @@ func.func @tma_load_immutable(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %
   ttng.async_tma_copy_global_to_local %d[%i, %i] %m, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem>
   return
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @fp4_to_fp_shape(%x: tensor<128x64xi8, #blocked>) {
+  // expected-error @below {{result shape must be the source shape with axis 1 doubled}}
+  %0 = ttg.fp4_to_fp %x {axis = 1 : i32} : tensor<128x64xi8, #blocked> -> tensor<256x64xbf16, #blocked>
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @fp4_to_fp_axis(%x: tensor<128x64xi8, #blocked>) {
+  // expected-error @below {{axis 2 is out of range [0, 2)}}
+  %0 = ttg.fp4_to_fp %x {axis = 2 : i32} : tensor<128x64xi8, #blocked> -> tensor<128x128xbf16, #blocked>
+  return
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+func.func @tmem_alloc_immutable() {
+  // expected-error @below {{without a source must allocate a mutable memdesc}}
+  %0 = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+  return
+}
+
+// -----
+
+#linear = #ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+func.func @tmem_store_immutable(%x: tensor<128x128xf32, #linear>, %m: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>, %p: i1) {
+  // expected-error @below {{cannot store into an immutable memdesc}}
+  ttng.tmem_store %x, %m, %p : tensor<128x128xf32, #linear> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+  return
+}
+
+// -----
+
+#linear = #ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+func.func @tmem_load_shape(%m: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>) {
+  // expected-error @below {{tensor and memdesc shapes must match}}
+  %0 = ttng.tmem_load %m : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x64xf32, #linear>
+  return
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+#tmem1 = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
+func.func @tmem_subslice_range(%m: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>) {
+  // expected-error @below {{columns [N, N + result columns) must lie within the source}}
+  %0 = ttng.tmem_subslice %m {N = 96 : i32} : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x64xf32, #tmem1, #ttng.tensor_memory, mutable, 128x128>
+  return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+// The custom form pairs every barrier with its predicate; only the generic
+// form can differ.
+func.func @mma_barrier_preds(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %d: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %p: i1) {
+  // expected-error @below {{needs one predicate per barrier}}
+  "ttng.tc_gen5_mma"(%a, %b, %d, %p, %p, %bar) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 1, 1, 1, 0>}> : (!ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, i1, i1, !ttg.memdesc<1xi64, #shared1, #smem, mutable>) -> ()
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+func.func @tma_gather_immutable(%d: !tt.tensordesc<tensor<1x128xbf16, #shared>>, %rows: tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked}>>, %col: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %m: !ttg.memdesc<16x128xbf16, #shared, #smem>, %p: i1) {
+  // expected-error @below {{cannot gather into an immutable memdesc}}
+  ttng.async_tma_gather %d[%rows, %col] %m, %bar, %p : !tt.tensordesc<tensor<1x128xbf16, #shared>>, tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked}>>, i32, !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<16x128xbf16, #shared, #smem>, i1
+  return
+}
+
+// -----
+
+// expected-error @below {{unexpected key 'blockK' (Triton 3.6 syntax)}}
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1, blockK = 2>
+func.func @tmem_layout_key(%m: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>) {
+  return
+}

@@ -2,7 +2,8 @@
 // RUN: tle-opt %s --mlir-print-op-generic | tle-opt | FileCheck %s
 
 // Round trip of every `ttg` op form Triton 3.6.0 prints (lines cut from
-// test/Interop/corpus), plus the views the corpus does not hold.
+// test/Interop/corpus), plus NVMMA layout forms the corpus does not hold
+// (printed by Triton for Gluon layouts made to order).
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
@@ -16,6 +17,10 @@
 #shared2 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #shared3 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 1]]}>
 #shared4 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#shared5 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 3}>
+#shared6 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8, fp4Padded = true, rank = 3}>
+#shared7 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8, rank = 3}>
+#shared8 = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16, rank = 1}>
 #smem = #ttg.shared_memory
 
 // Aliases as tle-opt prints them.
@@ -31,6 +36,10 @@
 // CHECK: #shared2 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // CHECK: #shared3 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[}}0, 1]]}>
 // CHECK: #shared4 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+// CHECK: #shared5 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 3}>
+// CHECK: #shared6 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8, fp4Padded = true, rank = 3}>
+// CHECK: #shared7 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8, rank = 3}>
+// CHECK: #shared8 = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16, rank = 1}>
 // CHECK: #smem = #ttg.shared_memory
 
 // fused_softmax: a pipelined load through shared memory.
@@ -123,6 +132,40 @@ func.func @views(%b: !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable>, %28: 
 // CHECK-NEXT: %3 = ttg.memdesc_reshape %0 : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<2x64x64xf16, #shared2, #smem, mutable>
 // CHECK-NEXT: %4 = ttg.memdesc_reinterpret %arg0 : !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<3x64x64xf32, #shared2, #smem, mutable>
 // CHECK-NEXT: return
+
+// memdesc_views (Gluon): row and column subslices, a 3-D reshape (its NVMMA
+// layout gets `rank = 3`), a reinterpretation.
+func.func @gluon_views(%smem_21: !ttg.memdesc<128x64xf16, #shared2, #smem, mutable>) {
+  %bottom = ttg.memdesc_subslice %smem_21[64, 0] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared2, #smem, mutable, 128x64>
+  %left = ttg.memdesc_subslice %smem_21[0, 0] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared2, #smem, mutable, 128x64>
+  %halves = ttg.memdesc_reshape %smem_21 : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<2x64x64xf16, #shared5, #smem, mutable>
+  %ints = ttg.memdesc_reinterpret %smem_21 : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<128x64xi16, #shared2, #smem, mutable>
+  return
+}
+// CHECK-LABEL: func.func @gluon_views
+// CHECK-NEXT: %0 = ttg.memdesc_subslice %arg0[64, 0] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared2, #smem, mutable, 128x64>
+// CHECK-NEXT: %1 = ttg.memdesc_subslice %arg0[0, 0] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared2, #smem, mutable, 128x64>
+// CHECK-NEXT: %2 = ttg.memdesc_reshape %arg0 : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<2x64x64xf16, #shared5, #smem, mutable>
+// CHECK-NEXT: %3 = ttg.memdesc_reinterpret %arg0 : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<128x64xi16, #shared2, #smem, mutable>
+// CHECK-NEXT: return
+
+// dot_scaled_fp4: e2m1 unpacked for an emulated scaled dot; device_tma: the
+// scratch buffer of a descriptor made in the kernel.
+func.func @fp4_and_scratch(%b_33: tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>) {
+  %b_43 = ttg.fp4_to_fp %b_33 {axis = 1 : i32} : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> -> tensor<128x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  %c = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+  return
+}
+// CHECK-LABEL: func.func @fp4_and_scratch
+// CHECK-NEXT: %0 = ttg.fp4_to_fp %arg0 {axis = 1 : i32} : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> -> tensor<128x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK-NEXT: %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+// CHECK-NEXT: return
+
+// NVMMA layouts with fp4 padding and a rank other than 2.
+func.func @nvmma_forms(%a: !ttg.memdesc<2x64x64xi8, #shared6, #smem, mutable>, %b: !ttg.memdesc<2x64x64xi8, #shared7, #smem, mutable>, %c: !ttg.memdesc<64xf16, #shared8, #smem, mutable>) {
+  return
+}
+// CHECK-LABEL: func.func @nvmma_forms(%arg0: !ttg.memdesc<2x64x64xi8, #shared6, #smem, mutable>, %arg1: !ttg.memdesc<2x64x64xi8, #shared7, #smem, mutable>, %arg2: !ttg.memdesc<64xf16, #shared8, #smem, mutable>)
 
 // matmul / multi_reduce(_cta2) / shape_ops / flash_attn_fwd layouts.
 func.func @convert_layout(%c: tensor<128x128xf16, #mma>, %10: tensor<16xf32, #ttg.slice<{dim = 1, parent = #blocked3}>>, %2: tensor<128x2xf32, #linear>, %acc_65: tensor<128x64xf16, #mma>) {

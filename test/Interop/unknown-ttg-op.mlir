@@ -4,16 +4,16 @@
 // "custom op ... is unknown".
 
 func.func @f() {
-  // CHECK: error: 'ttg.global_scratch_alloc' is not in TLE's interop set for Triton 3.6.0
-  ttg.global_scratch_alloc
+  // CHECK: error: 'ttg.predicate_stage' is not in TLE's interop set for Triton 3.6.0
+  ttg.predicate_stage
   return
 }
 
 // -----
 
 func.func @g() {
-  // CHECK: error: 'ttng.tc_gen5_mma' is not in TLE's interop set for Triton 3.6.0
-  ttng.tc_gen5_mma
+  // CHECK: error: 'ttng.tmem_copy' is not in TLE's interop set for Triton 3.6.0
+  ttng.tmem_copy
   return
 }
 

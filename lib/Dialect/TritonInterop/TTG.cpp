@@ -368,11 +368,14 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
   bool transposed = body.getBool("transposed");
   unsigned bits = body.getUnsigned("elementBitWidth");
   bool fp4Padded = body.getOptionalBool("fp4Padded");
+  std::optional<unsigned> rank = body.getOptionalUnsigned("rank");
   ArrayAttr cga = body.getBases("CGALayout", /*optional=*/true);
   if (!body.ok())
     return {};
+  if (!rank)
+    rank = cga && !cga.empty() ? cast<ArrayAttr>(cga[0]).size() : 2;
   return NVMMASharedEncodingAttr::get(parser.getContext(), swizzle, transposed,
-                                      bits, fp4Padded, cga);
+                                      bits, fp4Padded, *rank, cga);
 }
 
 void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
@@ -382,6 +385,8 @@ void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
       .field("elementBitWidth", getElementBitWidth());
   if (getFp4Padded())
     body.field("fp4Padded", true);
+  if (!getCGALayout() && getRank() != 2)
+    body.field("rank", getRank());
   body.field("CGALayout", getCGALayout());
 }
 

@@ -58,10 +58,9 @@ static void printOffsets(OpAsmPrinter &printer, Operation *,
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-/// Checks that a tensor and a memdesc hold the same shape and element type.
-static LogicalResult verifySameShapeAndElement(Operation *op,
-                                               RankedTensorType tensor,
-                                               MemDescType memdesc) {
+LogicalResult mlir::ttg::verifySameShapeAndElement(Operation *op,
+                                                   RankedTensorType tensor,
+                                                   MemDescType memdesc) {
   if (tensor.getShape() != memdesc.getShape())
     return op->emitOpError("tensor and memdesc shapes must match");
   if (tensor.getElementType() != memdesc.getElementType())
@@ -69,19 +68,23 @@ static LogicalResult verifySameShapeAndElement(Operation *op,
   return success();
 }
 
+LogicalResult mlir::ttg::verifyAlloc(Operation *op, Value src,
+                                     MemDescType result) {
+  if (!src) {
+    if (!result.getMutableMemory())
+      return op->emitOpError("without a source must allocate a mutable memdesc");
+    return success();
+  }
+  return verifySameShapeAndElement(op, cast<RankedTensorType>(src.getType()),
+                                   result);
+}
+
 //===----------------------------------------------------------------------===//
 // LocalAllocOp
 //===----------------------------------------------------------------------===//
 
 LogicalResult LocalAllocOp::verify() {
-  auto type = cast<MemDescType>(getResult().getType());
-  if (!getSrc()) {
-    if (!type.getMutableMemory())
-      return emitOpError("without a source must allocate a mutable memdesc");
-    return success();
-  }
-  return verifySameShapeAndElement(
-      *this, cast<RankedTensorType>(getSrc().getType()), type);
+  return verifyAlloc(*this, getSrc(), cast<MemDescType>(getResult().getType()));
 }
 
 void LocalAllocOp::getEffects(
@@ -116,6 +119,24 @@ LogicalResult LocalStoreOp::verify() {
     return emitOpError("cannot store into an immutable memdesc");
   return verifySameShapeAndElement(
       *this, cast<RankedTensorType>(getSrc().getType()), dst);
+}
+
+//===----------------------------------------------------------------------===//
+// Fp4ToFpOp: the result has twice the source's extent along `axis`
+//===----------------------------------------------------------------------===//
+
+LogicalResult Fp4ToFpOp::verify() {
+  RankedTensorType src = getSrc().getType();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= src.getRank())
+    return emitOpError("axis ") << axis << " is out of range [0, "
+                                << src.getRank() << ")";
+  SmallVector<int64_t> shape(src.getShape());
+  shape[axis] *= 2;
+  if (getResult().getType().getShape() != ArrayRef<int64_t>(shape))
+    return emitOpError("result shape must be the source shape with axis ")
+           << axis << " doubled";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

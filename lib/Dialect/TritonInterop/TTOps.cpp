@@ -360,6 +360,43 @@ LogicalResult DotOp::verify() {
   return success();
 }
 
+LogicalResult DotScaledOp::verify() {
+  int64_t rank = getC().getType().getRank();
+  if (rank < 2 || getA().getType().getRank() != rank ||
+      getB().getType().getRank() != rank)
+    return emitOpError("operands must all have the same rank, at least 2");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tt.descriptor_gather, tt.descriptor_scatter: N rows of the descriptor's
+// [1, K] block make an [N, K] tensor
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyGatherScatter(Operation *op, TensorDescType desc,
+                                         RankedTensorType rows,
+                                         RankedTensorType tensor) {
+  ArrayRef<int64_t> block = desc.getBlockType().getShape();
+  if (block.size() != 2 || rows.getRank() != 1 || tensor.getRank() != 2)
+    return op->emitOpError("needs a 2-D descriptor, 1-D row offsets and a "
+                           "2-D tensor");
+  if (tensor.getDimSize(0) != rows.getDimSize(0) ||
+      tensor.getDimSize(1) != block[1])
+    return op->emitOpError("tensor shape must be [number of rows, block "
+                           "columns]");
+  return success();
+}
+
+LogicalResult DescriptorGatherOp::verify() {
+  return verifyGatherScatter(*this, getDesc().getType(),
+                             getXOffsets().getType(), getResult().getType());
+}
+
+LogicalResult DescriptorScatterOp::verify() {
+  return verifyGatherScatter(*this, getDesc().getType(),
+                             getXOffsets().getType(), getSrc().getType());
+}
+
 //===----------------------------------------------------------------------===//
 // tt.reduce and tt.scan
 //===----------------------------------------------------------------------===//
@@ -440,4 +477,39 @@ LogicalResult ScanOp::verify() {
 
 LogicalResult ScanOp::verifyRegions() {
   return verifyCombineRegion<ScanReturnOp>(*this, getCombineOp(), getSrcs());
+}
+
+//===----------------------------------------------------------------------===//
+// tt.map_elementwise
+//===----------------------------------------------------------------------===//
+
+LogicalResult MapElementwiseOp::verify() {
+  if (getPack() < 1)
+    return emitOpError("pack must be at least 1");
+  return success();
+}
+
+/// The region takes `pack` scalars of each operand's element type (operand
+/// by operand) and returns `pack` scalars of each result's element type.
+LogicalResult MapElementwiseOp::verifyRegions() {
+  unsigned pack = getPack();
+  auto expanded = [pack](TypeRange types) {
+    SmallVector<Type> scalars;
+    for (Type type : types)
+      scalars.append(pack, getElementTypeOrSelf(type));
+    return scalars;
+  };
+  if (TypeRange(getScalarOp().getArgumentTypes()) !=
+      TypeRange(expanded(getSrcs().getTypes())))
+    return emitOpError("region must take ")
+           << pack << " scalar(s) of each operand's element type";
+  for (Block &block : getScalarOp()) {
+    auto ret = block.empty() ? MapElementwiseReturnOp()
+                             : dyn_cast<MapElementwiseReturnOp>(block.back());
+    if (ret && TypeRange(ret.getResult().getTypes()) !=
+                   TypeRange(expanded(getResult().getTypes())))
+      return ret.emitOpError("must return ")
+             << pack << " scalar(s) of each result's element type";
+  }
+  return success();
 }

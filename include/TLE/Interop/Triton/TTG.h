@@ -40,6 +40,16 @@ Type getPointeeSameShape(Type type);
 #include "TLE/Interop/Triton/TTGAttrs.h.inc"
 #define GET_TYPEDEF_CLASSES
 #include "TLE/Interop/Triton/TTGTypes.h.inc"
+
+namespace mlir::ttg {
+/// Checks that a tensor and a memdesc hold the same shape and element type.
+LogicalResult verifySameShapeAndElement(Operation *op, RankedTensorType tensor,
+                                        MemDescType memdesc);
+/// The rules of a buffer allocation (ttg.local_alloc, ttng.tmem_alloc): with
+/// a source tensor, the tensor's shape and element type; without, mutable.
+LogicalResult verifyAlloc(Operation *op, Value src, MemDescType result);
+} // namespace mlir::ttg
+
 #define GET_OP_CLASSES
 #include "TLE/Interop/Triton/TTGOps.h.inc"
 

@@ -121,12 +121,15 @@ def TTG_SwizzledSharedEncodingAttr
   ];
 }
 
-// `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16[, fp4Padded = true][, CGALayout = ..]}>`
+// `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16[, fp4Padded = true][, rank = 3 | , CGALayout = ..]}>`
+// `rank` (2 when absent) is printed only when it is not 2 and there is no
+// CGALayout, whose bases have one entry per dimension.
 def TTG_NVMMASharedEncodingAttr
     : TTG_DictAttr<"NVMMASharedEncoding", "nvmma_shared"> {
   let summary = "Shared-memory layout for wgmma / TMA operands";
   let parameters = (ins "unsigned":$swizzlingByteWidth, "bool":$transposed,
                         "unsigned":$elementBitWidth, "bool":$fp4Padded,
+                        "unsigned":$rank,
                         OptionalParameter<"::mlir::ArrayAttr">:$CGALayout);
 }
 
@@ -193,5 +196,8 @@ def TTG_AsyncTokenType : TypeDef<TTG_Dialect, "AsyncToken"> {
 
 def TTG_MemDesc : Type<CPred<"::llvm::isa<::mlir::ttg::MemDescType>($_self)">,
                        "memory descriptor", "::mlir::ttg::MemDescType">;
+def TTG_AsyncToken : Type<CPred<"::llvm::isa<::mlir::ttg::AsyncTokenType>($_self)">,
+                          "async token", "::mlir::ttg::AsyncTokenType">,
+                     BuildableType<"$_builder.getType<::mlir::ttg::AsyncTokenType>()">;
 
 #endif // TLE_INTEROP_TTG_TD

@@ -43,10 +43,6 @@ def TTG_EvictionPolicyAttr : I32EnumAttr<"EvictionPolicy", "eviction policy", [
 def TTG_SharedMemory : Resource<"::mlir::ttg::SharedMemory">;
 def TTG_GlobalMemory : Resource<"::mlir::ttg::GlobalMemory">;
 
-def TTG_AsyncToken : Type<CPred<"::llvm::isa<::mlir::ttg::AsyncTokenType>($_self)">,
-                          "async token", "::mlir::ttg::AsyncTokenType">,
-                     BuildableType<"$_builder.getType<::mlir::ttg::AsyncTokenType>()">;
-
 def TTG_I1Tensor : RankedTensorOf<[I1]>;
 
 class TTG_Op<string mnemonic, list<Trait> traits = []>
@@ -104,6 +100,16 @@ def TTG_LocalStoreOp : TTG_Op<"local_store"> {
   let assemblyFormat = [{
     $src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))
   }];
+  let hasVerifier = 1;
+}
+
+// `%y = ttg.fp4_to_fp %x {axis = 1 : i32} : tensor<128x64xi8, #a> -> tensor<128x128xbf16, #b>`:
+// unpacks two e2m1 values per i8 along `axis`.
+def TTG_Fp4ToFpOp : TTG_Op<"fp4_to_fp", [Pure]> {
+  let summary = "Upcast packed e2m1 (fp4) values to floats";
+  let arguments = (ins RankedTensorOf<[I8]>:$src, I32Attr:$axis);
+  let results = (outs RankedTensorOf<[AnyFloat]>:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
 }
 
@@ -214,6 +220,20 @@ def TTG_AsyncWaitOp : TTG_Op<"async_wait"> {
   let arguments = (ins Variadic<TTG_AsyncToken>:$asyncToken, I32Attr:$num);
   let results = (outs TTG_AsyncToken:$retToken);
   let assemblyFormat = "($asyncToken^)? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Global scratch memory
+//===----------------------------------------------------------------------===//
+
+// `%p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>`
+// (e.g. the 128 bytes of a TMA descriptor made in the kernel).
+def TTG_GlobalScratchAllocOp : TTG_Op<"global_scratch_alloc", [
+    MemoryEffects<[MemAlloc<TTG_GlobalMemory>]>]> {
+  let summary = "Per-program scratch buffer in global memory";
+  let arguments = (ins I32Attr:$nbytes, I32Attr:$alignment);
+  let results = (outs TT_Ptr:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }
 
 //===----------------------------------------------------------------------===//

@@ -18,6 +18,13 @@
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
 
+namespace mlir::ttng {
+/// Blackwell tensor memory, the resource of the tmem and tcgen05 ops.
+struct TensorMemory : public SideEffects::Resource::Base<TensorMemory> {
+  StringRef getName() final { return "<TensorMemory>"; }
+};
+} // namespace mlir::ttng
+
 #include "TLE/Interop/Triton/TTNGDialect.h.inc"
 #include "TLE/Interop/Triton/TTNGEnums.h.inc"
 

@@ -28,4 +28,27 @@ def TTNG_TensorMemorySpaceAttr : AttrDef<TTNG_Dialect, "TensorMemorySpace"> {
   let summary = "Blackwell tensor memory (`#ttng.tensor_memory`)";
 }
 
+// Tensor-memory layouts print `key = value` pairs without braces; the CTA
+// split factors (1) and `twoCTAs` (false) only when they differ from those.
+
+// `#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1[, CTASplitM = 2][, CTASplitN = 2][, twoCTAs = true]>`
+def TTNG_TensorMemoryEncodingAttr
+    : AttrDef<TTNG_Dialect, "TensorMemoryEncoding"> {
+  let mnemonic = "tensor_memory_encoding";
+  let summary = "Layout of an accumulator or operand in tensor memory";
+  let parameters = (ins "unsigned":$blockM, "unsigned":$blockN,
+                        "unsigned":$colStride, "unsigned":$CTASplitM,
+                        "unsigned":$CTASplitN, "bool":$twoCTAs);
+  let hasCustomAssemblyFormat = 1;
+}
+
+// `#ttng.tensor_memory_scales_encoding<[CTASplitM = 2][, CTASplitN = 2]>`
+def TTNG_TensorMemoryScalesEncodingAttr
+    : AttrDef<TTNG_Dialect, "TensorMemoryScalesEncoding"> {
+  let mnemonic = "tensor_memory_scales_encoding";
+  let summary = "Layout of microscaling factors in tensor memory";
+  let parameters = (ins "unsigned":$CTASplitM, "unsigned":$CTASplitN);
+  let hasCustomAssemblyFormat = 1;
+}
+
 #endif // TLE_INTEROP_TTNG_TD

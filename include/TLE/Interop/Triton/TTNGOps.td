@@ -8,6 +8,7 @@
 #define TLE_INTEROP_TTNGOPS_TD
 
 include "TLE/Interop/Triton/TTNG.td"
+include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 
@@ -35,14 +36,34 @@ def TTNG_EvictionPolicyAttr : I32EnumAttr<"EvictionPolicy", "eviction policy", [
   let cppNamespace = "::mlir::ttng";
 }
 
+// tt's DescriptorReduceKind (TTOps.td), for ttng.async_tma_reduce.
+def TTNG_DescriptorReduceKindAttr : I32EnumAttr<"DescriptorReduceKind", "TMA reduction", [
+    I32EnumAttrCase<"ADD", 1, "add">, I32EnumAttrCase<"MIN", 2, "min">,
+    I32EnumAttrCase<"MAX", 3, "max">, I32EnumAttrCase<"INC", 4, "inc">,
+    I32EnumAttrCase<"DEC", 5, "dec">, I32EnumAttrCase<"AND", 6, "and">,
+    I32EnumAttrCase<"OR", 7, "or">, I32EnumAttrCase<"XOR", 8, "xor">]> {
+  let cppNamespace = "::mlir::ttng";
+}
+
+// tt's ScaleDotElemType (TTOps.td), for ttng.tc_gen5_mma_scaled.
+def TTNG_ScaleDotElemTypeAttr : I32EnumAttr<"ScaleDotElemType", "microscaled element type", [
+    I32EnumAttrCase<"E4M3", 0, "e4m3">, I32EnumAttrCase<"E5M2", 1, "e5m2">,
+    I32EnumAttrCase<"E2M3", 2, "e2m3">, I32EnumAttrCase<"E3M2", 3, "e3m2">,
+    I32EnumAttrCase<"E2M1", 4, "e2m1">, I32EnumAttrCase<"BF16", 5, "bf16">,
+    I32EnumAttrCase<"FP16", 6, "fp16">]> {
+  let cppNamespace = "::mlir::ttng";
+}
+
 //===----------------------------------------------------------------------===//
 // Constraints and resources (the C++ resources live in TTG.h)
 //===----------------------------------------------------------------------===//
 
 def TTNG_SharedMemory : Resource<"::mlir::ttg::SharedMemory">;
 def TTNG_GlobalMemory : Resource<"::mlir::ttg::GlobalMemory">;
+def TTNG_TensorMemory : Resource<"::mlir::ttng::TensorMemory">;
 
 def TTNG_FpIntTensor : RankedTensorOf<[AnyFloat, AnyInteger]>;
+def TTNG_I32Tensor : RankedTensorOf<[I32]>;
 def TTNG_TensorOrMemDesc : AnyTypeOf<[AnyRankedTensor, TTG_MemDesc],
                                      "tensor or memdesc">;
 
@@ -204,6 +225,231 @@ def TTNG_AsyncTMAStoreWaitOp : TTNG_Op<"async_tma_store_wait"> {
   let summary = "Wait until at most `pendings` TMA stores are reading shared memory";
   let arguments = (ins I32Attr:$pendings);
   let assemblyFormat = "attr-dict";
+}
+
+// `ttng.async_tma_reduce add, %desc[%x, %y] %src : !tt.tensordesc<...>, !ttg.memdesc<...>`
+def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce"> {
+  let summary = "Asynchronously reduce a block from shared memory into a tensor descriptor";
+  let arguments = (ins
+    TTNG_DescriptorReduceKindAttr:$kind,
+    Arg<TT_TensorDescType, "", [MemRead<TTNG_GlobalMemory>, MemWrite<TTNG_GlobalMemory>]>:$desc,
+    Variadic<I32>:$coord,
+    Arg<TTG_MemDesc, "", [MemRead<TTNG_SharedMemory>]>:$src);
+  let assemblyFormat = [{
+    $kind `,` $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,`
+    qualified(type($src))
+  }];
+}
+
+// `ttng.async_tma_gather %desc[%rows, %col] %dst, %bar, %pred
+//      : !tt.tensordesc<...>, tensor<Nxi32, ...>, i32, !ttg.memdesc<1xi64, ...>, !ttg.memdesc<...>, i1`
+// (TMA gather4: rows `%rows` of a 2-D descriptor, from column `%col`).
+def TTNG_AsyncTMAGatherOp : TTNG_Op<"async_tma_gather"> {
+  let summary = "Asynchronously gather rows of a tensor descriptor into shared memory";
+  let arguments = (ins
+    Arg<TT_TensorDescType, "", [MemRead<TTNG_GlobalMemory>]>:$desc,
+    TTNG_I32Tensor:$x_offsets,
+    I32:$y_offset,
+    Arg<TTG_MemDesc, "", [MemWrite<TTNG_SharedMemory>]>:$barrier,
+    Arg<TTG_MemDesc, "", [MemWrite<TTNG_SharedMemory>]>:$result,
+    I1:$pred);
+  let assemblyFormat = [{
+    $desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred
+    attr-dict `:` type(operands)
+  }];
+  let hasVerifier = 1;
+}
+
+// `ttng.async_tma_scatter %desc[%rows, %col] %src
+//      : !tt.tensordesc<...>, tensor<Nxi32, ...>, i32, !ttg.memdesc<...>`
+def TTNG_AsyncTMAScatterOp : TTNG_Op<"async_tma_scatter"> {
+  let summary = "Asynchronously scatter rows from shared memory into a tensor descriptor";
+  let arguments = (ins
+    Arg<TT_TensorDescType, "", [MemRead<TTNG_GlobalMemory>, MemWrite<TTNG_GlobalMemory>]>:$desc,
+    TTNG_I32Tensor:$x_offsets,
+    I32:$y_offset,
+    Arg<TTG_MemDesc, "", [MemRead<TTNG_SharedMemory>]>:$src);
+  let assemblyFormat = [{
+    $desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` type(operands)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// TMA descriptors made in the kernel (tl.make_tensor_descriptor)
+//===----------------------------------------------------------------------===//
+
+// `ttng.tensormap_create %ptr, %base, [%box..], [%dims..], [%strides..], [%elt_strides..]
+//      {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32}
+//      : (!tt.ptr<i8>, !tt.ptr<f16>, i32, ..., i64, ..., i32, ...) -> ()`
+def TTNG_TensormapCreateOp : TTNG_Op<"tensormap_create", [
+    AttrSizedOperandSegments]> {
+  let summary = "Write a TMA descriptor into global memory";
+  let arguments = (ins
+    Arg<TT_Ptr, "", [MemWrite<TTNG_GlobalMemory>]>:$desc_ptr,
+    TT_Ptr:$global_address,
+    Variadic<I32>:$box_dim,
+    Variadic<I32>:$global_dim,
+    Variadic<I64>:$global_stride,
+    Variadic<I32>:$element_stride,
+    I32Attr:$elem_type,
+    I32Attr:$interleave_layout,
+    I32Attr:$swizzle_mode,
+    I32Attr:$fill_mode);
+  let assemblyFormat = [{
+    $desc_ptr `,` $global_address `,`
+    `[` $box_dim `]` `,`
+    `[` $global_dim `]` `,`
+    `[` $global_stride `]` `,`
+    `[` $element_stride `]`
+    attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+// `ttng.tensormap_fenceproxy_acquire %ptr : !tt.ptr<i8>`
+def TTNG_TensormapFenceproxyAcquireOp : TTNG_Op<"tensormap_fenceproxy_acquire"> {
+  let summary = "Acquire fence between a TMA descriptor written in global memory and its use";
+  let arguments = (ins Arg<TT_Ptr, "", [MemRead<TTNG_GlobalMemory>, MemWrite<TTNG_GlobalMemory>]>:$desc_ptr);
+  let assemblyFormat = "$desc_ptr attr-dict `:` qualified(type($desc_ptr))";
+}
+
+// `%d = ttng.reinterpret_tensor_descriptor %ptr : !tt.ptr<i8> to !tt.tensordesc<...>`
+def TTNG_ReinterpretTensorDescOp : TTNG_Op<"reinterpret_tensor_descriptor", [Pure]> {
+  let summary = "Use a TMA descriptor in global memory as a tensor descriptor";
+  let arguments = (ins TT_Ptr:$rawDesc);
+  let results = (outs TT_TensorDescType:$result);
+  let assemblyFormat = [{
+    $rawDesc attr-dict `:` qualified(type($rawDesc)) `to` qualified(type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Blackwell tensor memory and tcgen05 MMA
+//===----------------------------------------------------------------------===//
+
+// Triton names the results of tmem_alloc and tmem_load `%result` (when no
+// name location gives another name).
+class TTNG_ResultNamedOp<string mnemonic> : TTNG_Op<mnemonic, [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let extraClassDefinition = [{
+    void $cppClass::getAsmResultNames(::mlir::OpAsmSetValueNameFn setNameFn) {
+      setNameFn(getResult(), "result");
+    }
+  }];
+}
+
+// `%m = ttng.tmem_alloc : () -> !ttg.memdesc<..., #tmem, #ttng.tensor_memory, mutable>`
+// `%m = ttng.tmem_alloc %x : (tensor<...>) -> !ttg.memdesc<..., #ttng.tensor_memory>`
+def TTNG_TMEMAllocOp : TTNG_ResultNamedOp<"tmem_alloc"> {
+  let summary = "Allocate tensor memory, optionally filled from a tensor";
+  let arguments = (ins Optional<AnyRankedTensor>:$src);
+  let results = (outs Res<TTG_MemDesc, "", [MemAlloc<TTNG_TensorMemory>]>:$result);
+  let assemblyFormat = "($src^)? attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+// `%x = ttng.tmem_load %m : !ttg.memdesc<...> -> tensor<...>`
+def TTNG_TMEMLoadOp : TTNG_ResultNamedOp<"tmem_load"> {
+  let summary = "Load a tensor from tensor memory";
+  let arguments = (ins Arg<TTG_MemDesc, "", [MemRead<TTNG_TensorMemory>]>:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+// `ttng.tmem_store %x, %m, %pred : tensor<...> -> !ttg.memdesc<..., mutable>`
+def TTNG_TMEMStoreOp : TTNG_Op<"tmem_store"> {
+  let summary = "Store a tensor into tensor memory";
+  // Triton's operand order (its generic form): destination first.
+  let arguments = (ins Arg<TTG_MemDesc, "", [MemWrite<TTNG_TensorMemory>]>:$dst,
+                       AnyRankedTensor:$src,
+                       I1:$pred);
+  let assemblyFormat = [{
+    $src `,` $dst `,` $pred attr-dict `:` type($src) `->` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+// `%v = ttng.tmem_subslice %m {N = 64 : i32} : !ttg.memdesc<128x128x...> -> !ttg.memdesc<128x64x..., 128x128>`:
+// columns [N, N + n) of a 2-D tensor-memory buffer.
+def TTNG_TMEMSubSliceOp : TTNG_Op<"tmem_subslice", [Pure]> {
+  let summary = "View of a column range of a tensor-memory buffer";
+  let arguments = (ins TTG_MemDesc:$src, I32Attr:$N);
+  let results = (outs TTG_MemDesc:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+// What Triton 3.6 prints for tcgen05 MMAs (the operand `%d` is the
+// accumulator in tensor memory; `%useD` false ignores its old value):
+//
+//   ttng.tc_gen5_mma %a, %b, %d, %useD, %pred, %bar[%barPred] {is_async} : A, B, D, BAR
+//   %t = ttng.tc_gen5_mma %a, %b, %d[], %useD, %pred : A, B, D
+//   %t = ttng.tc_gen5_mma %a, %b, %d[], %useD, %pred, %b0[%p0], %b1[%p1] {is_async} : A, B, D, B0, B1
+//
+// `[...]` after `%d` appears exactly when the op gives an `!ttg.async.token`
+// (Gluon's form), holding the token it depends on if any; every barrier
+// `%bar[%barPred]` is arrived on when the MMA completes.
+def TTNG_TCGen5MMAOp : TTNG_Op<"tc_gen5_mma", [AttrSizedOperandSegments]> {
+  let summary = "tcgen05 matrix multiply-accumulate into tensor memory";
+  let arguments = (ins
+    Arg<TTG_MemDesc, "", [MemRead<TTNG_SharedMemory>, MemRead<TTNG_TensorMemory>]>:$a,
+    Arg<TTG_MemDesc, "", [MemRead<TTNG_SharedMemory>]>:$b,
+    Arg<TTG_MemDesc, "", [MemRead<TTNG_TensorMemory>, MemWrite<TTNG_TensorMemory>]>:$d,
+    Optional<TTG_AsyncToken>:$acc_dep,
+    I1:$useD,
+    I1:$pred,
+    Arg<Variadic<TTG_MemDesc>, "", [MemWrite<TTNG_SharedMemory>]>:$barriers,
+    Variadic<I1>:$barrier_preds,
+    UnitAttr:$is_async,
+    UnitAttr:$two_ctas);
+  let results = (outs Optional<TTG_AsyncToken>:$token);
+  let assemblyFormat = [{
+    $a `,` $b `,` $d `` custom<Token>($acc_dep, type($token)) `,` $useD `,` $pred
+    `` custom<Barriers>($barriers, $barrier_preds) attr-dict `:` qualified(type($a))
+    `,` qualified(type($b)) `,` qualified(type($d)) (`,` qualified(type($barriers))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+// `ttng.tc_gen5_mma_scaled %a, %b, %d, %as, %bs, %useD, %pred lhs = e4m3 rhs = e2m1, %bar[%barPred]
+//      {is_async} : A, B, D, AS, BS, BAR`
+// (scales in tensor memory, `#tmem_scales`); `[...]` after `%d` as for
+// ttng.tc_gen5_mma.
+def TTNG_TCGen5MMAScaledOp : TTNG_Op<"tc_gen5_mma_scaled", [AttrSizedOperandSegments]> {
+  let summary = "tcgen05 microscaled matrix multiply-accumulate into tensor memory";
+  let arguments = (ins
+    Arg<TTG_MemDesc, "", [MemRead<TTNG_SharedMemory>, MemRead<TTNG_TensorMemory>]>:$a,
+    Arg<TTG_MemDesc, "", [MemRead<TTNG_SharedMemory>]>:$b,
+    Arg<TTG_MemDesc, "", [MemRead<TTNG_TensorMemory>, MemWrite<TTNG_TensorMemory>]>:$d,
+    Optional<TTG_AsyncToken>:$acc_dep,
+    Arg<TTG_MemDesc, "", [MemRead<TTNG_TensorMemory>]>:$a_scale,
+    Arg<TTG_MemDesc, "", [MemRead<TTNG_TensorMemory>]>:$b_scale,
+    TTNG_ScaleDotElemTypeAttr:$a_type,
+    TTNG_ScaleDotElemTypeAttr:$b_type,
+    I1:$useD,
+    I1:$pred,
+    Arg<Variadic<TTG_MemDesc>, "", [MemWrite<TTNG_SharedMemory>]>:$barriers,
+    Variadic<I1>:$barrier_preds,
+    UnitAttr:$is_async);
+  let results = (outs Optional<TTG_AsyncToken>:$token);
+  let assemblyFormat = [{
+    $a `,` $b `,` $d `` custom<Token>($acc_dep, type($token)) `,` $a_scale `,`
+    $b_scale `,` $useD `,` $pred `lhs` `=` $a_type `rhs` `=` $b_type
+    `` custom<Barriers>($barriers, $barrier_preds) attr-dict `:` qualified(type($a))
+    `,` qualified(type($b)) `,` qualified(type($d)) `,` qualified(type($a_scale))
+    `,` qualified(type($b_scale)) (`,` qualified(type($barriers))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+// `ttng.tc_gen5_commit %bar : !ttg.memdesc<1xi64, ...>`: the mbarrier gets an
+// arrival when the thread's earlier tcgen05 ops complete.
+def TTNG_TCGen5CommitOp : TTNG_Op<"tc_gen5_commit"> {
+  let summary = "Arrive on an mbarrier when earlier tcgen05 ops complete";
+  let arguments = (ins Arg<TTG_MemDesc, "", [MemWrite<TTNG_SharedMemory>]>:$barrier);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
 }
 
 //===----------------------------------------------------------------------===//

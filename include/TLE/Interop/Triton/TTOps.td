@@ -82,6 +82,13 @@ def TT_DescriptorReduceKindAttr : TT_I32Enum<"DescriptorReduceKind", [
   I32EnumAttrCase<"DEC", 5, "dec">, I32EnumAttrCase<"AND", 6, "and">,
   I32EnumAttrCase<"OR", 7, "or">, I32EnumAttrCase<"XOR", 8, "xor">]>;
 
+// The element formats of tt.dot_scaled operands (`lhs = e2m1 rhs = bf16`).
+def TT_ScaleDotElemTypeAttr : TT_I32Enum<"ScaleDotElemType", [
+  I32EnumAttrCase<"E4M3", 0, "e4m3">, I32EnumAttrCase<"E5M2", 1, "e5m2">,
+  I32EnumAttrCase<"E2M3", 2, "e2m3">, I32EnumAttrCase<"E3M2", 3, "e3m2">,
+  I32EnumAttrCase<"E2M1", 4, "e2m1">, I32EnumAttrCase<"BF16", 5, "bf16">,
+  I32EnumAttrCase<"FP16", 6, "fp16">]>;
+
 //===----------------------------------------------------------------------===//
 // Type constraints and traits
 //===----------------------------------------------------------------------===//
@@ -624,6 +631,33 @@ def TT_DescriptorReduceOp : TT_Op<"descriptor_reduce", [
   }];
 }
 
+// `%x = tt.descriptor_gather %desc[%rows, %col] : (!tt.tensordesc<..>, tensor<Nxi32>, i32) -> tensor<NxKxT>`:
+// the rows `%rows` of a 2-D descriptor, from column `%col` (TMA gather4).
+def TT_DescriptorGatherOp : TT_Op<"descriptor_gather", [
+    MemoryEffects<[MemRead<TT_GlobalMemory>]>]> {
+  let summary = "Gather rows of a block through a TMA descriptor";
+  let arguments = (ins TT_TensorDesc:$desc, RankedTensorOf<[I32]>:$x_offsets,
+                       I32:$y_offset);
+  let results = (outs TT_Tensor:$result);
+  let assemblyFormat = [{
+    $desc `[` $x_offsets `,` $y_offset `]` attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+// `tt.descriptor_scatter %desc[%rows, %col], %src : !tt.tensordesc<..>, tensor<Nxi32>, i32, tensor<NxKxT>`
+def TT_DescriptorScatterOp : TT_Op<"descriptor_scatter", [
+    MemoryEffects<[MemRead<TT_GlobalMemory>, MemWrite<TT_GlobalMemory>]>]> {
+  let summary = "Scatter rows of a block through a TMA descriptor";
+  let arguments = (ins TT_TensorDesc:$desc, RankedTensorOf<[I32]>:$x_offsets,
+                       I32:$y_offset, TT_Tensor:$src);
+  let assemblyFormat = [{
+    $desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:` type(operands)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Dot
 //===----------------------------------------------------------------------===//
@@ -639,6 +673,29 @@ def TT_DotOp : TT_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
   let assemblyFormat = [{
     $a `,` $b `,` $c (`,` `inputPrecision` `=` $inputPrecision^)? attr-dict `:`
     type($a) `*` type($b) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+// `%d = tt.dot_scaled %a[ scale %as], %b[ scale %bs], %c lhs = e4m3 rhs = e2m1 {fastMath = false}
+//      : tensor<..>[, tensor<..xi8>] * tensor<..>[, tensor<..xi8>] -> tensor<..>`
+// Microscaled matrix product; e2m1 operands pack two values per i8, along K
+// unless `lhs_k_pack` / `rhs_k_pack = false` (printed only then).
+def TT_DotScaledOp : TT_Op<"dot_scaled", [Pure, AttrSizedOperandSegments,
+    AllTypesMatch<["c", "d"]>]> {
+  let summary = "Matrix product d = (a * a_scale) * (b * b_scale) + c";
+  let arguments = (ins TT_Tensor:$a, TT_Tensor:$b, TT_FloatTensor:$c,
+    Optional<TT_Tensor>:$a_scale, Optional<TT_Tensor>:$b_scale,
+    TT_ScaleDotElemTypeAttr:$a_elem_type, TT_ScaleDotElemTypeAttr:$b_elem_type,
+    BoolAttr:$fastMath,
+    DefaultValuedAttr<BoolAttr, "true">:$lhs_k_pack,
+    DefaultValuedAttr<BoolAttr, "true">:$rhs_k_pack);
+  let results = (outs TT_FloatTensor:$d);
+  let assemblyFormat = [{
+    $a (`scale` $a_scale^)? `,` $b (`scale` $b_scale^)? `,` $c
+    `lhs` `=` $a_elem_type `rhs` `=` $b_elem_type attr-dict `:`
+    type($a) (`,` type($a_scale)^)? `*` type($b) (`,` type($b_scale)^)?
+    `->` type($d)
   }];
   let hasVerifier = 1;
 }
@@ -683,6 +740,36 @@ def TT_ScanOp : TT_Op<"scan", [RecursiveMemoryEffects,
 def TT_ScanReturnOp : TT_Op<"scan.return", [Pure, HasParent<"ScanOp">,
     ReturnLike, Terminator]> {
   let summary = "Terminator of a tt.scan combining region";
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise maps. Triton prints tt.map_elementwise in generic form; its
+// region (any number of blocks, cf branches included) maps `pack` elements of
+// every operand, as scalars, to `pack` elements of every result:
+//   %r = "tt.map_elementwise"(%x, %y) <{pack = 1 : i32}> ({
+//   ^bb0(%a: f32, %b: f32):
+//     ...
+//     tt.map_elementwise.return %s : f32
+//   }) : (tensor<256xf32>, tensor<256xf32>) -> tensor<256xf32>
+//===----------------------------------------------------------------------===//
+
+def TT_MapElementwiseOp : TT_Op<"map_elementwise", [RecursiveMemoryEffects,
+    RecursivelySpeculatable, SameOperandsAndResultShape,
+    TT_SameOperandsAndResultEncoding]> {
+  let summary = "Apply a scalar function element-wise";
+  let arguments = (ins Variadic<TT_Type>:$srcs, I32Attr:$pack);
+  let results = (outs Variadic<TT_Type>:$result);
+  let regions = (region MinSizedRegion<1>:$scalarOp);
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+// `tt.map_elementwise.return %a, %b : f32, f32`
+def TT_MapElementwiseReturnOp : TT_Op<"map_elementwise.return", [Pure,
+    HasParent<"MapElementwiseOp">, ReturnLike, Terminator]> {
+  let summary = "Terminator of a tt.map_elementwise region";
   let arguments = (ins Variadic<AnyType>:$result);
   let assemblyFormat = "$result attr-dict `:` type($result)";
 }
