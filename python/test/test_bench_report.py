@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -141,6 +142,11 @@ def test_malformed_placeholders_are_errors(tmp_path, results, bad):
 def test_bench_readme_is_generated_from_the_results():
     """bench/README.md is what make_report.py gives for bench/README.in.md and bench/results."""
     assert make_report.main(["--check"]) == 0, "bench/README.md is stale: run python3 bench/make_report.py"
+    images = re.findall(r"\]\((results/[^)]+\.png)\)", open(os.path.join(BENCH_DIR, "README.md")).read())
+    assert images, "bench/README.md shows no plots"
+    for image in images:
+        with open(os.path.join(BENCH_DIR, image), "rb") as f:
+            assert f.read(8) == PNG, image
 
 
 # --- the harness: metadata beside the CSV, progress on stderr only --------------------------
