@@ -15,7 +15,7 @@ template, ``{{kind:args}}``:
     ``torch``, and its bw_floor / TFLOP/s when the benchmark reports them.
 ``{{meta:NAME}}``
     how the results were made (device, date, versions, TLE commit, seed,
-    command), or "metadata not recorded".
+    command), or "metadata not recorded" (nothing when there are no results).
 ``{{plots:NAME}}``
     the plots of NAME: speed-ups over triton and torch, and achieved
     bandwidth / TFLOP/s against the device's peaks (the roofline when both).
@@ -142,7 +142,7 @@ def _with_unit(kind: str, text: str) -> str:
 
 def meta_text(res: Results | None, name: str) -> str:
     if res is None:
-        return f"_No results: `bench/results/{name}.csv` does not exist yet._"
+        return ""  # the table says so
     m = res.meta
     if not m:
         return (f"_Run metadata not recorded (`bench/results/{name}.csv` predates the metadata the harness "
