@@ -280,7 +280,8 @@ class Renderer:
                            for what, path in files)
 
     def render(self, template: str) -> str:
-        return _PLACEHOLDER.sub(lambda m: self.expand(m.group(1)), template)
+        text = _PLACEHOLDER.sub(lambda m: self.expand(m.group(1)), template)
+        return re.sub(r"\n{3,}", "\n\n", text)  # placeholders that rendered empty leave no gap
 
 
 # --- plots ------------------------------------------------------------------------------------
