@@ -22,6 +22,13 @@ benchmarks. ``tflops`` is reported where the benchmark counts flops.
 
 ``--check`` runs the checks only, without timing.
 
+Each timed run also records how it was made: device, date, triton / torch
+versions, TLE commit, seed, peaks and the exact command, printed above the
+table and written beside the CSV as ``<name>.json`` (``bench/make_report.py``
+renders both into ``bench/README.md``). While it runs, a progress line on
+stderr counts the (shape, provider) pairs done; it is off when stderr is not a
+terminal or with ``--no-progress``, so stdout and the CSV stay clean.
+
 Providers whose name starts with ``tle`` are built, checked and timed inside
 ``tle.enabled()``; all others with stock Triton, untouched by TLE's hook.
 
@@ -36,8 +43,12 @@ import argparse
 import contextlib
 import csv
 import dataclasses
+import json
 import os
+import platform
 import random
+import shlex
+import subprocess
 import sys
 import time
 from typing import Any, Callable, Sequence
@@ -52,6 +63,19 @@ PEAK_BANDWIDTH = (
     ("A100-SXM4-80GB", 2.039e12),
     ("A100", 1.555e12),
 )
+
+# Peak dense throughput by device name and precision (TFLOP/s, no sparsity), from
+# the vendors' data sheets; fp32 is the CUDA-core rate, the others tensor cores.
+PEAK_TFLOPS = (
+    ("H100 PCIe", {"bf16": 756.0, "fp16": 756.0, "tf32": 378.0, "fp32": 51.2}),
+    ("H100 NVL", {"bf16": 835.0, "fp16": 835.0, "tf32": 417.5, "fp32": 60.0}),
+    ("H100", {"bf16": 989.4, "fp16": 989.4, "tf32": 494.7, "fp32": 66.9}),  # H100 SXM5
+    ("H200", {"bf16": 989.4, "fp16": 989.4, "tf32": 494.7, "fp32": 66.9}),
+    ("H800", {"bf16": 989.4, "fp16": 989.4, "tf32": 494.7, "fp32": 66.9}),
+    ("A100", {"bf16": 312.0, "fp16": 312.0, "tf32": 156.0, "fp32": 19.5}),
+)
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 @dataclasses.dataclass
@@ -73,6 +97,8 @@ class Benchmark:
     min_bytes: Callable[[tuple[int, ...]], float] | None = None
     # shape -> flop count, or None.
     flops: Callable[[tuple[int, ...]], float] | None = None
+    # the precision the flops run at ("bf16", "fp32", ...: a PEAK_TFLOPS key), for the roofline.
+    flops_dtype: str | None = None
     # shape -> reason string if a provider cannot run that shape, else None.
     unsupported: Callable[[str, tuple[int, ...]], str | None] | None = None
     extra_args: Callable[[argparse.ArgumentParser], None] | None = None
@@ -109,6 +135,8 @@ def make_parser(bench: Benchmark) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="input seed (default: random, printed)")
     p.add_argument("--csv", default=None, help=f"CSV output path (default: bench/results/{bench.name}.csv)")
     p.add_argument("--peak-bw", type=float, default=None, help="peak DRAM bandwidth, bytes/s (default: by device name)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress line on stderr (it is also off when stderr is not a terminal)")
     if bench.extra_args:
         bench.extra_args(p)
     return p
@@ -121,6 +149,120 @@ def peak_bandwidth(device_name: str, override: float | None) -> tuple[float | No
         if key in device_name:
             return bw, f"data sheet ({key})"
     return None, "unknown device: pass --peak-bw"
+
+
+def peak_tflops(device_name: str, dtype: str | None) -> float | None:
+    if dtype is None:
+        return None
+    for key, peaks in PEAK_TFLOPS:
+        if key in device_name:
+            return peaks.get(dtype)
+    return None
+
+
+class Progress:
+    """``[done/total] shape provider, elapsed`` redrawn on one stderr line.
+
+    Does nothing unless enabled (stderr a terminal and no ``--no-progress``).
+    ``log`` prints a stdout line without tearing the progress line."""
+
+    def __init__(self, total: int, enabled: bool, stream=None):
+        self.total, self.done, self.enabled = total, 0, enabled
+        self.stream = stream or sys.stderr
+        self.start = time.monotonic()
+        self.label = ""
+
+    def _draw(self) -> None:
+        elapsed = int(time.monotonic() - self.start)
+        self.stream.write(f"\r\033[K[{self.done}/{self.total}] {self.label} "
+                          f"({elapsed // 60}:{elapsed % 60:02d} elapsed)")
+        self.stream.flush()
+
+    def begin(self, label: str) -> None:
+        if self.enabled:
+            self.label = label
+            self._draw()
+
+    def step(self) -> None:
+        self.done += 1
+        if self.enabled:
+            self._draw()
+
+    def log(self, line: str) -> None:
+        if self.enabled:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+        print(line, flush=True)
+        if self.enabled:
+            self._draw()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def _git(*args: str) -> str | None:
+    try:
+        done = subprocess.run(["git", "-C", REPO, *args], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def tle_commit() -> str | None:
+    """This checkout's commit (``-dirty`` with local changes), else ``$TLE_COMMIT``
+    (a machine given a copy of the tree without ``.git``), else None."""
+    sha = _git("rev-parse", "--short=12", "HEAD")
+    if sha is None:
+        return os.environ.get("TLE_COMMIT") or None
+    return sha + ("-dirty" if _git("status", "--porcelain", "--untracked-files=no") else "")
+
+
+def _driver_version() -> str | None:
+    try:
+        done = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                              capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.splitlines()[0].strip() if done.returncode == 0 and done.stdout.strip() else None
+
+
+def run_metadata(bench: Benchmark, args, argv: Sequence[str], device_name: str, seed: int,
+                 bw: float | None, bw_src: str) -> dict:
+    """How this run was made; written beside the CSV and printed above the table."""
+    import torch
+    import triton
+    # The script run (bench/<name>.py unless another script of bench/ called main).
+    script = os.path.abspath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    here = os.path.dirname(os.path.abspath(__file__))
+    script = (os.path.relpath(script, REPO) if os.path.dirname(script) == here and script.endswith(".py")
+              else f"bench/{bench.name}.py")
+    return {
+        "benchmark": bench.name,
+        "device": device_name,
+        "driver": _driver_version(),
+        "date": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+        "triton": triton.__version__,
+        "torch": torch.__version__,
+        "cuda": torch.version.cuda,
+        "python": platform.python_version(),
+        "tle_commit": tle_commit(),
+        "tle_opt": os.environ.get("TLE_OPT") or None,
+        "seed": seed,
+        "rounds": args.rounds,
+        "warmup_ms": args.warmup,
+        "rep_ms": args.rep,
+        "peak_bw": bw,
+        "peak_bw_source": bw_src,
+        "peak_tflops": peak_tflops(device_name, bench.flops_dtype),
+        "flops_dtype": bench.flops_dtype,
+        "command": shlex.join(["python3", script, *argv]),
+    }
+
+
+def metadata_lines(meta: dict) -> list[str]:
+    return [f"# {k}: {'' if v is None else v}" for k, v in meta.items()]
 
 
 def time_ms(fn: Callable[[], Any], warmup: int, rep: int) -> float:
@@ -158,6 +300,7 @@ def _fmt(x, spec):
 
 
 def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = make_parser(bench).parse_args(argv)
     providers = [p.strip() for p in args.providers.split(",") if p.strip()]
     unknown = [p for p in providers if p not in bench.providers]
@@ -177,6 +320,8 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
           f"warmup {args.warmup} ms, rep {args.rep} ms; "
           f"peak DRAM bandwidth {bw / 1e12 if bw else float('nan'):.2f} TB/s ({bw_src})", flush=True)
 
+    meta = run_metadata(bench, args, argv, name, seed, bw, bw_src)
+    progress = Progress(len(shapes) * len(providers), sys.stderr.isatty() and not args.no_progress)
     rows: list[dict] = []
     for shape in shapes:
         gen = torch.Generator(device=dev)
@@ -186,9 +331,11 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
         notes: dict[str, str] = {}
         fns: dict[str, Callable[[], Any]] = {}
         for prov in providers:
+            progress.begin(f"{shape_label(shape)} {prov}")
             reason = bench.unsupported(prov, shape) if bench.unsupported else None
             if reason:
                 times[prov], notes[prov] = None, reason
+                progress.step()
                 continue
             with compiler_for(prov):
                 fn = bench.providers[prov](inputs)
@@ -201,11 +348,13 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
                 del out
             fns[prov] = fn
             times[prov] = None
-        if not args.check:
+            progress.step()
+        if not args.check and fns:
+            progress.begin(f"{shape_label(shape)}: timing {len(fns)} providers x {args.rounds} rounds")
             times.update(time_interleaved(fns, args.rounds, args.warmup, args.rep))
         for prov in fns:
             status = "ok" if args.check else f"{times[prov]:.4f} ms"
-            print(f"  {shape_label(shape):>18} {prov:<14} checked, {status}", flush=True)
+            progress.log(f"  {shape_label(shape):>18} {prov:<14} checked, {status}")
         del fns
         del inputs
         torch.cuda.empty_cache()
@@ -220,17 +369,33 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
             row["tflops"] = (bench.flops(shape) / (t * 1e-3) / 1e12) if (t and bench.flops) else None
             rows.append(row)
 
+    progress.close()
+    print()
+    print("\n".join(metadata_lines(meta)))
     _print_table(bench, rows)
     if not args.check:
         path = args.csv or os.path.join(os.path.dirname(os.path.abspath(__file__)), "results", f"{bench.name}.csv")
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0]))
-            w.writeheader()
-            for r in rows:
-                w.writerow({k: ("" if v is None else v) for k, v in r.items()})
-        print(f"# wrote {path} ({time.strftime('%Y-%m-%d')})")
+        write_results(path, rows, meta)
+        print(f"# wrote {path} and {metadata_path(path)} ({time.strftime('%Y-%m-%d')})")
     return rows
+
+
+def metadata_path(csv_path: str) -> str:
+    """The run metadata beside a results CSV: ``x.csv`` -> ``x.json``."""
+    root, _ = os.path.splitext(csv_path)
+    return root + ".json"
+
+
+def write_results(path: str, rows: list[dict], meta: dict) -> None:
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("" if v is None else v) for k, v in r.items()})
+    with open(metadata_path(path), "w") as f:
+        json.dump(meta, f, indent=2)
+        f.write("\n")
 
 
 def _print_table(bench: Benchmark, rows: list[dict]) -> None:
@@ -243,7 +408,6 @@ def _print_table(bench: Benchmark, rows: list[dict]) -> None:
     lines = [cols] + [[(_fmt(r[c], fmt[c]) if c in fmt else str(r[c])) or ("n/a: " + r["note"] if c == "ms" and r["note"] else "")
                        for c in cols] for r in rows]
     widths = [max(len(l[i]) for l in lines) for i in range(len(cols))]
-    print()
     print("| " + " | ".join(c.ljust(w) for c, w in zip(lines[0], widths)) + " |")
     print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
     for l in lines[1:]:

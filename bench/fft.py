@@ -377,6 +377,7 @@ BENCH = _harness.Benchmark(
     check=check,
     min_bytes=lambda s: 2.0 * s[0] * s[1] * 8,
     flops=lambda s: 5.0 * s[0] * s[1] * math.log2(s[1]),
+    flops_dtype="fp32",
 )
 
 CHECK_SHAPES = ["4x64", "3x1024", "5x256", "67x128", "9x512", "130x64"]

@@ -467,6 +467,7 @@ BENCH = _harness.Benchmark(
     make_inputs=make_inputs,
     check=check,
     flops=flops,
+    flops_dtype="bf16",
     extra_args=extra_args,
 )
 

@@ -1,6 +1,6 @@
 """CI smoke test: every benchmark's kernels compile to PTX for sm_90 on the CPU.
 
-Each ``bench/<name>.py`` (not starting with ``_``) must define
+Each ``bench/<name>.py`` (not starting with ``_``, not ``make_report.py``) must define
 ``smoke_kernels()``, returning a list of dicts with keys
 
 - ``name``: a label for the test id,
@@ -23,7 +23,9 @@ import pytest
 from conftest import REPO
 
 BENCH_DIR = os.path.join(REPO, "bench")
-BENCHES = sorted(f[:-3] for f in os.listdir(BENCH_DIR) if f.endswith(".py") and not f.startswith("_"))
+# Every script of bench/ but the helpers (``_*.py``) and the report (make_report.py).
+BENCHES = sorted(f[:-3] for f in os.listdir(BENCH_DIR)
+                 if f.endswith(".py") and not f.startswith("_") and f != "make_report.py")
 
 
 def _entries():

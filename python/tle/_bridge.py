@@ -19,6 +19,14 @@ key Triton computes does not see stage hooks, so while TLE is enabled the cache
 manager class is wrapped to mix TLE's fingerprint (its compiler binary and
 pipelines) into every key.
 
+``TLE_DUMP_IR=<dir>`` (read at every compile) writes every stage's IR of every
+kernel compiled while TLE is enabled, TLE's stages included, as each stage
+finishes: ``<dir>/<kernel>-<hash>/<kernel>.<stage>`` (``source``, ``ttir``,
+``tle-ttir``, ``ttgir``, ``tle-ttgir``, ``llir``, ``ptx``, ``cubin``, then
+``json``, the metadata), ``<hash>`` being the first 16 hex digits of Triton's
+compile hash (``CompiledKernel.hash``). While it is set, kernels compiled with
+TLE are never taken from Triton's cache, so each compile writes its files.
+
 The bridge imports the language layer (``tle.language``), never the reverse:
 the language reads whether TLE is enabled from ``_state.py``, where the hook
 is recorded.
@@ -29,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import json
 import os
 import re
 import tempfile
@@ -233,6 +242,56 @@ def finish_llir(make_llir, src, metadata):
     return llir
 
 
+# TLE_DUMP_IR=<dir>: every stage's IR of every kernel compiled with TLE (module docstring).
+DUMP_ENV = "TLE_DUMP_IR"
+
+
+def dump_root() -> str | None:
+    """The folder ``TLE_DUMP_IR`` names, or None when stages are not dumped."""
+    return os.environ.get(DUMP_ENV) or None
+
+
+def write_stage(folder, name: str, stage: str, ir):
+    """Write one stage's IR (a Triton module, text or binary) to ``folder/<name>.<stage>``."""
+    path = os.path.join(folder, f"{name}.{stage}")
+    if isinstance(ir, bytes):
+        with open(path, "wb") as f:
+            f.write(ir)
+    else:
+        with open(path, "w") as f:
+            f.write(ir if isinstance(ir, str) else str(ir))
+    return path
+
+
+def _entry_name(module) -> str:
+    try:
+        return module.get_entry_func_name() or "kernel"
+    except Exception:  # a module without a public function
+        return "kernel"
+
+
+def _dumping(root: str, stage: str, fn, first: bool, last: bool, compile_state: dict):
+    """``fn`` (a stage), also writing its output under ``root`` (see ``DUMP_ENV``).
+    ``compile_state`` is shared by the stages of one compile: the kernel's name,
+    read from the first stage's module (later stages may consume their input)."""
+
+    def run(src, metadata):
+        if "name" not in compile_state:
+            compile_state["name"] = metadata.get("name") or _entry_name(src)
+        name = compile_state["name"]
+        out = fn(src, metadata)
+        folder = os.path.join(root, f"{name[:150]}-{metadata['hash'][:16]}")
+        os.makedirs(folder, exist_ok=True)
+        if first:
+            write_stage(folder, name, "source", src)
+        write_stage(folder, name, stage, out)
+        if last:
+            write_stage(folder, name, "json", json.dumps(metadata, default=vars))
+        return out
+
+    return run
+
+
 def _insert_stages(stages: dict) -> None:
     items = list(stages.items())
     stages.clear()
@@ -243,6 +302,11 @@ def _insert_stages(stages: dict) -> None:
         for name, (after, pipeline) in STAGES.items():
             if key == after:
                 stages[name] = functools.partial(run_stage, name, pipeline)
+    root = dump_root()
+    if root is not None:
+        keys, compile_state = list(stages), {}
+        for key in keys:
+            stages[key] = _dumping(root, key, stages[key], key == keys[0], key == keys[-1], compile_state)
 
 
 def _hook(backend, stages, options, language, capability):
@@ -263,6 +327,10 @@ def _wrap_cache_manager(base):
         def __init__(self, key, *args, **kwargs):
             mixed = hashlib.sha256(f"{key}-tle-{fingerprint()}".encode()).hexdigest()
             super().__init__(mixed, *args, **kwargs)
+
+        def get_group(self, filename):
+            # A compiled kernel found in the cache would run no stage, so dump nothing.
+            return None if dump_root() is not None else super().get_group(filename)
 
     TLECacheManager.__name__ = f"TLE{base.__name__}"
     TLECacheManager.__qualname__ = TLECacheManager.__name__

@@ -66,7 +66,8 @@ def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, op
       ``num_stages``, ``num_ctas``, ...).
     - ``dump``: a folder; every stage's IR is written there as
       ``<kernel>.<stage>`` (``ttir``, ``tle-ttir``, ``ttgir``, ``tle-ttgir``,
-      ``llir``, ``ptx``, ``cubin``).
+      ``llir``, ``ptx``, ``cubin``). For kernels launched the usual way with
+      ``tle.enable()``, set ``TLE_DUMP_IR=<dir>`` instead (``_bridge``).
 
     The result's ``.asm`` holds every stage, TLE's included.
     """
@@ -90,16 +91,8 @@ def write_stages(compiled, folder) -> list[Path]:
     """Write each stage of ``compiled`` to ``folder/<name>.<stage>``."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for stage in stages(compiled):
-        text = compiled.asm[stage]
-        path = folder / f"{compiled.name}.{stage}"
-        if isinstance(text, bytes):
-            path.write_bytes(text)
-        else:
-            path.write_text(text)
-        written.append(path)
-    return written
+    return [Path(_bridge.write_stage(folder, compiled.name, stage, compiled.asm[stage]))
+            for stage in stages(compiled)]
 
 
 def lower_dsa(ttir: str, source_name: str = "<tle:dsa>") -> str:

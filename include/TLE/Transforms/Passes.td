@@ -150,7 +150,7 @@ def TLEForwardPipeMmaOperands
     * the slot's `tle.pipe.reader_release` moves after the last op of its
       block that reads the slot: a `ttng.warp_group_dot` is done reading at
       the `ttng.warp_group_dot_wait {pendings = 0}` of its result, which
-      must be in that block;
+      must be in that block.
 
     The writer's generic-proxy stores are ordered before the wgmma's
     async-proxy reads by the `ttng.fence_async_shared` that
@@ -285,6 +285,7 @@ def TLEFoldScatterConverts
         `Elementwise` trait, or `tt.addptr` / `tt.bitcast` / `tt.int_to_ptr`
         / `tt.ptr_to_int`) in `D` whose tensor operands can, to a depth of
         6 ops (the chain is cloned in `E` right before the store).
+
     Nothing else is rewritten: a store that would need a new convert keeps
     its layout, so the pass never adds a convert.
 

@@ -10,7 +10,7 @@ def TLELowerToIluvatar
                 "Triton and iluvatar_tle ops for Iluvatar (CoreX) targets";
   let description = [{
     Runs on TTGIR whose module carries `ttg.target = "iluvatar:<arch>"`
-    (<arch> a non-empty name of letters, digits and `_`); any other target,
+    (`<arch>` a non-empty name of letters, digits and `_`); any other target,
     or none, is an error (the NVIDIA lowering is
     `triton-tle-lower-local-memory`). docs/iluvatar.md has the design.
 

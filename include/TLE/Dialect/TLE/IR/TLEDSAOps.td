@@ -122,10 +122,12 @@ class TLE_DSABinaryOp<string mnemonic, string expr, bit allowInteger = 1>
     unit. `out` may alias an input.
 
     Rules: `lhs`, `rhs` and `out` have the same shape and element type, and
-    all three are in `UB` (the vector unit reads and writes only UB).
-    Integers are signless; `max` and `min` compare them as signed.}]
-    # !if(allowInteger, "", [{ Integer element types are rejected: the vector
-    unit divides floats only, and this op does not define integer rounding.}])
+    all three are in `UB` (the vector unit reads and writes only UB). }]
+    # !if(allowInteger,
+          "Integers are signless" # !if(!or(!eq(mnemonic, "max"), !eq(mnemonic, "min")),
+                                        " and compared as signed", "") # ".",
+          [{Integer element types are rejected: the vector unit divides floats
+    only, and this op does not define integer rounding.}])
     # [{
 
     ```mlir

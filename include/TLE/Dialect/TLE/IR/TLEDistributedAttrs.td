@@ -57,6 +57,7 @@ def TLE_ShardingAttr : TLE_Attr<"Sharding", "sharding"> {
     - `partial` lists the mesh axes over which each device holds a partial
       value whose sum is pending (P). Omitted when empty.
     - Mesh axes used nowhere replicate the value.
+
     Printed under the alias `#sharding`.
 
     ```mlir

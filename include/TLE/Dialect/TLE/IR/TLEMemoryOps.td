@@ -264,7 +264,13 @@ def TLE_LocalLoadOp : TLE_Op<"local_load"> {
   let summary = "Load a whole buffer into a tensor";
   let description = [{
     Reads every element of `buffer` into a tensor of the same shape and
-    element type; the result may carry any encoding.
+    element type; the result may carry any encoding (`tle.gpu.local_load`
+    in Python; `triton-tle-optimize-local-pointer-loads` also makes it from a
+    plain load through full-view local pointers). The buffer lives in
+    `#ttg.shared_memory` or `#ttng.tensor_memory`. Lowered by
+    `triton-tle-lower-local-memory`: `ttg.local_load` for a memdesc buffer,
+    a load through full-view pointers in the result's encoding for a
+    pointer buffer.
 
     ```mlir
     %v = tle.local_load %buf : !ttg.memdesc<64x32xf32, #shared, #smem, mutable>
@@ -282,8 +288,14 @@ def TLE_LocalLoadOp : TLE_Op<"local_load"> {
 def TLE_LocalStoreOp : TLE_Op<"local_store"> {
   let summary = "Store a tensor into a whole buffer";
   let description = [{
-    Writes `value` into the mutable `buffer` of the same shape and element
-    type.
+    Writes every element of `value` into the mutable `buffer` of the same
+    shape and element type (`tle.gpu.local_store` in Python;
+    `triton-tle-optimize-local-pointer-stores` also makes it from a plain
+    store through full-view local pointers). The buffer lives in
+    `#ttg.shared_memory` or `#ttng.tensor_memory`. Lowered by
+    `triton-tle-lower-local-memory`: `ttg.local_store` for a memdesc buffer,
+    a store through full-view pointers in the value's encoding for a pointer
+    buffer.
 
     ```mlir
     tle.local_store %v, %buf : tensor<64x32xf32, #blocked>

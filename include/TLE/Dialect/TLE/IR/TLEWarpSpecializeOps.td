@@ -81,8 +81,9 @@ def TLE_WarpYieldOp : TLE_Op<"warp_yield", [
     Pure, Terminator, ReturnLike, HasParent<"WarpSpecializeOp">]> {
   let summary = "Terminator of the default region of tle.warp_specialize";
   let description = [{
-    Its operands are the results of the enclosing `tle.warp_specialize`
-    (types must match).
+    Ends the default region of `tle.warp_specialize`. Its operands become
+    the results of the enclosing `tle.warp_specialize` (same number and
+    types). Without operands it may be left out: the parser inserts it.
 
     ```mlir
     tle.warp_yield %x, %y : f32, i32
@@ -96,6 +97,11 @@ def TLE_WarpReturnOp : TLE_Op<"warp_return", [
     Pure, Terminator, ReturnLike, HasParent<"WarpSpecializePartitionsOp">]> {
   let summary = "Terminator of a partition region of tle.warp_specialize";
   let description = [{
+    Ends each partition region of `tle.warp_specialize` (the regions held by
+    `tle.warp_specialize.partitions`). It takes no operands: partitions
+    return nothing, they hand data over through pipes and shared memory. The
+    parser inserts it when a partition region is written without it.
+
     ```mlir
     tle.warp_return
     ```
