@@ -46,8 +46,11 @@ Providers:
   tle-pipe  warp-specialized (docs/warp-specialize.md): a 4-warp worker
           partition gathers each chunk (indices, nope and rope rows, the
           validity mask) into a NUM_STAGES-slot tle.pipe; the default
-          partition (num_warps warps) waits for a slot, reads it into
-          registers, releases it and runs the dots and the online softmax.
+          partition (num_warps warps) waits for a slot, runs the dots on it
+          (the wgmmas read the slot in place) and the online softmax, and
+          returns (acc, m_i, l_i); the epilogue runs after the
+          warp_specialize, where its layout-conversion scratch reuses the
+          slots' shared memory, so BLOCK_N = 64 fits (221860 B on sm_90).
   torch   chunked over S: gather + fp32 matmuls + softmax (also the reference
           the check uses, computed once per shape on all S rows).
 
@@ -83,11 +86,14 @@ LN2 = math.log(2.0)
 #   tle 64,64,8,2: 49.99  64,64,8,3: 51.42  64,32,8,2: 28.58.
 # BLOCK_H = 128 (num_warps 16) does not compile: ptxas needs more than 128
 # registers per thread for the 128 x 512 fp32 accumulator.
+# tle-pipe: BLOCK_N = 64 needs 221860 B of shared memory since the epilogue runs
+# after the warp_specialize (254500 B before, over the H100's 232448); at 32,
+# 147876 B (180516 B before).
 DEFAULT_CONFIG = {
     "triton": (64, 64, 8, 2),
     "tle": (64, 64, 8, 2),
     "tle-staged": (64, 32, 8, 2),
-    "tle-pipe": (64, 32, 8, 2),
+    "tle-pipe": (64, 64, 8, 2),
 }
 
 
@@ -262,10 +268,10 @@ def _mla_pipe_producer(w, KV, idx_base, kv_base, stride_kvn, SKV, TOPK,
 
 
 @triton.jit
-def _mla_pipe_consumer(r, O, LSE, q_nope, q_rope, s, b, offs_h, sm_scale_log2,
-                       stride_ob, stride_os, stride_oh, stride_lb, stride_ls, TOPK,
+def _mla_pipe_consumer(r, q_nope, q_rope, sm_scale_log2, TOPK,
                        BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr):
-    """Default partition: online softmax over the chunks the producer hands over."""
+    """Default partition: online softmax over the chunks the producer hands over;
+    returns (acc, m_i, l_i) for the epilogue, which runs after the partitions."""
     m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
     l_i = tl.zeros([BLOCK_H], tl.float32)
     acc = tl.zeros([BLOCK_H, DV], tl.float32)
@@ -276,7 +282,7 @@ def _mla_pipe_consumer(r, O, LSE, q_nope, q_rope, s, b, offs_h, sm_scale_log2,
         valid = tle.gpu.local_load(slot["valid"]) != 0
         r.release(slot)
         m_i, l_i, acc = _mla_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2)
-    _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
+    return acc, m_i, l_i
 
 
 @triton.jit
@@ -292,18 +298,21 @@ def sparse_mla_fwd_tle_pipe(Q, KV, IDX, O, LSE, sm_scale_log2,
                             PRODUCER_REGS: tl.constexpr = 96):
     """Warp-specialized: a PRODUCER_WARPS-warp producer partition gathers the kv chunks into
     a NUM_STAGES-slot tle.pipe (fields nope, rope, valid) while the default
-    partition (the kernel's warps) runs the dots and the online softmax."""
+    partition (the kernel's warps) runs the dots and the online softmax. The
+    default partition returns (acc, m_i, l_i); the epilogue runs after the
+    warp_specialize, when the slots are dead, so its layout-conversion scratch
+    reuses their shared memory (what lets BLOCK_N = 64 fit)."""
     s, b, g, offs_h, q_nope, q_rope, idx_base = _mla_prologue(
         Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih, H_PER_KV, sm_scale_log2,
         BLOCK_H, DV, DR)
     kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
     kv = tle.pipe(NUM_STAGES, name="kv", readers="mma", nope=([BLOCK_N, DV], KV.dtype.element_ty),
                   rope=([BLOCK_N, DR], KV.dtype.element_ty), valid=([BLOCK_N], tl.int32))
-    tle.gpu.warp_specialize(
-        [(_mla_pipe_consumer, (kv.reader(), O, LSE, q_nope, q_rope, s, b, offs_h, sm_scale_log2, stride_ob,
-                               stride_os, stride_oh, stride_lb, stride_ls, TOPK, BLOCK_H, BLOCK_N, DV)),
+    acc, m_i, l_i = tle.gpu.warp_specialize(
+        [(_mla_pipe_consumer, (kv.reader(), q_nope, q_rope, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
          (_mla_pipe_producer, (kv.writer(), KV, idx_base, kv_base, stride_kvn, SKV, TOPK, BLOCK_N, DV, DR))],
         worker_num_warps=[PRODUCER_WARPS], worker_num_regs=[PRODUCER_REGS])
+    _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
 
 
 KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-staged": sparse_mla_fwd_tle_staged,

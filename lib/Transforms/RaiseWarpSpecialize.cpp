@@ -12,7 +12,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLERAISEWARPSPECIALIZE
@@ -58,9 +60,9 @@ LogicalResult parse(RegionMarker &m, int32_t &group) {
   m.region = region.getInt();
   m.attrs = dict;
   group = grp.getInt();
-  // The marker must be the condition of exactly one result-less scf.if
-  // without an else branch: the partition's body. Triton deletes the scf.if
-  // of an empty body: an unused marker stands for an empty partition.
+  // The marker must be the condition of exactly one scf.if: the partition's
+  // body. Triton deletes the scf.if of an empty body: an unused marker
+  // stands for an empty partition.
   if (m.marker->getNumResults() == 1 && m.marker->getNumOperands() == 0 &&
       m.marker->getResult(0).use_empty())
     return success();
@@ -70,13 +72,32 @@ LogicalResult parse(RegionMarker &m, int32_t &group) {
     return m.marker.emitError("warp_specialize region marker must have no "
                               "operands and one result used once");
   m.branch = dyn_cast<scf::IfOp>(*cond.getUsers().begin());
-  if (!m.branch || m.branch.getCondition() != cond ||
-      m.branch->getNumResults() != 0 ||
-      (!m.branch.getElseRegion().empty() &&
-       !llvm::hasSingleElement(m.branch.getElseRegion().front())))
+  if (!m.branch || m.branch.getCondition() != cond)
     return m.marker.emitError("warp_specialize region marker must be the "
-                              "condition of a result-less scf.if without an "
-                              "else branch");
+                              "condition of an scf.if");
+  if (m.branch->getNumResults() == 0) {
+    if (!m.branch.getElseRegion().empty() &&
+        !llvm::hasSingleElement(m.branch.getElseRegion().front()))
+      return m.marker.emitError("warp_specialize region marker must be the "
+                                "condition of a result-less scf.if without an "
+                                "else branch, or of an scf.if yielding the "
+                                "default partition's results");
+    return success();
+  }
+  // The default partition's results: the then-branch yields them; the else
+  // branch (never taken) yields placeholders (ub.poison) and may hold only
+  // side-effect-free ops, which are dropped.
+  if (m.region != 0)
+    return m.marker.emitError("warp_specialize region ")
+           << m.region << " (a worker partition) yields "
+           << m.branch->getNumResults()
+           << " results; only the default partition (region 0) returns values";
+  for (Operation &op : m.branch.getElseRegion().front().without_terminator())
+    if (!isMemoryEffectFree(&op))
+      return m.marker.emitError("warp_specialize region 0: the else branch "
+                                "of its scf.if must be free of side effects, "
+                                "found '")
+             << op.getName() << "'";
   return success();
 }
 
@@ -134,6 +155,8 @@ LogicalResult raiseGroup(int32_t group, SmallVector<RegionMarker> &regions) {
   state.addAttribute("partition_num_warps", warps);
   if (regs)
     state.addAttribute("partition_num_regs", regs);
+  if (def.branch)
+    state.addTypes(def.branch.getResultTypes());
   state.addRegion();
   state.addRegion();
   Operation *ws = b.create(state);
@@ -144,7 +167,10 @@ LogicalResult raiseGroup(int32_t group, SmallVector<RegionMarker> &regions) {
   defaultRegion->push_back(defaultBlock);
   moveBody(def.branch, defaultBlock);
   OpBuilder db = OpBuilder::atBlockEnd(defaultBlock);
-  WarpYieldOp::create(db, def.marker.getLoc(), ValueRange());
+  SmallVector<Value> yielded;
+  if (def.branch)
+    yielded = llvm::to_vector(def.branch.thenYield().getOperands());
+  WarpYieldOp::create(db, def.marker.getLoc(), yielded);
 
   Block *holderBlock = new Block();
   holder->push_back(holderBlock);
@@ -161,11 +187,25 @@ LogicalResult raiseGroup(int32_t group, SmallVector<RegionMarker> &regions) {
     OpBuilder pb = OpBuilder::atBlockEnd(body);
     WarpReturnOp::create(pb, regions[i + 1].marker.getLoc());
   }
+  // The results are used after the partitions' scf.ifs, so after the op.
+  llvm::SetVector<Operation *> placeholders;
+  if (def.branch && def.branch->getNumResults() != 0) {
+    def.branch->replaceAllUsesWith(ws->getResults());
+    for (Value v : def.branch.elseYield().getOperands())
+      if (Operation *op = v.getDefiningOp();
+          op && !def.branch->isAncestor(op) && isMemoryEffectFree(op))
+        placeholders.insert(op);
+  }
   for (RegionMarker &m : regions) {
     if (m.branch)
       m.branch->erase();
     m.marker->erase();
   }
+  // Placeholders hoisted out of the else branch (Triton's canonicalizer
+  // moves ub.poison up like a constant) go once unused.
+  for (Operation *op : placeholders)
+    if (op->use_empty())
+      op->erase();
   return mlir::verify(ws);
 }
 

@@ -159,7 +159,7 @@ def _dot_producer(w, kv, n_tiles, BN: tl.constexpr, D: tl.constexpr):
 
 
 @triton.jit
-def _dot_consumer(r, q, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+def _dot_accumulate(r, q, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
     qt = tl.load(q + tl.arange(0, M)[:, None] * D + tl.arange(0, D)[None, :])
     acc = tl.zeros([M, D], tl.float32)
     for i in range(n_tiles):
@@ -168,6 +168,12 @@ def _dot_consumer(r, q, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.c
         r.release(slot)
         s = tl.dot(qt, tl.trans(k))              # [M, BN]: the slot read as K^T
         acc = tl.dot(s.to(tl.float16), k, acc)   # [M, D]: and as V
+    return acc
+
+
+@triton.jit
+def _dot_consumer(r, q, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    acc = _dot_accumulate(r, q, n_tiles, M, BN, D)
     tl.store(out + tl.arange(0, M)[:, None] * D + tl.arange(0, D)[None, :], acc)
 
 
@@ -181,6 +187,46 @@ def ring_dot(q, kv, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.const
                             worker_num_warps=[4], worker_num_regs=[96])
 
 
+# --- results of the default partition: the epilogue runs after warp_specialize
+
+
+@triton.jit
+def _sum_consumer(r, n_tiles, BLOCK: tl.constexpr):
+    acc = tl.zeros([BLOCK], tl.float32)
+    seen = 0
+    for i in range(n_tiles):
+        slot, closed = r.wait()
+        acc += tle.gpu.local_load(slot["x"])
+        r.release(slot)
+        seen += 1
+    return acc, tl.sum(acc), seen
+
+
+@triton.jit
+def ring_sum(src, dst, total, count, n_tiles, BLOCK: tl.constexpr, STAGES: tl.constexpr):
+    """dst = the sum of the n_tiles tiles, total = its sum, count = tiles seen: reduced by the
+    default partition, which returns them; the stores run after the warp_specialize."""
+    p = tle.pipe(STAGES, name="sum", readers="r", x=([BLOCK], tl.float32))
+    acc, s, seen = tle.gpu.warp_specialize([(_sum_consumer, (p.reader(), n_tiles, BLOCK)),
+                                            (_ring_producer, (p.writer(), src, n_tiles, BLOCK))],
+                                           worker_num_warps=[1], worker_num_regs=[40])
+    tl.store(dst + tl.arange(0, BLOCK), acc)
+    tl.store(total, s)
+    tl.store(count, seen)
+
+
+@triton.jit
+def ring_dot_result(q, kv, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
+                    STAGES: tl.constexpr):
+    """ring_dot with the store after the warp_specialize: the default partition returns the
+    accumulator, and the epilogue's layout conversion may reuse the slots' shared memory."""
+    p = tle.pipe(STAGES, name="kv", readers="mma", k=([BN, D], tl.float16))
+    acc = tle.gpu.warp_specialize([(_dot_accumulate, (p.reader("mma"), q, n_tiles, M, BN, D)),
+                                   (_dot_producer, (p.writer(), kv, n_tiles, BN, D))],
+                                  worker_num_warps=[4], worker_num_regs=[96])
+    tl.store(out + tl.arange(0, M)[:, None] * D + tl.arange(0, D)[None, :], acc)
+
+
 SIGNATURES = {
     "ring_copy": (ring_copy, {"src": "*fp32", "dst": "*fp32", "n_tiles": "i32"}),
     "fan_out": (fan_out, {"src": "*fp32", "dst_a": "*fp32", "dst_b": "*fp32", "n_tiles": "i32"}),
@@ -188,4 +234,6 @@ SIGNATURES = {
                                 "max_tiles": "i32"}),
     "one_shot_tile": (one_shot_tile, {"src": "*fp32", "dst": "*fp32"}),
     "ring_dot": (ring_dot, {"q": "*fp16", "kv": "*fp16", "out": "*fp32", "n_tiles": "i32"}),
+    "ring_sum": (ring_sum, {"src": "*fp32", "dst": "*fp32", "total": "*fp32", "count": "*i32", "n_tiles": "i32"}),
+    "ring_dot_result": (ring_dot_result, {"q": "*fp16", "kv": "*fp16", "out": "*fp32", "n_tiles": "i32"}),
 }

@@ -19,6 +19,8 @@ CONFIGS = {
     "stream_sum": dict(BLOCK=128, STAGES=2),
     "one_shot_tile": dict(M=32, N=64),
     "ring_dot": dict(M=64, BN=32, D=64, STAGES=2),
+    "ring_sum": dict(BLOCK=256, STAGES=2),
+    "ring_dot_result": dict(M=64, BN=32, D=64, STAGES=2),
 }
 
 
@@ -130,6 +132,56 @@ def test_one_shot_has_no_empty_ring():
     assert ttgir.count("ttng.wait_barrier") == 1
 
 
+def warp_specialize_op(ttgir):
+    """(results name, number of results, the op's text, the text after it) of the one ttg.warp_specialize."""
+    head = re.search(r"(?:(%[\w.]+)(?::(\d+))? = )?ttg\.warp_specialize\(", ttgir)
+    assert head, ttgir
+    end = re.compile(r"^\s*\} : \(.*\) -> .*$", re.M).search(ttgir, head.end())
+    assert end, ttgir
+    count = int(head.group(2) or 1) if head.group(1) else 0
+    return head.group(1), count, ttgir[head.start():end.end()], ttgir[end.end():]
+
+
+def test_default_partition_results_are_used_after_warp_specialize():
+    """tle.gpu.warp_specialize returns what the default partition returns: a
+    tensor, a scalar f32 and a scalar i32 come out of ttg.warp_specialize
+    (ttg.warp_yield) and the stores after it use them."""
+    c = compile_kernel("ring_sum")
+    ttgir = code(c, "tle-ttgir")
+    assert "scf.if" not in ttgir and "ub.poison" not in ttgir
+    name, count, op, after = warp_specialize_op(ttgir)
+    assert count == 3, op
+    assert re.search(r"ttg\.warp_yield %\S+, %\S+, %\S+ : tensor<256xf32, #\w+>, f32, i32", op), op
+    assert re.search(r"\} : \(.*\) -> \(tensor<256xf32, #\w+>, f32, i32\)", op), op
+    assert "tt.store" not in op  # the epilogue is not in a partition
+    stores = re.findall(r"tt\.store %\S+, (%\S+)", after)
+    assert len(stores) == 3, after
+    assert f"{name}#1" in stores and f"{name}#2" in stores, stores
+    # The barriers are invalidated after the partitions, before the epilogue's stores.
+    assert after.index("ttng.inval_barrier") < after.index("tt.store")
+    assert ptx_count(c, r"st\.global") >= 3 and ptx_count(c, r"mbarrier\.try_wait\.parity") == 2
+
+
+def test_epilogue_after_warp_specialize_reuses_slot_memory():
+    """With the store inside the default partition, the accumulator's
+    convert_layout scratch is live with the pipe's slots (and q's wgmma copy);
+    after ttg.warp_specialize they are dead and Triton's allocator puts the
+    scratch over them: the kernel needs less shared memory."""
+    inside = compile_kernel("ring_dot")
+    after = compile_kernel("ring_dot_result")
+    name, count, op, epilogue = warp_specialize_op(code(after, "tle-ttgir"))
+    assert count == 1
+    assert re.search(r"ttg\.warp_yield %\S+ : tensor<64x64xf32, #mma\d*>", op), op
+    convert = re.search(r"ttg\.convert_layout " + re.escape(name) + r" : tensor<64x64xf32, #mma\d*> -> ", epilogue)
+    assert convert, epilogue
+    assert "ttg.convert_layout" in code(inside, "tle-ttgir").split("ttg.warp_yield")[0].split("ttg.warp_specialize")[1]
+    slots = 2 * 32 * 64 * 2
+    assert after.metadata.shared + slots <= inside.metadata.shared, (after.metadata.shared, inside.metadata.shared)
+    # The wgmmas still read the slots in place (triton-tle-forward-pipe-mma-operands): q is the only copy.
+    assert re.findall(r"ttg\.local_alloc %\S+ : \(tensor<(\d+x\d+)xf16", op) == ["64x64"], op
+    assert ptx_count(after, r"wgmma\.mma_async") >= 2
+
+
 # --- misuse -------------------------------------------------------------------
 
 
@@ -213,6 +265,30 @@ def bad_regs(x):
                             worker_num_regs=[20])
 
 
+@triton.jit
+def _drain_and_return(r, x):
+    _drain(r, x)
+    return r
+
+
+@triton.jit
+def _touch_and_return(w, x):
+    _touch(w, x)
+    return tl.load(x)
+
+
+@triton.jit
+def default_returns_endpoint(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain_and_return, (p.reader(), x)), (_touch, (p.writer(), x))], worker_num_warps=[1])
+
+
+@triton.jit
+def worker_returns_value(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_touch_and_return, (p.writer(), x))], worker_num_warps=[1])
+
+
 @pytest.mark.parametrize("kernel,message", [
     (writer_in_reader_partition, "the writer is used by a reader partition: partition 0 both writes the pipe and "
      "reads it as reader 'r'"),
@@ -223,6 +299,10 @@ def bad_regs(x):
     (unknown_reader, "pipe 'p' has no reader 's'"),
     (warps_mismatch, "got 1 worker partitions but 2 worker_num_warps"),
     (bad_regs, "num_regs must be a multiple of 8 in [24, 256], got 20"),
+    (default_returns_endpoint, "the default partition (_drain_and_return) returns a pipe_reader; it may return "
+     "tensors (block or scalar) or tuples of tensors"),
+    (worker_returns_value, "partition 1 (_touch_and_return) is a worker and returns a value; only the default "
+     "partition (the first function) returns values"),
 ])
 def test_misuse_is_a_clear_error(kernel, message):
     with pytest.raises(Exception) as info:
@@ -233,3 +313,11 @@ def test_misuse_is_a_clear_error(kernel, message):
         text += "\n" + str(cause)
         cause = cause.__cause__ or cause.__context__
     assert message in text, text
+
+
+@pytest.mark.parametrize("kernel", [default_returns_endpoint, worker_returns_value])
+def test_result_misuse_is_reported_at_the_call(kernel):
+    with pytest.raises(CompilationError) as info:
+        tle.compile(kernel, signature={"x": "*fp32"}, target=TARGET, num_warps=4)
+    # Triton's CompilationError shows the user's line: the warp_specialize call.
+    assert "tle.gpu.warp_specialize([" in str(info.value), str(info.value)

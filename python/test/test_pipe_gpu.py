@@ -65,16 +65,45 @@ def test_one_shot_tile(m, n):
     torch.testing.assert_close(dst, src + src.sum(1, keepdim=True), rtol=1e-5, atol=1e-4)
 
 
-@pytest.mark.parametrize("stages", [1, 2, 3])
-@pytest.mark.parametrize("n_tiles", [1, 2, 17])
-def test_ring_dot_wgmma_reads_slots(stages, n_tiles):
+def _check_ring_dot(kernel, stages, n_tiles):
     m, bn, d = 64, 32, 64
     q = (torch.randn(m, d, device="cuda") / 4).half()
     kv = (torch.randn(n_tiles * bn, d, device="cuda") / 4).half()
     out = torch.full((m, d), float("nan"), device="cuda")
-    K.ring_dot[(1,)](q, kv, out, n_tiles, M=m, BN=bn, D=d, STAGES=stages, num_warps=4)
+    kernel[(1,)](q, kv, out, n_tiles, M=m, BN=bn, D=d, STAGES=stages, num_warps=4)
     expect = torch.zeros(m, d, device="cuda")
     for k in kv.view(n_tiles, bn, d):
         s = (q.float() @ k.float().T).half()
         expect += s.float() @ k.float()
     torch.testing.assert_close(out, expect, rtol=2e-2, atol=2e-2)
+
+
+@pytest.mark.parametrize("stages", [1, 2, 3])
+@pytest.mark.parametrize("n_tiles", [1, 2, 17])
+def test_ring_dot_wgmma_reads_slots(stages, n_tiles):
+    _check_ring_dot(K.ring_dot, stages, n_tiles)
+
+
+@pytest.mark.parametrize("stages", [1, 2, 3])
+@pytest.mark.parametrize("n_tiles", [0, 1, 9, 64])
+def test_default_partition_returns_reduction(stages, n_tiles):
+    """The default partition sums what it consumed and returns (tile sum, its total, count);
+    the epilogue after warp_specialize stores them."""
+    block = 256
+    src = torch.randn(max(n_tiles, 1) * block, device="cuda")
+    dst = torch.full((block,), float("nan"), device="cuda")
+    total = torch.full((1,), float("nan"), device="cuda")
+    count = torch.full((1,), -1, device="cuda", dtype=torch.int32)
+    K.ring_sum[(1,)](src, dst, total, count, n_tiles, BLOCK=block, STAGES=stages, num_warps=4)
+    expect = src[:n_tiles * block].view(n_tiles, block).sum(0) if n_tiles else torch.zeros(block, device="cuda")
+    assert count.item() == n_tiles
+    torch.testing.assert_close(dst, expect, rtol=1e-5, atol=1e-4)
+    torch.testing.assert_close(total, expect.sum().view(1), rtol=1e-4, atol=1e-3)
+
+
+@pytest.mark.parametrize("stages", [1, 2, 3])
+@pytest.mark.parametrize("n_tiles", [1, 2, 17])
+def test_ring_dot_result_epilogue_after(stages, n_tiles):
+    """ring_dot with the accumulator returned and stored after warp_specialize: the store's
+    layout conversion reuses the slots' shared memory once every partition is done."""
+    _check_ring_dot(K.ring_dot_result, stages, n_tiles)

@@ -206,3 +206,59 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %r : i1
   }
 }
+
+// -----
+
+// The default region returns what it reduced from the pipe: the slot counter
+// joins the loop's iter_args next to the sum, the op yields the sum, and the
+// barriers are invalidated after the op, before the epilogue that uses it.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!ring = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [c]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @sum_result(
+  // CHECK-SAME: %[[OUT:[^:]*]]: tensor<128x!tt.ptr<f32>, #blocked>
+  tt.func @sum_result(%out: tensor<128x!tt.ptr<f32>, #blocked>, %buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>, %n: i32, %v: tensor<128xf32, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128xf32, #blocked>
+    %p = tle.pipe.create "ring" capacity 2 readers ["c"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    // CHECK: %[[WS:.*]] = tle.warp_specialize()
+    // CHECK-NEXT: default {
+    // CHECK: %[[LOOP:.*]]:2 = scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[RC:.*]] = %{{.*}}) -> (tensor<128xf32, #blocked>, i32)
+    // CHECK: ttng.wait_barrier
+    // CHECK: %[[X:.*]] = ttg.local_load
+    // CHECK: ttng.arrive_barrier
+    // CHECK: %[[SUM:.*]] = arith.addf %[[ACC]], %[[X]]
+    // CHECK: scf.yield %[[SUM]], %{{.*}} : tensor<128xf32, #blocked>, i32
+    // CHECK: tle.warp_yield %[[LOOP]]#0 : tensor<128xf32, #blocked>
+    // CHECK: } : () -> tensor<128xf32, #blocked>
+    // CHECK-COUNT-4: ttng.inval_barrier
+    // CHECK-NEXT: tt.store %[[OUT]], %[[WS]]
+    // CHECK-NEXT: tt.return
+    %r = tle.warp_specialize()
+    default {
+      %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128xf32, #blocked>) : i32 {
+        %s, %closed = tle.pipe.reader_wait %p reader "c" : !ring
+        %view = tle.pipe.slot %p[%s] field "x" : !ring -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+        %x = ttg.local_load %view : !ttg.memdesc<128xf32, #shared, #smem, mutable> -> tensor<128xf32, #blocked>
+        tle.pipe.reader_release %p[%s] reader "c" : !ring
+        %next = arith.addf %acc, %x : tensor<128xf32, #blocked>
+        scf.yield %next : tensor<128xf32, #blocked>
+      }
+      tle.warp_yield %sum : tensor<128xf32, #blocked>
+    }
+    partition0() num_warps(1) {
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        %s = tle.pipe.writer_acquire %p : !ring
+        %view = tle.pipe.slot %p[%s] field "x" : !ring -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+        ttg.local_store %v, %view : tensor<128xf32, #blocked> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+        tle.pipe.writer_commit %p[%s] : !ring
+      }
+      tle.warp_return
+    } : () -> tensor<128xf32, #blocked>
+    tt.store %out, %r : tensor<128x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}

@@ -94,3 +94,32 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// A tensor result of the default region exists only after its op: a later
+// warp_specialize's worker cannot recompute it.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @tensor_result_in_later_worker(%p: tensor<128x!tt.ptr<f32>, #blocked>) {
+    // expected-note @+1 {{computed here}}
+    %v = tle.warp_specialize()
+    default {
+      %l = tt.load %p : tensor<128x!tt.ptr<f32>, #blocked>
+      tle.warp_yield %l : tensor<128xf32, #blocked>
+    }
+    partition0() num_warps(4) {
+      tle.warp_return
+    } : () -> tensor<128xf32, #blocked>
+    tle.warp_specialize()
+    default {
+      tle.warp_yield
+    }
+    partition0() num_warps(4) {
+      // expected-error @+1 {{'arith.addf' op in partition 0 of tle.warp_specialize uses a tensor computed outside it by 'ttg.warp_specialize', which has memory effects; compute it inside the partition or send it through a tle.pipe}}
+      %w = arith.addf %v, %v : tensor<128xf32, #blocked>
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}

@@ -89,3 +89,62 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %r : i32
   }
 }
+
+// -----
+
+// The default region's results keep the module's encodings (an mma
+// accumulator and its row slice): the epilogue after the op converts and
+// stores them, outside the partitions. A scalar result is captured by a
+// later warp_specialize's worker like any scalar from above.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+// CHECK-DAG: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+// CHECK-DAG: #[[BL:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @results(
+  // CHECK-SAME: %[[OUT:[^:]*]]: tensor<64x64x!tt.ptr<f32>, #[[BL]]>, %[[BUF:[^:]*]]: !ttg.memdesc<128xf32, #shared, #smem, mutable>, %[[N:[^:]*]]: i32)
+  tt.func @results(%out: tensor<64x64x!tt.ptr<f32>, #blocked>, %buf: !ttg.memdesc<128xf32, #shared, #smem, mutable>, %n: i32) {
+    // CHECK: %[[WS:.*]]:3 = ttg.warp_specialize(%[[BUF]])
+    // CHECK-NEXT: default {
+    // CHECK: %[[K:.*]] = arith.addi %[[N]], %[[N]]
+    // CHECK-NEXT: ttg.warp_yield %{{.*}}, %{{.*}}, %[[K]] : tensor<64x64xf32, #[[MMA]]>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[MMA]]}>>, i32
+    // CHECK-NEXT: }
+    // CHECK-NEXT: partition0(%{{.*}}: !ttg.memdesc<128xf32, #shared, #smem, mutable>) num_warps(1) {
+    // CHECK: } : (!ttg.memdesc<128xf32, #shared, #smem, mutable>) -> (tensor<64x64xf32, #[[MMA]]>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[MMA]]}>>, i32)
+    // CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %[[WS]]#0 : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #[[BL]]>
+    // CHECK-NEXT: tt.store %[[OUT]], %[[C]]
+    // CHECK-NEXT: ttg.warp_specialize(%[[WS]]#2)
+    // CHECK: partition0(%[[A:.*]]: i32) num_warps(1) {
+    // CHECK-NEXT: arith.muli %[[A]], %[[A]]
+    %acc, %rows, %k = tle.warp_specialize()
+    default {
+      %a = arith.constant dense<1.0> : tensor<64x64xf32, #mma>
+      %r = "tt.reduce"(%a) <{axis = 1 : i32}> ({
+      ^bb0(%x: f32, %y: f32):
+        %s = arith.addf %x, %y : f32
+        tt.reduce.return %s : f32
+      }) : (tensor<64x64xf32, #mma>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %k = arith.addi %n, %n : i32
+      tle.warp_yield %a, %r, %k : tensor<64x64xf32, #mma>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>, i32
+    }
+    partition0() num_warps(1) {
+      %v = ttg.local_load %buf : !ttg.memdesc<128xf32, #shared, #smem, mutable> -> tensor<128xf32, #blocked1>
+      ttg.local_store %v, %buf : tensor<128xf32, #blocked1> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      tle.warp_return
+    } : () -> (tensor<64x64xf32, #mma>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>, i32)
+    %c = ttg.convert_layout %acc : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
+    tt.store %out, %c : tensor<64x64x!tt.ptr<f32>, #blocked>
+    tle.warp_specialize()
+    default {
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %u = arith.muli %k, %k : i32
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}

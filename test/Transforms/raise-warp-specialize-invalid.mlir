@@ -69,3 +69,45 @@ tt.func @bad_warps(%n: i32) {
   }
   tt.return
 }
+
+// -----
+
+// Only the default partition returns values (tle.gpu.warp_specialize
+// rejects a worker that returns one; the raise pass checks the markers too).
+tt.func @worker_results(%n: i32) -> i32 {
+  %p = ub.poison : i32
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 1>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  scf.if %m0 {
+    %a = arith.addi %n, %n : i32
+  }
+  // expected-error @+1 {{warp_specialize region 1 (a worker partition) yields 1 results; only the default partition (region 0) returns values}}
+  %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %r = scf.if %m1 -> i32 {
+    %b = arith.muli %n, %n : i32
+    scf.yield %b : i32
+  } else {
+    scf.yield %p : i32
+  }
+  tt.return %r : i32
+}
+
+// -----
+
+// The else branch of the default partition's scf.if never runs: it may only
+// hold placeholders, never an op with effects.
+tt.func @else_with_effects(%x: !tt.ptr<f32>, %n: i32) -> f32 {
+  // expected-error @+1 {{warp_specialize region 0: the else branch of its scf.if must be free of side effects, found 'tt.load'}}
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32: 1>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  %r = scf.if %m0 -> f32 {
+    %c = arith.constant 1.0 : f32
+    scf.yield %c : f32
+  } else {
+    %v = tt.load %x : !tt.ptr<f32>
+    scf.yield %v : f32
+  }
+  %m1 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 1 : i32, tle.marker.group = 0 : i32}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  scf.if %m1 {
+    %b = arith.muli %n, %n : i32
+  }
+  tt.return %r : f32
+}

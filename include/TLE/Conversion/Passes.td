@@ -246,7 +246,9 @@ def TLELowerWarpSpecialize
   let summary = "Lower tle.warp_specialize to Triton's ttg.warp_specialize";
   let description = [{
     On TTGIR, after every other TLE lowering. The default region moves as is
-    (it may use values from above). Each worker partition becomes an isolated
+    (it may use values from above); its `tle.warp_yield` becomes
+    `ttg.warp_yield` and the op's results keep their types, the module's
+    encodings (code after the op, such as an epilogue, uses them). Each worker partition becomes an isolated
     `ttg.warp_specialize` partition: values from above that it uses are
     captured when they are scalars (integers, floats, pointers) or
     shared-memory descriptors (`!ttg.memdesc`), and recomputed inside the

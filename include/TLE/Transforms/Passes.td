@@ -118,12 +118,17 @@ def TLERaiseWarpSpecialize
     default partition's `scf.if`: the then-blocks become the default region and
     the partition regions, in order. Partitions keep using the values from
     above they use (`tle.warp_specialize` does not isolate them; captures are
-    made when it is lowered to `ttg.warp_specialize`).
+    made when it is lowered to `ttg.warp_specialize`). When the default
+    partition returns values, its `scf.if` yields them (the else branch yields
+    placeholders, `ub.poison`): the then-yield becomes `tle.warp_yield`, the
+    `scf.if`'s results become the op's, and the else branch is dropped.
 
     Errors (at the marker): a marker that is not the condition of exactly one
-    result-less `scf.if` without an else branch, regions of one group in
-    different blocks, missing or repeated region numbers, and
-    `partition_num_warps` whose length is not the number of worker regions.
+    `scf.if`, a result-less `scf.if` with an else branch, a worker's `scf.if`
+    with results, a default partition's else branch with side effects,
+    regions of one group in different blocks, missing or repeated region
+    numbers, and `partition_num_warps` whose length is not the number of
+    worker regions.
   }];
   let dependentDialects = ["::mlir::tle::TLEDialect", "::mlir::scf::SCFDialect"];
 }

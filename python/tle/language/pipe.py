@@ -343,7 +343,13 @@ def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, 
     with a per-thread register budget ``worker_num_regs[i]`` (a multiple of 8
     in [24, 256]; Hopper ``setmaxnreg``). Functions are ``@triton.jit``
     functions; they share data through ``tle.pipe`` endpoints and shared
-    buffers, and the default partition returns nothing.
+    buffers.
+
+    Returns what the default function returns: nothing, a tensor (block or
+    scalar) or a (nested) tuple of tensors, like Gluon's ``warp_specialize``.
+    Code using the results runs after every partition has finished, when the
+    pipes' slots are dead, so Triton can reuse their shared memory (e.g. for
+    an epilogue's layout conversions). Workers return nothing.
     """
     fns = tlc._unwrap_if_constexpr(functions_and_args)
     if not isinstance(fns, (list, tuple, tlc.tuple)) or len(fns) < 2:
@@ -389,6 +395,7 @@ def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, 
 
     builder = _semantic.builder
     group = _next_group(builder)
+    results = None
     for index, (fn, args) in enumerate(pairs):
         attrs = {"tle.marker.partition": ("i32", index), "tle.marker.group": ("i32", group)}
         if index == 0:
@@ -396,6 +403,9 @@ def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, 
             if regs is not None:
                 attrs["partition_num_regs"] = ("i32-array", regs)
         (cond,) = _markers.emit("warp_specialize", attrs, [], [tlc.int1], _semantic=_semantic)
+        if index == 0:
+            results = _default_partition(fn, args, cond, _semantic, _generator)
+            continue
         if_op = builder.create_if_op([], cond.handle, False)
         ip = builder.get_insertion_point()
         # create_if_op gave the then-block its scf.yield: the body goes before it.
@@ -403,8 +413,55 @@ def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, 
         result = _generator.call_JitFunction(fn, args, kwargs={})
         builder.restore_insertion_point(ip)
         if result is not None and not (isinstance(result, tlc.tuple) and len(result.values) == 0):
-            raise TLEUsageError(f"tle.gpu.warp_specialize: partition {index} ({fn.__name__}) returns a value; "
-                                "partitions return nothing (store results to memory)")
+            raise TLEUsageError(f"tle.gpu.warp_specialize: partition {index} ({fn.__name__}) is a worker and "
+                                "returns a value; only the default partition (the first function) returns "
+                                "values (store a worker's results to memory or send them through a tle.pipe)")
+    return results
+
+
+def _default_partition(fn, args, cond, _semantic, _generator):
+    """The default partition's ``scf.if`` (docs/markers.md, "Regions"): its
+    then-branch calls ``fn`` and yields what it returns; the else branch,
+    never taken, yields ``ub.poison``. Returns the ``scf.if``'s results in
+    the shape of ``fn``'s return value (None when it returns nothing)."""
+    builder = _semantic.builder
+    ip = builder.get_insertion_point()
+    # The body is generated into a block of its own, as Triton's `if` does:
+    # the scf.if's result types are known only after the call.
+    body = builder.create_block()
+    result = _generator.call_JitFunction(fn, args, kwargs={})
+    if isinstance(result, tlc.tuple) and len(result.values) == 0:
+        result = None
+    values = [] if result is None else _flatten_results(result, fn)
+    builder.restore_insertion_point(ip)
+    if_op = builder.create_if_op([v.handle.get_type() for v in values], cond.handle, bool(values))
+    body.merge_block_before(if_op.get_then_block())
+    if values:
+        builder.set_insertion_point_to_end(if_op.get_then_block())
+        builder.create_yield_op([v.handle for v in values])
+        builder.set_insertion_point_to_end(if_op.get_else_block())
+        builder.create_yield_op([builder.create_poison(v.handle.get_type()) for v in values])
+    builder.restore_insertion_point(ip)
+    if result is None:
+        return None
+    handles = iter(if_op.get_result(i) for i in range(len(values)))
+    return _unflatten_results(result, handles)
+
+
+def _flatten_results(value, fn) -> list:
+    if isinstance(value, tlc.tuple):
+        return [t for v in value.values for t in _flatten_results(v, fn)]
+    if isinstance(value, tlc.tensor):
+        return [value]
+    what = type(tlc._unwrap_if_constexpr(value)).__name__
+    raise TLEUsageError(f"tle.gpu.warp_specialize: the default partition ({fn.__name__}) returns a {what}; it "
+                        "may return tensors (block or scalar) or tuples of tensors")
+
+
+def _unflatten_results(value, handles):
+    if isinstance(value, tlc.tuple):
+        return tlc.tuple([_unflatten_results(v, handles) for v in value.values])
+    return tlc.tensor(next(handles), value.type)
 
 
 _GROUPS = {}
