@@ -76,13 +76,22 @@ LogicalResult MarkerRaiser::checkTileKeys() {
 LogicalResult MarkerRaiser::collectTiled() {
   if (tileShape.empty())
     return success();
+  // A tiled operand or result is a tensor of the tile's rank.
+  auto tensorOfTileRank = [&](Value value, StringRef what,
+                              unsigned index) -> RankedTensorType {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (type && type.getRank() == (int64_t)tileShape.size())
+      return type;
+    emitError() << "tiled " << what << " " << index << " of TLE marker '"
+                << name << "' must be a tensor of the rank of '" << kTileShape
+                << "'";
+    return nullptr;
+  };
   for (unsigned index : tiledOperands) {
     Value tiled = operands[index];
-    auto tiledType = dyn_cast<RankedTensorType>(tiled.getType());
-    if (!tiledType || tiledType.getRank() != (int64_t)tileShape.size())
-      return emitError() << "tiled operand " << index << " of TLE marker '"
-                         << name << "' must be a tensor of the rank of '"
-                         << kTileShape << "'";
+    RankedTensorType tiledType = tensorOfTileRank(tiled, "operand", index);
+    if (!tiledType)
+      return failure();
     int64_t rank = tiledType.getRank();
     Value value = skipConverts(tiled);
     if (auto reshape = value.getDefiningOp<tt::ReshapeOp>();
@@ -136,12 +145,10 @@ LogicalResult MarkerRaiser::collectTiled() {
 
   for (unsigned index : tiledResults) {
     Value value = marker->getResult(index);
-    auto type = cast<RankedTensorType>(value.getType());
+    RankedTensorType type = tensorOfTileRank(value, "result", index);
+    if (!type)
+      return failure();
     int64_t rank = type.getRank();
-    if (rank != (int64_t)tileShape.size())
-      return emitError() << "tiled result " << index << " of TLE marker '"
-                         << name << "' must have the rank of '" << kTileShape
-                         << "'";
     if (value.use_empty()) {
       replaced[index] = nullptr;
       unusedTiledTypes[index] =
