@@ -56,3 +56,20 @@ tt.func @tiled_result_rank(%x: tensor<64xf32>) -> tensor<64xf32> {
   %r = tt.elementwise_inline_asm "tle.extract_tile {tile_shape = array<i64: 16>, static_index = 0 : i64, tle.marker.tile_shape = array<i64: 4, 4>, tle.marker.tiled_results = array<i32: 0>}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %x : tensor<64xf32> -> tensor<64xf32>
   tt.return %r : tensor<64xf32>
 }
+
+// -----
+
+// Sizes are checked before any tile type is built from them.
+tt.func @negative_tile_size(%x: tensor<32xf32>) {
+  // expected-error @+1 {{'tle.marker.tile_shape' must hold positive sizes, got array<i64: -16>}}
+  %r = tt.elementwise_inline_asm "tle.extract_tile {tile_shape = array<i64: 16>, static_index = 0 : i64, tle.marker.tile_shape = array<i64: -16>, tle.marker.tiled_results = array<i32: 0>}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %x : tensor<32xf32> -> tensor<32xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @zero_tile_size(%x: tensor<32xf32>, %t: tensor<32xf32>) -> tensor<32xf32> {
+  // expected-error @+1 {{'tle.marker.tile_shape' must hold positive sizes, got array<i64: 0>}}
+  %r = tt.elementwise_inline_asm "tle.insert_tile {tile_shape = array<i64: 16>, static_index = 0 : i64, tle.marker.tile_shape = array<i64: 0>, tle.marker.tiled_operands = array<i32: 1>}" {constraints = "=r,r,r", packed_element = 1 : i32, pure = false} %x, %t : tensor<32xf32>, tensor<32xf32> -> tensor<32xf32>
+  tt.return %r : tensor<32xf32>
+}

@@ -52,6 +52,10 @@ LogicalResult MarkerRaiser::readTiles() {
     if (!array)
       return emitError() << "'" << kTileShape
                          << "' must be an array<i64: ...>, got " << value;
+    // Tile types are built from these sizes before any op verifies them.
+    if (llvm::any_of(array.asArrayRef(), [](int64_t size) { return size < 1; }))
+      return emitError() << "'" << kTileShape
+                         << "' must hold positive sizes, got " << value;
     tileShape.assign(array.asArrayRef().begin(), array.asArrayRef().end());
   }
   return success();
