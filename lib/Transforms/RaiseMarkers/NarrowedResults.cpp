@@ -45,8 +45,9 @@ LogicalResult MarkerRaiser::readNarrowed() {
 LogicalResult MarkerRaiser::collectNarrowed() {
   auto axisAttr = attrs.get("axis");
   std::optional<int64_t> axis;
+  // An axis wider than 64 bits is left to the op's verifier.
   if (auto axisInt = dyn_cast_or_null<IntegerAttr>(axisAttr))
-    axis = axisInt.getValue().getSExtValue();
+    axis = axisInt.getValue().trySExtValue();
 
   for (unsigned index : narrowed) {
     Value value = marker->getResult(index);
