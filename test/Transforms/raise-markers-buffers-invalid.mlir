@@ -110,3 +110,14 @@ tt.func @atomic_global(%p: tensor<64x!tt.ptr<f32>>, %v: tensor<64xf32>) -> tenso
   %0 = tt.elementwise_inline_asm "tle.atomic_rmw {kind = #tle.atomic_kind<fadd>, sem = #tle.mem_semantic<relaxed>, scope = #tle.mem_scope<gpu>}" {constraints = "=r,r,r", packed_element = 1 : i32, pure = false} %p, %v : tensor<64x!tt.ptr<f32>>, tensor<64xf32> -> tensor<64xf32>
   tt.return %0 : tensor<64xf32>
 }
+
+// -----
+
+// tle.pipe.create infers its type before it is verified; a capacity that is
+// not an i32 is left to the verifier.
+tt.func @pipe_capacity_not_i32() {
+  %buf = tt.elementwise_inline_asm "tle.alloc {scope = #tle.memory_space<smem>, tle.marker.result_types = [!ttg.memdesc<2x32xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>]}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> !tt.ptr<f16, 3>
+  // expected-error @+1 {{'tle.pipe.create' op attribute 'capacity' failed to satisfy constraint: 32-bit signless integer attribute}}
+  %pipe = tt.elementwise_inline_asm "tle.pipe.create {name = \22kv\22, capacity = 2 : ui32, scope = \22cta\22, field_names = [\22k\22], readers = [\22mma\22], one_shot = false, tle.marker.scalar_operands = array<i32: 0>, tle.marker.result_types = [!tle.pipe<capacity = 2, fields = [k: !ttg.memdesc<2x32xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>], readers = [\22mma\22]>]}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %buf : !tt.ptr<f16, 3> -> !tt.ptr<i8, 3>
+  tt.return
+}

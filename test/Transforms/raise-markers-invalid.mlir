@@ -258,3 +258,16 @@ tt.func public @async_load_shared(%p: tensor<128x!tt.ptr<f32, 3>>) {
   tt.store %p, %a : tensor<128x!tt.ptr<f32, 3>>
   tt.return
 }
+
+// -----
+
+// An axis that does not fit in 64 bits reaches the op's verifier.
+tt.func @axis_too_wide(%x: tensor<128xi32>) -> i32 {
+  // expected-error @+1 {{'tle.exclusive_cumsum' op attribute 'axis' failed to satisfy constraint: 32-bit signless integer attribute}}
+  %0:2 = tt.elementwise_inline_asm "tle.exclusive_cumsum {axis = 99999999999999999999 : i128, reverse = false, tle.marker.narrowed = array<i32: 1>}" {constraints = "=r,=r,r", packed_element = 1 : i32, pure = false} %x : tensor<128xi32> -> tensor<128xi32>, tensor<128xi32>
+  %1 = "tt.reduce"(%0#1) <{axis = 0 : i32}> ({
+  ^bb0(%a: i32, %b: i32):
+    tt.reduce.return %a : i32
+  }) : (tensor<128xi32>) -> i32
+  tt.return %1 : i32
+}

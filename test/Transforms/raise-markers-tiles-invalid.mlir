@@ -39,3 +39,37 @@ tt.func @tile_does_not_divide(%x: tensor<64xf32>) -> tensor<64xf32> {
   %r = tt.elementwise_inline_asm "tle.insert_tile {static_index = 0 : i64, tle.marker.tile_shape = array<i64: 24>, tle.marker.tiled_operands = array<i32: 1>}" {constraints = "=r,r,r", packed_element = 1 : i32, pure = false} %x, %x : tensor<64xf32>, tensor<64xf32> -> tensor<64xf32>
   tt.return %r : tensor<64xf32>
 }
+
+// -----
+
+// A marker without operands has scalar results, which cannot be tiled.
+tt.func @scalar_tiled_result() -> i32 {
+  // expected-error @+1 {{tiled result 0 of TLE marker 'tle.extract_tile' must be a tensor of the rank of 'tle.marker.tile_shape'}}
+  %r = tt.elementwise_inline_asm "tle.extract_tile {tile_shape = array<i64: 16>, static_index = 0 : i64, tle.marker.tile_shape = array<i64: 16>, tle.marker.tiled_results = array<i32: 0>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
+  tt.return %r : i32
+}
+
+// -----
+
+tt.func @tiled_result_rank(%x: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-error @+1 {{tiled result 0 of TLE marker 'tle.extract_tile' must be a tensor of the rank of 'tle.marker.tile_shape'}}
+  %r = tt.elementwise_inline_asm "tle.extract_tile {tile_shape = array<i64: 16>, static_index = 0 : i64, tle.marker.tile_shape = array<i64: 4, 4>, tle.marker.tiled_results = array<i32: 0>}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %x : tensor<64xf32> -> tensor<64xf32>
+  tt.return %r : tensor<64xf32>
+}
+
+// -----
+
+// Sizes are checked before any tile type is built from them.
+tt.func @negative_tile_size(%x: tensor<32xf32>) {
+  // expected-error @+1 {{'tle.marker.tile_shape' must hold positive sizes, got array<i64: -16>}}
+  %r = tt.elementwise_inline_asm "tle.extract_tile {tile_shape = array<i64: 16>, static_index = 0 : i64, tle.marker.tile_shape = array<i64: -16>, tle.marker.tiled_results = array<i32: 0>}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %x : tensor<32xf32> -> tensor<32xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @zero_tile_size(%x: tensor<32xf32>, %t: tensor<32xf32>) -> tensor<32xf32> {
+  // expected-error @+1 {{'tle.marker.tile_shape' must hold positive sizes, got array<i64: 0>}}
+  %r = tt.elementwise_inline_asm "tle.insert_tile {tile_shape = array<i64: 16>, static_index = 0 : i64, tle.marker.tile_shape = array<i64: 0>, tle.marker.tiled_operands = array<i32: 1>}" {constraints = "=r,r,r", packed_element = 1 : i32, pure = false} %x, %t : tensor<32xf32>, tensor<32xf32> -> tensor<32xf32>
+  tt.return %r : tensor<32xf32>
+}

@@ -28,9 +28,10 @@ LogicalResult ExclusiveCumsumOp::inferReturnTypes(
   if (!srcType || !axisAttr)
     return failure();
   int64_t rank = srcType.getRank();
-  int64_t axis = axisAttr.getValue().getSExtValue();
-  if (rank < 1 || axis < 0 || axis >= rank)
+  std::optional<int64_t> maybeAxis = axisAttr.getValue().trySExtValue();
+  if (rank < 1 || !maybeAxis || *maybeAxis < 0 || *maybeAxis >= rank)
     return failure();
+  int64_t axis = *maybeAxis;
 
   inferredReturnTypes.push_back(srcType);
   Type elementType = srcType.getElementType();

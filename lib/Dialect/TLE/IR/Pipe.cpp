@@ -219,6 +219,10 @@ LogicalResult PipeCreateOp::inferReturnTypes(
   if (!capacity || !fieldNameAttrs || !readerAttrs)
     return emitOptionalError(location, "'", getOperationName(),
                              "' needs capacity, field_names and readers");
+  // Called on unverified operations too (marker raising).
+  if (!capacity.getType().isSignlessInteger(32))
+    return emitOptionalError(location, "'", getOperationName(),
+                             "' capacity must be an i32");
   auto toNames = [&](ArrayAttr array, SmallVectorImpl<StringAttr> &names) {
     for (Attribute attr : array) {
       auto name = dyn_cast<StringAttr>(attr);
