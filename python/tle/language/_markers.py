@@ -18,6 +18,28 @@ class TLEUsageError(ValueError):
     """Bad arguments to a TLE primitive; Triton reports it at the user's line."""
 
 
+def dims(shape) -> list[int]:
+    """A shape (Triton's lists of constexprs included) as a list of ints."""
+    return [int(tlc._unwrap_if_constexpr(d)) for d in shape]
+
+
+def describe(value) -> str:
+    """``value`` as an error message shows it: constants as Python spells them,
+    runtime values by their type (``<runtime int32>``, ``<int32 tensor of
+    shape [16]>``), lists and tuples entry by entry."""
+    if isinstance(value, tlc.constexpr):  # not _unwrap_if_constexpr: it rebuilds
+        value = value.value               # tuples, and fails on tuples of strings
+    if isinstance(value, tlc.tensor):
+        if value.type.is_block():
+            return f"<{value.dtype} tensor of shape {dims(value.shape)}>"
+        return f"<runtime {value.dtype}>"
+    if isinstance(value, (list, tlc.tuple)):  # a kernel's list literal is a tl.tuple
+        return "[" + ", ".join(describe(v) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(describe(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+    return repr(value)
+
+
 def _format_attr(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
