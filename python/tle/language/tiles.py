@@ -17,7 +17,7 @@ from __future__ import annotations
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, describe, dims
 from .core import _require_enabled
 
 
@@ -30,22 +30,22 @@ def _tensor(x, what: str) -> tlc.tensor:
 
 
 def _shape(x: tlc.tensor):
-    return [int(tlc._unwrap_if_constexpr(d)) for d in x.shape]
+    return dims(x.shape)
 
 
 def _const_ints(value, what: str):
     value = tlc._unwrap_if_constexpr(value)
     if isinstance(value, tlc.tensor):
-        raise TLEUsageError(f"{what} must be a compile-time constant list of ints, got a tensor")
+        raise TLEUsageError(f"{what} must be a compile-time constant list of ints, got {describe(value)}")
     if isinstance(value, tlc.tuple):
         value = list(value.values)
     if not isinstance(value, (list, tuple)):
-        raise TLEUsageError(f"{what} must be a list of ints, got {value!r}")
+        raise TLEUsageError(f"{what} must be a list of ints, got {describe(value)}")
     out = []
     for v in value:
         v = tlc._unwrap_if_constexpr(v)
         if not isinstance(v, int) or isinstance(v, bool):
-            raise TLEUsageError(f"{what} must be a compile-time constant list of ints, got {value!r}")
+            raise TLEUsageError(f"{what} must be a compile-time constant list of ints, got {describe(value)}")
         out.append(v)
     return out
 
@@ -90,7 +90,7 @@ def _index(index, grid, op: str, _semantic):
         return linear, None
     if isinstance(index, bool) or not isinstance(index, int):
         raise TLEUsageError(f"{op}: index must be an int, a list of grid coordinates or a scalar integer "
-                            f"tensor, got {index!r}")
+                            f"tensor, got {describe(index)}")
     if not 0 <= index < count:
         raise TLEUsageError(f"{op}: tile index {index} is out of range for the tile grid {grid} "
                             f"({count} tiles)")
