@@ -23,12 +23,18 @@ def dims(shape) -> list[int]:
     return [int(tlc._unwrap_if_constexpr(d)) for d in shape]
 
 
+def unwrap(value):
+    """A constexpr's value. Unlike Triton's ``_unwrap_if_constexpr`` it leaves
+    a ``tl.tuple`` alone (that one rebuilds it, and fails on one holding a
+    string: ``x=([64], "fp32")``)."""
+    return value.value if isinstance(value, tlc.constexpr) else value
+
+
 def describe(value) -> str:
     """``value`` as an error message shows it: constants as Python spells them,
     runtime values by their type (``<runtime int32>``, ``<int32 tensor of
     shape [16]>``), lists and tuples entry by entry."""
-    if isinstance(value, tlc.constexpr):  # not _unwrap_if_constexpr: it rebuilds
-        value = value.value               # tuples, and fails on tuples of strings
+    value = unwrap(value)
     if isinstance(value, tlc.tensor):
         if value.type.is_block():
             return f"<{value.dtype} tensor of shape {dims(value.shape)}>"
