@@ -9,6 +9,7 @@ back into ``tle`` ops.
 
 from __future__ import annotations
 
+import functools
 from typing import Mapping, Sequence
 
 from triton.language import core as tlc
@@ -16,6 +17,26 @@ from triton.language import core as tlc
 
 class TLEUsageError(ValueError):
     """Bad arguments to a TLE primitive; Triton reports it at the user's line."""
+
+
+def builtin(name: str):
+    """Triton's ``builtin`` decorator for the public primitive ``name``: called
+    from plain Python (no ``_semantic``), it says which primitive needs a
+    kernel (Triton's own message names no function)."""
+
+    def decorate(fn):
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            if kwargs.get("_semantic") is None:
+                raise TLEUsageError(f"{name} can only be called inside a @triton.jit kernel (or a @triton.jit "
+                                    "function it calls), not from Python")
+            return fn(*args, **kwargs)
+
+        setattr(wrapper, tlc.TRITON_BUILTIN, True)
+        return wrapper
+
+    return decorate
 
 
 def dims(shape) -> list[int]:

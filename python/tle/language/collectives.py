@@ -14,7 +14,7 @@ import math
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError, describe, dims
+from ._markers import TLEUsageError, builtin, describe, dims
 from .core import _require_enabled
 from .device_runtime import device_context
 from .sharding_spec import B, S, _sharding, sharding
@@ -109,7 +109,7 @@ def _annotate(value, layout, shape, _semantic):
     return sharded_tensor(result, layout, shape)
 
 
-@tlc.builtin
+@builtin("tle.make_sharded_tensor")
 def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _generator=None):
     """This shard's block of a tensor of (global) ``shape`` laid out as ``sharding``.
 
@@ -267,7 +267,7 @@ def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic
     return sharded_tensor(result, target, shape)
 
 
-@tlc.builtin
+@builtin("tle.reshard")
 def reshard(x, spec, root=None, context=None, _semantic=None, _generator=None):
     """``x`` (a sharded tensor) laid out as ``spec`` instead: the compiler
     inserts the collective (docs/distributed.md):
@@ -291,7 +291,7 @@ def reshard(x, spec, root=None, context=None, _semantic=None, _generator=None):
     return _reshard(x, target, root, context, what, _semantic, spec="spec")
 
 
-@tlc.builtin
+@builtin("tle.distributed_dot")
 def distributed_dot(a, b, c=None, out_sharding=None, context=None, _semantic=None, _generator=None):
     """``a @ b (+ c)`` for sharded ``a`` (M x K) and ``b`` (K x N).
 

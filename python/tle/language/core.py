@@ -6,7 +6,7 @@ from triton.language import core as tlc
 
 from .. import _state
 from . import _markers
-from ._markers import TLEUsageError, describe, dims
+from ._markers import TLEUsageError, builtin, describe, dims
 
 # Element types tle.exclusive_cumsum scans (after tl.cumsum's promotion rules).
 _CUMSUM_DTYPES = ("int32", "int64", "uint32", "uint64", "fp16", "bf16", "fp32", "fp64")
@@ -67,7 +67,7 @@ def _cumsum_dtype(in_dtype: tlc.dtype, dtype) -> tlc.dtype:
     return in_dtype
 
 
-@tlc.builtin
+@builtin("tle.cumsum")
 def cumsum(input, axis=0, reverse=False, dtype=None, _semantic=None, _generator=None):
     """Exclusive prefix sum along ``axis`` and the total of that axis.
 
@@ -114,7 +114,7 @@ def cumsum(input, axis=0, reverse=False, dtype=None, _semantic=None, _generator=
     return exclusive, total
 
 
-@tlc.builtin
+@builtin("tle.load")
 def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", cache_modifier="", eviction_policy="",
          volatile=False, is_async=False, _semantic=None, _generator=None):
     """``tl.load``, optionally as an asynchronous copy (FlagTree's ``tle.load``).

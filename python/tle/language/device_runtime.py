@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from triton.language import core as tlc
 
-from ._markers import TLEUsageError, describe
+from ._markers import TLEUsageError, builtin, describe
 from .mesh import _mesh, _scalar_i32, device_mesh
 
 
@@ -58,7 +58,7 @@ class device_context(tlc.base_value):
         handles.extend(v.handle for v in self.values)
 
 
-@tlc.builtin
+@builtin("tle.device_context")
 def make_device_context(mesh, rank, workspace, flags, peer_offsets, epoch, _semantic=None, _generator=None):
     """``tle.device_context(mesh, rank, workspace, flags, peer_offsets, epoch)``.
 

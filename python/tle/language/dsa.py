@@ -22,7 +22,7 @@ import enum
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError, describe
+from ._markers import TLEUsageError, builtin, describe
 from .core import _require_enabled
 from .buffers import SHARED_ADDRESS_SPACE, _const_shape, mlir_type
 
@@ -152,7 +152,7 @@ def _dtype(dtype, what) -> tlc.dtype:
     return dtype
 
 
-@tlc.builtin
+@builtin("tle.dsa.alloc")
 def alloc(shape, dtype, mem_addr_space=address_space.UB, _semantic=None, _generator=None):
     """Allocate a ``shape`` x ``dtype`` buffer in ``mem_addr_space``
     (``tle.dsa.ascend.UB``, ``L1``, ``L0A``, ``L0B`` or ``L0C``). Its contents
@@ -200,7 +200,7 @@ def _tail(sizes, shape, _semantic):
     return out
 
 
-@tlc.builtin
+@builtin("tle.dsa.copy")
 def copy(src, dst, shape=None, _semantic=None, _generator=None):
     """Copy between global memory and a buffer, or between two buffers.
 
@@ -263,7 +263,7 @@ def copy(src, dst, shape=None, _semantic=None, _generator=None):
     _markers.emit("dsa.copy", attrs, operands, [tlc.int32], _semantic=_semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.to_tensor")
 def to_tensor(buffer, writable=False, _semantic=None, _generator=None):
     """The buffer's current contents as a tensor of its shape and dtype.
 
@@ -287,7 +287,7 @@ def to_tensor(buffer, writable=False, _semantic=None, _generator=None):
     return value
 
 
-@tlc.builtin
+@builtin("tle.dsa.to_buffer")
 def to_buffer(tensor, mem_addr_space=address_space.UB, _semantic=None, _generator=None):
     """A new buffer in ``mem_addr_space`` holding ``tensor`` (same shape and dtype)."""
     tensor = tlc._unwrap_if_constexpr(tensor)
@@ -341,37 +341,37 @@ def _binary(op, lhs, rhs, out, _semantic):
     _markers.emit(f"dsa.{op}", attrs, operands, [tlc.int32], _semantic=_semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.add")
 def add(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = lhs + rhs`` elementwise on UB buffers of one shape and dtype."""
     _binary("add", lhs, rhs, out, _semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.sub")
 def sub(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = lhs - rhs`` elementwise on UB buffers of one shape and dtype."""
     _binary("sub", lhs, rhs, out, _semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.mul")
 def mul(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = lhs * rhs`` elementwise on UB buffers of one shape and dtype."""
     _binary("mul", lhs, rhs, out, _semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.div")
 def div(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = lhs / rhs`` elementwise on floating-point UB buffers."""
     _binary("div", lhs, rhs, out, _semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.max")
 def max(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = max(lhs, rhs)`` elementwise on UB buffers (integers signed)."""
     _binary("max", lhs, rhs, out, _semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.min")
 def min(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = min(lhs, rhs)`` elementwise on UB buffers (integers signed)."""
     _binary("min", lhs, rhs, out, _semantic)

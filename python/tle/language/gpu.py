@@ -13,7 +13,7 @@ from __future__ import annotations
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError, describe, dims, unwrap
+from ._markers import TLEUsageError, builtin, describe, dims, unwrap
 from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor,
                       buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
 from .buffers import storage_kind  # noqa: F401  (tle.gpu.storage_kind)
@@ -38,7 +38,7 @@ def _handle_tensor(buf: buffered_tensor) -> tlc.tensor:
     return tlc.tensor(buf.handle, buf.type.handle_type())
 
 
-@tlc.builtin
+@builtin("tle.gpu.alloc")
 def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_layout=False, _semantic=None,
           _generator=None):
     """Allocate a buffer of ``shape`` x ``dtype`` in the CTA's shared memory.
@@ -152,7 +152,7 @@ def remote_pointers(ptrs: tlc.tensor, rank: tlc.tensor, _semantic) -> tlc.tensor
     return result
 
 
-@tlc.builtin
+@builtin("tle.gpu.local_ptr")
 def local_ptr(buffer, indices=None, _semantic=None, _generator=None):
     """Pointers (address space 3, or 7 for a ``tle.remote`` view) into a buffer.
 
@@ -190,7 +190,7 @@ def _local_store(buf: buffered_tensor, value, what, _semantic):
                   [value, _splat(_handle_tensor(buf), shape, _semantic)], [tlc.int32], _semantic=_semantic)
 
 
-@tlc.builtin
+@builtin("tle.gpu.local_store")
 def local_store(buffer, value, _semantic=None, _generator=None):
     """Store a tensor of the buffer's shape into the whole buffer."""
     buf = _buffer(buffer, "tle.gpu.local_store")
@@ -198,7 +198,7 @@ def local_store(buffer, value, _semantic=None, _generator=None):
     _local_store(buf, value, "tle.gpu.local_store", _semantic)
 
 
-@tlc.builtin
+@builtin("tle.gpu.local_load")
 def local_load(buffer, _semantic=None, _generator=None):
     """Load the whole buffer into a tensor of its shape."""
     buf = _buffer(buffer, "tle.gpu.local_load")
@@ -212,7 +212,7 @@ def local_load(buffer, _semantic=None, _generator=None):
     return value
 
 
-@tlc.builtin
+@builtin("tle.gpu.copy")
 def copy(src, dst, shape, offsets=None, barrier=None, _semantic=None, _generator=None):
     """Copy a block between global memory and a buffer, in either direction.
 
@@ -253,7 +253,7 @@ def copy(src, dst, shape, offsets=None, barrier=None, _semantic=None, _generator
                            "tle.marker.no_results": True}, operands, [tlc.int32], _semantic=_semantic)
 
 
-@tlc.builtin
+@builtin("tle.gpu.memory_space")
 def memory_space(input, space, _semantic=None, _generator=None):
     """Pass ``input`` through memory space ``space`` (``"shared_memory"``): the
     value is stored to a fresh shared-memory buffer and loaded back."""
@@ -271,7 +271,7 @@ def memory_space(input, space, _semantic=None, _generator=None):
     return local_load(buf, _semantic=_semantic)
 
 
-@tlc.builtin
+@builtin("tle.remote")
 def remote(buffer_or_ptr, shard_id, scope, _semantic=None, _generator=None):
     """The same memory in another CTA of the thread-block cluster.
 

@@ -24,7 +24,7 @@ import math
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError, describe, dims
+from ._markers import TLEUsageError, builtin, describe, dims
 from .core import _require_enabled
 
 LEVELS = ("node", "device", "block_cluster", "block")
@@ -137,7 +137,7 @@ def cluster_mesh(mesh, what: str, arg: str = "mesh") -> device_mesh:
     return mesh
 
 
-@tlc.builtin
+@builtin("tle.shard_id")
 def shard_id(mesh, axis, _semantic=None, _generator=None):
     """The calling program's coordinate along mesh axis ``axis`` (an int32 scalar)."""
     mesh = _mesh(mesh, "tle.shard_id")
@@ -157,7 +157,7 @@ def shard_id(mesh, axis, _semantic=None, _generator=None):
     return result
 
 
-@tlc.builtin
+@builtin("tle.distributed_barrier")
 def distributed_barrier(mesh, _semantic=None, _generator=None):
     """Wait until every program of ``mesh``'s thread-block cluster arrives."""
     cluster_mesh(mesh, "tle.distributed_barrier")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError, describe, unwrap
+from ._markers import TLEUsageError, builtin, describe, unwrap
 from .core import _require_enabled
 from .buffers import (SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor,
                       buffered_tensor_type, memdesc_type, mlir_type, smem)
@@ -147,7 +147,7 @@ def _handle(value) -> tlc.tensor:
     return tlc.tensor(value.handle, _PIPE_HANDLE)
 
 
-@tlc.builtin
+@builtin("tle.pipe")
 def pipe(capacity, scope="cta", name="pipe", readers=None, one_shot=False, _semantic=None, _generator=None,
          **fields):
     """``tle.pipe(capacity, scope="cta", name=..., readers=..., one_shot=False, **fields)``.

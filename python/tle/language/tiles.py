@@ -17,7 +17,7 @@ from __future__ import annotations
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError, describe, dims
+from ._markers import TLEUsageError, builtin, describe, dims
 from .core import _require_enabled
 
 
@@ -120,7 +120,7 @@ def _marker_attrs(static, tile, kind: str, position: int, dynamic_operand: int):
     return attrs
 
 
-@tlc.builtin
+@builtin("tle.extract_tile")
 def extract_tile(x, index, tile_shape, _semantic=None, _generator=None):
     """Tile ``index`` of ``x`` viewed as a row-major grid of ``tile_shape`` tiles."""
     op = "tle.extract_tile"
@@ -145,7 +145,7 @@ def extract_tile(x, index, tile_shape, _semantic=None, _generator=None):
     return value
 
 
-@tlc.builtin
+@builtin("tle.insert_tile")
 def insert_tile(x, tile, index, _semantic=None, _generator=None):
     """``x`` with tile ``index`` of its row-major grid of ``tile.shape`` tiles replaced by ``tile``."""
     op = "tle.insert_tile"
