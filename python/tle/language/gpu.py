@@ -267,6 +267,7 @@ def memory_space(input, space, _semantic=None, _generator=None):
     if input.dtype.is_ptr():
         raise TLEUsageError(f"tle.gpu.memory_space input holds pointers ({input.dtype}), which TLE buffers cannot hold")
     mlir_type(input.dtype, "tle.gpu.memory_space input")
+    _require_enabled("tle.gpu.memory_space", _semantic)
     buf = alloc(dims(input.shape), input.dtype, init_value=input, _semantic=_semantic)
     return local_load(buf, _semantic=_semantic)
 
