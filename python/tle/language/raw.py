@@ -110,7 +110,8 @@ def hardware_constraint(threads_dim: int = 1, sync_scope: str = "block"):
 def language(name: str = "mlir"):
     """Mark a function whose body builds MLIR with the bindings (``name="mlir"``)."""
     if name not in LANGUAGES:
-        raise TLEUsageError(f"unknown TLE-Raw language {name!r}; supported: {', '.join(map(repr, LANGUAGES))}")
+        raise TLEUsageError(f"tle.raw.language name: unknown TLE-Raw language {name!r}; supported: "
+                            f"{', '.join(map(repr, LANGUAGES))}")
 
     def decorate(fn):
         if isinstance(fn, RawFunction) or not inspect.isfunction(fn):

@@ -101,7 +101,7 @@ class sharding:
     def __init__(self, mesh, split=(), partial=()):
         mesh = tlc._unwrap_if_constexpr(mesh)
         if not isinstance(mesh, device_mesh):
-            raise TLEUsageError(f"tle.sharding expects a tle.device_mesh, got {type(mesh).__name__}")
+            raise TLEUsageError(f"tle.sharding mesh must be a tle.device_mesh, got {describe(mesh)}")
         split = tlc._unwrap_if_constexpr(split)
         partial = tlc._unwrap_if_constexpr(partial)
         split = list(split.values if isinstance(split, tlc.tuple) else (split or ()))
