@@ -83,10 +83,11 @@ class pipe_type(tlc.base_type):
                 f"readers = [{', '.join(self.readers)}]{one_shot}>")
 
     def field(self, name, what):
-        for n, shape, dtype, order_rank in self.fields:
+        # (A runtime value must not reach ==: a tensor's == is a builtin.)
+        for n, shape, dtype, order_rank in self.fields if isinstance(name, str) else ():
             if n == name:
                 return shape, dtype, order_rank
-        raise TLEUsageError(f"{what}: pipe '{self.name}' has no field {name!r} "
+        raise TLEUsageError(f"{what}: pipe '{self.name}' has no field {describe(name)} "
                             f"(fields: {[f[0] for f in self.fields]})")
 
 
@@ -247,7 +248,7 @@ class pipe_value(tlc.base_value):
                 raise TLEUsageError(f"pipe '{self.type.name}' has readers {list(self.type.readers)}; "
                                     "name the one you want: pipe.reader(name)")
             name = self.type.readers[0]
-        if name not in self.type.readers:
+        if not isinstance(name, str) or name not in self.type.readers:
             raise TLEUsageError(f"pipe '{self.type.name}' has no reader {describe(name)} (readers: "
                                 f"{list(self.type.readers)}); pass one of them as pipe.reader(name)")
         return pipe_reader(self.handle, endpoint_type(self.type, name))
