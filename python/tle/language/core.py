@@ -6,7 +6,7 @@ from triton.language import core as tlc
 
 from .. import _state
 from . import _markers
-from ._markers import TLEUsageError, builtin, describe, dims
+from ._markers import TLEUsageError, builtin, describe, dims, unwrap
 
 # Element types tle.exclusive_cumsum scans (after tl.cumsum's promotion rules).
 _CUMSUM_DTYPES = ("int32", "int64", "uint32", "uint64", "fp16", "bf16", "fp32", "fp64")
@@ -114,6 +114,15 @@ def cumsum(input, axis=0, reverse=False, dtype=None, _semantic=None, _generator=
     return exclusive, total
 
 
+def _given(value) -> bool:
+    """Whether an optional ``tl.load`` argument was given (not None, "" or ()).
+    A runtime value counts as given; it must not reach ``bool()`` or ``in``."""
+    value = unwrap(value)
+    if isinstance(value, tlc.tuple):
+        return len(value.values) > 0
+    return isinstance(value, tlc.base_value) or value not in (None, "", ())
+
+
 @builtin("tle.load")
 def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", cache_modifier="", eviction_policy="",
          volatile=False, is_async=False, _semantic=None, _generator=None):
@@ -153,12 +162,12 @@ def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", c
     if element.is_int1() or element.is_ptr() or element.is_block():
         raise TLEUsageError(f"tle.load(is_async=True) does not load {element} elements (pointer is a tensor of "
                             f"{pointer.dtype})")
-    if tuple(tlc._unwrap_if_constexpr(boundary_check) or ()) or tlc._unwrap_if_constexpr(padding_option):
+    if _given(boundary_check) or _given(padding_option):
         raise TLEUsageError("tle.load(is_async=True): boundary_check and padding_option are for block pointers; "
                             "use mask and other")
     for name, value in (("cache_modifier", cache_modifier), ("eviction_policy", eviction_policy)):
-        if tlc._unwrap_if_constexpr(value):
-            raise TLEUsageError(f"tle.load(is_async=True) does not support {name}={tlc._unwrap_if_constexpr(value)!r}")
+        if _given(value):
+            raise TLEUsageError(f"tle.load(is_async=True) does not support {name}={describe(value)}")
     if tlc._unwrap_if_constexpr(volatile):
         raise TLEUsageError("tle.load(is_async=True) cannot be volatile; use is_async=False")
     mask, other = tlc._unwrap_if_constexpr(mask), tlc._unwrap_if_constexpr(other)
@@ -173,7 +182,11 @@ def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", c
             raise TLEUsageError(f"tle.load: mask must be a boolean tensor, got {mask.dtype}")
         operands.append(_broadcast(mask, shape, "tle.load: mask", _semantic))
     if other is not None:
-        other = _semantic.cast(_to_tensor(other, "tle.load: other", _semantic), element)
+        other = _to_tensor(other, "tle.load: other", _semantic)
+        if other.dtype.is_ptr():
+            raise TLEUsageError(f"tle.load: other must be a value to load where mask is false, got a pointer "
+                                f"({other.dtype})")
+        other = _semantic.cast(other, element)
         operands.append(_broadcast(other, shape, "tle.load: other", _semantic))
     segments = [1, 1 if mask is not None else 0, 1 if other is not None else 0]
     (value,) = _markers.emit("async_load", {"operandSegmentSizes": ("i32-array", segments)}, operands, [element],
