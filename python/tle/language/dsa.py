@@ -184,8 +184,8 @@ def _tail(sizes, shape, _semantic):
         if isinstance(s, bool) or not isinstance(s, (int, tlc.tensor)):
             raise TLEUsageError(f"tle.dsa.copy shape: size {d} must be an integer, got {describe(s)}")
         if isinstance(s, int) and not 0 <= s <= dim:
-            relation = "is larger than the buffer's" if s > dim else "is negative; the buffer's is"
-            raise TLEUsageError(f"tle.dsa.copy shape: size {s} of dimension {d} {relation} {dim} "
+            problem = f"is larger than the buffer's {dim}" if s > dim else "is negative"
+            raise TLEUsageError(f"tle.dsa.copy shape: size {s} of dimension {d} {problem} "
                                 f"(tail sizes must lie in [0, {dim}])")
         if isinstance(s, tlc.tensor) and (s.type.is_block() or not s.dtype.is_int() or s.dtype.is_int1()):
             raise TLEUsageError(f"tle.dsa.copy shape: size {d} must be an integer scalar, got {describe(s)}")
