@@ -174,8 +174,9 @@ def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _gener
 def _sharded(x, what) -> sharded_tensor:
     x = tlc._unwrap_if_constexpr(x)
     if not isinstance(x, sharded_tensor):
+        got = "a plain tensor" if isinstance(x, tlc.tensor) else describe(x)
         raise TLEUsageError(f"{what} expects a sharded tensor (from tle.make_sharded_tensor, tle.reshard or "
-                            f"tle.distributed_dot), got {'a plain tensor' if isinstance(x, tlc.tensor) else describe(x)}; "
+                            f"tle.distributed_dot), got {got}; "
                             "annotate a block with tle.make_sharded_tensor(block, sharding, global_shape)")
     return x
 
