@@ -20,6 +20,7 @@ Sharded tensors over a mesh: ``sharding_spec.py`` (``tle.sharding``,
 from __future__ import annotations
 
 import math
+import operator
 
 from triton.language import core as tlc
 
@@ -61,8 +62,10 @@ class device_mesh:
             for name, size in pairs:
                 if not isinstance(name, str):
                     raise TLEUsageError(f"tle.device_mesh: axis names are strings, got {name!r} at level {level!r}")
-                if isinstance(size, bool) or not isinstance(size, int):
+                # ints and int-likes (numpy); not floats, strings or bools
+                if isinstance(size, bool) or not hasattr(type(size), "__index__"):
                     raise TLEUsageError(f"tle.device_mesh: axis {name!r} has size {size!r}; sizes are ints")
+                size = operator.index(size)
                 if size <= 0:
                     raise TLEUsageError(f"tle.device_mesh: axis {name!r} has size {size}; sizes must be > 0")
                 if not name or name in names:
