@@ -187,7 +187,7 @@ def test_error_axis_out_of_range_points_at_user_line():
 
 def test_error_scalar_input():
     msg = _compile_error(bad_scalar, {"X": "*i32"}, {})
-    assert "tle.cumsum expects a tensor of rank >= 1, got a scalar" in msg
+    assert "tle.cumsum input must be a tensor of rank >= 1, got a scalar" in msg
     assert "e, t = tle.cumsum(x)" in msg
 
 

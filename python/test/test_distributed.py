@@ -205,7 +205,7 @@ def reshard_plain(X, DST: tl.constexpr):
 
 def test_reshard_needs_a_sharded_tensor():
     text = compile_error(reshard_plain, {"X": "*fp32"}, DST=K.B4)
-    assert "tle.reshard expects a sharded tensor" in text
+    assert "tle.reshard x expects a sharded tensor" in text
     assert "y = tle.reshard(x, DST)" in text  # the user's line
 
 
@@ -218,7 +218,7 @@ def make_and_reshard(X, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr):
 
 def test_make_sharded_tensor_not_divisible():
     text = compile_error(make_and_reshard, {"X": "*fp32"}, N=66, SRC=K.S4, DST=K.B4)
-    assert "tle.make_sharded_tensor: dimension 0 (size 66) is not divisible by its 4 shards (mesh axes cx)" in text
+    assert "tle.make_sharded_tensor: shape dimension 0 (size 66) is not divisible by its 4 shards (mesh axes cx)" in text
     assert "x = tle.make_sharded_tensor(X, SRC, [N])" in text
 
 

@@ -249,7 +249,7 @@ def to_tensor_of_pointer(X):
 @pytest.mark.parametrize("kernel,message,line", [
     (copy_shape_mismatch, "the pointer tensor's shape [32] does not match the buffer's [64]", "tle.dsa.copy(X"),
     (copy_dtype_mismatch, "src points to fp32 but the buffer holds fp16", "tle.dsa.copy(X"),
-    (tail_too_large, "size 33 of dimension 0 is larger than the buffer's 32", "[33]"),
+    (tail_too_large, "tle.dsa.copy shape: size 33 of dimension 0 is larger than the buffer's 32", "[33]"),
     (tail_rank, "has 2 sizes for a rank-1 buffer", "[8, 8]"),
     (illegal_move, "no data path from GM to L0A", "tle.dsa.copy(X"),
     (binary_shape_mismatch, "out shape [16] does not match lhs shape [32]", "tle.dsa.add(a, a, b)"),

@@ -9,6 +9,7 @@ back into ``tle`` ops.
 
 from __future__ import annotations
 
+import functools
 from typing import Mapping, Sequence
 
 from triton.language import core as tlc
@@ -16,6 +17,54 @@ from triton.language import core as tlc
 
 class TLEUsageError(ValueError):
     """Bad arguments to a TLE primitive; Triton reports it at the user's line."""
+
+
+def builtin(name: str):
+    """Triton's ``builtin`` decorator for the public primitive ``name``: called
+    from plain Python (no ``_semantic``), it says which primitive needs a
+    kernel (Triton's own message names no function)."""
+
+    def decorate(fn):
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            if kwargs.get("_semantic") is None:
+                raise TLEUsageError(f"{name} can only be called inside a @triton.jit kernel (or a @triton.jit "
+                                    "function it calls), not from Python")
+            return fn(*args, **kwargs)
+
+        setattr(wrapper, tlc.TRITON_BUILTIN, True)
+        return wrapper
+
+    return decorate
+
+
+def dims(shape) -> list[int]:
+    """A shape (Triton's lists of constexprs included) as a list of ints."""
+    return [int(tlc._unwrap_if_constexpr(d)) for d in shape]
+
+
+def unwrap(value):
+    """A constexpr's value. Unlike Triton's ``_unwrap_if_constexpr`` it leaves
+    a ``tl.tuple`` alone (that one rebuilds it, and fails on one holding a
+    string: ``x=([64], "fp32")``)."""
+    return value.value if isinstance(value, tlc.constexpr) else value
+
+
+def describe(value) -> str:
+    """``value`` as an error message shows it: constants as Python spells them,
+    runtime values by their type (``<runtime int32>``, ``<int32 tensor of
+    shape [16]>``), lists and tuples entry by entry."""
+    value = unwrap(value)
+    if isinstance(value, tlc.tensor):
+        if value.type.is_block():
+            return f"<{value.dtype} tensor of shape {dims(value.shape)}>"
+        return f"<runtime {value.dtype}>"
+    if isinstance(value, (list, tlc.tuple)):  # a kernel's list literal is a tl.tuple
+        return "[" + ", ".join(describe(v) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(describe(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+    return repr(value)
 
 
 def _format_attr(value) -> str:

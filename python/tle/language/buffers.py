@@ -13,7 +13,7 @@ import enum
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, describe
 
 SHARED_ADDRESS_SPACE = 3
 CLUSTER_ADDRESS_SPACE = 7
@@ -40,11 +40,15 @@ _MLIR_TYPES = {
 }
 
 
-def mlir_type(dtype: tlc.dtype) -> str:
+def mlir_type(dtype: tlc.dtype, what: str | None = None) -> str:
+    """The MLIR spelling of a buffer element type; ``what`` names the
+    argument in the error (``"tle.gpu.alloc dtype"``)."""
     try:
         return _MLIR_TYPES[dtype.name]
     except KeyError:
-        raise TLEUsageError(f"TLE buffers cannot hold {dtype}") from None
+        where = f"{what}: " if what else ""
+        raise TLEUsageError(f"{where}TLE buffers cannot hold {dtype} "
+                            f"(supported: {', '.join(_MLIR_TYPES)})") from None
 
 
 def memdesc_type(shape, dtype: tlc.dtype, order_rank=None, alloc_shape=None) -> str:
@@ -132,19 +136,21 @@ def _const_shape(shape, what):
     shape = tlc._unwrap_if_constexpr(shape)
     if isinstance(shape, (int, tlc.constexpr)):
         shape = [shape]
+    if isinstance(shape, tlc.tensor):  # iterating it would call a builtin outside the code generator
+        raise TLEUsageError(f"{what} must be a list of compile-time ints, got {describe(shape)}")
     try:
         dims = [tlc._unwrap_if_constexpr(d) for d in shape]
     except TypeError:
-        raise TLEUsageError(f"{what} must be a list of compile-time ints, got {shape!r}") from None
+        raise TLEUsageError(f"{what} must be a list of compile-time ints, got {describe(shape)}") from None
     if not dims or any(isinstance(d, bool) or not isinstance(d, int) or d <= 0 for d in dims):
-        raise TLEUsageError(f"{what} must be a non-empty list of positive compile-time ints, got {dims!r}")
+        raise TLEUsageError(f"{what} must be a non-empty list of positive compile-time ints, got {describe(dims)}")
     return dims
 
 
 def _buffer(value, what) -> buffered_tensor:
     value = tlc._unwrap_if_constexpr(value)
     if not isinstance(value, buffered_tensor):
-        raise TLEUsageError(f"{what} expects a buffer from tle.gpu.alloc, got {type(value).__name__}")
+        raise TLEUsageError(f"{what} expects a buffer from tle.gpu.alloc, got {describe(value)}")
     return value
 
 

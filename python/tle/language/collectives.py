@@ -14,7 +14,7 @@ import math
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, builtin, describe, dims
 from .core import _require_enabled
 from .device_runtime import device_context
 from .sharding_spec import B, S, _sharding, sharding
@@ -85,9 +85,10 @@ def _global_shape(shape, what):
     try:
         dims = [tlc._unwrap_if_constexpr(d) for d in shape]
     except TypeError:
-        raise TLEUsageError(f"{what}: shape must be a list of compile-time ints, got {shape!r}") from None
+        raise TLEUsageError(f"{what}: shape must be a list of compile-time ints, got {describe(shape)}") from None
     if not dims or any(isinstance(d, bool) or not isinstance(d, int) or d <= 0 for d in dims):
-        raise TLEUsageError(f"{what}: shape must be a non-empty list of positive compile-time ints, got {dims!r}")
+        raise TLEUsageError(f"{what}: shape must be a non-empty list of positive compile-time ints, got "
+                            f"{describe(dims)}")
     return dims
 
 
@@ -96,7 +97,7 @@ def _context(context, mesh, what):
     if context is None:
         return None
     if not isinstance(context, device_context):
-        raise TLEUsageError(f"{what}: context must come from tle.device_context(...), got {type(context).__name__}")
+        raise TLEUsageError(f"{what}: context must come from tle.device_context(...), got {describe(context)}")
     if context.mesh != mesh:
         raise TLEUsageError(f"{what}: the device context is for {context.mesh!r}, the sharding for {mesh!r}")
     return context
@@ -108,7 +109,7 @@ def _annotate(value, layout, shape, _semantic):
     return sharded_tensor(result, layout, shape)
 
 
-@tlc.builtin
+@builtin("tle.make_sharded_tensor")
 def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _generator=None):
     """This shard's block of a tensor of (global) ``shape`` laid out as ``sharding``.
 
@@ -120,11 +121,11 @@ def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _gener
     locate blocks split over device axes.
     """
     what = "tle.make_sharded_tensor"
-    layout = _sharding(sharding, what)
+    layout = _sharding(sharding, what, "sharding")
     shape = _global_shape(shape, what)
     local = layout.local_shape(shape, what)
     axes = [a for d in layout.dims(len(shape), what) for a in d] + list(layout.partial)
-    _level_of_axes(layout.mesh, axes, what)
+    _level_of_axes(layout.mesh, axes, what + " sharding")
     for d, n in enumerate(local):
         if n & (n - 1):
             raise TLEUsageError(f"{what}: the local block {local} is a tensor shape, so every dimension must be a "
@@ -133,14 +134,14 @@ def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _gener
     _require_enabled(what, _semantic)
     x = tlc._unwrap_if_constexpr(x)
     if isinstance(x, tlc.tensor) and x.type.is_block() and not x.dtype.is_ptr():
-        block = [int(tlc._unwrap_if_constexpr(s)) for s in x.shape]
+        block = dims(x.shape)
         if block != local:
-            raise TLEUsageError(f"{what}: the block has shape {block}, but each shard of {shape} laid out "
+            raise TLEUsageError(f"{what} x: the block has shape {block}, but each shard of {shape} laid out "
                                 f"as {layout!r} holds {local}")
         return _annotate(x, layout, shape, _semantic)
     if not isinstance(x, tlc.tensor) or x.type.is_block() or not x.dtype.is_ptr():
         raise TLEUsageError(f"{what}: x must be a pointer to the global tensor or this shard's block (a tensor), "
-                            f"got {x!r}")
+                            f"got {describe(x)}")
     if x.dtype.address_space != 1:
         raise TLEUsageError(f"{what}: x must point to global memory")
     # Element offsets of this shard's block in the row-major global tensor.
@@ -173,40 +174,45 @@ def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _gener
 def _sharded(x, what) -> sharded_tensor:
     x = tlc._unwrap_if_constexpr(x)
     if not isinstance(x, sharded_tensor):
+        got = "a plain tensor" if isinstance(x, tlc.tensor) else describe(x)
         raise TLEUsageError(f"{what} expects a sharded tensor (from tle.make_sharded_tensor, tle.reshard or "
-                            f"tle.distributed_dot), got {'a plain tensor' if isinstance(x, tlc.tensor) else x!r}; "
+                            f"tle.distributed_dot), got {got}; "
                             "annotate a block with tle.make_sharded_tensor(block, sharding, global_shape)")
     return x
 
 
-def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic) -> sharded_tensor:
+def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic, spec=None) -> sharded_tensor:
+    """``x`` resharded to ``target``; ``spec`` names the argument that gave
+    ``target`` (None: the caller made it up)."""
     source = x.sharding
     mesh = source.mesh
     shape = list(x.global_shape)
     rank = len(shape)
+    where = f"{what} {spec}" if spec else what  # errors about the target
     if target.mesh != mesh:
-        raise TLEUsageError(f"{what}: the target sharding is over {target.mesh!r}, the tensor over {mesh!r}")
+        raise TLEUsageError(f"{where}: the target sharding is over {target.mesh!r}, the tensor over {mesh!r}")
     src_local = source.local_shape(shape, what)
-    tgt_local = target.local_shape(shape, what + " (target)")
+    tgt_local = target.local_shape(shape, where + " (target)")
     for d, n in enumerate(tgt_local):
         if n & (n - 1):
-            raise TLEUsageError(f"{what}: the target block {tgt_local} must have power-of-two dimensions "
+            raise TLEUsageError(f"{where}: the target block {tgt_local} must have power-of-two dimensions "
                                 f"(dimension {d} is {n})")
     for axis in target.partial:
         if axis not in source.partial:
-            raise TLEUsageError(f"{what}: incompatible reshard from {source!r} to {target!r}: a reshard cannot "
+            raise TLEUsageError(f"{where}: incompatible reshard from {source!r} to {target!r}: a reshard cannot "
                                 f"create partial sums over {axis!r} (the source is not partial over it)")
     changed = [a for a in mesh.axis_names
                if source.split_dim(a, rank) != target.split_dim(a, rank)
                or (a in source.partial) != (a in target.partial)]
-    levels = _level_of_axes(mesh, changed, what)
+    levels = _level_of_axes(mesh, changed, where)
     if len(levels) > 1:
-        raise TLEUsageError(f"{what}: the reshard from {source!r} to {target!r} changes block_cluster and device "
+        raise TLEUsageError(f"{where}: the reshard from {source!r} to {target!r} changes block_cluster and device "
                             "axes at once; reshard one level at a time")
     root = tlc._unwrap_if_constexpr(root)
     if root is not None:
         if isinstance(root, bool) or not isinstance(root, int):
-            raise TLEUsageError(f"{what}: root must be a compile-time int (a CTA rank in the cluster), got {root!r}")
+            raise TLEUsageError(f"{what}: root must be a compile-time int (a CTA rank in the cluster), got "
+                                f"{describe(root)}")
         if not 0 <= root < mesh.cluster_size or mesh.cluster_size <= 1:
             raise TLEUsageError(f"{what}: root {root} is not a CTA rank of {mesh!r}'s cluster of "
                                 f"{mesh.cluster_size} CTAs")
@@ -228,7 +234,7 @@ def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic
     grow = all(t >= s for s, t in zip(src_local, tgt_local))
     shrink = all(t <= s for s, t in zip(src_local, tgt_local))
     if not (grow or shrink):
-        raise TLEUsageError(f"{what}: the reshard from {source!r} to {target!r} moves a split to another "
+        raise TLEUsageError(f"{where}: the reshard from {source!r} to {target!r} moves a split to another "
                             "dimension (an all-to-all), which TLE does not lower in one step; reshard to "
                             "tle.B on one of the dimensions first")
     value = tlc.tensor(x.handle, x.type)
@@ -262,7 +268,7 @@ def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic
     return sharded_tensor(result, target, shape)
 
 
-@tlc.builtin
+@builtin("tle.reshard")
 def reshard(x, spec, root=None, context=None, _semantic=None, _generator=None):
     """``x`` (a sharded tensor) laid out as ``spec`` instead: the compiler
     inserts the collective (docs/distributed.md):
@@ -281,12 +287,12 @@ def reshard(x, spec, root=None, context=None, _semantic=None, _generator=None):
     over ``device`` axes it needs ``context=tle.device_context(...)``.
     """
     what = "tle.reshard"
-    x = _sharded(x, what)
-    target = _sharding(spec, what)
-    return _reshard(x, target, root, context, what, _semantic)
+    x = _sharded(x, what + " x")
+    target = _sharding(spec, what, "spec")
+    return _reshard(x, target, root, context, what, _semantic, spec="spec")
 
 
-@tlc.builtin
+@builtin("tle.distributed_dot")
 def distributed_dot(a, b, c=None, out_sharding=None, context=None, _semantic=None, _generator=None):
     """``a @ b (+ c)`` for sharded ``a`` (M x K) and ``b`` (K x N).
 
@@ -330,9 +336,10 @@ def distributed_dot(a, b, c=None, out_sharding=None, context=None, _semantic=Non
     acc = _semantic.dot(tlc.tensor(a.handle, a.type), tlc.tensor(b.handle, b.type), None, None, None, tlc.float32)
     natural = sharding(mesh, split=[S(*am) if am else B, S(*bn) if bn else B], partial=list(ak))
     result = _annotate(acc, natural, [m, n], _semantic)
-    target = _sharding(out_sharding, what + " out_sharding") if out_sharding is not None else \
+    target = _sharding(out_sharding, what, "out_sharding") if out_sharding is not None else \
         sharding(mesh, split=[S(*am) if am else B, S(*bn) if bn else B])
-    result = _reshard(result, target, None, context, what, _semantic)
+    result = _reshard(result, target, None, context, what, _semantic,
+                      spec="out_sharding" if out_sharding is not None else None)
     if c is not None:
         if target.partial:
             raise TLEUsageError(f"{what}: c is added after the reduction; out_sharding cannot be partial with c")

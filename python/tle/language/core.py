@@ -6,7 +6,7 @@ from triton.language import core as tlc
 
 from .. import _state
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, builtin, describe, dims, unwrap
 
 # Element types tle.exclusive_cumsum scans (after tl.cumsum's promotion rules).
 _CUMSUM_DTYPES = ("int32", "int64", "uint32", "uint64", "fp16", "bf16", "fp32", "fp64")
@@ -25,11 +25,33 @@ def _require_enabled(name: str, _semantic) -> None:
 def _constexpr_value(value, what: str, kinds):
     value = tlc._unwrap_if_constexpr(value)
     if isinstance(value, tlc.tensor):
-        raise TLEUsageError(f"{what} must be a compile-time constant (tl.constexpr), got a tensor")
+        raise TLEUsageError(f"{what} must be a compile-time constant (tl.constexpr), got {describe(value)}")
     if not isinstance(value, kinds) or (kinds is int and isinstance(value, bool)):
         raise TLEUsageError(f"{what} must be {kinds.__name__ if isinstance(kinds, type) else kinds}, "
-                            f"got {value!r}")
+                            f"got {describe(value)}")
     return value
+
+
+def _to_tensor(value, what: str, _semantic) -> tlc.tensor:
+    """``value`` (a tensor or a number) as a tensor; anything else is a
+    TLEUsageError naming ``what``, not Triton's TypeError."""
+    value = tlc._unwrap_if_constexpr(value)
+    if isinstance(value, tlc.tensor):
+        return value
+    if not isinstance(value, (bool, int, float)):
+        raise TLEUsageError(f"{what} must be a tensor or a number, got {describe(value)}")
+    return _semantic.to_tensor(value)
+
+
+def _broadcast(value: tlc.tensor, shape, what: str, _semantic) -> tlc.tensor:
+    """``value`` (a scalar or a tensor) broadcast to ``shape``, or a
+    TLEUsageError naming ``what`` when its shape does not broadcast."""
+    if not value.type.is_block():
+        return _semantic.splat(value, list(shape))
+    try:
+        return _semantic.broadcast_impl_shape(value, list(shape))
+    except ValueError:
+        raise TLEUsageError(f"{what} of shape {dims(value.shape)} does not broadcast to {dims(shape)}") from None
 
 
 def _cumsum_dtype(in_dtype: tlc.dtype, dtype) -> tlc.dtype:
@@ -45,7 +67,7 @@ def _cumsum_dtype(in_dtype: tlc.dtype, dtype) -> tlc.dtype:
     return in_dtype
 
 
-@tlc.builtin
+@builtin("tle.cumsum")
 def cumsum(input, axis=0, reverse=False, dtype=None, _semantic=None, _generator=None):
     """Exclusive prefix sum along ``axis`` and the total of that axis.
 
@@ -58,7 +80,7 @@ def cumsum(input, axis=0, reverse=False, dtype=None, _semantic=None, _generator=
     """
     if not isinstance(input, tlc.tensor) or not input.type.is_block():
         kind = "a scalar" if isinstance(input, tlc.tensor) else type(tlc._unwrap_if_constexpr(input)).__name__
-        raise TLEUsageError(f"tle.cumsum expects a tensor of rank >= 1, got {kind}")
+        raise TLEUsageError(f"tle.cumsum input must be a tensor of rank >= 1, got {kind}")
     rank = len(input.shape)
     axis = _constexpr_value(axis, "tle.cumsum axis", int)
     if not -rank <= axis < rank:
@@ -67,7 +89,7 @@ def cumsum(input, axis=0, reverse=False, dtype=None, _semantic=None, _generator=
     reverse = _constexpr_value(reverse, "tle.cumsum reverse", bool)
     dtype = tlc._unwrap_if_constexpr(dtype)
     if dtype is not None and not isinstance(dtype, tlc.dtype):
-        raise TLEUsageError(f"tle.cumsum dtype must be a triton dtype, got {dtype!r}")
+        raise TLEUsageError(f"tle.cumsum dtype must be a triton dtype, got {describe(dtype)}")
 
     in_dtype = input.dtype
     if in_dtype.is_ptr() or in_dtype.is_int1() or in_dtype.is_fp8():
@@ -75,7 +97,7 @@ def cumsum(input, axis=0, reverse=False, dtype=None, _semantic=None, _generator=
                             f"supported: {', '.join(_CUMSUM_DTYPES)} (and narrower ints, promoted)")
     out_dtype = _cumsum_dtype(in_dtype, dtype)
     if out_dtype.name not in _CUMSUM_DTYPES:
-        raise TLEUsageError(f"tle.cumsum cannot accumulate in {out_dtype}; "
+        raise TLEUsageError(f"tle.cumsum cannot accumulate in dtype {out_dtype}; "
                             f"supported: {', '.join(_CUMSUM_DTYPES)}")
     _require_enabled("tle.cumsum", _semantic)
     if out_dtype != in_dtype:
@@ -92,7 +114,16 @@ def cumsum(input, axis=0, reverse=False, dtype=None, _semantic=None, _generator=
     return exclusive, total
 
 
-@tlc.builtin
+def _given(value) -> bool:
+    """Whether an optional ``tl.load`` argument was given (not None, "" or ()).
+    A runtime value counts as given; it must not reach ``bool()`` or ``in``."""
+    value = unwrap(value)
+    if isinstance(value, tlc.tuple):
+        return len(value.values) > 0
+    return isinstance(value, tlc.base_value) or value not in (None, "", ())
+
+
+@builtin("tle.load")
 def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", cache_modifier="", eviction_policy="",
          volatile=False, is_async=False, _semantic=None, _generator=None):
     """``tl.load``, optionally as an asynchronous copy (FlagTree's ``tle.load``).
@@ -129,13 +160,14 @@ def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", c
                             f"(address space {space}); load them with tl.load or is_async=False")
     element = pointer.dtype.element_ty
     if element.is_int1() or element.is_ptr() or element.is_block():
-        raise TLEUsageError(f"tle.load(is_async=True) does not load {element} elements")
-    if tuple(tlc._unwrap_if_constexpr(boundary_check) or ()) or tlc._unwrap_if_constexpr(padding_option):
+        raise TLEUsageError(f"tle.load(is_async=True) does not load {element} elements (pointer is a tensor of "
+                            f"{pointer.dtype})")
+    if _given(boundary_check) or _given(padding_option):
         raise TLEUsageError("tle.load(is_async=True): boundary_check and padding_option are for block pointers; "
                             "use mask and other")
     for name, value in (("cache_modifier", cache_modifier), ("eviction_policy", eviction_policy)):
-        if tlc._unwrap_if_constexpr(value):
-            raise TLEUsageError(f"tle.load(is_async=True) does not support {name}={tlc._unwrap_if_constexpr(value)!r}")
+        if _given(value):
+            raise TLEUsageError(f"tle.load(is_async=True) does not support {name}={describe(value)}")
     if tlc._unwrap_if_constexpr(volatile):
         raise TLEUsageError("tle.load(is_async=True) cannot be volatile; use is_async=False")
     mask, other = tlc._unwrap_if_constexpr(mask), tlc._unwrap_if_constexpr(other)
@@ -145,19 +177,17 @@ def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", c
     shape = list(pointer.shape)
     operands = [pointer]
     if mask is not None:
-        mask = _semantic.to_tensor(mask)
+        mask = _to_tensor(mask, "tle.load: mask", _semantic)
         if not mask.dtype.is_int1():
             raise TLEUsageError(f"tle.load: mask must be a boolean tensor, got {mask.dtype}")
-        mask = _semantic.broadcast_impl_shape(mask, shape) if mask.type.is_block() else _semantic.splat(mask, shape)
-        if list(mask.shape) != shape:
-            raise TLEUsageError(f"tle.load: mask of shape {list(mask.shape)} does not broadcast to {shape}")
-        operands.append(mask)
+        operands.append(_broadcast(mask, shape, "tle.load: mask", _semantic))
     if other is not None:
-        other = _semantic.cast(_semantic.to_tensor(other), element)
-        other = _semantic.broadcast_impl_shape(other, shape) if other.type.is_block() else _semantic.splat(other, shape)
-        if list(other.shape) != shape:
-            raise TLEUsageError(f"tle.load: other of shape {list(other.shape)} does not broadcast to {shape}")
-        operands.append(other)
+        other = _to_tensor(other, "tle.load: other", _semantic)
+        if other.dtype.is_ptr():
+            raise TLEUsageError(f"tle.load: other must be a value to load where mask is false, got a pointer "
+                                f"({other.dtype})")
+        other = _semantic.cast(other, element)
+        operands.append(_broadcast(other, shape, "tle.load: other", _semantic))
     segments = [1, 1 if mask is not None else 0, 1 if other is not None else 0]
     (value,) = _markers.emit("async_load", {"operandSegmentSizes": ("i32-array", segments)}, operands, [element],
                              _semantic=_semantic)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from triton.language import core as tlc
 
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, builtin, describe
 from .mesh import _mesh, _scalar_i32, device_mesh
 
 
@@ -58,7 +58,7 @@ class device_context(tlc.base_value):
         handles.extend(v.handle for v in self.values)
 
 
-@tlc.builtin
+@builtin("tle.device_context")
 def make_device_context(mesh, rank, workspace, flags, peer_offsets, epoch, _semantic=None, _generator=None):
     """``tle.device_context(mesh, rank, workspace, flags, peer_offsets, epoch)``.
 
@@ -72,14 +72,14 @@ def make_device_context(mesh, rank, workspace, flags, peer_offsets, epoch, _sema
     """
     mesh = _mesh(mesh, "tle.device_context")
     if mesh.level_size("device") <= 1:
-        raise TLEUsageError(f"tle.device_context: {mesh!r} has no device axis of size > 1")
+        raise TLEUsageError(f"tle.device_context mesh: {mesh!r} has no device axis of size > 1")
 
     def ptr(value, name, element=None):
         value = tlc._unwrap_if_constexpr(value)
         if (not isinstance(value, tlc.tensor) or value.type.is_block() or not value.dtype.is_ptr()
                 or value.dtype.address_space != 1):
             raise TLEUsageError(f"tle.device_context: {name} must be a pointer to global memory (a kernel "
-                                f"argument), got {value!r}")
+                                f"argument), got {describe(value)}")
         if element is not None and value.dtype.element_ty != element:
             raise TLEUsageError(f"tle.device_context: {name} must point to {element}, got "
                                 f"{value.dtype.element_ty}")

@@ -22,7 +22,7 @@ import enum
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, builtin, describe
 from .core import _require_enabled
 from .buffers import SHARED_ADDRESS_SPACE, _const_shape, mlir_type
 
@@ -65,7 +65,7 @@ def _space(value, what) -> address_space:
     if isinstance(value, str):
         value = address_space.__members__.get(value, value)
     if not isinstance(value, address_space):
-        raise TLEUsageError(f"{what} must be one of tle.dsa.ascend.UB, L1, L0A, L0B, L0C, got {value!r}")
+        raise TLEUsageError(f"{what} must be one of tle.dsa.ascend.UB, L1, L0A, L0B, L0C, got {describe(value)}")
     return value
 
 
@@ -132,7 +132,7 @@ def _buffer(value, what) -> buffer:
     value = tlc._unwrap_if_constexpr(value)
     if not isinstance(value, buffer):
         raise TLEUsageError(f"{what} expects a buffer from tle.dsa.alloc or tle.dsa.to_buffer, "
-                            f"got {type(value).__name__}")
+                            f"got {describe(value)}")
     return value
 
 
@@ -147,12 +147,12 @@ def _operand(buf: buffer, _semantic) -> tuple[tlc.tensor, bool]:
 def _dtype(dtype, what) -> tlc.dtype:
     dtype = tlc._unwrap_if_constexpr(dtype)
     if not isinstance(dtype, tlc.dtype) or dtype.is_ptr() or isinstance(dtype, tlc.block_type):
-        raise TLEUsageError(f"{what} must be a scalar triton dtype, got {dtype!r}")
-    mlir_type(dtype)
+        raise TLEUsageError(f"{what} must be a scalar triton dtype, got {describe(dtype)}")
+    mlir_type(dtype, what)
     return dtype
 
 
-@tlc.builtin
+@builtin("tle.dsa.alloc")
 def alloc(shape, dtype, mem_addr_space=address_space.UB, _semantic=None, _generator=None):
     """Allocate a ``shape`` x ``dtype`` buffer in ``mem_addr_space``
     (``tle.dsa.ascend.UB``, ``L1``, ``L0A``, ``L0B`` or ``L0C``). Its contents
@@ -175,19 +175,20 @@ def _tail(sizes, shape, _semantic):
     if isinstance(sizes, (int, tlc.tensor)):
         sizes = [sizes]
     if not isinstance(sizes, (list, tuple, tlc.tuple)):
-        raise TLEUsageError(f"tle.dsa.copy shape must be a list with one size per dimension, got {type(sizes).__name__}")
+        raise TLEUsageError(f"tle.dsa.copy shape must be a list with one size per dimension, got {describe(sizes)}")
     sizes = [tlc._unwrap_if_constexpr(s) for s in sizes]
     if len(sizes) != len(shape):
         raise TLEUsageError(f"tle.dsa.copy shape has {len(sizes)} sizes for a rank-{len(shape)} buffer of shape "
                             f"{list(shape)}; pass one size per dimension")
     for d, (s, dim) in enumerate(zip(sizes, shape)):
         if isinstance(s, bool) or not isinstance(s, (int, tlc.tensor)):
-            raise TLEUsageError(f"tle.dsa.copy size {d} must be an integer, got {s!r}")
+            raise TLEUsageError(f"tle.dsa.copy shape: size {d} must be an integer, got {describe(s)}")
         if isinstance(s, int) and not 0 <= s <= dim:
-            raise TLEUsageError(f"tle.dsa.copy size {s} of dimension {d} is larger than the buffer's {dim} "
+            problem = f"is larger than the buffer's {dim}" if s > dim else "is negative"
+            raise TLEUsageError(f"tle.dsa.copy shape: size {s} of dimension {d} {problem} "
                                 f"(tail sizes must lie in [0, {dim}])")
         if isinstance(s, tlc.tensor) and (s.type.is_block() or not s.dtype.is_int() or s.dtype.is_int1()):
-            raise TLEUsageError(f"tle.dsa.copy size {d} must be an integer scalar, got {s.type}")
+            raise TLEUsageError(f"tle.dsa.copy shape: size {d} must be an integer scalar, got {describe(s)}")
     if all(isinstance(s, int) for s in sizes) and list(sizes) == list(shape):
         return None
     out = []
@@ -199,7 +200,7 @@ def _tail(sizes, shape, _semantic):
     return out
 
 
-@tlc.builtin
+@builtin("tle.dsa.copy")
 def copy(src, dst, shape=None, _semantic=None, _generator=None):
     """Copy between global memory and a buffer, or between two buffers.
 
@@ -222,7 +223,7 @@ def copy(src, dst, shape=None, _semantic=None, _generator=None):
             continue
         if not isinstance(v, tlc.tensor) or not v.type.is_block() or not v.dtype.is_ptr():
             raise TLEUsageError(f"tle.dsa.copy {name} must be a buffer or a tensor of global pointers, "
-                                f"got {getattr(v, 'type', type(v).__name__)}")
+                                f"got {describe(v)}")
         if v.dtype.address_space != 1:
             raise TLEUsageError(f"tle.dsa.copy {name} pointers must be global (address space 1), got address "
                                 f"space {v.dtype.address_space}")
@@ -230,8 +231,8 @@ def copy(src, dst, shape=None, _semantic=None, _generator=None):
             raise TLEUsageError(f"tle.dsa.copy: {name} points to {v.dtype.element_ty} but the buffer holds "
                                 f"{buf.type.dtype}")
         if list(v.type.shape) != list(buf.type.shape):
-            raise TLEUsageError(f"tle.dsa.copy: the pointer tensor's shape {list(v.type.shape)} does not match the "
-                                f"buffer's {list(buf.type.shape)}")
+            raise TLEUsageError(f"tle.dsa.copy {name}: the pointer tensor's shape {list(v.type.shape)} does not match "
+                                f"the buffer's {list(buf.type.shape)}")
         places.append(GM)
     if len(bufs) == 2:
         if bufs[0].type.shape != bufs[1].type.shape or bufs[0].type.dtype != bufs[1].type.dtype:
@@ -240,7 +241,8 @@ def copy(src, dst, shape=None, _semantic=None, _generator=None):
     move = tuple(places)
     if move not in _MOVES:
         names = [p if p == GM else p.value for p in move]
-        raise TLEUsageError(f"tle.dsa.copy: no data path from {names[0]} to {names[1]}; legal copies are {_MOVES_TEXT}")
+        raise TLEUsageError(f"tle.dsa.copy src -> dst: no data path from {names[0]} to {names[1]}; legal copies are "
+                            f"{_MOVES_TEXT}")
     sizes = _tail(shape, buf.type.shape, _semantic)
     _require_enabled("tle.dsa.copy", _semantic)
     operands, scalars = [], []
@@ -261,7 +263,7 @@ def copy(src, dst, shape=None, _semantic=None, _generator=None):
     _markers.emit("dsa.copy", attrs, operands, [tlc.int32], _semantic=_semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.to_tensor")
 def to_tensor(buffer, writable=False, _semantic=None, _generator=None):
     """The buffer's current contents as a tensor of its shape and dtype.
 
@@ -273,7 +275,7 @@ def to_tensor(buffer, writable=False, _semantic=None, _generator=None):
     buf = _buffer(buffer, "tle.dsa.to_tensor")
     writable = tlc._unwrap_if_constexpr(writable)
     if not isinstance(writable, bool):
-        raise TLEUsageError(f"tle.dsa.to_tensor writable must be True or False, got {writable!r}")
+        raise TLEUsageError(f"tle.dsa.to_tensor writable must be True or False, got {describe(writable)}")
     _require_enabled("tle.dsa.to_tensor", _semantic)
     handle, splatted = _operand(buf, _semantic)
     attrs = {}
@@ -285,19 +287,18 @@ def to_tensor(buffer, writable=False, _semantic=None, _generator=None):
     return value
 
 
-@tlc.builtin
+@builtin("tle.dsa.to_buffer")
 def to_buffer(tensor, mem_addr_space=address_space.UB, _semantic=None, _generator=None):
     """A new buffer in ``mem_addr_space`` holding ``tensor`` (same shape and dtype)."""
     tensor = tlc._unwrap_if_constexpr(tensor)
     if isinstance(tensor, buffer):
         raise TLEUsageError("tle.dsa.to_buffer expects a tensor, got a DSA buffer; copy buffers with tle.dsa.copy")
     if not isinstance(tensor, tlc.tensor) or not tensor.type.is_block():
-        raise TLEUsageError(f"tle.dsa.to_buffer expects a tensor (not a scalar), got "
-                            f"{getattr(tensor, 'type', type(tensor).__name__)}")
+        raise TLEUsageError(f"tle.dsa.to_buffer expects a tensor (not a scalar), got {describe(tensor)}")
     if tensor.dtype.is_ptr():
-        raise TLEUsageError("tle.dsa.to_buffer cannot put pointers in a DSA buffer")
+        raise TLEUsageError(f"tle.dsa.to_buffer cannot put pointers in a DSA buffer (tensor holds {tensor.dtype})")
     space = _space(mem_addr_space, "tle.dsa.to_buffer mem_addr_space")
-    mlir_type(tensor.dtype)
+    mlir_type(tensor.dtype, "tle.dsa.to_buffer tensor")
     _require_enabled("tle.dsa.to_buffer", _semantic)
     btype = buffer_type(list(tensor.type.shape), tensor.dtype, space, shaped_handle=True)
     ptr = tlc.pointer_type(tensor.dtype, SHARED_ADDRESS_SPACE)
@@ -322,9 +323,11 @@ def _binary(op, lhs, rhs, out, _semantic):
             raise TLEUsageError(f"{what}: {name} is in {b.type.space.value}, but the vector unit reads and writes "
                                 "only UB")
     if op == "div" and not first.dtype.is_floating():
-        raise TLEUsageError(f"{what} needs floating-point buffers, got {first.dtype} (no integer division)")
+        raise TLEUsageError(f"{what} needs floating-point buffers, got {first.dtype} lhs, rhs and out "
+                            "(no integer division)")
     if op in ("max", "min") and first.dtype.is_int_unsigned():
-        raise TLEUsageError(f"{what} compares integers as signed; {first.dtype} buffers are not supported")
+        raise TLEUsageError(f"{what} compares integers as signed; {first.dtype} buffers are not supported "
+                            "(lhs, rhs and out)")
     _require_enabled(what, _semantic)
     operands, scalars = [], []
     for b in bufs:
@@ -338,37 +341,37 @@ def _binary(op, lhs, rhs, out, _semantic):
     _markers.emit(f"dsa.{op}", attrs, operands, [tlc.int32], _semantic=_semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.add")
 def add(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = lhs + rhs`` elementwise on UB buffers of one shape and dtype."""
     _binary("add", lhs, rhs, out, _semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.sub")
 def sub(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = lhs - rhs`` elementwise on UB buffers of one shape and dtype."""
     _binary("sub", lhs, rhs, out, _semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.mul")
 def mul(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = lhs * rhs`` elementwise on UB buffers of one shape and dtype."""
     _binary("mul", lhs, rhs, out, _semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.div")
 def div(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = lhs / rhs`` elementwise on floating-point UB buffers."""
     _binary("div", lhs, rhs, out, _semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.max")
 def max(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = max(lhs, rhs)`` elementwise on UB buffers (integers signed)."""
     _binary("max", lhs, rhs, out, _semantic)
 
 
-@tlc.builtin
+@builtin("tle.dsa.min")
 def min(lhs, rhs, out, _semantic=None, _generator=None):
     """``out = min(lhs, rhs)`` elementwise on UB buffers (integers signed)."""
     _binary("min", lhs, rhs, out, _semantic)

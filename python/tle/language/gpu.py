@@ -13,11 +13,11 @@ from __future__ import annotations
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, builtin, describe, dims, unwrap
 from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor,
                       buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
 from .buffers import storage_kind  # noqa: F401  (tle.gpu.storage_kind)
-from .core import _require_enabled
+from .core import _require_enabled, _to_tensor
 from .mesh import cluster_mesh, linear_shard
 # tle.gpu.warp_specialize is defined with the pipes it synchronizes.
 from .pipe import warp_specialize  # noqa: F401
@@ -38,7 +38,7 @@ def _handle_tensor(buf: buffered_tensor) -> tlc.tensor:
     return tlc.tensor(buf.handle, buf.type.handle_type())
 
 
-@tlc.builtin
+@builtin("tle.gpu.alloc")
 def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_layout=False, _semantic=None,
           _generator=None):
     """Allocate a buffer of ``shape`` x ``dtype`` in the CTA's shared memory.
@@ -51,8 +51,8 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
     shape = _const_shape(shape, "tle.gpu.alloc shape")
     dtype = tlc._unwrap_if_constexpr(dtype)
     if not isinstance(dtype, tlc.dtype) or dtype.is_ptr() or isinstance(dtype, tlc.block_type):
-        raise TLEUsageError(f"tle.gpu.alloc dtype must be a scalar triton dtype, got {dtype!r}")
-    mlir_type(dtype)
+        raise TLEUsageError(f"tle.gpu.alloc dtype must be a scalar triton dtype, got {describe(dtype)}")
+    mlir_type(dtype, "tle.gpu.alloc dtype")
     scope = tlc._unwrap_if_constexpr(scope)
     if isinstance(scope, str):
         scope = {"smem": smem, "shared_memory": smem, "tmem": tmem, "tensor_memory": tmem}.get(scope, scope)
@@ -60,7 +60,7 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
         raise TLEUsageError("tle.gpu.alloc scope=tmem is Blackwell (sm_100+) tensor memory, which TLE does not "
                             "support; use scope=tle.gpu.smem")
     if scope is not smem:
-        raise TLEUsageError(f"tle.gpu.alloc scope must be tle.gpu.smem, got {scope!r}")
+        raise TLEUsageError(f"tle.gpu.alloc scope must be tle.gpu.smem, got {describe(scope)}")
     if tlc._unwrap_if_constexpr(layout) is not None:
         raise TLEUsageError("tle.gpu.alloc layout= is not supported: the compiler picks the shared encoding "
                             "(triton-tle-select-encodings); pass layout=None")
@@ -80,7 +80,7 @@ def _as_index(value, what, _semantic):
     if isinstance(value, int):
         return _semantic.to_tensor(value)
     if not isinstance(value, tlc.tensor):
-        raise TLEUsageError(f"{what} must be an integer scalar or tensor, got {type(value).__name__}")
+        raise TLEUsageError(f"{what} must be an integer scalar or tensor, got {describe(value)}")
     if not value.dtype.is_int() or value.dtype.is_int1():
         raise TLEUsageError(f"{what} must have an integer type, got {value.dtype}")
     if value.dtype.int_bitwidth < 32:
@@ -96,17 +96,23 @@ def _local_pointers(buf: buffered_tensor, indices, _semantic) -> tlc.tensor:
         operands = [_splat(handle, buf.type.shape, _semantic)]
         attrs = {"tle.marker.scalar_operands": ("i32-array", [0])}
     else:
-        indices = tlc._unwrap_if_constexpr(indices)
+        indices = unwrap(indices)
         if isinstance(indices, (tlc.tensor, int)):
             indices = (indices,)
         if not isinstance(indices, (tuple, list, tlc.tuple)):
             raise TLEUsageError(f"tle.gpu.local_ptr indices must be a tuple with one index per buffer dimension, "
-                                f"got {type(indices).__name__}")
+                                f"got {describe(indices)}")
         indices = list(indices)
         rank = len(buf.type.shape)
         if len(indices) != rank:
             raise TLEUsageError(f"tle.gpu.local_ptr got {len(indices)} indices for a rank-{rank} buffer; "
                                 f"pass one index per dimension")
+        for i, (v, size) in enumerate(zip(indices, buf.type.shape)):
+            # A constant index is known to be in or out of the buffer now.
+            v = tlc._unwrap_if_constexpr(v)
+            if isinstance(v, int) and not isinstance(v, bool) and not 0 <= v < size:
+                raise TLEUsageError(f"tle.gpu.local_ptr index {i} is {v}, outside [0, {size}) (the buffer's shape "
+                                    f"is {list(buf.type.shape)})")
         idx = [_as_index(v, f"tle.gpu.local_ptr index {i}", _semantic) for i, v in enumerate(indices)]
         blocks = [v.type.is_block() for v in idx]
         if any(blocks) and not all(blocks):
@@ -116,10 +122,14 @@ def _local_pointers(buf: buffered_tensor, indices, _semantic) -> tlc.tensor:
             # Broadcast every index to one shape (Triton's rules): the first
             # pass grows idx[0] to the common shape, the second brings the
             # others up to it.
-            for i in range(1, len(idx)):
-                idx[0], idx[i] = _semantic.broadcast_impl_value(idx[0], idx[i])
-            for i in range(1, len(idx)):
-                idx[0], idx[i] = _semantic.broadcast_impl_value(idx[0], idx[i])
+            try:
+                for i in range(1, len(idx)):
+                    idx[0], idx[i] = _semantic.broadcast_impl_value(idx[0], idx[i])
+                for i in range(1, len(idx)):
+                    idx[0], idx[i] = _semantic.broadcast_impl_value(idx[0], idx[i])
+            except ValueError:
+                raise TLEUsageError(f"tle.gpu.local_ptr indices of shapes {[dims(v.shape) for v in idx]} do not "
+                                    "broadcast to one shape") from None
             operands = [_splat(handle, idx[0].shape, _semantic)] + idx
             attrs = {"tle.marker.scalar_operands": ("i32-array", [0])}
         else:
@@ -142,7 +152,7 @@ def remote_pointers(ptrs: tlc.tensor, rank: tlc.tensor, _semantic) -> tlc.tensor
     return result
 
 
-@tlc.builtin
+@builtin("tle.gpu.local_ptr")
 def local_ptr(buffer, indices=None, _semantic=None, _generator=None):
     """Pointers (address space 3, or 7 for a ``tle.remote`` view) into a buffer.
 
@@ -165,11 +175,14 @@ def _local_store(buf: buffered_tensor, value, what, _semantic):
         raise TLEUsageError(f"{what}: a remote buffer view is written through tle.gpu.local_ptr pointers")
     shape = list(buf.type.shape)
     _require_pow2_shape(shape, what)
-    value = _semantic.to_tensor(tlc._unwrap_if_constexpr(value))
+    value = _to_tensor(value, f"{what}: value", _semantic)
+    if value.dtype.is_ptr():
+        raise TLEUsageError(f"{what}: value holds pointers ({value.dtype}); a buffer of {buf.type.dtype} cannot "
+                            "store them")
     if not value.type.is_block():
         value = _semantic.splat(value, shape)
-    if list(value.shape) != shape:
-        raise TLEUsageError(f"{what}: value of shape {list(value.shape)} does not match the buffer's {shape}")
+    if dims(value.shape) != shape:
+        raise TLEUsageError(f"{what}: value of shape {dims(value.shape)} does not match the buffer's {shape}")
     if value.dtype != buf.type.dtype:
         value = _semantic.cast(value, buf.type.dtype)
     _markers.emit("local_store", {"tle.marker.scalar_operands": ("i32-array", [1]),
@@ -177,7 +190,7 @@ def _local_store(buf: buffered_tensor, value, what, _semantic):
                   [value, _splat(_handle_tensor(buf), shape, _semantic)], [tlc.int32], _semantic=_semantic)
 
 
-@tlc.builtin
+@builtin("tle.gpu.local_store")
 def local_store(buffer, value, _semantic=None, _generator=None):
     """Store a tensor of the buffer's shape into the whole buffer."""
     buf = _buffer(buffer, "tle.gpu.local_store")
@@ -185,7 +198,7 @@ def local_store(buffer, value, _semantic=None, _generator=None):
     _local_store(buf, value, "tle.gpu.local_store", _semantic)
 
 
-@tlc.builtin
+@builtin("tle.gpu.local_load")
 def local_load(buffer, _semantic=None, _generator=None):
     """Load the whole buffer into a tensor of its shape."""
     buf = _buffer(buffer, "tle.gpu.local_load")
@@ -199,7 +212,7 @@ def local_load(buffer, _semantic=None, _generator=None):
     return value
 
 
-@tlc.builtin
+@builtin("tle.gpu.copy")
 def copy(src, dst, shape, offsets=None, barrier=None, _semantic=None, _generator=None):
     """Copy a block between global memory and a buffer, in either direction.
 
@@ -214,18 +227,22 @@ def copy(src, dst, shape, offsets=None, barrier=None, _semantic=None, _generator
         raise TLEUsageError("tle.gpu.copy copies between a buffer and a tensor of global pointers: exactly one "
                             "of src and dst must be a buffer")
     buf, ptrs = (src, dst) if isinstance(src, buffered_tensor) else (dst, src)
+    buf_arg, ptrs_arg = ("src", "dst") if buf is src else ("dst", "src")
     if buf.remote_shard is not None:
-        raise TLEUsageError("tle.gpu.copy does not take a remote buffer view")
+        raise TLEUsageError(f"tle.gpu.copy {buf_arg}: a remote buffer view cannot be copied; copy to a local "
+                            "buffer, or use tl.load/tl.store on its tle.gpu.local_ptr pointers")
     if not isinstance(ptrs, tlc.tensor) or not ptrs.type.is_block() or not ptrs.dtype.is_ptr():
-        raise TLEUsageError("tle.gpu.copy: the non-buffer side must be a tensor of pointers")
+        raise TLEUsageError(f"tle.gpu.copy {ptrs_arg} must be a tensor of global pointers ({buf_arg} is the buffer), "
+                            f"got {describe(ptrs)}")
     if ptrs.dtype.address_space != 1:
-        raise TLEUsageError(f"tle.gpu.copy: pointers must be global (address space 1), got address space "
+        raise TLEUsageError(f"tle.gpu.copy {ptrs_arg}: pointers must be global (address space 1), got address space "
                             f"{ptrs.dtype.address_space}; use tl.load/tl.store on local pointers instead")
     if ptrs.dtype.element_ty != buf.type.dtype:
-        raise TLEUsageError(f"tle.gpu.copy: pointers to {ptrs.dtype.element_ty} cannot copy a {buf.type.dtype} buffer")
-    if list(ptrs.shape) != shape or list(buf.type.shape) != shape:
+        raise TLEUsageError(f"tle.gpu.copy: {ptrs_arg} points to {ptrs.dtype.element_ty} but the buffer ({buf_arg}) "
+                            f"holds {buf.type.dtype}")
+    if dims(ptrs.shape) != shape or list(buf.type.shape) != shape:
         raise TLEUsageError(f"tle.gpu.copy shape {shape} must equal the pointer tensor's shape "
-                            f"{list(ptrs.shape)} and the buffer's {list(buf.type.shape)}")
+                            f"{dims(ptrs.shape)} and the buffer's {list(buf.type.shape)}")
     _require_pow2_shape(shape, "tle.gpu.copy")
     _require_enabled("tle.gpu.copy", _semantic)
     handle = _splat(_handle_tensor(buf), shape, _semantic)
@@ -236,21 +253,26 @@ def copy(src, dst, shape, offsets=None, barrier=None, _semantic=None, _generator
                            "tle.marker.no_results": True}, operands, [tlc.int32], _semantic=_semantic)
 
 
-@tlc.builtin
+@builtin("tle.gpu.memory_space")
 def memory_space(input, space, _semantic=None, _generator=None):
     """Pass ``input`` through memory space ``space`` (``"shared_memory"``): the
     value is stored to a fresh shared-memory buffer and loaded back."""
     space = tlc._unwrap_if_constexpr(space)
-    if space not in ("shared_memory", "smem", smem):
-        raise TLEUsageError(f"tle.gpu.memory_space supports 'shared_memory', got {space!r}")
+    # (A runtime value must not reach `in`: a tensor's == is a builtin.)
+    if not isinstance(space, (str, type(smem))) or space not in ("shared_memory", "smem", smem):
+        raise TLEUsageError(f"tle.gpu.memory_space space must be 'shared_memory', got {describe(space)}")
     input = tlc._unwrap_if_constexpr(input)
     if not isinstance(input, tlc.tensor) or not input.type.is_block():
-        raise TLEUsageError("tle.gpu.memory_space expects a tensor")
-    buf = alloc(list(input.shape), input.dtype, init_value=input, _semantic=_semantic)
+        raise TLEUsageError(f"tle.gpu.memory_space input must be a tensor, got {describe(input)}")
+    if input.dtype.is_ptr():
+        raise TLEUsageError(f"tle.gpu.memory_space input holds pointers ({input.dtype}), which TLE buffers cannot hold")
+    mlir_type(input.dtype, "tle.gpu.memory_space input")
+    _require_enabled("tle.gpu.memory_space", _semantic)
+    buf = alloc(dims(input.shape), input.dtype, init_value=input, _semantic=_semantic)
     return local_load(buf, _semantic=_semantic)
 
 
-@tlc.builtin
+@builtin("tle.remote")
 def remote(buffer_or_ptr, shard_id, scope, _semantic=None, _generator=None):
     """The same memory in another CTA of the thread-block cluster.
 
@@ -260,18 +282,19 @@ def remote(buffer_or_ptr, shard_id, scope, _semantic=None, _generator=None):
     rank in the cluster, or one coordinate per ``block_cluster`` axis of the
     mesh ``scope``.
     """
-    mesh = cluster_mesh(scope, "tle.remote")
+    mesh = cluster_mesh(scope, "tle.remote", "scope")
     _require_enabled("tle.remote", _semantic)
     rank = linear_shard(shard_id, mesh, _semantic)
     target = tlc._unwrap_if_constexpr(buffer_or_ptr)
     if isinstance(target, buffered_tensor):
         if target.remote_shard is not None:
-            raise TLEUsageError("tle.remote of a remote buffer view: call tle.remote on the buffer itself")
+            raise TLEUsageError("tle.remote of a remote buffer view: pass the buffer itself as buffer_or_ptr")
         rtype = buffered_tensor_type(target.type.shape, target.type.dtype, target.type.scope, remote=True)
         return buffered_tensor(target.handle, rtype, remote_shard=rank)
     if (not isinstance(target, tlc.tensor) or not target.dtype.is_ptr()
             or target.dtype.address_space != SHARED_ADDRESS_SPACE):
         got = (f"pointers in address space {target.dtype.address_space}"
-               if isinstance(target, tlc.tensor) and target.dtype.is_ptr() else type(target).__name__)
-        raise TLEUsageError(f"tle.remote expects a buffer or shared-memory pointers from tle.gpu.local_ptr, got {got}")
+               if isinstance(target, tlc.tensor) and target.dtype.is_ptr() else describe(target))
+        raise TLEUsageError(f"tle.remote buffer_or_ptr must be a buffer or shared-memory pointers from "
+                            f"tle.gpu.local_ptr, got {got}")
     return remote_pointers(target, rank, _semantic)

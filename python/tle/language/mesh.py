@@ -20,11 +20,12 @@ Sharded tensors over a mesh: ``sharding_spec.py`` (``tle.sharding``,
 from __future__ import annotations
 
 import math
+import operator
 
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, builtin, describe, dims
 from .core import _require_enabled
 
 LEVELS = ("node", "device", "block_cluster", "block")
@@ -54,11 +55,17 @@ class device_mesh:
             if isinstance(spec, int) and not isinstance(spec, bool):
                 spec = [(level, spec)]
             try:
-                pairs = [(str(name), int(size)) for name, size in spec]
+                pairs = [(name, size) for name, size in spec]
             except (TypeError, ValueError):
                 raise TLEUsageError(f"tle.device_mesh: level {level!r} must be a size or a list of "
                                     f"(axis_name, size) pairs, got {spec!r}") from None
             for name, size in pairs:
+                if not isinstance(name, str):
+                    raise TLEUsageError(f"tle.device_mesh: axis names are strings, got {name!r} at level {level!r}")
+                # ints and int-likes (numpy); not floats, strings or bools
+                if isinstance(size, bool) or not hasattr(type(size), "__index__"):
+                    raise TLEUsageError(f"tle.device_mesh: axis {name!r} has size {size!r}; sizes are ints")
+                size = operator.index(size)
                 if size <= 0:
                     raise TLEUsageError(f"tle.device_mesh: axis {name!r} has size {size}; sizes must be > 0")
                 if not name or name in names:
@@ -116,29 +123,33 @@ class device_mesh:
         return f"#tle.device_mesh<shape = [{shape}], axes = [{axes}], levels = [{levels}]>"
 
 
-def _mesh(mesh, what: str) -> device_mesh:
+def _mesh(mesh, what: str, arg: str = "mesh") -> device_mesh:
+    """``mesh``, checked to be a mesh; ``arg`` is the parameter's name in ``what``."""
     mesh = tlc._unwrap_if_constexpr(mesh)
     if not isinstance(mesh, device_mesh):
-        raise TLEUsageError(f"{what} expects a tle.device_mesh (as a tl.constexpr), got {type(mesh).__name__}")
+        raise TLEUsageError(f"{what} {arg} must be a tle.device_mesh (as a tl.constexpr), got {describe(mesh)}")
     return mesh
 
 
-def cluster_mesh(mesh, what: str) -> device_mesh:
+def cluster_mesh(mesh, what: str, arg: str = "mesh") -> device_mesh:
     """``mesh``, checked to describe a thread-block cluster of more than one CTA."""
-    mesh = _mesh(mesh, what)
+    mesh = _mesh(mesh, what, arg)
     if mesh.cluster_size <= 1:
-        raise TLEUsageError(f"{what} needs a thread-block cluster: {mesh!r} has no block_cluster axis of "
+        raise TLEUsageError(f"{what} needs a thread-block cluster: {arg} {mesh!r} has no block_cluster axis of "
                             "size > 1 (e.g. tle.device_mesh({'block_cluster': [('cluster_x', 2)]}))")
     return mesh
 
 
-@tlc.builtin
+@builtin("tle.shard_id")
 def shard_id(mesh, axis, _semantic=None, _generator=None):
     """The calling program's coordinate along mesh axis ``axis`` (an int32 scalar)."""
     mesh = _mesh(mesh, "tle.shard_id")
     axis = tlc._unwrap_if_constexpr(axis)
     if not isinstance(axis, str):
-        raise TLEUsageError(f"tle.shard_id axis must be an axis name (str), got {axis!r}")
+        raise TLEUsageError(f"tle.shard_id axis must be an axis name (str), got {describe(axis)}")
+    if axis not in mesh.axis_names:
+        raise TLEUsageError(f"tle.shard_id axis {axis!r} is not an axis of {mesh!r} "
+                            f"(axes: {', '.join(mesh.axis_names)})")
     level = mesh.level_of(axis)
     if level != "block_cluster":
         raise TLEUsageError(f"tle.shard_id on the {level!r} axis {axis!r} is not supported yet; "
@@ -149,7 +160,7 @@ def shard_id(mesh, axis, _semantic=None, _generator=None):
     return result
 
 
-@tlc.builtin
+@builtin("tle.distributed_barrier")
 def distributed_barrier(mesh, _semantic=None, _generator=None):
     """Wait until every program of ``mesh``'s thread-block cluster arrives."""
     cluster_mesh(mesh, "tle.distributed_barrier")
@@ -168,8 +179,15 @@ def linear_shard(shard, mesh: device_mesh, _semantic) -> tlc.tensor:
         if len(coords) != len(axes):
             raise TLEUsageError(f"tle.remote shard_id has {len(coords)} coordinates but {mesh!r} has "
                                 f"{len(axes)} block_cluster axes")
+        for d, (c, axis) in enumerate(zip(coords, axes)):
+            if isinstance(c, int) and not isinstance(c, bool) and not 0 <= c < mesh.axis_size(axis):
+                raise TLEUsageError(f"tle.remote shard_id coordinate {d} is {c}, outside [0, {mesh.axis_size(axis)}) "
+                                    f"(axis {axis!r} of {mesh!r})")
     else:
         coords = [shard]
+        if isinstance(shard, int) and not isinstance(shard, bool) and not 0 <= shard < mesh.cluster_size:
+            raise TLEUsageError(f"tle.remote shard_id {shard} is outside [0, {mesh.cluster_size}): the CTA ranks of "
+                                f"{mesh!r}'s cluster")
     # Row-major over the cluster axes: ((c0 * s1) + c1) * s2 + c2 ...
     rank = _scalar_i32(coords[0], "tle.remote shard_id", _semantic)
     for coord, axis in zip(coords[1:], axes[1:]):
@@ -187,8 +205,8 @@ def _scalar_i32(value, what, _semantic) -> tlc.tensor:
         return _semantic.to_tensor(value)
     if isinstance(value, tlc.tensor):
         if value.type.is_block():
-            raise TLEUsageError(f"{what} must be a scalar, got a tensor of shape {value.shape}")
+            raise TLEUsageError(f"{what} must be a scalar, got a tensor of shape {dims(value.shape)}")
         if not value.dtype.is_int():
             raise TLEUsageError(f"{what} must be an integer, got {value.dtype}")
         return _semantic.cast(value, tlc.int32) if value.dtype != tlc.int32 else value
-    raise TLEUsageError(f"{what} must be an integer, got {type(value).__name__}")
+    raise TLEUsageError(f"{what} must be an integer, got {describe(value)}")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, builtin, describe, unwrap
 from .core import _require_enabled
 from .buffers import (SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor,
                       buffered_tensor_type, memdesc_type, mlir_type, smem)
@@ -35,7 +35,7 @@ _PIPE_HANDLE = tlc.pointer_type(tlc.int8, SHARED_ADDRESS_SPACE)
 def _identifier(name, what) -> str:
     name = tlc._unwrap_if_constexpr(name)
     if not isinstance(name, str) or not name.isidentifier():
-        raise TLEUsageError(f"{what} must be an identifier string, got {name!r}")
+        raise TLEUsageError(f"{what} must be an identifier string, got {describe(name)}")
     return name
 
 
@@ -67,6 +67,12 @@ class pipe_type(tlc.base_type):
         return f"pipe<{self.name}, capacity={self.capacity}, readers={list(self.readers)}>"
 
     def mangle(self) -> str:
+        # Triton mangles the types of a called function's arguments before it
+        # compiles the callee: refusing here reports the mistake at the call.
+        raise TLEUsageError(_PASS_ENDPOINTS)
+
+    def mangled_signature(self) -> str:
+        """What the mangled names of endpoints and slots spell for their pipe."""
         fields = "_".join(f"{n}{'x'.join(map(str, s))}{d.mangle()}o{r}" for n, s, d, r in self.fields)
         return f"P{self.name}_{self.capacity}_{fields}_{'_'.join(self.readers)}{'O' if self.one_shot else ''}"
 
@@ -77,10 +83,11 @@ class pipe_type(tlc.base_type):
                 f"readers = [{', '.join(self.readers)}]{one_shot}>")
 
     def field(self, name, what):
-        for n, shape, dtype, order_rank in self.fields:
+        # (A runtime value must not reach ==: a tensor's == is a builtin.)
+        for n, shape, dtype, order_rank in self.fields if isinstance(name, str) else ():
             if n == name:
                 return shape, dtype, order_rank
-        raise TLEUsageError(f"{what}: pipe '{self.name}' has no field {name!r} "
+        raise TLEUsageError(f"{what}: pipe '{self.name}' has no field {describe(name)} "
                             f"(fields: {[f[0] for f in self.fields]})")
 
 
@@ -99,7 +106,7 @@ class endpoint_type(tlc.base_type):
         return f"{role} of {self.pipe!r}"
 
     def mangle(self) -> str:
-        return f"E{self.pipe.mangle()}{'R' + self.reader if self.reader else 'W'}"
+        return f"E{self.pipe.mangled_signature()}{'R' + self.reader if self.reader else 'W'}"
 
     def _flatten_ir_types(self, builder, out) -> None:
         out.append(_PIPE_HANDLE.to_ir(builder))
@@ -133,11 +140,15 @@ class slot_type(tlc.base_type):
 
 
 
+_PASS_ENDPOINTS = ("tle.pipe: pass a pipe's endpoints (pipe.writer(), pipe.reader(name)) to functions, "
+                   "not the pipe itself")
+
+
 def _handle(value) -> tlc.tensor:
     return tlc.tensor(value.handle, _PIPE_HANDLE)
 
 
-@tlc.builtin
+@builtin("tle.pipe")
 def pipe(capacity, scope="cta", name="pipe", readers=None, one_shot=False, _semantic=None, _generator=None,
          **fields):
     """``tle.pipe(capacity, scope="cta", name=..., readers=..., one_shot=False, **fields)``.
@@ -158,36 +169,43 @@ class pipe_value(tlc.base_value):
     def __init__(self, capacity, scope, name, readers, one_shot, fields, _semantic):
         capacity = tlc._unwrap_if_constexpr(capacity)
         if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity <= 0:
-            raise TLEUsageError(f"tle.pipe capacity must be a positive compile-time int, got {capacity!r}")
+            raise TLEUsageError(f"tle.pipe capacity must be a positive compile-time int, got {describe(capacity)}")
         scope = tlc._unwrap_if_constexpr(scope)
-        if scope != "cta":
-            raise TLEUsageError(f"tle.pipe scope must be \"cta\" (the only scope supported), got {scope!r}")
+        if not isinstance(scope, str) or scope != "cta":
+            raise TLEUsageError(f"tle.pipe scope must be \"cta\" (the only scope supported), got {describe(scope)}")
         name = _identifier(name, "tle.pipe name")
-        readers = tlc._unwrap_if_constexpr(readers)
+        readers = unwrap(readers)
         if isinstance(readers, str):
             # Triton's frontend cannot build a list of strings inside a
             # kernel, so readers may be spelled "mma" or "mma, epilogue".
             readers = [r.strip() for r in readers.split(",")]
-        elif readers is not None:
+        elif isinstance(readers, (list, tuple, tlc.tuple)):
             readers = [tlc._unwrap_if_constexpr(r) for r in readers]
+        elif readers is not None:
+            raise TLEUsageError(f"tle.pipe readers must be reader names (\"a\", \"a, b\" or a tuple of names), "
+                                f"got {describe(readers)}")
         readers = ["reader"] if readers is None else [_identifier(r, "tle.pipe reader name") for r in readers]
         if not readers:
             raise TLEUsageError("tle.pipe needs at least one reader")
         if len(set(readers)) != len(readers):
             raise TLEUsageError(f"tle.pipe reader names must be unique, got {readers}")
-        one_shot = bool(tlc._unwrap_if_constexpr(one_shot))
+        one_shot = tlc._unwrap_if_constexpr(one_shot)
+        if not isinstance(one_shot, (bool, int)):
+            raise TLEUsageError(f"tle.pipe one_shot must be a compile-time bool, got {describe(one_shot)}")
+        one_shot = bool(one_shot)
         _require_enabled("tle.pipe", _semantic)
         specs, handles = [], []
         for field, value in fields.items():
             _identifier(field, "tle.pipe field name")
-            value = tlc._unwrap_if_constexpr(value)
+            value = unwrap(value)
             if isinstance(value, (tuple, list, tlc.tuple)) and len(value) == 2 and not isinstance(
                     value[0], buffered_tensor):
                 shape = _const_shape(value[0], f"tle.pipe field {field!r} shape")
                 dtype = tlc._unwrap_if_constexpr(value[1])
                 if not isinstance(dtype, tlc.dtype) or dtype.is_ptr() or isinstance(dtype, tlc.block_type):
-                    raise TLEUsageError(f"tle.pipe field {field!r}: dtype must be a scalar triton dtype, got {dtype!r}")
-                mlir_type(dtype)
+                    raise TLEUsageError(f"tle.pipe field {field!r}: dtype must be a scalar triton dtype, got "
+                                        f"{describe(dtype)}")
+                mlir_type(dtype, f"tle.pipe field {field!r} dtype")
                 # Laid out like one slot (Triton's multi-buffer convention).
                 buf = alloc_buffer([capacity] + shape, dtype,
                                    memdesc_type([capacity] + shape, dtype, order_rank=len(shape)), _semantic)
@@ -214,8 +232,7 @@ class pipe_value(tlc.base_value):
         self.handle = handle.handle
 
     def _flatten_ir(self, handles) -> None:
-        raise TLEUsageError("pass a pipe's endpoints (pipe.writer(), pipe.reader(name)) to functions, "
-                            "not the pipe itself")
+        raise TLEUsageError(_PASS_ENDPOINTS)
 
     @tlc.builtin
     def writer(self, _semantic=None):
@@ -231,8 +248,9 @@ class pipe_value(tlc.base_value):
                 raise TLEUsageError(f"pipe '{self.type.name}' has readers {list(self.type.readers)}; "
                                     "name the one you want: pipe.reader(name)")
             name = self.type.readers[0]
-        if name not in self.type.readers:
-            raise TLEUsageError(f"pipe '{self.type.name}' has no reader {name!r} (readers: {list(self.type.readers)})")
+        if not isinstance(name, str) or name not in self.type.readers:
+            raise TLEUsageError(f"pipe '{self.type.name}' has no reader {describe(name)} (readers: "
+                                f"{list(self.type.readers)}); pass one of them as pipe.reader(name)")
         return pipe_reader(self.handle, endpoint_type(self.type, name))
 
 
@@ -249,7 +267,7 @@ class _endpoint(tlc.base_value):
         slot = tlc._unwrap_if_constexpr(slot)
         if not isinstance(slot, pipe_slot):
             raise TLEUsageError(f"{what} expects a slot from this endpoint's "
-                                f"{'wait' if self.type.reader else 'acquire'}(), got {type(slot).__name__}")
+                                f"{'wait' if self.type.reader else 'acquire'}(), got {describe(slot)}")
         if slot.type.endpoint != self.type:
             raise TLEUsageError(f"{what}: the slot was handed out by the {slot.type.endpoint!r}, not by this "
                                 f"{self.type!r}; release / commit only a slot you acquired or waited for")

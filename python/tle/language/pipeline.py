@@ -40,7 +40,7 @@ from triton.compiler import code_generator
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, describe
 from .core import _require_enabled
 
 # tle.range's own keyword arguments; the others are tl.range's.
@@ -57,7 +57,7 @@ def _int_list(value, what: str, allow_ranges: bool = False) -> list:
     if isinstance(value, tlc.tuple):
         value = list(value.values)
     if not isinstance(value, (list, tuple)):
-        raise TLEUsageError(f"tle.range: {what} must be a list of constexpr ints, got {value!r}")
+        raise TLEUsageError(f"tle.range: {what} must be a list of constexpr ints, got {describe(value)}")
     out = []
     for entry in value:
         entry = tlc._unwrap_if_constexpr(entry)
@@ -67,7 +67,7 @@ def _int_list(value, what: str, allow_ranges: bool = False) -> list:
             out.append(entry)
         else:
             kinds = "constexpr ints or range(...) objects" if allow_ranges else "constexpr ints"
-            raise TLEUsageError(f"tle.range: {what} entries must be {kinds}, got {entry!r}")
+            raise TLEUsageError(f"tle.range: {what} entries must be {kinds}, got {describe(entry)}")
     return out
 
 
@@ -97,7 +97,7 @@ class range:  # noqa: A001 - FlagTree's name
             raise TLEUsageError("tle.range: pipe_stages is empty; give one stage per pipeline group")
         if not isinstance(self.num_stages, int) or isinstance(self.num_stages, bool) or self.num_stages < 1:
             raise TLEUsageError("tle.range with pipe_stages needs num_stages, a constexpr int >= 1, "
-                                f"got {self.num_stages!r}")
+                                f"got {describe(self.num_stages)}")
         if orders is None:
             orders = self.pipe_orders = list(builtins.range(len(stages)))
         if executors is None:
@@ -157,7 +157,7 @@ class pipeline_group:
         _require_enabled("tle.pipeline_group", self.semantic)
         i = self.index
         if not isinstance(i, int) or isinstance(i, bool):
-            raise TLEUsageError(f"tle.pipeline_group: the group index must be a constexpr int, got {i!r}")
+            raise TLEUsageError(f"tle.pipeline_group: the group index must be a constexpr int, got {describe(i)}")
         loops = _loops(self.semantic)
         loop = loops[-1] if loops else None
         if loop is None or loop.spec is None or loop.spec.pipe_stages is None:
@@ -240,7 +240,8 @@ def _constant_entry(self, node):
         if fn is builtins.range:
             args = [tlc._unwrap_if_constexpr(self.visit(a)) for a in node.args]
             if not all(isinstance(a, int) for a in args):
-                raise TLEUsageError(f"tle.range: range(...) in a TLE argument needs constexpr ints, got {args}")
+                raise TLEUsageError(f"tle.range: range(...) in a TLE argument needs constexpr ints, got "
+                                    f"{describe(args)}")
             return builtins.range(*args)
     return self.visit(node)
 

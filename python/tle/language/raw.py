@@ -31,7 +31,7 @@ from triton.language import core as tlc
 from triton.runtime.jit import JITCallable
 
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, describe
 from .core import _require_enabled
 
 LANGUAGES = ("mlir",)
@@ -110,7 +110,8 @@ def hardware_constraint(threads_dim: int = 1, sync_scope: str = "block"):
 def language(name: str = "mlir"):
     """Mark a function whose body builds MLIR with the bindings (``name="mlir"``)."""
     if name not in LANGUAGES:
-        raise TLEUsageError(f"unknown TLE-Raw language {name!r}; supported: {', '.join(map(repr, LANGUAGES))}")
+        raise TLEUsageError(f"tle.raw.language name: unknown TLE-Raw language {name!r}; supported: "
+                            f"{', '.join(map(repr, LANGUAGES))}")
 
     def decorate(fn):
         if isinstance(fn, RawFunction) or not inspect.isfunction(fn):
@@ -312,7 +313,7 @@ def _codegen_call(generator, node: ast.Call):
         raise TLEUsageError("tle.call needs the raw function and its args: tle.call(fn, args=[...])")
     fn = tlc._unwrap_if_constexpr(generator.visit(bound["fn"]))
     if not isinstance(fn, RawFunction):
-        raise TLEUsageError(f"tle.call expects a @tle.raw.language function, got {fn!r}")
+        raise TLEUsageError(f"tle.call expects a @tle.raw.language function as fn, got {describe(fn)}")
     arg_node = bound["args"]
     if isinstance(arg_node, (ast.List, ast.Tuple)):
         arg_nodes = list(arg_node.elts)
@@ -321,7 +322,7 @@ def _codegen_call(generator, node: ast.Call):
         arg_nodes = None
         values = tlc._unwrap_if_constexpr(generator.visit(arg_node))
         if not isinstance(values, (tlc.tuple, tuple, list)):
-            raise TLEUsageError(f"tle.call args must be a list or tuple, got {values!r}")
+            raise TLEUsageError(f"tle.call args must be a list or tuple, got {describe(values)}")
         values = list(values)
     hardware = _evaluate(generator, bound["hardware"]) if "hardware" in bound else None
     layout = _evaluate(generator, bound["layout"]) if "layout" in bound else None
@@ -341,7 +342,7 @@ def _threads(fn: RawFunction, hardware, num_warps: int) -> list[int]:
     threads = None
     if hardware is not None:
         if not isinstance(hardware, _Pairs):
-            raise TLEUsageError(f"tle.call hardware must be a dict, got {hardware!r}")
+            raise TLEUsageError(f"tle.call hardware must be a dict, got {describe(hardware)}")
         for key, value in hardware.pairs:
             key = _py(key)
             if key not in HARDWARE_KEYS:
@@ -353,7 +354,7 @@ def _threads(fn: RawFunction, hardware, num_warps: int) -> list[int]:
             if (not isinstance(threads, list) or not threads
                     or not all(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in threads)):
                 raise TLEUsageError(f"tle.call: hardware 'threads' must be a tuple of positive compile-time "
-                                    f"integers, got {threads!r}")
+                                    f"integers, got {describe(threads)}")
     want_dims = fn.constraint.threads_dim if fn.constraint else None
     if threads is None:
         if want_dims not in (None, 1):
@@ -377,15 +378,15 @@ def _orders(fn: RawFunction, values, layout) -> list[list[int]]:
     if layout is None:
         return orders
     if not isinstance(layout, _Pairs):
-        raise TLEUsageError(f"tle.call layout must be a dict keyed by the args, got {layout!r}")
+        raise TLEUsageError(f"tle.call layout must be a dict keyed by the args, got {describe(layout)}")
     for key, spec in layout.pairs:
         positions = [i for i, v in enumerate(values) if v is key]
         if not positions:
-            raise TLEUsageError(f"tle.call: layout key {key!r} is not one of the args passed to "
+            raise TLEUsageError(f"tle.call: layout key {describe(key)} is not one of the args passed to "
                                 f"'{fn.__name__}' (keys are the argument variables themselves)")
         if not isinstance(spec, _Pairs):
             raise TLEUsageError(f"tle.call: the layout of an argument must be a dict like "
-                                f"{{'space': 'shared', 'order': [0]}}, got {spec!r}")
+                                f"{{'space': 'shared', 'order': [0]}}, got {describe(spec)}")
         for position in positions:
             if not _is_block(values[position]):
                 raise TLEUsageError(f"tle.call: argument {position} of '{fn.__name__}' is a scalar; "
@@ -416,7 +417,7 @@ def _check_args(fn: RawFunction, params: list[_Param], values, _semantic) -> lis
     tensors (constant scalars made tensors of the annotated type)."""
     ir = _bindings()
     if len(values) != len(params):
-        raise TLEUsageError(f"TLE-Raw function '{fn.__name__}' takes {len(params)} argument(s), "
+        raise TLEUsageError(f"tle.call args: TLE-Raw function '{fn.__name__}' takes {len(params)} argument(s), "
                             f"tle.call passes {len(values)}")
     out = []
     with ir.Context():
@@ -432,7 +433,7 @@ def _check_args(fn: RawFunction, params: list[_Param], values, _semantic) -> lis
             if isinstance(parsed, ir.RankedTensorType):
                 tensor_type = parsed
                 if not _is_block(value):
-                    raise TLEUsageError(f"{where} is annotated {p.spelling} but tle.call passes {value!r}, "
+                    raise TLEUsageError(f"{where} is annotated {p.spelling} but tle.call passes {describe(value)}, "
                                         "not a tensor")
                 got = _MLIR_TYPES.get(value.dtype.name)
                 shape = [int(tlc._unwrap_if_constexpr(d)) for d in value.shape]
@@ -454,10 +455,10 @@ def _check_args(fn: RawFunction, params: list[_Param], values, _semantic) -> lis
                 out.append(value)
             elif isinstance(value, (int, float)) and not isinstance(value, bool):
                 if isinstance(value, float) and not spelled.startswith(("f", "bf")):
-                    raise TLEUsageError(f"{where} is annotated {spelled} but tle.call passes {value!r}")
+                    raise TLEUsageError(f"{where} is annotated {spelled} but tle.call passes {describe(value)}")
                 out.append(_semantic.scalar_constant(value, dtype))
             else:
-                raise TLEUsageError(f"{where} is annotated {spelled} but tle.call passes {value!r}")
+                raise TLEUsageError(f"{where} is annotated {spelled} but tle.call passes {describe(value)}")
     return out
 
 

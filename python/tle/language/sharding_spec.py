@@ -12,7 +12,7 @@ import math
 
 from triton.language import core as tlc
 
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, describe
 from .mesh import device_mesh
 
 
@@ -101,7 +101,7 @@ class sharding:
     def __init__(self, mesh, split=(), partial=()):
         mesh = tlc._unwrap_if_constexpr(mesh)
         if not isinstance(mesh, device_mesh):
-            raise TLEUsageError(f"tle.sharding expects a tle.device_mesh, got {type(mesh).__name__}")
+            raise TLEUsageError(f"tle.sharding mesh must be a tle.device_mesh, got {describe(mesh)}")
         split = tlc._unwrap_if_constexpr(split)
         partial = tlc._unwrap_if_constexpr(partial)
         split = list(split.values if isinstance(split, tlc.tuple) else (split or ()))
@@ -157,7 +157,7 @@ class sharding:
         for d, (size, axes) in enumerate(zip(shape, self.dims(len(shape), what))):
             n = self.shards(axes)
             if size % n:
-                raise TLEUsageError(f"{what}: dimension {d} (size {size}) is not divisible by its {n} shards "
+                raise TLEUsageError(f"{what}: shape dimension {d} (size {size}) is not divisible by its {n} shards "
                                     f"(mesh axes {', '.join(axes)})")
             out.append(size // n)
         return out
@@ -175,8 +175,9 @@ class sharding:
         return f"#tle.sharding<mesh = {self.mesh.mlir()}, split = [{dims}]{part}>"
 
 
-def _sharding(value, what) -> sharding:
+def _sharding(value, what, arg) -> sharding:
+    """``value``, checked to be a sharding; ``arg`` is the parameter's name in ``what``."""
     value = tlc._unwrap_if_constexpr(value)
     if not isinstance(value, sharding):
-        raise TLEUsageError(f"{what} expects a tle.sharding (as a tl.constexpr), got {type(value).__name__}")
+        raise TLEUsageError(f"{what} {arg} must be a tle.sharding (as a tl.constexpr), got {describe(value)}")
     return value

@@ -17,7 +17,7 @@ from __future__ import annotations
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError
+from ._markers import TLEUsageError, builtin, describe, dims
 from .core import _require_enabled
 
 
@@ -30,22 +30,22 @@ def _tensor(x, what: str) -> tlc.tensor:
 
 
 def _shape(x: tlc.tensor):
-    return [int(tlc._unwrap_if_constexpr(d)) for d in x.shape]
+    return dims(x.shape)
 
 
 def _const_ints(value, what: str):
     value = tlc._unwrap_if_constexpr(value)
     if isinstance(value, tlc.tensor):
-        raise TLEUsageError(f"{what} must be a compile-time constant list of ints, got a tensor")
+        raise TLEUsageError(f"{what} must be a compile-time constant list of ints, got {describe(value)}")
     if isinstance(value, tlc.tuple):
         value = list(value.values)
     if not isinstance(value, (list, tuple)):
-        raise TLEUsageError(f"{what} must be a list of ints, got {value!r}")
+        raise TLEUsageError(f"{what} must be a list of ints, got {describe(value)}")
     out = []
     for v in value:
         v = tlc._unwrap_if_constexpr(v)
         if not isinstance(v, int) or isinstance(v, bool):
-            raise TLEUsageError(f"{what} must be a compile-time constant list of ints, got {value!r}")
+            raise TLEUsageError(f"{what} must be a compile-time constant list of ints, got {describe(value)}")
         out.append(v)
     return out
 
@@ -90,7 +90,7 @@ def _index(index, grid, op: str, _semantic):
         return linear, None
     if isinstance(index, bool) or not isinstance(index, int):
         raise TLEUsageError(f"{op}: index must be an int, a list of grid coordinates or a scalar integer "
-                            f"tensor, got {index!r}")
+                            f"tensor, got {describe(index)}")
     if not 0 <= index < count:
         raise TLEUsageError(f"{op}: tile index {index} is out of range for the tile grid {grid} "
                             f"({count} tiles)")
@@ -120,7 +120,7 @@ def _marker_attrs(static, tile, kind: str, position: int, dynamic_operand: int):
     return attrs
 
 
-@tlc.builtin
+@builtin("tle.extract_tile")
 def extract_tile(x, index, tile_shape, _semantic=None, _generator=None):
     """Tile ``index`` of ``x`` viewed as a row-major grid of ``tile_shape`` tiles."""
     op = "tle.extract_tile"
@@ -145,7 +145,7 @@ def extract_tile(x, index, tile_shape, _semantic=None, _generator=None):
     return value
 
 
-@tlc.builtin
+@builtin("tle.insert_tile")
 def insert_tile(x, tile, index, _semantic=None, _generator=None):
     """``x`` with tile ``index`` of its row-major grid of ``tile.shape`` tiles replaced by ``tile``."""
     op = "tle.insert_tile"
