@@ -211,11 +211,14 @@ def _git(*args: str) -> str | None:
 
 
 def tle_commit() -> str | None:
-    """This checkout's commit (``-dirty`` with local changes), else ``$TLE_COMMIT``
-    (a machine given a copy of the tree without ``.git``), else None."""
+    """``$TLE_COMMIT`` when set (a machine given a copy of the tree, whose
+    ``.git``, if any, need not match it), else this checkout's commit
+    (``-dirty`` with local changes), else None."""
+    if os.environ.get("TLE_COMMIT"):
+        return os.environ["TLE_COMMIT"]
     sha = _git("rev-parse", "--short=12", "HEAD")
     if sha is None:
-        return os.environ.get("TLE_COMMIT") or None
+        return None
     return sha + ("-dirty" if _git("status", "--porcelain", "--untracked-files=no") else "")
 
 

@@ -152,13 +152,14 @@ def test_bench_readme_is_generated_from_the_results():
 # --- the harness: metadata beside the CSV, progress on stderr only --------------------------
 
 def test_results_carry_their_metadata(tmp_path):
-    args = argparse.Namespace(warmup=25, rep=100)
+    args = argparse.Namespace(warmup=25, rep=100, rounds=3)
     bench = _harness.Benchmark(name="demo", description="", shape_names=("N",), default_shapes=[(8,)],
                                providers={}, make_inputs=None, check=None, flops_dtype="bf16")
     meta = _harness.run_metadata(bench, args, ["--seed", "7", "--shapes", "8"], "NVIDIA H100 80GB HBM3", 7,
                                  3.35e12, "data sheet (H100)")
     assert meta["command"] == "python3 bench/demo.py --seed 7 --shapes 8"
     assert meta["seed"] == 7 and meta["peak_tflops"] == 989.4 and meta["device"] == "NVIDIA H100 80GB HBM3"
+    assert meta["rounds"] == 3
     import torch
     import triton
     assert meta["triton"] == triton.__version__ and meta["torch"] == torch.__version__
