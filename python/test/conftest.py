@@ -65,8 +65,8 @@ def pytest_configure(config):
 
 
 def use_driver(mode: str, monkeypatch) -> None:
-    """Point tle._driver at the in-process module ("module") or at this
-    checkout's tle-opt as a subprocess ("tle-opt", the TLE_OPT path)."""
+    """Point tle._driver at the in-process module ("module") or at the
+    tle-opt of ``tle_opt_path()`` as a subprocess ("tle-opt", the TLE_OPT path)."""
     if mode == "tle-opt":
         tool = tle_opt_path()
         if not os.path.exists(tool):
