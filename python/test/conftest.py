@@ -26,14 +26,47 @@ def has_gpu() -> bool:
         return False
 
 
+def tle_is_this_checkout() -> bool:
+    """Whether ``import tle`` gives this checkout's python/tle (an editable
+    install), not an installed wheel."""
+    import tle
+    return os.path.realpath(tle.__file__).startswith(os.path.join(os.path.realpath(REPO), "python", "tle") + os.sep)
+
+
 def tle_opt_path() -> str:
-    """$TLE_OPT, else this checkout's build/bin/tle-opt."""
-    return os.environ.get("TLE_OPT") or os.path.join(REPO, "build", "bin", "tle-opt")
+    """$TLE_OPT; else this checkout's build/bin/tle-opt when ``tle`` is the
+    checkout's own; else the tle-opt installed with the ``tle`` package."""
+    if os.environ.get("TLE_OPT"):
+        return os.environ["TLE_OPT"]
+    if tle_is_this_checkout():
+        return os.path.join(REPO, "build", "bin", "tle-opt")
+    from tle import opt
+    return str(opt.path())
+
+
+def pytest_report_header(config):
+    import tle
+    from tle import _driver
+    driver = f"TLE_OPT={_driver.tle_opt()}" if _driver.tle_opt() else f"in-process {_driver.compiler_binary()}"
+    return f"tle: {os.path.dirname(tle.__file__)} ({driver})"
+
+
+def pytest_configure(config):
+    """With TLE_TEST_INSTALLED=1 (CI's wheel check, the GPU machine), the
+    tests must exercise an installed ``tle`` with its extension loaded, never
+    this checkout's sources."""
+    if os.environ.get("TLE_TEST_INSTALLED") == "1":
+        import tle
+        from tle import _driver
+        if tle_is_this_checkout():
+            raise pytest.UsageError(f"TLE_TEST_INSTALLED=1 but tle comes from this checkout: {tle.__file__}")
+        if _driver._tle is None:
+            raise pytest.UsageError(f"TLE_TEST_INSTALLED=1 but tle._tle does not load: {_driver._import_error}")
 
 
 def use_driver(mode: str, monkeypatch) -> None:
-    """Point tle._driver at the in-process module ("module") or at this
-    checkout's tle-opt as a subprocess ("tle-opt", the TLE_OPT path)."""
+    """Point tle._driver at the in-process module ("module") or at the
+    tle-opt of ``tle_opt_path()`` as a subprocess ("tle-opt", the TLE_OPT path)."""
     if mode == "tle-opt":
         tool = tle_opt_path()
         if not os.path.exists(tool):

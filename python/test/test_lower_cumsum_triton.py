@@ -15,14 +15,13 @@ with "TODO: unsupported scan layout"; test_triton_scans_only_blocked_layouts
 pins that, so layout choices made before this pass can rely on it.
 
 Which tool lowers: the `tle` module when it is this checkout's own (an editable
-install of this repo), else `$TLE_OPT`, else this checkout's `build/bin/tle-opt`.
+install of this repo), else the tle-opt of `conftest.tle_opt_path()` (`$TLE_OPT`,
+else the one installed with `tle`).
 """
-import os
-
 import pytest
 
 import tle
-from conftest import REPO, compile_ttgir, run_tle_opt
+from conftest import compile_ttgir, run_tle_opt, tle_is_this_checkout
 
 PASS = "triton-tle-lower-exclusive-cumsum"
 
@@ -44,8 +43,7 @@ BLOCKED_COLS = "#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [32, 1], 
 
 def _lower(text):
     """Runs the pass over `text` with this checkout's TLE."""
-    module_file = os.path.realpath(tle.__file__)
-    if module_file.startswith(os.path.realpath(REPO) + os.sep):
+    if tle_is_this_checkout():
         return tle.run_pipeline(text, f"builtin.module({PASS})",
                                 source_name="cumsum.ttgir")
     return run_tle_opt(text, f"--{PASS}")

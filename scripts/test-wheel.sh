@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Tests the wheel as a user gets it: builds it (scripts/build-wheels.sh, .venv's
+# Python, incremental in build/), installs it into a new clean venv,
+# .venv-wheel, with its pinned dependencies and the test ones, checks that the
+# extension and tle-opt find libLLVM.so there, and runs the example and pytest
+# against it from python/test, so the checkout's sources are not importable: a
+# file missing from the wheel fails here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+./scripts/build-wheels.sh
+tag=$(.venv/bin/python -c 'import sys; print("cp%d%d" % sys.version_info[:2])')
+wheel=$(ls "$repo"/dist/tle-*-"$tag"-*.whl)
+rm -rf .venv-wheel
+.venv/bin/python -m venv .venv-wheel   # a venv of .venv's base interpreter, nothing installed
+py="$repo/.venv-wheel/bin/python"
+start=$(date +%s)
+# The wheel pins its own dependencies; torch (the GPU tests import it) and
+# pytest at requirements.txt's pins.
+"$py" -m pip install -q "$wheel[raw]" $(grep -E '^(torch|pytest)==' requirements.txt)
+echo "wheel venv installed in $(( $(date +%s) - start )) s"
+
+cd "$repo/python/test"
+site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
+"$py" - "$site" <<'PY'
+import os, sys
+import tle
+from tle import _driver, opt
+site = os.path.realpath(sys.argv[1])
+assert os.path.realpath(tle.__file__).startswith(site + os.sep), f"tle imported from {tle.__file__}, not {site}"
+assert _driver._tle is not None, f"tle._tle does not load: {_driver._import_error}"
+assert str(opt.path()).startswith(site + os.sep), opt.path()
+print(f"tle {tle.__file__}; extension {_driver._tle.__file__}; tle-opt {opt.path()}")
+PY
+# The binaries' NEEDED libraries all resolve, libLLVM.so to the venv's kit.
+for binary in "$site"/tle/_tle.*.so "$site"/tle/bin/tle-opt; do
+  llvm=$(ldd "$binary" | awk '$1 == "libLLVM.so" { print $3 }')
+  if ldd "$binary" | grep -q "not found" || [ -z "$llvm" ] \
+     || [ "$(realpath "$llvm")" != "$(realpath "$site/llvm/lib/libLLVM.so")" ]; then
+    echo "$binary does not load the venv's libraries:" >&2; ldd "$binary" >&2; exit 1
+  fi
+done
+help=$("$repo/.venv-wheel/bin/tle-opt" --help)
+grep -q triton-tle-lower-exclusive-cumsum <<<"$help"
+"$py" -m tle.opt --version >/dev/null
+"$py" "$repo/python/examples/tle_example.py" --stages tle-ttgir
+echo "wheel: extension, tle-opt (console script, python -m tle.opt) and example OK"
+TLE_TEST_INSTALLED=1 "$py" -m pytest -q .
