@@ -86,11 +86,26 @@ public:
       failed = true;
   }
 
+  /// A signless (or index) integer in [0, 2^32): what Triton reads with
+  /// getInt() into an unsigned. Anything else (`4 : ui32`, `-1`,
+  /// `4294967296`, `1.0`) is not.
+  static std::optional<unsigned> asUnsigned(Attribute attr) {
+    auto integer = dyn_cast_or_null<IntegerAttr>(attr);
+    if (!integer ||
+        !(integer.getType().isSignlessInteger() || integer.getType().isIndex()))
+      return std::nullopt;
+    const APInt &value = integer.getValue();
+    if (value.getSignificantBits() > 64 || value.getSExtValue() < 0 ||
+        value.getSExtValue() > std::numeric_limits<unsigned>::max())
+      return std::nullopt;
+    return static_cast<unsigned>(value.getSExtValue());
+  }
+
   unsigned getUnsigned(StringRef key) {
-    auto integer = dyn_cast_or_null<IntegerAttr>(take(key));
-    if (!integer || integer.getInt() < 0)
+    std::optional<unsigned> value = asUnsigned(take(key));
+    if (!value)
       return fail(key, "a non-negative integer"), 0;
-    return integer.getInt();
+    return *value;
   }
   std::optional<unsigned> getOptionalUnsigned(StringRef key) {
     if (!dict || !dict.get(key))
@@ -112,27 +127,28 @@ public:
     if (!array)
       return fail(key, "an array of integers"), values;
     for (Attribute element : array) {
-      auto integer = dyn_cast<IntegerAttr>(element);
-      if (!integer || integer.getInt() < 0)
+      std::optional<unsigned> value = asUnsigned(element);
+      if (!value)
         return fail(key, "an array of non-negative integers"), values;
-      values.push_back(integer.getInt());
+      values.push_back(*value);
     }
     return values;
   }
-  /// An array of integer arrays (linear-layout bases), kept as parsed.
+  /// An array of arrays of non-negative integers (linear-layout bases), kept
+  /// as parsed.
   ArrayAttr getBases(StringRef key, bool optional = false) {
     if (optional && (!dict || !dict.get(key)))
       return {};
     auto array = dyn_cast_or_null<ArrayAttr>(take(key));
-    bool ok = static_cast<bool>(array);
-    for (Attribute row : ok ? array : ArrayAttr()) {
-      auto inner = dyn_cast<ArrayAttr>(row);
-      ok &= inner && llvm::all_of(inner, [](Attribute a) {
-              return isa<IntegerAttr>(a);
-            });
-    }
+    bool ok = array && llvm::all_of(array, [](Attribute row) {
+                auto inner = dyn_cast<ArrayAttr>(row);
+                return inner && llvm::all_of(inner, [](Attribute a) {
+                         return asUnsigned(a).has_value();
+                       });
+              });
     if (!ok)
-      return fail(key, "an array of integer arrays"), ArrayAttr();
+      return fail(key, "an array of arrays of non-negative integers"),
+             ArrayAttr();
     return array;
   }
   Attribute getAttr(StringRef key) {
