@@ -34,6 +34,21 @@ TTDialect::getParseOperationHook(StringRef opName) const {
   return tle::interop::unknownOpHook(opName);
 }
 
+/// `tt.num_stages` on a loop is read with getInt() (Triton's pipeliner,
+/// triton-tle-lower-async-loads): it must be a 32-bit signless integer.
+LogicalResult TTDialect::verifyOperationAttribute(Operation *op,
+                                                  NamedAttribute attr) {
+  if (attr.getName() != "tt.num_stages")
+    return success();
+  auto integer = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!integer || !integer.getType().isSignlessInteger() ||
+      integer.getValue().getSignificantBits() > 32)
+    return op->emitOpError()
+           << "attribute 'tt.num_stages' must be a 32-bit integer, got "
+           << attr.getValue();
+  return success();
+}
+
 // Triton prints the global address space (1) implicitly: `!tt.ptr<f32>`.
 static constexpr int kGlobalAddressSpace = 1;
 

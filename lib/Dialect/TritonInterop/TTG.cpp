@@ -72,6 +72,28 @@ TTGDialect::getParseOperationHook(StringRef opName) const {
   return tle::interop::unknownOpHook(opName);
 }
 
+/// The program-shape attributes Triton sets on the module and reads with
+/// getInt() as counts: `"ttg.num-warps" = 4 : i32` and the like. TLE's passes
+/// read them too, so anything else (`4 : ui32`, `0 : i32`, `2^32`, `i32`)
+/// is rejected here instead of asserting or dividing by zero there.
+LogicalResult TTGDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  if (!llvm::is_contained({StringRef("ttg.num-warps"), StringRef("ttg.num-ctas"),
+                           StringRef("ttg.threads-per-warp"),
+                           StringRef("ttg.total-num-warps")},
+                          name))
+    return success();
+  auto integer = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!integer || !integer.getType().isSignlessInteger() ||
+      integer.getValue().getSignificantBits() > 32 ||
+      integer.getValue().getSExtValue() <= 0)
+    return op->emitOpError() << "attribute '" << name
+                             << "' must be a positive 32-bit integer, got "
+                             << attr.getValue();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Triton's `<{key = value, ...}>` attribute bodies
 //===----------------------------------------------------------------------===//

@@ -18,6 +18,8 @@ def TTG_Dialect : Dialect {
   let summary = "Interop definition of Triton 3.6's `ttg` dialect";
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // `ttg.num-warps` & co. must be what Triton prints (`4 : i32`).
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Reports ops outside TLE's interop set by name (see Unknown.h).
     std::optional<ParseOpHook>
