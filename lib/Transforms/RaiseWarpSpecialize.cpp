@@ -43,10 +43,16 @@ LogicalResult parse(RegionMarker &m, int32_t &group) {
   if (!dict)
     return m.marker.emitError("warp_specialize region marker: cannot parse '")
            << rest << "' as an attribute dictionary";
+  // Signless 32-bit integers, as the frontend writes them (`0 : i32`).
+  auto isInt32 = [](IntegerAttr attr) {
+    return attr && attr.getType().isSignlessInteger() &&
+           attr.getValue().getSignificantBits() <= 32;
+  };
   auto region = dyn_cast_or_null<IntegerAttr>(dict.get(kPartition));
   auto grp = dyn_cast_or_null<IntegerAttr>(dict.get(kGroup));
-  if (!region || !grp)
-    return m.marker.emitError("warp_specialize region marker needs integer '")
+  if (!isInt32(region) || !isInt32(grp))
+    return m.marker.emitError(
+               "warp_specialize region marker needs 32-bit integer '")
            << kPartition << "' and '" << kGroup << "'";
   for (NamedAttribute attr : dict)
     if (!llvm::is_contained({StringRef(kPartition), StringRef(kGroup),

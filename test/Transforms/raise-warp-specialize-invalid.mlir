@@ -69,3 +69,24 @@ tt.func @bad_warps(%n: i32) {
   }
   tt.return
 }
+
+// -----
+
+// Found by scripts/fuzz_tle_opt.py: an unsigned group asserted in getInt().
+tt.func @unsigned_group() {
+  // expected-error @+1 {{warp_specialize region marker needs 32-bit integer 'tle.marker.partition' and 'tle.marker.group'}}
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : ui64, partition_num_warps = array<i32>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  scf.if %m0 {
+  }
+  tt.return
+}
+
+// -----
+
+tt.func @partition_too_wide() {
+  // expected-error @+1 {{warp_specialize region marker needs 32-bit integer 'tle.marker.partition' and 'tle.marker.group'}}
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 4294967296 : i64, tle.marker.group = 0 : i32, partition_num_warps = array<i32>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  scf.if %m0 {
+  }
+  tt.return
+}
