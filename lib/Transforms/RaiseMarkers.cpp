@@ -403,7 +403,10 @@ LogicalResult MarkerRaiser::collectNarrowed() {
   replaced.assign(marker->result_begin(), marker->result_end());
   auto axisAttr = attrs.get("axis");
   std::optional<int64_t> axis;
-  if (auto axisInt = dyn_cast_or_null<IntegerAttr>(axisAttr))
+  // An axis that does not fit 64 bits is no axis; the raised op's verifier
+  // reports it.
+  if (auto axisInt = dyn_cast_or_null<IntegerAttr>(axisAttr);
+      axisInt && axisInt.getValue().getSignificantBits() <= 64)
     axis = axisInt.getValue().getSExtValue();
 
   for (unsigned index : narrowed) {

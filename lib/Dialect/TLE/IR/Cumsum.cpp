@@ -28,6 +28,9 @@ LogicalResult ExclusiveCumsumOp::inferReturnTypes(
   if (!srcType || !axisAttr)
     return failure();
   int64_t rank = srcType.getRank();
+  // Unverified, the axis may be any integer (`1 : i128`, `2^70`).
+  if (axisAttr.getValue().getSignificantBits() > 64)
+    return failure();
   int64_t axis = axisAttr.getValue().getSExtValue();
   if (rank < 1 || axis < 0 || axis >= rank)
     return failure();
