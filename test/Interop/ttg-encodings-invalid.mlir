@@ -37,3 +37,13 @@
 
 // expected-error @below {{expected 'CGALayout' to be an array of arrays of non-negative integers}}
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[-1]]}>
+
+// -----
+
+// expected-error @below {{swizzled_shared layout order must be a permutation of [0, 2)}}
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [128, 0]}>
+
+// -----
+
+// expected-error @below {{swizzled_shared layout order must be a permutation of [0, 2)}}
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 1]}>

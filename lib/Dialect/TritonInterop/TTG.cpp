@@ -274,6 +274,19 @@ void BlockedEncodingAttr::print(AsmPrinter &printer) const {
       .field("CGALayout", getCGALayout());
 }
 
+/// `order` must be a permutation of [0, rank).
+static LogicalResult verifyOrder(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef layout, ArrayRef<unsigned> order) {
+  SmallVector<bool> seen(order.size(), false);
+  for (unsigned dim : order) {
+    if (dim >= order.size() || seen[dim])
+      return emitError() << layout << " layout order must be a permutation of [0, "
+                         << order.size() << ")";
+    seen[dim] = true;
+  }
+  return success();
+}
+
 LogicalResult
 BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             ArrayRef<unsigned> sizePerThread,
@@ -284,14 +297,7 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
       warpsPerCTA.size() != rank)
     return emitError() << "blocked layout arrays must all have rank " << rank;
-  SmallVector<bool> seen(rank, false);
-  for (unsigned dim : order) {
-    if (dim >= rank || seen[dim])
-      return emitError() << "blocked layout order must be a permutation of [0, "
-                         << rank << ")";
-    seen[dim] = true;
-  }
-  return success();
+  return verifyOrder(emitError, "blocked", order);
 }
 
 Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
@@ -387,8 +393,14 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
   ArrayAttr cga = body.getBases("CGALayout", /*optional=*/true);
   if (!body.ok())
     return {};
-  return SwizzledSharedEncodingAttr::get(parser.getContext(), vec, perPhase,
-                                         maxPhase, order, cga);
+  return parser.getChecked<SwizzledSharedEncodingAttr>(
+      parser.getContext(), vec, perPhase, maxPhase, order, cga);
+}
+
+LogicalResult SwizzledSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned, unsigned, unsigned,
+    ArrayRef<unsigned> order, ArrayAttr) {
+  return verifyOrder(emitError, "swizzled_shared", order);
 }
 
 void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {

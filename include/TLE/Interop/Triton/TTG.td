@@ -121,6 +121,7 @@ def TTG_SwizzledSharedEncodingAttr
       return $_get($_ctxt, vec, perPhase, maxPhase, order, ::mlir::ArrayAttr());
     }]>
   ];
+  let genVerifyDecl = 1;
 }
 
 // `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16[, fp4Padded = true][, CGALayout = ..]}>`
