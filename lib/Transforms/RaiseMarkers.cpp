@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/Integer.h"
 #include "TLE/Transforms/Passes.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -402,12 +403,9 @@ LogicalResult MarkerRaiser::checkHandleUses(unsigned index) {
 LogicalResult MarkerRaiser::collectNarrowed() {
   replaced.assign(marker->result_begin(), marker->result_end());
   auto axisAttr = attrs.get("axis");
-  std::optional<int64_t> axis;
-  // An axis that does not fit 64 bits is no axis; the raised op's verifier
+  // An axis getInt() cannot read is no axis; the raised op's verifier
   // reports it.
-  if (auto axisInt = dyn_cast_or_null<IntegerAttr>(axisAttr);
-      axisInt && axisInt.getValue().getSignificantBits() <= 64)
-    axis = axisInt.getValue().getSExtValue();
+  std::optional<int64_t> axis = interop::signlessInt(axisAttr);
 
   for (unsigned index : narrowed) {
     Value value = marker->getResult(index);

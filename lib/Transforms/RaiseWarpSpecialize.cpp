@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/Integer.h"
 #include "TLE/Transforms/Passes.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -44,13 +45,10 @@ LogicalResult parse(RegionMarker &m, int32_t &group) {
     return m.marker.emitError("warp_specialize region marker: cannot parse '")
            << rest << "' as an attribute dictionary";
   // Signless 32-bit integers, as the frontend writes them (`0 : i32`).
-  auto isInt32 = [](IntegerAttr attr) {
-    return attr && attr.getType().isSignlessInteger() &&
-           attr.getValue().getSignificantBits() <= 32;
-  };
-  auto region = dyn_cast_or_null<IntegerAttr>(dict.get(kPartition));
-  auto grp = dyn_cast_or_null<IntegerAttr>(dict.get(kGroup));
-  if (!isInt32(region) || !isInt32(grp))
+  std::optional<int64_t> region =
+      interop::signlessInt(dict.get(kPartition), 32);
+  std::optional<int64_t> grp = interop::signlessInt(dict.get(kGroup), 32);
+  if (!region || !grp)
     return m.marker.emitError(
                "warp_specialize region marker needs 32-bit integer '")
            << kPartition << "' and '" << kGroup << "'";
@@ -61,9 +59,9 @@ LogicalResult parse(RegionMarker &m, int32_t &group) {
                             attr.getName().strref()))
       return m.marker.emitError("warp_specialize region marker: unknown key '")
              << attr.getName().strref() << "'";
-  m.region = region.getInt();
+  m.region = *region;
   m.attrs = dict;
-  group = grp.getInt();
+  group = *grp;
   // The marker must be the condition of exactly one result-less scf.if
   // without an else branch: the partition's body. Triton deletes the scf.if
   // of an empty body: an unused marker stands for an empty partition.

@@ -42,3 +42,9 @@ tt.func @loop(%n: i32) {
   } {tt.num_stages = 3 : ui32}
   tt.return
 }
+
+// -----
+
+// expected-error @below {{attribute 'ttg.num-warps' must be a positive 32-bit integer, got 0 : i0}}
+module attributes {"ttg.num-warps" = 0 : i0} {
+}

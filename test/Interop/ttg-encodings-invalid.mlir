@@ -47,3 +47,8 @@
 
 // expected-error @below {{swizzled_shared layout order must be a permutation of [0, 2)}}
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 1]}>
+
+// -----
+
+// expected-error @below {{expected 'maxPhase' to be a non-negative integer}}
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 0 : i0, order = [0]}>

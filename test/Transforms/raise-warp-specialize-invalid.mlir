@@ -90,3 +90,14 @@ tt.func @partition_too_wide() {
   }
   tt.return
 }
+
+// -----
+
+// Found by scripts/fuzz_tle_opt.py: an `i0` group asserted reading its bits.
+tt.func @i0_group() {
+  // expected-error @+1 {{warp_specialize region marker needs 32-bit integer 'tle.marker.partition' and 'tle.marker.group'}}
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i0, partition_num_warps = array<i32: 3>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  scf.if %m0 {
+  }
+  tt.return
+}

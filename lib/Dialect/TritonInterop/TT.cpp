@@ -1,5 +1,6 @@
 //===- TT.cpp - Interop definition of Triton 3.6's `tt` dialect -----------===//
 #include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/Integer.h"
 #include "TLE/Interop/Triton/Unknown.h"
 
 #include "mlir/IR/Builders.h"
@@ -40,9 +41,7 @@ LogicalResult TTDialect::verifyOperationAttribute(Operation *op,
                                                   NamedAttribute attr) {
   if (attr.getName() != "tt.num_stages")
     return success();
-  auto integer = dyn_cast<IntegerAttr>(attr.getValue());
-  if (!integer || !integer.getType().isSignlessInteger() ||
-      integer.getValue().getSignificantBits() > 32)
+  if (!tle::interop::signlessInt(attr.getValue(), 32))
     return op->emitOpError()
            << "attribute 'tt.num_stages' must be a 32-bit integer, got "
            << attr.getValue();

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/Integer.h"
 #include "TLE/Interop/Triton/Unknown.h"
 
 #include "mlir/IR/Builders.h"
@@ -84,10 +85,8 @@ LogicalResult TTGDialect::verifyOperationAttribute(Operation *op,
                            StringRef("ttg.total-num-warps")},
                           name))
     return success();
-  auto integer = dyn_cast<IntegerAttr>(attr.getValue());
-  if (!integer || !integer.getType().isSignlessInteger() ||
-      integer.getValue().getSignificantBits() > 32 ||
-      integer.getValue().getSExtValue() <= 0)
+  std::optional<int64_t> value = tle::interop::signlessInt(attr.getValue(), 32);
+  if (!value || *value <= 0)
     return op->emitOpError() << "attribute '" << name
                              << "' must be a positive 32-bit integer, got "
                              << attr.getValue();
@@ -112,15 +111,10 @@ public:
   /// getInt() into an unsigned. Anything else (`4 : ui32`, `-1`,
   /// `4294967296`, `1.0`) is not.
   static std::optional<unsigned> asUnsigned(Attribute attr) {
-    auto integer = dyn_cast_or_null<IntegerAttr>(attr);
-    if (!integer ||
-        !(integer.getType().isSignlessInteger() || integer.getType().isIndex()))
+    std::optional<int64_t> value = tle::interop::signlessInt(attr);
+    if (!value || *value < 0 || *value > std::numeric_limits<unsigned>::max())
       return std::nullopt;
-    const APInt &value = integer.getValue();
-    if (value.getSignificantBits() > 64 || value.getSExtValue() < 0 ||
-        value.getSExtValue() > std::numeric_limits<unsigned>::max())
-      return std::nullopt;
-    return static_cast<unsigned>(value.getSExtValue());
+    return static_cast<unsigned>(*value);
   }
 
   unsigned getUnsigned(StringRef key) {

@@ -1,5 +1,6 @@
 //===- Cumsum.cpp - tle.exclusive_cumsum ----------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/Integer.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -28,11 +29,9 @@ LogicalResult ExclusiveCumsumOp::inferReturnTypes(
   if (!srcType || !axisAttr)
     return failure();
   int64_t rank = srcType.getRank();
-  // Unverified, the axis may be any integer (`1 : i128`, `2^70`).
-  if (axisAttr.getValue().getSignificantBits() > 64)
-    return failure();
-  int64_t axis = axisAttr.getValue().getSExtValue();
-  if (rank < 1 || axis < 0 || axis >= rank)
+  // Unverified, the axis may be any integer (`1 : i128`, `2^70`, `0 : i0`).
+  std::optional<int64_t> axis = interop::signlessInt(axisAttr);
+  if (rank < 1 || !axis || *axis < 0 || *axis >= rank)
     return failure();
 
   inferredReturnTypes.push_back(srcType);
@@ -42,10 +41,10 @@ LogicalResult ExclusiveCumsumOp::inferReturnTypes(
     return success();
   }
   SmallVector<int64_t> shape(srcType.getShape());
-  shape.erase(shape.begin() + axis);
+  shape.erase(shape.begin() + *axis);
   Attribute encoding;
   if (Attribute srcEncoding = srcType.getEncoding())
-    encoding = ttg::SliceEncodingAttr::get(context, axis, srcEncoding);
+    encoding = ttg::SliceEncodingAttr::get(context, *axis, srcEncoding);
   inferredReturnTypes.push_back(
       RankedTensorType::get(shape, elementType, encoding));
   return success();
