@@ -737,6 +737,10 @@ LogicalResult MarkerRaiser::raise() {
     if (!array)
       return emitError() << "'" << kTileShape
                          << "' must be an array<i64: ...>, got " << value;
+    // Tile types are built from it before any verifier sees them.
+    if (llvm::any_of(array.asArrayRef(), [](int64_t size) { return size <= 0; }))
+      return emitError() << "'" << kTileShape
+                         << "' sizes must be positive, got " << value;
     tileShape.assign(array.asArrayRef().begin(), array.asArrayRef().end());
   }
   if (Attribute value = attrs.erase(kRegion)) {

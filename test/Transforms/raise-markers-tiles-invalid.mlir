@@ -39,3 +39,21 @@ tt.func @tile_does_not_divide(%x: tensor<64xf32>) -> tensor<64xf32> {
   %r = tt.elementwise_inline_asm "tle.insert_tile {static_index = 0 : i64, tle.marker.tile_shape = array<i64: 24>, tle.marker.tiled_operands = array<i32: 1>}" {constraints = "=r,r,r", packed_element = 1 : i32, pure = false} %x, %x : tensor<64xf32>, tensor<64xf32> -> tensor<64xf32>
   tt.return %r : tensor<64xf32>
 }
+
+// -----
+
+// Found by scripts/fuzz_tle_opt.py: the tile type was built from a negative
+// size (RankedTensorType::get asserted) before any verifier ran.
+tt.func @negative_tile_size(%x: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-error @+1 {{'tle.marker.tile_shape' sizes must be positive, got array<i64: -24>}}
+  %r = tt.elementwise_inline_asm "tle.insert_tile {static_index = 0 : i64, tle.marker.tile_shape = array<i64: -24>, tle.marker.tiled_operands = array<i32: 1>}" {constraints = "=r,r,r", packed_element = 1 : i32, pure = false} %x, %x : tensor<64xf32>, tensor<64xf32> -> tensor<64xf32>
+  tt.return %r : tensor<64xf32>
+}
+
+// -----
+
+tt.func @zero_tile_size(%x: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-error @+1 {{'tle.marker.tile_shape' sizes must be positive, got array<i64: 0>}}
+  %r = tt.elementwise_inline_asm "tle.extract_tile {tile_shape = array<i64: 0>, static_index = 0 : i64, tle.marker.tile_shape = array<i64: 0>, tle.marker.tiled_results = array<i32: 0>}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %x : tensor<64xf32> -> tensor<64xf32>
+  tt.return %r : tensor<64xf32>
+}
