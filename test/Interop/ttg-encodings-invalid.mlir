@@ -52,3 +52,62 @@
 
 // expected-error @below {{expected 'maxPhase' to be a non-negative integer}}
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 0 : i0, order = [0]}>
+
+// -----
+
+// A distributed layout must have the rank of the tensor it is attached to
+// (Triton's verifyTensorLayouts). scripts/fuzz_tle_opt.py found a rank-2
+// #blocked on a rank-1 tensor crashing triton-tle-lower-local-memory.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+// expected-error @below {{blocked layout #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}> has rank 2, but the tensor it is attached to has rank 1}}
+func.func @blocked_rank(%p: tensor<16x!tt.ptr<f32, 3>, #blocked>) {
+  return
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [], instrShape = []}>
+// expected-error @below {{nvidia_mma layout #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [], instrShape = []}> has rank 0, but the tensor it is attached to has rank 2}}
+func.func @mma_rank(%v: tensor<32x32xf16, #mma>) {
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// expected-error @below {{blocked layout #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> has rank 1, but the tensor it is attached to has rank 2}}
+func.func @slice_parent_rank(%v: tensor<128xf32, #ttg.slice<{dim = 0, parent = #blocked}>>) {
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+// expected-error @below {{removes dimension 2 of a rank-2 parent}}
+func.func @slice_dim(%v: tensor<128xf32, #ttg.slice<{dim = 2, parent = #blocked}>>) {
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+// expected-error @below {{slice layout parent must be a distributed layout, got #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>}}
+func.func @slice_of_shared(%v: tensor<128xf32, #ttg.slice<{dim = 0, parent = #shared}>>) {
+  return
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+// expected-error @below {{nvidia_mma layout #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}> has rank 2, but the tensor it is attached to has rank 3}}
+func.func @dot_op_rank(%v: tensor<2x64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>) {
+  return
+}
+
+// -----
+
+#linear = #ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2]], warp = [], block = []}>
+// expected-error @below {{has a basis [2] of length 1, but the tensor it is attached to has rank 2}}
+func.func @linear_rank(%v: tensor<4x2xf32, #linear>) {
+  return
+}

@@ -430,6 +430,107 @@ void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
 }
 
 //===----------------------------------------------------------------------===//
+// Encodings on tensors (VerifiableTensorEncoding)
+//===----------------------------------------------------------------------===//
+
+/// The length of the first basis vector of a linear layout, if it has one.
+static std::optional<unsigned> linearRank(LinearEncodingAttr linear) {
+  for (ArrayAttr bases : {linear.getRegisterBases(), linear.getLaneBases(),
+                          linear.getWarpBases(), linear.getBlockBases()})
+    for (Attribute basis : bases)
+      return cast<ArrayAttr>(basis).size();
+  return std::nullopt;
+}
+
+std::optional<unsigned> mlir::ttg::getLayoutRank(Attribute layout) {
+  return TypeSwitch<Attribute, std::optional<unsigned>>(layout)
+      .Case([](BlockedEncodingAttr blocked) { return blocked.getRank(); })
+      .Case([](NvidiaMmaEncodingAttr mma) {
+        return static_cast<unsigned>(mma.getWarpsPerCTA().size());
+      })
+      .Case([](SliceEncodingAttr slice) -> std::optional<unsigned> {
+        std::optional<unsigned> parent = getLayoutRank(slice.getParent());
+        if (!parent || *parent == 0)
+          return std::nullopt;
+        return *parent - 1;
+      })
+      .Case([](DotOperandEncodingAttr dot) {
+        return getLayoutRank(dot.getParent());
+      })
+      .Case([](LinearEncodingAttr linear) { return linearRank(linear); })
+      .Default([](Attribute) { return std::nullopt; });
+}
+
+/// A distributed layout of known rank must have the tensor's rank.
+static LogicalResult
+verifyLayoutRank(Attribute layout, StringRef name, ArrayRef<int64_t> shape,
+                 function_ref<InFlightDiagnostic()> emitError) {
+  std::optional<unsigned> rank = getLayoutRank(layout);
+  if (rank && *rank != shape.size())
+    return emitError() << name << " layout " << layout << " has rank " << *rank
+                       << ", but the tensor it is attached to has rank "
+                       << shape.size();
+  return success();
+}
+
+LogicalResult BlockedEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, "blocked", shape, emitError);
+}
+
+LogicalResult NvidiaMmaEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, "nvidia_mma", shape, emitError);
+}
+
+LogicalResult LinearEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  for (ArrayAttr bases : {getRegisterBases(), getLaneBases(), getWarpBases(),
+                          getBlockBases()})
+    for (Attribute basis : bases)
+      if (cast<ArrayAttr>(basis).size() != shape.size())
+        return emitError() << "linear layout " << *this << " has a basis "
+                           << basis << " of length "
+                           << cast<ArrayAttr>(basis).size()
+                           << ", but the tensor it is attached to has rank "
+                           << shape.size();
+  return success();
+}
+
+/// The parent of a slice or dot operand layout must be a distributed layout
+/// itself valid for a tensor of rank `parentRank`.
+static LogicalResult
+verifyParent(Attribute parent, StringRef name, size_t parentRank, Type element,
+             function_ref<InFlightDiagnostic()> emitError) {
+  auto verifiable = dyn_cast<VerifiableTensorEncoding>(parent);
+  if (!verifiable)
+    return emitError() << name << " layout parent must be a distributed layout, got "
+                       << parent;
+  return verifiable.verifyEncoding(SmallVector<int64_t>(parentRank, 1), element,
+                                   emitError);
+}
+
+LogicalResult SliceEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type element,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (getDim() > shape.size())
+    return emitError() << "slice layout " << *this << " removes dimension "
+                       << getDim() << " of a rank-" << shape.size() + 1
+                       << " parent";
+  return verifyParent(getParent(), "slice", shape.size() + 1, element,
+                      emitError);
+}
+
+LogicalResult DotOperandEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type element,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyParent(getParent(), "dot_op", shape.size(), element, emitError);
+}
+
+//===----------------------------------------------------------------------===//
 // MemDescType: `!ttg.memdesc<SHAPExELT, ENC, SPACE[, mutable][, ALLOCSHAPE]>`
 //===----------------------------------------------------------------------===//
 
