@@ -280,6 +280,7 @@ SHAPE = re.compile(r"(?<=<)(?:\d+x)+(?=[a-zA-Z!])")
 NUMBER = re.compile(r"(?<![\w.#%@^$!\-])-?\d+(?![\w.])")
 ALIAS_USE = re.compile(r"#[A-Za-z_][\w$.]*(?![\w$.<])")
 ALIAS_DEF = re.compile(r"^(#[A-Za-z_][\w$.]*)\s*=", re.M)
+ALIAS_DEF_LINE = re.compile(r"^(#[A-Za-z_][\w$.]*)\s*=\s*(.+)$", re.M)
 SSA = re.compile(r"%[\w$.\-]+(?:#\d+)?")
 OP_NAME = re.compile(r"(?<![\w.#!%@$^])(?:tle|tt|ttg|ttng|iluvatar_tle|arith|scf|math|gpu|cf|func|memref|linalg|bufferization)\.[a-z_][\w.]*(?![\w.<])")
 NAME = re.compile(r"[%@#^][A-Za-z_$][\w$.\-]*|\b(?:tle|tt|ttg|ttng)\.[a-z_]\w*")
@@ -536,12 +537,62 @@ class Mutator:
         at = self.rng.randint(m.start() + 1, m.end())
         return self._splice(text, at, at, self.rng.choice(NOISE))
 
+    # Consistent edits: every occurrence changes alike, so types still match
+    # between defs and uses and the mutant gets past the parser to verifiers
+    # and passes.
+    def _replace_all(self, text, pattern, choices):
+        found = sorted({m.group() for m in pattern.finditer(text)})
+        if not found:
+            return None
+        old = self.rng.choice(found)
+        new = self.rng.choice([c for c in choices if c != old] or choices)
+        return pattern.sub(lambda m: new if m.group() == old else m.group(), text)
+
+    def global_shape(self, text):
+        shapes = sorted({m.group() for m in SHAPE.finditer(text)})
+        if not shapes:
+            return None
+        old = self.rng.choice(shapes)
+        dims = old.split("x")[:-1]
+        how = self.rng.randrange(3)
+        if how == 0 and len(dims) > 1:
+            dims = dims[::-1]
+        elif how == 1:
+            dims[self.rng.randrange(len(dims))] = str(self.rng.choice(DIMS))
+        else:
+            i = self.rng.randrange(len(dims))
+            dims[i] = str(max(1, int(dims[i]) // 2) if self.rng.random() < 0.5 else int(dims[i]) * 2)
+        new = "".join(d + "x" for d in dims)
+        return SHAPE.sub(lambda m: new if m.group() == old else m.group(), text)
+
+    def global_element_type(self, text):
+        return self._replace_all(text, FLOAT_TYPE, FLOAT_TYPES) if self.rng.random() < 0.5 \
+            else self._replace_all(text, INT_TYPE, INT_TYPES)
+
+    def global_number(self, text):
+        found = sorted({m.group() for m in NUMBER.finditer(text)})
+        if not found:
+            return None
+        old = self.rng.choice(found)
+        new = str(self.rng.choice(NUMBERS[:20] + [int(old) * 2, int(old) // 2, int(old) + 1]))
+        return NUMBER.sub(lambda m: new if m.group() == old else m.group(), text)
+
+    def alias_definition(self, text):
+        defs = [m for m in ALIAS_DEF_LINE.finditer(text) if not m.group(1).startswith("#loc")]
+        if not defs:
+            return None
+        target = self.rng.choice(defs)
+        bodies = [m.group(2) for m in defs] + ENCODINGS[5:]
+        return self._splice(text, target.start(2), target.end(2), self.rng.choice(bodies))
+
     MUTATIONS = [  # (name, weight)
         ("delete_token", 6), ("duplicate_token", 4), ("swap_tokens", 4), ("replace_token", 4),
         ("delete_line", 5), ("duplicate_line", 3), ("swap_lines", 3), ("truncate", 2),
         ("int_width", 5), ("int_attr_type", 3), ("element_type", 5), ("shape", 8), ("encoding", 8),
         ("drop_encoding", 3), ("swap_type", 8), ("number", 10), ("array", 4),
         ("attribute_entry", 4), ("ssa_operand", 6), ("op_name", 6), ("noise_in_name", 3),
+        ("global_shape", 6), ("global_element_type", 4), ("global_number", 6),
+        ("alias_definition", 6),
     ]
 
     def mutate(self, text):
@@ -771,6 +822,27 @@ class Minimizer:
                 n = min(len(parts), n * 2)
         return parts
 
+    def drop_blocks(self, text):
+        """Removes whole `{ ... }` blocks (a function, an op with its regions),
+        which line-wise ddmin cannot: no single line of one can go alone."""
+        lines = text.splitlines(keepends=True)
+        i = 0
+        while i < len(lines):
+            depth, j = 0, i
+            while j < len(lines):
+                code = lines[j].split("//")[0]
+                depth += code.count("{") - code.count("}")
+                if depth <= 0:
+                    break
+                j += 1
+            if j > i and j < len(lines):
+                candidate = lines[:i] + lines[j + 1:]
+                if self.reproduces("".join(candidate)):
+                    lines = candidate
+                    continue
+            i += 1
+        return "".join(lines)
+
     def minimize(self, text):
         if "-split-input-file" in self.args or "--split-input-file" in self.args:
             for chunk in re.split(r"^// -----.*\n?", text, flags=re.M):
@@ -778,6 +850,7 @@ class Minimizer:
                     text = chunk
                     break
         text = "".join(self.ddmin(text.splitlines(keepends=True)))
+        text = self.drop_blocks(text)
         pieces = [m.group() for m in re.finditer(r"\s*(?:" + TOKEN.pattern + r")|\s+$", text,
                                                   re.X | re.S)]
         if "".join(pieces) == text:
