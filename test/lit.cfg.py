@@ -9,7 +9,10 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test", ".ll"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tle_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs"]
+# fuzz-regressions: raw reproducers written by scripts/fuzz_tle_opt.py (no RUN
+# lines); a fixed crash gets a real negative test next to the op's others.
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs",
+                   "fuzz-regressions"]
 
 config.substitutions.append(("%PYTHON", config.python_executable))
 

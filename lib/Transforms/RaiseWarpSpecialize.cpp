@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/Integer.h"
 #include "TLE/Transforms/Passes.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -45,10 +46,13 @@ LogicalResult parse(RegionMarker &m, int32_t &group) {
   if (!dict)
     return m.marker.emitError("warp_specialize region marker: cannot parse '")
            << rest << "' as an attribute dictionary";
-  auto region = dyn_cast_or_null<IntegerAttr>(dict.get(kPartition));
-  auto grp = dyn_cast_or_null<IntegerAttr>(dict.get(kGroup));
+  // Signless 32-bit integers, as the frontend writes them (`0 : i32`).
+  std::optional<int64_t> region =
+      interop::signlessInt(dict.get(kPartition), 32);
+  std::optional<int64_t> grp = interop::signlessInt(dict.get(kGroup), 32);
   if (!region || !grp)
-    return m.marker.emitError("warp_specialize region marker needs integer '")
+    return m.marker.emitError(
+               "warp_specialize region marker needs 32-bit integer '")
            << kPartition << "' and '" << kGroup << "'";
   for (NamedAttribute attr : dict)
     if (!llvm::is_contained({StringRef(kPartition), StringRef(kGroup),
@@ -57,9 +61,9 @@ LogicalResult parse(RegionMarker &m, int32_t &group) {
                             attr.getName().strref()))
       return m.marker.emitError("warp_specialize region marker: unknown key '")
              << attr.getName().strref() << "'";
-  m.region = region.getInt();
+  m.region = *region;
   m.attrs = dict;
-  group = grp.getInt();
+  group = static_cast<int32_t>(*grp);
   // The marker must be the condition of exactly one scf.if: the partition's
   // body. Triton deletes the scf.if of an empty body: an unused marker
   // stands for an empty partition.

@@ -257,6 +257,10 @@ LogicalResult selectSharedEncoding(AllocOp alloc) {
       !type.getElementType().isIntOrFloat())
     return success();
   auto current = cast<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
+  // The swizzle is picked for an encoding that orders every dimension of the
+  // buffer (a multi-buffered one orders only the trailing ones): leave others.
+  if (current.getOrder().size() != static_cast<size_t>(type.getRank()))
+    return success();
   FailureOr<SmallVector<Attribute>> layouts = accessLayouts(alloc);
   if (failed(layouts) || layouts->empty())
     return success();

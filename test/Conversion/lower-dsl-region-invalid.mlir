@@ -53,3 +53,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Found by scripts/fuzz_tle_opt.py: a zero-size operand made an invalid
+// memdesc type (MemDescType::get asserted) when staged in shared memory.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @zero_size(%x: tensor<0x8xi32, #blocked>) {
+    // expected-error @+1 {{cannot stage operand 0 of type 'tensor<0x8xi32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>' in shared memory: its dimensions must be static and positive}}
+    %r = tle.dsl_region(%x) {language = "mlir", name = "f", threads = array<i64: 128>, sync_scope = "block"} : (tensor<0x8xi32, #blocked>) -> (tensor<0x8xi32, #blocked>) {
+    ^bb0(%a: tensor<0x8xi32>):
+    }
+    tt.return
+  }
+}

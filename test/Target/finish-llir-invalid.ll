@@ -17,6 +17,8 @@
 ; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/extern-call.ll 2>&1 | FileCheck %s --check-prefix=EXTERN
 ; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/smem-not-shared.ll 2>&1 | FileCheck %s --check-prefix=SMEM
 ; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/parse.ll 2>&1 | FileCheck %s --check-prefix=PARSE
+; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/broken.ll 2>&1 | FileCheck %s --check-prefix=BROKEN
+; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/broken-nodebug.ll 2>&1 | FileCheck %s --check-prefix=BROKEN
 ; RUN: not tle-opt --tle-finish-llir --tle-shared=x %t/parse.ll 2>&1 | FileCheck %s --check-prefix=ARG
 ; RUN: not tle-opt --tle-finish-llir --bogus %t/parse.ll 2>&1 | FileCheck %s --check-prefix=OPT
 
@@ -35,6 +37,10 @@
 ; EXTERN: error: cannot prove this use of a shared pointer correct: `call void @ext(ptr addrspace(3) %p)` in @k
 ; SMEM: error: @global_smem is not in address space 3
 ; PARSE: error: cannot parse the LLVM IR: 2:1: expected top-level entity
+; IR that parses but does not verify is an error, with or without debug info
+; (with it, LLVM's parser used to abort: "LLVM ERROR: Broken module found";
+; found by scripts/fuzz_tle_opt.py).
+; BROKEN: error: the LLVM IR does not verify: Instruction does not dominate all uses!
 ; ARG: error: invalid value for --tle-shared: 'x'
 ; OPT: error: unknown option '--bogus' for --tle-finish-llir
 
@@ -145,3 +151,24 @@ define ptx_kernel void @k() {
 ;--- parse.ll
 
 this is not LLVM IR
+;--- broken.ll
+define ptx_kernel void @k() {
+  %p = inttoptr i32 %a to ptr addrspace(3), !dbg !5
+  %a = call i32 asm "tle.smem.base 0;", "=r"(), !dbg !5
+  ret void
+}
+!llvm.module.flags = !{!0}
+!llvm.dbg.cu = !{!1}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = distinct !DICompileUnit(language: DW_LANG_C, file: !2, producer: "triton", isOptimized: true, runtimeVersion: 0, emissionKind: LineTablesOnly)
+!2 = !DIFile(filename: "k.py", directory: "/src")
+!3 = distinct !DISubprogram(name: "k", linkageName: "k", scope: !2, file: !2, line: 1, type: !4, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !1)
+!4 = !DISubroutineType(cc: DW_CC_normal, types: !6)
+!5 = !DILocation(line: 2, column: 3, scope: !3)
+!6 = !{}
+;--- broken-nodebug.ll
+define ptx_kernel void @k() {
+  %p = inttoptr i32 %a to ptr addrspace(3)
+  %a = call i32 asm "tle.smem.base 0;", "=r"()
+  ret void
+}

@@ -63,6 +63,24 @@ tt.func @bad_axis(%x: tensor<128xi32>) -> tensor<128xi32> {
 
 // -----
 
+// An axis wider than 64 bits asserted in APInt::getSExtValue (marker raising
+// and the op's result-type inference both read it before verification).
+tt.func @huge_axis(%x: tensor<128xi32>) -> tensor<128xi32> {
+  // expected-error @+1 {{'tle.exclusive_cumsum' op attribute 'axis' failed to satisfy constraint: 32-bit signless integer attribute}}
+  %0:2 = tt.elementwise_inline_asm "tle.exclusive_cumsum {axis = 100000000000000000000000 : i128, reverse = false, tle.marker.narrowed = array<i32: 1>}" {constraints = "=r,=r,r", packed_element = 1 : i32, pure = false} %x : tensor<128xi32> -> tensor<128xi32>, tensor<128xi32>
+  tt.return %0#0 : tensor<128xi32>
+}
+
+// -----
+
+tt.func @i0_axis(%x: tensor<128xi32>) -> tensor<128xi32> {
+  // expected-error @+1 {{'tle.exclusive_cumsum' op attribute 'axis' failed to satisfy constraint: 32-bit signless integer attribute}}
+  %0:2 = tt.elementwise_inline_asm "tle.exclusive_cumsum {axis = 0 : i0, reverse = false, tle.marker.narrowed = array<i32: 1>}" {constraints = "=r,=r,r", packed_element = 1 : i32, pure = false} %x : tensor<128xi32> -> tensor<128xi32>, tensor<128xi32>
+  tt.return %0#0 : tensor<128xi32>
+}
+
+// -----
+
 tt.func @missing_axis(%x: tensor<128xi32>) -> tensor<128xi32> {
   // expected-error @+1 {{'tle.exclusive_cumsum' op requires attribute 'axis'}}
   %0:2 = tt.elementwise_inline_asm "tle.exclusive_cumsum {reverse = false, tle.marker.narrowed = array<i32: 1>}" {constraints = "=r,=r,r", packed_element = 1 : i32, pure = false} %x : tensor<128xi32> -> tensor<128xi32>, tensor<128xi32>

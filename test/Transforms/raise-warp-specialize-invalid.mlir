@@ -93,6 +93,17 @@ tt.func @worker_results(%n: i32) -> i32 {
 
 // -----
 
+// Found by scripts/fuzz_tle_opt.py: an unsigned group asserted in getInt().
+tt.func @unsigned_group() {
+  // expected-error @+1 {{warp_specialize region marker needs 32-bit integer 'tle.marker.partition' and 'tle.marker.group'}}
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : ui64, partition_num_warps = array<i32>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  scf.if %m0 {
+  }
+  tt.return
+}
+
+// -----
+
 // The else branch of the default partition's scf.if never runs: it may only
 // hold placeholders, never an op with effects.
 tt.func @else_with_effects(%x: !tt.ptr<f32>, %n: i32) -> f32 {
@@ -110,4 +121,25 @@ tt.func @else_with_effects(%x: !tt.ptr<f32>, %n: i32) -> f32 {
     %b = arith.muli %n, %n : i32
   }
   tt.return %r : f32
+}
+
+// -----
+
+tt.func @partition_too_wide() {
+  // expected-error @+1 {{warp_specialize region marker needs 32-bit integer 'tle.marker.partition' and 'tle.marker.group'}}
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 4294967296 : i64, tle.marker.group = 0 : i32, partition_num_warps = array<i32>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  scf.if %m0 {
+  }
+  tt.return
+}
+
+// -----
+
+// Found by scripts/fuzz_tle_opt.py: an `i0` group asserted reading its bits.
+tt.func @i0_group() {
+  // expected-error @+1 {{warp_specialize region marker needs 32-bit integer 'tle.marker.partition' and 'tle.marker.group'}}
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i0, partition_num_warps = array<i32: 3>}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  scf.if %m0 {
+  }
+  tt.return
 }

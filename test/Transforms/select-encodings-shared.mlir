@@ -89,3 +89,26 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// Kept: an encoding whose order does not name exactly the buffer's
+// dimensions (here three for a 2-D buffer) is not one the swizzle rule
+// covers (scripts/fuzz_tle_opt.py: the pass indexed the shape with order[0]
+// and asserted).
+
+// CHECK-LABEL: tt.func @order_rank_mismatch(
+// CHECK-NEXT: tle.alloc smem : () -> !ttg.memdesc<64x64xf32, #{{shared[0-9]*}}, #smem, mutable>
+// CHECK-NOT: vec = {{[2-9]}}
+#col = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#row = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @order_rank_mismatch(%x: tensor<64x64xf32, #row>) -> tensor<64x64xf32, #col> {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    tle.local_store %x, %buf : tensor<64x64xf32, #row> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    %v = tle.local_load %buf : !ttg.memdesc<64x64xf32, #shared, #smem, mutable> -> tensor<64x64xf32, #col>
+    tt.return %v : tensor<64x64xf32, #col>
+  }
+}

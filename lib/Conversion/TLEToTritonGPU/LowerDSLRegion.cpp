@@ -255,6 +255,12 @@ struct LowerDSLRegionPass
       if (tensor && !tensor.getEncoding())
         return op.emitError() << "tle.dsl_region lowers on TTGIR, but operand "
                               << index << " has no encoding";
+      // Tensor operands are staged in shared-memory buffers (memdescs).
+      if (tensor && llvm::any_of(tensor.getShape(),
+                                 [](int64_t size) { return size <= 0; }))
+        return op.emitError() << "cannot stage operand " << index << " of type " << tensor
+                              << " in shared memory: its dimensions must be "
+                                 "static and positive";
     }
     auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps");
     if (!warps)

@@ -1,5 +1,6 @@
 //===- TT.cpp - Interop definition of Triton 3.6's `tt` dialect -----------===//
 #include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/Integer.h"
 #include "TLE/Interop/Triton/Unknown.h"
 
 #include "mlir/IR/Builders.h"
@@ -32,6 +33,19 @@ TTDialect::getParseOperationHook(StringRef opName) const {
   if (std::optional<ParseOpHook> hook = Dialect::getParseOperationHook(opName))
     return hook;
   return tle::interop::unknownOpHook(opName);
+}
+
+/// `tt.num_stages` on a loop is read with getInt() (Triton's pipeliner,
+/// triton-tle-lower-async-loads): it must be a 32-bit signless integer.
+LogicalResult TTDialect::verifyOperationAttribute(Operation *op,
+                                                  NamedAttribute attr) {
+  if (attr.getName() != "tt.num_stages")
+    return success();
+  if (!tle::interop::signlessInt(attr.getValue(), 32))
+    return op->emitOpError()
+           << "attribute 'tt.num_stages' must be a 32-bit integer, got "
+           << attr.getValue();
+  return success();
 }
 
 // Triton prints the global address space (1) implicitly: `!tt.ptr<f32>`.

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/Integer.h"
 #include "TLE/Interop/Triton/Unknown.h"
 
 #include "mlir/IR/Builders.h"
@@ -72,6 +73,26 @@ TTGDialect::getParseOperationHook(StringRef opName) const {
   return tle::interop::unknownOpHook(opName);
 }
 
+/// The program-shape attributes Triton sets on the module and reads with
+/// getInt() as counts: `"ttg.num-warps" = 4 : i32` and the like. TLE's passes
+/// read them too, so anything else (`4 : ui32`, `0 : i32`, `2^32`, `i32`)
+/// is rejected here instead of asserting or dividing by zero there.
+LogicalResult TTGDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  if (!llvm::is_contained({StringRef("ttg.num-warps"), StringRef("ttg.num-ctas"),
+                           StringRef("ttg.threads-per-warp"),
+                           StringRef("ttg.total-num-warps")},
+                          name))
+    return success();
+  std::optional<int64_t> value = tle::interop::signlessInt(attr.getValue(), 32);
+  if (!value || *value <= 0)
+    return op->emitOpError() << "attribute '" << name
+                             << "' must be a positive 32-bit integer, got "
+                             << attr.getValue();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Triton's `<{key = value, ...}>` attribute bodies
 //===----------------------------------------------------------------------===//
@@ -86,11 +107,21 @@ public:
       failed = true;
   }
 
+  /// A signless (or index) integer in [0, 2^32): what Triton reads with
+  /// getInt() into an unsigned. Anything else (`4 : ui32`, `-1`,
+  /// `4294967296`, `1.0`) is not.
+  static std::optional<unsigned> asUnsigned(Attribute attr) {
+    std::optional<int64_t> value = tle::interop::signlessInt(attr);
+    if (!value || *value < 0 || *value > std::numeric_limits<unsigned>::max())
+      return std::nullopt;
+    return static_cast<unsigned>(*value);
+  }
+
   unsigned getUnsigned(StringRef key) {
-    auto integer = dyn_cast_or_null<IntegerAttr>(take(key));
-    if (!integer || integer.getInt() < 0)
+    std::optional<unsigned> value = asUnsigned(take(key));
+    if (!value)
       return fail(key, "a non-negative integer"), 0;
-    return integer.getInt();
+    return *value;
   }
   std::optional<unsigned> getOptionalUnsigned(StringRef key) {
     if (!dict || !dict.get(key))
@@ -112,27 +143,28 @@ public:
     if (!array)
       return fail(key, "an array of integers"), values;
     for (Attribute element : array) {
-      auto integer = dyn_cast<IntegerAttr>(element);
-      if (!integer || integer.getInt() < 0)
+      std::optional<unsigned> value = asUnsigned(element);
+      if (!value)
         return fail(key, "an array of non-negative integers"), values;
-      values.push_back(integer.getInt());
+      values.push_back(*value);
     }
     return values;
   }
-  /// An array of integer arrays (linear-layout bases), kept as parsed.
+  /// An array of arrays of non-negative integers (linear-layout bases), kept
+  /// as parsed.
   ArrayAttr getBases(StringRef key, bool optional = false) {
     if (optional && (!dict || !dict.get(key)))
       return {};
     auto array = dyn_cast_or_null<ArrayAttr>(take(key));
-    bool ok = static_cast<bool>(array);
-    for (Attribute row : ok ? array : ArrayAttr()) {
-      auto inner = dyn_cast<ArrayAttr>(row);
-      ok &= inner && llvm::all_of(inner, [](Attribute a) {
-              return isa<IntegerAttr>(a);
-            });
-    }
+    bool ok = array && llvm::all_of(array, [](Attribute row) {
+                auto inner = dyn_cast<ArrayAttr>(row);
+                return inner && llvm::all_of(inner, [](Attribute a) {
+                         return asUnsigned(a).has_value();
+                       });
+              });
     if (!ok)
-      return fail(key, "an array of integer arrays"), ArrayAttr();
+      return fail(key, "an array of arrays of non-negative integers"),
+             ArrayAttr();
     return array;
   }
   Attribute getAttr(StringRef key) {
@@ -236,6 +268,19 @@ void BlockedEncodingAttr::print(AsmPrinter &printer) const {
       .field("CGALayout", getCGALayout());
 }
 
+/// `order` must be a permutation of [0, rank).
+static LogicalResult verifyOrder(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef layout, ArrayRef<unsigned> order) {
+  SmallVector<bool> seen(order.size(), false);
+  for (unsigned dim : order) {
+    if (dim >= order.size() || seen[dim])
+      return emitError() << layout << " layout order must be a permutation of [0, "
+                         << order.size() << ")";
+    seen[dim] = true;
+  }
+  return success();
+}
+
 LogicalResult
 BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             ArrayRef<unsigned> sizePerThread,
@@ -246,14 +291,7 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
       warpsPerCTA.size() != rank)
     return emitError() << "blocked layout arrays must all have rank " << rank;
-  SmallVector<bool> seen(rank, false);
-  for (unsigned dim : order) {
-    if (dim >= rank || seen[dim])
-      return emitError() << "blocked layout order must be a permutation of [0, "
-                         << rank << ")";
-    seen[dim] = true;
-  }
-  return success();
+  return verifyOrder(emitError, "blocked", order);
 }
 
 Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
@@ -349,8 +387,14 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
   ArrayAttr cga = body.getBases("CGALayout", /*optional=*/true);
   if (!body.ok())
     return {};
-  return SwizzledSharedEncodingAttr::get(parser.getContext(), vec, perPhase,
-                                         maxPhase, order, cga);
+  return parser.getChecked<SwizzledSharedEncodingAttr>(
+      parser.getContext(), vec, perPhase, maxPhase, order, cga);
+}
+
+LogicalResult SwizzledSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned, unsigned, unsigned,
+    ArrayRef<unsigned> order, ArrayAttr) {
+  return verifyOrder(emitError, "swizzled_shared", order);
 }
 
 void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
@@ -388,6 +432,107 @@ void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
   if (!getCGALayout() && getRank() != 2)
     body.field("rank", getRank());
   body.field("CGALayout", getCGALayout());
+}
+
+//===----------------------------------------------------------------------===//
+// Encodings on tensors (VerifiableTensorEncoding)
+//===----------------------------------------------------------------------===//
+
+/// The length of the first basis vector of a linear layout, if it has one.
+static std::optional<unsigned> linearRank(LinearEncodingAttr linear) {
+  for (ArrayAttr bases : {linear.getRegisterBases(), linear.getLaneBases(),
+                          linear.getWarpBases(), linear.getBlockBases()})
+    for (Attribute basis : bases)
+      return cast<ArrayAttr>(basis).size();
+  return std::nullopt;
+}
+
+std::optional<unsigned> mlir::ttg::getLayoutRank(Attribute layout) {
+  return TypeSwitch<Attribute, std::optional<unsigned>>(layout)
+      .Case([](BlockedEncodingAttr blocked) { return blocked.getRank(); })
+      .Case([](NvidiaMmaEncodingAttr mma) {
+        return static_cast<unsigned>(mma.getWarpsPerCTA().size());
+      })
+      .Case([](SliceEncodingAttr slice) -> std::optional<unsigned> {
+        std::optional<unsigned> parent = getLayoutRank(slice.getParent());
+        if (!parent || *parent == 0)
+          return std::nullopt;
+        return *parent - 1;
+      })
+      .Case([](DotOperandEncodingAttr dot) {
+        return getLayoutRank(dot.getParent());
+      })
+      .Case([](LinearEncodingAttr linear) { return linearRank(linear); })
+      .Default([](Attribute) { return std::nullopt; });
+}
+
+/// A distributed layout of known rank must have the tensor's rank.
+static LogicalResult
+verifyLayoutRank(Attribute layout, StringRef name, ArrayRef<int64_t> shape,
+                 function_ref<InFlightDiagnostic()> emitError) {
+  std::optional<unsigned> rank = getLayoutRank(layout);
+  if (rank && *rank != shape.size())
+    return emitError() << name << " layout " << layout << " has rank " << *rank
+                       << ", but the tensor it is attached to has rank "
+                       << shape.size();
+  return success();
+}
+
+LogicalResult BlockedEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, "blocked", shape, emitError);
+}
+
+LogicalResult NvidiaMmaEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, "nvidia_mma", shape, emitError);
+}
+
+LogicalResult LinearEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  for (ArrayAttr bases : {getRegisterBases(), getLaneBases(), getWarpBases(),
+                          getBlockBases()})
+    for (Attribute basis : bases)
+      if (cast<ArrayAttr>(basis).size() != shape.size())
+        return emitError() << "linear layout " << *this << " has a basis "
+                           << basis << " of length "
+                           << cast<ArrayAttr>(basis).size()
+                           << ", but the tensor it is attached to has rank "
+                           << shape.size();
+  return success();
+}
+
+/// The parent of a slice or dot operand layout must be a distributed layout
+/// itself valid for a tensor of rank `parentRank`.
+static LogicalResult
+verifyParent(Attribute parent, StringRef name, size_t parentRank, Type element,
+             function_ref<InFlightDiagnostic()> emitError) {
+  auto verifiable = dyn_cast<VerifiableTensorEncoding>(parent);
+  if (!verifiable)
+    return emitError() << name << " layout parent must be a distributed layout, got "
+                       << parent;
+  return verifiable.verifyEncoding(SmallVector<int64_t>(parentRank, 1), element,
+                                   emitError);
+}
+
+LogicalResult SliceEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type element,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (getDim() > shape.size())
+    return emitError() << "slice layout " << *this << " removes dimension "
+                       << getDim() << " of a rank-" << shape.size() + 1
+                       << " parent";
+  return verifyParent(getParent(), "slice", shape.size() + 1, element,
+                      emitError);
+}
+
+LogicalResult DotOperandEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type element,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyParent(getParent(), "dot_op", shape.size(), element, emitError);
 }
 
 //===----------------------------------------------------------------------===//

@@ -10,7 +10,8 @@
 #include "SharedAsmCalls.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/AsmParser/Parser.h"
+#include "llvm/AsmParser/LLParser.h"
+#include "llvm/IR/AutoUpgrade.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InlineAsm.h"
@@ -154,6 +155,35 @@ Expected<bool> finishModule(Module &module, uint64_t base) {
   return *changed;
 }
 
+/// parseAssemblyString, but an error instead of an abort on IR that does not
+/// verify: the parser's debug-info upgrade verifies a module that carries
+/// debug info and calls report_fatal_error("Broken module found") when it
+/// does not. So parse without the upgrade, verify (IR that does not verify is
+/// an error: the finish rewrites valid IR only), then upgrade.
+static Expected<std::unique_ptr<Module>> parseModule(StringRef llir,
+                                                     LLVMContext &ctx) {
+  MemoryBufferRef buffer(llir, "<string>");
+  SourceMgr sources;
+  sources.AddNewSourceBuffer(MemoryBuffer::getMemBuffer(buffer), SMLoc());
+  auto module = std::make_unique<Module>(buffer.getBufferIdentifier(), ctx);
+  SMDiagnostic diag;
+  if (LLParser(llir, sources, diag, module.get(), /*Index=*/nullptr, ctx)
+          .Run(/*UpgradeDebugInfo=*/false)) {
+    std::string text;
+    raw_string_ostream os(text);
+    os << "cannot parse the LLVM IR: " << diag.getLineNo() << ":"
+       << diag.getColumnNo() + 1 << ": " << diag.getMessage();
+    return fail(text);
+  }
+  std::string errors;
+  raw_string_ostream os(errors);
+  bool brokenDebugInfo = false;
+  if (verifyModule(*module, &os, &brokenDebugInfo))
+    return fail("the LLVM IR does not verify: " + StringRef(errors).trim());
+  UpgradeDebugInfo(*module);
+  return module;
+}
+
 Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
                                   uint64_t tleShared) {
   FinishResult result;
@@ -164,20 +194,14 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
   }
   uint64_t base = tleSharedBase(tritonShared);
   LLVMContext ctx;
-  SMDiagnostic diag;
-  std::unique_ptr<Module> module = parseAssemblyString(llir, diag, ctx);
-  if (!module) {
-    std::string text;
-    raw_string_ostream os(text);
-    os << "cannot parse the LLVM IR: " << diag.getLineNo() << ":"
-       << diag.getColumnNo() + 1 << ": " << diag.getMessage();
-    return fail(text);
-  }
-  Expected<bool> changed = finishModule(*module, base);
+  Expected<std::unique_ptr<Module>> module = parseModule(llir, ctx);
+  if (!module)
+    return module.takeError();
+  Expected<bool> changed = finishModule(**module, base);
   if (!changed)
     return changed.takeError();
   raw_string_ostream os(result.llir);
-  module->print(os, nullptr);
+  (*module)->print(os, nullptr);
   result.sharedSize = base + tleShared;
   result.changed = true;
   return result;

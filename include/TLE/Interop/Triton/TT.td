@@ -18,6 +18,8 @@ def TT_Dialect : Dialect {
   let cppNamespace = "::mlir::tt";
   let summary = "Interop definition of Triton 3.6's `tt` dialect";
   let useDefaultTypePrinterParser = 1;
+  // `tt.num_stages` must be what Triton prints (`3 : i32`).
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Ops outside TLE's interop set fail to parse with a clear error.
     std::optional<ParseOpHook>

@@ -12,6 +12,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TensorEncoding.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -31,6 +32,9 @@ struct GlobalMemory : public SideEffects::Resource::Base<GlobalMemory> {
 Type getI1SameShape(Type type);
 /// `tensor<S x T, E>` for `tensor<S x !tt.ptr<T>, E>`; the type itself otherwise.
 Type getPointeeSameShape(Type type);
+/// The rank of the tensors a distributed (register) layout lays out; none for
+/// other attributes and for a linear layout without bases.
+std::optional<unsigned> getLayoutRank(Attribute layout);
 } // namespace mlir::ttg
 
 #include "TLE/Interop/Triton/TTGDialect.h.inc"

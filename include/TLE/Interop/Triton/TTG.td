@@ -10,6 +10,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/BuiltinTypeInterfaces.td"
+include "mlir/IR/TensorEncoding.td"
 include "TLE/Interop/Triton/TT.td"
 
 def TTG_Dialect : Dialect {
@@ -18,6 +19,8 @@ def TTG_Dialect : Dialect {
   let summary = "Interop definition of Triton 3.6's `ttg` dialect";
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // `ttg.num-warps` & co. must be what Triton prints (`4 : i32`).
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Reports ops outside TLE's interop set by name (see Unknown.h).
     std::optional<ParseOpHook>
@@ -44,13 +47,21 @@ def TTG_SharedMemorySpaceAttr : TTG_Attr<"SharedMemorySpace", "shared_memory"> {
 
 // Every `<{key = value, ...}>` encoding prints its keys in Triton's order;
 // `CGALayout` (thread-block-cluster bases) appears only when num-ctas > 1.
-class TTG_DictAttr<string name, string attrMnemonic>
-    : TTG_Attr<name, attrMnemonic> {
+class TTG_DictAttr<string name, string attrMnemonic, list<Trait> traits = []>
+    : TTG_Attr<name, attrMnemonic, traits> {
   let hasCustomAssemblyFormat = 1;
 }
 
+// A distributed (register) layout checks the tensors it is attached to
+// (VerifiableTensorEncoding): it must have the tensor's rank, as Triton's
+// verifyTensorLayouts requires. (Shared layouts do appear on tensors: the
+// block type of a !tt.tensordesc.)
+class TTG_LayoutAttr<string name, string attrMnemonic>
+    : TTG_DictAttr<name, attrMnemonic,
+                   [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]>;
+
 // `#ttg.blocked<{sizePerThread = [..], threadsPerWarp = [..], warpsPerCTA = [..], order = [..][, CGALayout = [[..]]]}>`
-def TTG_BlockedEncodingAttr : TTG_DictAttr<"BlockedEncoding", "blocked"> {
+def TTG_BlockedEncodingAttr : TTG_LayoutAttr<"BlockedEncoding", "blocked"> {
   let summary = "Blocked register layout";
   let parameters = (ins
     ArrayRefParameter<"unsigned">:$sizePerThread,
@@ -74,13 +85,13 @@ def TTG_BlockedEncodingAttr : TTG_DictAttr<"BlockedEncoding", "blocked"> {
 }
 
 // `#ttg.slice<{dim = 1, parent = #blocked}>`
-def TTG_SliceEncodingAttr : TTG_DictAttr<"SliceEncoding", "slice"> {
+def TTG_SliceEncodingAttr : TTG_LayoutAttr<"SliceEncoding", "slice"> {
   let summary = "A parent layout with one dimension removed";
   let parameters = (ins "unsigned":$dim, "::mlir::Attribute":$parent);
 }
 
 // `#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>` (kWidth omitted when 0)
-def TTG_DotOperandEncodingAttr : TTG_DictAttr<"DotOperandEncoding", "dot_op"> {
+def TTG_DotOperandEncodingAttr : TTG_LayoutAttr<"DotOperandEncoding", "dot_op"> {
   let summary = "Layout of a dot operand, derived from the result's layout";
   let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent,
                         "unsigned":$kWidth);
@@ -88,7 +99,7 @@ def TTG_DotOperandEncodingAttr : TTG_DictAttr<"DotOperandEncoding", "dot_op"> {
 }
 
 // `#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1][, CGALayout = ..], instrShape = [16, 128, 16]}>`
-def TTG_NvidiaMmaEncodingAttr : TTG_DictAttr<"NvidiaMmaEncoding", "nvidia_mma"> {
+def TTG_NvidiaMmaEncodingAttr : TTG_LayoutAttr<"NvidiaMmaEncoding", "nvidia_mma"> {
   let summary = "NVIDIA mma (v2) / wgmma (v3) accumulator layout";
   let parameters = (ins "unsigned":$versionMajor, "unsigned":$versionMinor,
                         ArrayRefParameter<"unsigned">:$warpsPerCTA,
@@ -100,7 +111,7 @@ def TTG_NvidiaMmaEncodingAttr : TTG_DictAttr<"NvidiaMmaEncoding", "nvidia_mma"> 
 }
 
 // `#ttg.linear<{register = [[..]], lane = [[..]], warp = [[..]], block = [[..]]}>`
-def TTG_LinearEncodingAttr : TTG_DictAttr<"LinearEncoding", "linear"> {
+def TTG_LinearEncodingAttr : TTG_LayoutAttr<"LinearEncoding", "linear"> {
   let summary = "Layout given by its linear-layout bases";
   let parameters = (ins "::mlir::ArrayAttr":$registerBases, "::mlir::ArrayAttr":$laneBases,
                         "::mlir::ArrayAttr":$warpBases, "::mlir::ArrayAttr":$blockBases);
@@ -119,6 +130,7 @@ def TTG_SwizzledSharedEncodingAttr
       return $_get($_ctxt, vec, perPhase, maxPhase, order, ::mlir::ArrayAttr());
     }]>
   ];
+  let genVerifyDecl = 1;
 }
 
 // `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16[, fp4Padded = true][, rank = 3 | , CGALayout = ..]}>`

@@ -1,5 +1,6 @@
 //===- Cumsum.cpp - tle.exclusive_cumsum ----------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/Integer.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -40,10 +41,10 @@ LogicalResult ExclusiveCumsumOp::inferReturnTypes(
     return success();
   }
   SmallVector<int64_t> shape(srcType.getShape());
-  shape.erase(shape.begin() + axis);
+  shape.erase(shape.begin() + *axis);
   Attribute encoding;
   if (Attribute srcEncoding = srcType.getEncoding())
-    encoding = ttg::SliceEncodingAttr::get(context, axis, srcEncoding);
+    encoding = ttg::SliceEncodingAttr::get(context, *axis, srcEncoding);
   inferredReturnTypes.push_back(
       RankedTensorType::get(shape, elementType, encoding));
   return success();
