@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MarkerRaiser.h"
+#include "TLE/Interop/Triton/Integer.h"
 
 namespace mlir::tle::raise_markers {
 namespace {
@@ -44,10 +45,9 @@ LogicalResult MarkerRaiser::readNarrowed() {
 
 LogicalResult MarkerRaiser::collectNarrowed() {
   auto axisAttr = attrs.get("axis");
-  std::optional<int64_t> axis;
-  // An axis wider than 64 bits is left to the op's verifier.
-  if (auto axisInt = dyn_cast_or_null<IntegerAttr>(axisAttr))
-    axis = axisInt.getValue().trySExtValue();
+  // An axis that is not a signless integer of at most 64 bits (`1 : i128`,
+  // `0 : i0`) is left to the op's verifier.
+  std::optional<int64_t> axis = interop::signlessInt(axisAttr);
 
   for (unsigned index : narrowed) {
     Value value = marker->getResult(index);

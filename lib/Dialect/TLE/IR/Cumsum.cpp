@@ -29,10 +29,10 @@ LogicalResult ExclusiveCumsumOp::inferReturnTypes(
   if (!srcType || !axisAttr)
     return failure();
   int64_t rank = srcType.getRank();
-  std::optional<int64_t> maybeAxis = axisAttr.getValue().trySExtValue();
-  if (rank < 1 || !maybeAxis || *maybeAxis < 0 || *maybeAxis >= rank)
+  // Unverified, the axis may be any integer (`1 : i128`, `2^70`, `0 : i0`).
+  std::optional<int64_t> axis = interop::signlessInt(axisAttr);
+  if (rank < 1 || !axis || *axis < 0 || *axis >= rank)
     return failure();
-  int64_t axis = *maybeAxis;
 
   inferredReturnTypes.push_back(srcType);
   Type elementType = srcType.getElementType();
