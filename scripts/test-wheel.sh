@@ -45,4 +45,7 @@ grep -q triton-tle-lower-exclusive-cumsum <<<"$help"
 "$py" -m tle.opt --version >/dev/null
 "$py" "$repo/python/examples/tle_example.py" --stages tle-ttgir
 echo "wheel: extension, tle-opt (console script, python -m tle.opt) and example OK"
-TLE_TEST_INSTALLED=1 "$py" -m pytest -q .
+# Two test files check the source tree rather than the package: the ODS
+# reference in docs/reference (needs the kit's mlir-tblgen) and the generated
+# bench/README.md (needs matplotlib). test.sh ran them on this checkout.
+TLE_TEST_INSTALLED=1 "$py" -m pytest -q . --ignore=test_reference_docs.py --ignore=test_bench_report.py
