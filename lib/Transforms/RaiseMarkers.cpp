@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "MarkerText.h"
 #include "TLE/Interop/Triton/Integer.h"
 #include "TLE/Transforms/Passes.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -223,7 +224,7 @@ LogicalResult MarkerRaiser::parseAsmString() {
     return success();
   // The parser reports into the context at a location inside `rest`; keep
   // the first message and report it at the marker instead.
-  std::string parserMessage;
+  std::string parserMessage, unloaded;
   Attribute parsed;
   {
     ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &diag) {
@@ -231,8 +232,12 @@ LogicalResult MarkerRaiser::parseAsmString() {
         parserMessage = diag.str();
       return success();
     });
-    parsed = parseAttribute(rest, ctx);
+    parsed = parseMarkerAttribute(rest, ctx, unloaded);
   }
+  if (!unloaded.empty())
+    return emitError() << "TLE marker '" << name << "': '" << rest
+                       << "' names the dialect '" << unloaded
+                       << "', which TLE markers do not use";
   auto dict = dyn_cast_or_null<DictionaryAttr>(parsed);
   if (!dict) {
     InFlightDiagnostic diag = emitError();
