@@ -83,6 +83,12 @@ LogicalResult tle::common::verifyTiling(Operation *op,
   int64_t numTiles = 1;
   for (auto [dim, pair] : llvm::enumerate(llvm::zip(srcShape, tileShape))) {
     auto [srcDim, tileDim] = pair;
+    if (srcDim <= 0)
+      return op->emitOpError()
+             << "source dimension " << dim << " is "
+             << (ShapedType::isDynamic(srcDim) ? std::string("dynamic")
+                                               : std::to_string(srcDim))
+             << "; expected > 0";
     if (tileDim <= 0)
       return op->emitOpError()
              << tileName << " dimension " << dim << " is " << tileDim
