@@ -147,6 +147,13 @@ LogicalResult tle::common::verifyLocalPointers(Operation *op,
     return op->emitOpError("result pointee type ")
            << pointer.getPointeeType() << " must equal the buffer element type "
            << buffer.getElementType();
+  // The pointers live in registers: a shared layout (or a memory space) is
+  // no layout for them, and the lowerings slice the result's layout.
+  if (resultTensor && resultTensor.getEncoding() &&
+      !isa<VerifiableTensorEncoding>(resultTensor.getEncoding()))
+    return op->emitOpError("result encoding must be a distributed (register) "
+                           "layout, got ")
+           << resultTensor.getEncoding();
 
   if (indices.empty()) {
     if (!resultTensor || resultTensor.getShape() != buffer.getShape())
