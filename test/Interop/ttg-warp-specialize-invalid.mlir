@@ -194,3 +194,20 @@ func.func @failed_parse_with_cross_region_use() {
   } : i32
   return
 }
+
+// -----
+
+// The same with the use before the op, in the enclosing block.
+func.func @failed_parse_with_use_outside() {
+  %y = arith.addi %x, %x : i32
+  ttg.warp_specialize()
+  default {
+    ttg.warp_yield
+  }
+  partition0() num_warps(1) {
+    %x = arith.constant 1 : i32
+    ttg.warp_return
+  // expected-error @below {{invalid kind of type specified: expected builtin.function, but found 'i32'}}
+  } : i32
+  return
+}

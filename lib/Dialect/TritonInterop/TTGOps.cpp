@@ -253,10 +253,8 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   // See ParseRegions.h (found by scripts/fuzz_tle_opt.py).
   bool parsed = false;
   auto dropReferences = llvm::make_scope_exit([&] {
-    if (!parsed) {
-      tle::interop::dropAllReferences(partitions);
-      tle::interop::dropAllReferences(result.regions);
-    }
+    if (!parsed)
+      tle::interop::keepRegions(partitions, result);
   });
   SmallVector<int32_t> numWarps;
   StringRef keyword;

@@ -265,3 +265,18 @@ tt.func @failed_parse_with_cross_region_use() {
   } : i32
   tt.return
 }
+
+// -----
+
+// The same with the use before the op, in the enclosing block.
+tt.func @failed_parse_with_use_outside() {
+  %y = arith.addi %x, %x : i32
+  tle.warp_specialize()
+  default {
+  }
+  partition0() num_warps(1) {
+    %x = arith.constant 1 : i32
+  // expected-error @below {{invalid kind of type specified: expected builtin.function, but found 'i32'}}
+  } : i32
+  tt.return
+}

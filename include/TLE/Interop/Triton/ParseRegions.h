@@ -1,26 +1,30 @@
-//===- ParseRegions.h - Failed parsers with several regions -----*- C++ -*-===//
+//===- ParseRegions.h - Failed parsers with regions outside `result` -*- C++ -*-===//
 //
-// The parser resolves a name used in one region and defined in a sibling
-// region of the same op (the verifier rejects that later). A custom parser
-// that keeps regions outside `result` (the partitions of a warp_specialize,
-// which go into a nested op) destroys them first when it fails: a definition
-// with a use left in another region is then fatal ("operation destroyed but
-// still has uses"). Such parsers drop every reference before failing.
+// A custom parser that parses regions outside `result` (the partitions of a
+// warp_specialize, which go into a nested op) destroys them itself when it
+// fails, before the parser tears down everything else. A value they define
+// may already have uses elsewhere (a use before the definition, in the
+// enclosing block or a sibling region, resolves to it), and destroying a
+// definition that still has uses is fatal ("operation destroyed but still
+// has uses"). Handing the regions to `result` instead gets them torn down
+// the way the parser tears down any op's regions.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TLE_INTEROP_TRITON_PARSEREGIONS_H
 #define TLE_INTEROP_TRITON_PARSEREGIONS_H
 
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Region.h"
 
 #include <memory>
 
 namespace mlir::tle::interop {
-/// Drops all references of the operations in `regions`.
-inline void dropAllReferences(MutableArrayRef<std::unique_ptr<Region>> regions) {
+/// Moves the regions left in `regions` into `result` (on a parse failure).
+inline void keepRegions(MutableArrayRef<std::unique_ptr<Region>> regions,
+                        OperationState &result) {
   for (std::unique_ptr<Region> &region : regions)
     if (region)
-      region->dropAllReferences();
+      result.addRegion(std::move(region));
 }
 } // namespace mlir::tle::interop
 

@@ -75,10 +75,8 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   // See ParseRegions.h (found by scripts/fuzz_tle_opt.py).
   bool parsed = false;
   auto dropReferences = llvm::make_scope_exit([&] {
-    if (!parsed) {
-      interop::dropAllReferences(partitionState.regions);
-      interop::dropAllReferences(result.regions);
-    }
+    if (!parsed)
+      interop::keepRegions(partitionState.regions, result);
   });
   SmallVector<int32_t> numWarps, numRegs;
   for (unsigned index = 0;; ++index) {
