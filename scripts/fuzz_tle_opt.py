@@ -619,6 +619,45 @@ def make_mutant(seed_value, index, seeds, op_names):
     return seed, applied, text
 
 
+SWEEP_DIMS = ("0", "1", "3", "4294967296")
+SWEEP_NUMBERS = ("0", "-1", "2147483648", "4294967297")
+
+
+def sweep_mutants(seeds):
+    """The --sweep mutants, in order: in every seed (the corpus: only its
+    alias definitions and module attributes), each distinct shape with one
+    dimension set to an edge value everywhere it occurs, and each distinct
+    number set to an edge value everywhere (0, -1, 2^31, 2^32 + 1): the
+    consistent edits that reach verifiers and passes, exhaustively."""
+    for seed in seeds:
+        corpus = "corpus" in seed.name
+        for shape in sorted({m.group() for m in SHAPE.finditer(seed.text)}):
+            dims = shape.split("x")[:-1]
+            for i in ([len(dims) - 1] if corpus else range(len(dims))):
+                for value in SWEEP_DIMS:
+                    new = "".join(d + "x" for d in dims[:i] + [value] + dims[i + 1:])
+                    yield seed, [f"shape {shape} -> {new}"], SHAPE.sub(
+                        lambda m, old=shape, new=new: new if m.group() == old else m.group(),
+                        seed.text)
+        if corpus:
+            lines = seed.text.splitlines(keepends=True)
+            for i, line in enumerate(lines):
+                if not re.match(r"#(?!loc)|module attributes", line):
+                    continue
+                for m in NUMBER.finditer(line):
+                    for value in SWEEP_NUMBERS:
+                        edited = line[:m.start()] + value + line[m.end():]
+                        yield seed, [f"line {i + 1}: {m.group()} -> {value}"], \
+                            "".join(lines[:i] + [edited] + lines[i + 1:])
+            continue
+        for number in sorted({m.group() for m in NUMBER.finditer(seed.text)}):
+            for value in SWEEP_NUMBERS:
+                if value != number:
+                    yield seed, [f"number {number} -> {value}"], NUMBER.sub(
+                        lambda m, old=number, new=value: new if m.group() == old else m.group(),
+                        seed.text)
+
+
 # --------------------------------------------------------------------------
 # Running and classifying
 # --------------------------------------------------------------------------
@@ -901,6 +940,9 @@ def main():
     parser.add_argument("--no-minimize", action="store_true", help="write failing mutants as they are")
     parser.add_argument("--minimize-runs", type=int, default=3000, help="runs per minimization")
     parser.add_argument("--minimize-seconds", type=float, default=300, help="time per minimization")
+    parser.add_argument("--sweep", action="store_true",
+                        help="instead of random mutants, every seed with each shape and number "
+                             "set to edge values (0, -1, 2^31, ...) everywhere it occurs")
     parser.add_argument("--list-seeds", action="store_true",
                         help="print the seed inputs and their pipelines, then exit")
     parser.add_argument("--check-seeds", action="store_true",
@@ -938,7 +980,11 @@ def main():
     op_names = sorted({m.group() for s in seeds for m in OP_NAME.finditer(s.text)})
 
     start = time.monotonic()
-    print(f"fuzz_tle_opt: seed {args.seed}, {args.count} mutants of {len(seeds)} seed inputs "
+    sweep = list(sweep_mutants(seeds)) if args.sweep else None
+    if args.sweep:
+        args.start, args.count = 0, len(sweep)
+    print(f"fuzz_tle_opt: {'sweep' if args.sweep else f'seed {args.seed}'}, {args.count} "
+          f"mutants of {len(seeds)} seed inputs "
           f"(mutants {args.start}..{args.start + args.count - 1}), jobs {args.jobs}, "
           f"timeout {args.timeout:g} s, {tle_opt}", flush=True)
 
@@ -951,7 +997,8 @@ def main():
     done = [0]
 
     def one(index):
-        seed, mutations, text = make_mutant(args.seed, index, seeds, op_names)
+        seed, mutations, text = sweep[index] if args.sweep else \
+            make_mutant(args.seed, index, seeds, op_names)
         kind, signature, stderr = runner.run(text, seed.args, seed.suffix)
         with lock:
             done[0] += 1
@@ -980,7 +1027,8 @@ def main():
                                  args.minimize_runs, args.minimize_seconds).minimize(text)
             reproducers[signature] = write_reproducer(
                 args.out, seed, signature, text, runner,
-                f"--seed {args.seed}: mutant {index} of {seed.name.split(' [')[0]}")
+                f"{'--sweep' if args.sweep else f'--seed {args.seed}'}: mutant {index} "
+                f"({', '.join(mutations)}) of {seed.name.split(' [')[0]}")
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 

@@ -94,13 +94,15 @@ private:
   LogicalResult collect() {
     PipelineGroupBeginOp open;
     int32_t lastClosed = -1;
+    // Keyed by group: `groups` is sized only once every declared group is
+    // known to be used (a declared 2^31 - 1 groups ran out of memory).
+    DenseMap<int32_t, Group> used;
     for (Operation &op : body->without_terminator()) {
       if (auto begin = dyn_cast<PipelineGroupBeginOp>(op)) {
         groupOps.push_back(&op);
-        if (groups.empty()) {
+        if (used.empty()) {
           numGroups = begin.getNumGroups();
           numStages = begin.getNumStages();
-          groups.resize(numGroups);
         }
         if (begin.getNumGroups() != numGroups || begin.getNumStages() != numStages) {
           InFlightDiagnostic d = begin.emitError()
@@ -119,15 +121,15 @@ private:
           return failure();
         }
         int32_t g = static_cast<int32_t>(begin.getGroup());
-        if (groups[g].begin) {
+        if (used.count(g)) {
           InFlightDiagnostic d = begin.emitError()
                                  << "pipeline group " << g
                                  << " is used twice in this loop; a group is one contiguous "
                                     "`with tle.pipeline_group(i):` block";
-          d.attachNote(groups[g].begin.getLoc()) << "first used here";
+          d.attachNote(used[g].begin.getLoc()) << "first used here";
           return failure();
         }
-        groups[g] = {begin, begin.getStage(), begin.getOrder()};
+        used[g] = {begin, begin.getStage(), begin.getOrder()};
         if (firstGroup < 0)
           firstGroup = g;
         open = begin;
@@ -156,7 +158,7 @@ private:
     if (open)
       return open.emitError() << "pipeline group " << open.getGroup() << " is never closed";
     for (int32_t g = 0; g < numGroups; ++g)
-      if (!groups[g].begin) {
+      if (!used.count(g)) {
         InFlightDiagnostic d = groupOps.front()->emitError()
                                << "the loop declares " << numGroups
                                << " pipeline group(s) (pipe_stages / pipe_orders entries) but uses no "
@@ -164,6 +166,9 @@ private:
                                << g;
         return failure();
       }
+    groups.resize(numGroups);
+    for (auto &[g, group] : used)
+      groups[g] = group;
     return success();
   }
 

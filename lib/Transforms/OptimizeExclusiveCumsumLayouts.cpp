@@ -131,6 +131,16 @@ ttg::BlockedEncodingAttr buildScanLayout(ExclusiveCumsumOp op,
     return {};
   }
 
+  // The layout's sizes are 32-bit: a dimension of 2^31 or more has no
+  // blocked layout (its extent truncated to 0 and was divided by).
+  if (llvm::any_of(type.getShape(), [](int64_t size) {
+        return size >= (int64_t(1) << 31);
+      })) {
+    llvm::raw_string_ostream os(error);
+    os << "needs a blocked layout for the scan, but " << type
+       << " has a dimension of 2^31 elements or more";
+    return {};
+  }
   auto extent = [&](unsigned dim) -> unsigned {
     return llvm::PowerOf2Ceil(std::max<int64_t>(type.getDimSize(dim), 1));
   };

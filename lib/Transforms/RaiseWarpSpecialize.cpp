@@ -5,6 +5,7 @@
 // "Regions") become one tle.warp_specialize.
 //
 //===----------------------------------------------------------------------===//
+#include "MarkerText.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/Integer.h"
 #include "TLE/Transforms/Passes.h"
@@ -41,8 +42,13 @@ bool isRegionMarker(tt::ElementwiseInlineAsmOp op) {
 LogicalResult parse(RegionMarker &m, int32_t &group) {
   StringRef text = m.marker.getAsmString();
   StringRef rest = text.drop_front(kName.size()).trim();
+  std::string unloaded;
   auto dict = dyn_cast_or_null<DictionaryAttr>(
-      parseAttribute(rest, m.marker.getContext()));
+      parseMarkerAttribute(rest, m.marker.getContext(), unloaded));
+  if (!unloaded.empty())
+    return m.marker.emitError("warp_specialize region marker: '")
+           << rest << "' names the dialect '" << unloaded
+           << "', which TLE markers do not use";
   if (!dict)
     return m.marker.emitError("warp_specialize region marker: cannot parse '")
            << rest << "' as an attribute dictionary";

@@ -227,11 +227,13 @@ Attribute swizzleFor(ttg::MemDescType type,
   ArrayRef<unsigned> order = current.getOrder();
   unsigned bytes =
       std::max<unsigned>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
-  unsigned row = llvm::PowerOf2Ceil(
+  // 64-bit: a row of 2^32 elements or more truncated to 0 in 32 bits and
+  // divided by zero below.
+  uint64_t row = llvm::PowerOf2Ceil(
       std::max<int64_t>(1, type.getShape()[order.front()]));
-  unsigned vec = std::min(std::max(1u, 16 / bytes), row);
-  unsigned perPhase = std::max(1u, 128 / (row * bytes));
-  unsigned maxPhase = std::max(1u, std::min(8 / perPhase, row / vec));
+  unsigned vec = std::min<uint64_t>(std::max(1u, 16 / bytes), row);
+  unsigned perPhase = row * bytes >= 128 ? 1 : 128 / (row * bytes);
+  unsigned maxPhase = std::max<uint64_t>(1, std::min<uint64_t>(8 / perPhase, row / vec));
   vec = llvm::bit_floor(vec);
   perPhase = llvm::bit_floor(perPhase);
   maxPhase = llvm::bit_floor(maxPhase);

@@ -156,6 +156,16 @@ tt.func @narrow(%p: tensor<512x!tt.ptr<f16>, #blocked>) {
   tt.store %p, %a : tensor<512x!tt.ptr<f16>, #blocked>
   tt.return
 }
+
+// So do loads of a tensor with a zero dimension: no memdesc has its shape
+// (scripts/fuzz_tle_opt.py: MemDescType::get asserted).
+// CHECK-LABEL: tt.func @zero_size
+// CHECK-NEXT: tt.load %arg0 : tensor<0x!tt.ptr<f32>, #blocked>
+// CHECK-NOT: ttg.{{async|local}}
+tt.func @zero_size(%p: tensor<0x!tt.ptr<f32>, #blocked>) {
+  %a = tt.load %p {tle.async} : tensor<0x!tt.ptr<f32>, #blocked>
+  tt.return
+}
 }
 
 // -----

@@ -148,3 +148,28 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// Warps per CTA whose product overflows 32 bits: refitting them to the
+// partition's 1 warp ends (the unsigned product was 0 and doubling it never
+// reached 1: a hang found by scripts/fuzz_tle_opt.py).
+#huge = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [65536, 65536], order = [1, 0]}>
+// CHECK-DAG: #[[FIT:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @huge_warps(
+  // CHECK: partition0() num_warps(1) {
+  // CHECK: tt.expand_dims %{{.*}} {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #[[FIT]]}>> -> tensor<128x1xi32, #[[FIT]]>
+  tt.func @huge_warps() {
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #huge}>>
+    tle.warp_specialize()
+    default {
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %t = tt.expand_dims %r {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #huge}>> -> tensor<128x1xi32, #huge>
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}

@@ -111,3 +111,15 @@ func.func @dot_op_rank(%v: tensor<2x64x64xf16, #ttg.dot_op<{opIdx = 0, parent = 
 func.func @linear_rank(%v: tensor<4x2xf32, #linear>) {
   return
 }
+
+// -----
+
+// A zero count distributes nothing; triton-tle-lower-warp-specialize looped
+// forever doubling a product of 0 warps (found by scripts/fuzz_tle_opt.py).
+// expected-error @below {{blocked layout warpsPerCTA entries must be positive}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [0, 0], order = [1, 0]}>
+
+// -----
+
+// expected-error @below {{blocked layout sizePerThread entries must be positive}}
+#blocked = #ttg.blocked<{sizePerThread = [0], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

@@ -175,3 +175,39 @@ func.func @partition_order() {
   } : () -> ()
   return
 }
+
+// -----
+
+// The default region uses a value the partition defines and the op then
+// fails to parse: the partition was destroyed with its value still used
+// ("LLVM ERROR: operation destroyed but still has uses", found by
+// scripts/fuzz_tle_opt.py).
+func.func @failed_parse_with_cross_region_use() {
+  ttg.warp_specialize()
+  default {
+    ttg.warp_yield %c : i32
+  }
+  partition0() num_warps(2) {
+    %c = arith.constant 7 : i32
+    ttg.warp_return
+  // expected-error @below {{invalid kind of type specified: expected builtin.function, but found 'i32'}}
+  } : i32
+  return
+}
+
+// -----
+
+// The same with the use before the op, in the enclosing block.
+func.func @failed_parse_with_use_outside() {
+  %y = arith.addi %x, %x : i32
+  ttg.warp_specialize()
+  default {
+    ttg.warp_yield
+  }
+  partition0() num_warps(1) {
+    %x = arith.constant 1 : i32
+    ttg.warp_return
+  // expected-error @below {{invalid kind of type specified: expected builtin.function, but found 'i32'}}
+  } : i32
+  return
+}

@@ -49,6 +49,21 @@ tt.func @missing_group(%n: i32) {
 
 // -----
 
+// Found by scripts/fuzz_tle_opt.py: a table of 2^31 - 1 groups was
+// allocated before the unused ones were noticed (LLVM ERROR: out of memory).
+tt.func @huge_group_count(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    // expected-error @+1 {{the loop declares 2147483647 pipeline group(s) (pipe_stages / pipe_orders entries) but uses no group 1}}
+    tle.pipeline_group_begin 0 stage 0 order 0 groups 2147483647 stages 2
+    tle.pipeline_group_end 0
+  }
+  tt.return
+}
+
+// -----
+
 tt.func @disagree(%n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32

@@ -73,3 +73,16 @@ module {
     tt.return %e, %e1 : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A dimension of 2^31 or more has no blocked layout (its extent truncated to
+// 0 in 32 bits and was divided by: SIGFPE, found by scripts/fuzz_tle_opt.py).
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @huge(%x: tensor<4294967296xi32, #ttg.slice<{dim = 0, parent = #blocked}>>) -> tensor<4294967296xi32, #ttg.slice<{dim = 0, parent = #blocked}>> {
+    // expected-error @+1 {{has a dimension of 2^31 elements or more}}
+    %e, %t = tle.exclusive_cumsum %x {axis = 0 : i32} : tensor<4294967296xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<4294967296xi32, #ttg.slice<{dim = 0, parent = #blocked}>>, i32
+    tt.return %e : tensor<4294967296xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+  }
+}

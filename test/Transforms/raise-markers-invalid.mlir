@@ -81,6 +81,29 @@ tt.func @i0_axis(%x: tensor<128xi32>) -> tensor<128xi32> {
 
 // -----
 
+// Found by scripts/fuzz_tle_opt.py: result-type inference built a slice of
+// a source encoding that is not a distributed layout (RankedTensorType::get
+// asserted) before the op's verifier could object.
+#tmem = #ttng.tensor_memory
+tt.func @not_a_layout(%x: tensor<64x32xf32, #tmem>) -> tensor<64x32xf32, #tmem> {
+  // expected-error @+1 {{'tle.exclusive_cumsum' op total must be a tensor of the input shape without axis 1 and element type 'f32', got 'tensor<64x32xf32, #ttng.tensor_memory>'}}
+  %0:2 = tt.elementwise_inline_asm "tle.exclusive_cumsum {axis = 1 : i32, reverse = false}" {constraints = "=r,=r,r", packed_element = 1 : i32, pure = false} %x : tensor<64x32xf32, #tmem> -> tensor<64x32xf32, #tmem>, tensor<64x32xf32, #tmem>
+  tt.return %0#0 : tensor<64x32xf32, #tmem>
+}
+
+// -----
+
+// Found by scripts/fuzz_tle_opt.py: parsing a marker key `gpu.barrier`
+// loaded the gpu dialect inside the pass (fatal: "LLVM ERROR: Loading a
+// dialect (gpu) while in a multi-threaded execution context").
+tt.func @foreign_dialect() {
+  // expected-error @+1 {{TLE marker 'tle.pipeline_group_end': '{group = 0 : i32, gpu.barrier = true}' names the dialect 'gpu', which TLE markers do not use}}
+  %0 = tt.elementwise_inline_asm "tle.pipeline_group_end {group = 0 : i32, gpu.barrier = true}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
+  tt.return
+}
+
+// -----
+
 tt.func @missing_axis(%x: tensor<128xi32>) -> tensor<128xi32> {
   // expected-error @+1 {{'tle.exclusive_cumsum' op requires attribute 'axis'}}
   %0:2 = tt.elementwise_inline_asm "tle.exclusive_cumsum {reverse = false, tle.marker.narrowed = array<i32: 1>}" {constraints = "=r,=r,r", packed_element = 1 : i32, pure = false} %x : tensor<128xi32> -> tensor<128xi32>, tensor<128xi32>

@@ -143,3 +143,13 @@ tt.func @i0_group() {
   }
   tt.return
 }
+
+// -----
+
+tt.func @foreign_dialect() {
+  // expected-error @+1 {{warp_specialize region marker: '{tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32>, gpu.x = 1}' names the dialect 'gpu', which TLE markers do not use}}
+  %m0 = tt.elementwise_inline_asm "tle.warp_specialize {tle.marker.partition = 0 : i32, tle.marker.group = 0 : i32, partition_num_warps = array<i32>, gpu.x = 1}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i1
+  scf.if %m0 {
+  }
+  tt.return
+}

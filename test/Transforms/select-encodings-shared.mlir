@@ -112,3 +112,25 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %v : tensor<64x64xf32, #col>
   }
 }
+
+// -----
+
+// A row of 2^32 elements: the swizzle's arithmetic is 64-bit (in 32 bits the
+// row truncated to 0 and was divided by: SIGFPE, found by
+// scripts/fuzz_tle_opt.py). vec = 8, perPhase = 1, maxPhase = 8.
+
+// CHECK-DAG: #[[SW:.+]] = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// CHECK-LABEL: tt.func @huge_row(
+// CHECK-NEXT: tle.alloc smem : () -> !ttg.memdesc<2x4294967296xf16, #[[SW]], #smem, mutable>
+#col = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#row = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @huge_row(%x: tensor<2x4294967296xf16, #row>) -> tensor<2x4294967296xf16, #col> {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<2x4294967296xf16, #shared, #smem, mutable>
+    tle.local_store %x, %buf : tensor<2x4294967296xf16, #row> -> !ttg.memdesc<2x4294967296xf16, #shared, #smem, mutable>
+    %v = tle.local_load %buf : !ttg.memdesc<2x4294967296xf16, #shared, #smem, mutable> -> tensor<2x4294967296xf16, #col>
+    tt.return %v : tensor<2x4294967296xf16, #col>
+  }
+}

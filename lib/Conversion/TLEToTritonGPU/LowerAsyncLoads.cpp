@@ -175,6 +175,9 @@ bool lowerToAsyncCopy(tt::LoadOp load) {
   auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
   if (!blocked)
     return false;
+  // The destination is a memdesc of the tensor's shape: dimensions positive.
+  if (llvm::any_of(type.getShape(), [](int64_t size) { return size <= 0; }))
+    return false;
   if (load.getIsVolatile() || load.getCache() != tt::CacheModifier::NONE ||
       load.getEvict() != tt::EvictionPolicy::NORMAL ||
       !load.getBoundaryCheck().empty() || load.getPadding())

@@ -37,9 +37,11 @@ bool isCapturable(Type type) {
 SmallVector<unsigned> refit(ArrayRef<unsigned> warps, unsigned target,
                             ArrayRef<unsigned> dims) {
   SmallVector<unsigned> out(warps);
-  unsigned total = 1;
+  // 64-bit and saturating: an unsigned product of [2^31, 2^31] was 0, and
+  // doubling 0 up to `target` never ended (found by scripts/fuzz_tle_opt.py).
+  uint64_t total = 1;
   for (unsigned w : out)
-    total *= w;
+    total = llvm::SaturatingMultiply(total, uint64_t(w));
   while (total > target) {
     for (unsigned d : llvm::reverse(dims))
       if (out[d] > 1) {

@@ -83,6 +83,12 @@ LogicalResult tle::common::verifyTiling(Operation *op,
   int64_t numTiles = 1;
   for (auto [dim, pair] : llvm::enumerate(llvm::zip(srcShape, tileShape))) {
     auto [srcDim, tileDim] = pair;
+    if (srcDim <= 0)
+      return op->emitOpError()
+             << "source dimension " << dim << " is "
+             << (ShapedType::isDynamic(srcDim) ? std::string("dynamic")
+                                               : std::to_string(srcDim))
+             << "; expected > 0";
     if (tileDim <= 0)
       return op->emitOpError()
              << tileName << " dimension " << dim << " is " << tileDim
@@ -141,6 +147,13 @@ LogicalResult tle::common::verifyLocalPointers(Operation *op,
     return op->emitOpError("result pointee type ")
            << pointer.getPointeeType() << " must equal the buffer element type "
            << buffer.getElementType();
+  // The pointers live in registers: a shared layout (or a memory space) is
+  // no layout for them, and the lowerings slice the result's layout.
+  if (resultTensor && resultTensor.getEncoding() &&
+      !isa<VerifiableTensorEncoding>(resultTensor.getEncoding()))
+    return op->emitOpError("result encoding must be a distributed (register) "
+                           "layout, got ")
+           << resultTensor.getEncoding();
 
   if (indices.empty()) {
     if (!resultTensor || resultTensor.getShape() != buffer.getShape())

@@ -291,6 +291,15 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
       warpsPerCTA.size() != rank)
     return emitError() << "blocked layout arrays must all have rank " << rank;
+  // Counts of elements, lanes and warps: a zero one distributes nothing (and
+  // hung triton-tle-lower-warp-specialize, found by the fuzzer).
+  for (auto [name, counts] :
+       {std::pair<StringRef, ArrayRef<unsigned>>{"sizePerThread", sizePerThread},
+        {"threadsPerWarp", threadsPerWarp},
+        {"warpsPerCTA", warpsPerCTA}})
+    if (llvm::is_contained(counts, 0u))
+      return emitError() << "blocked layout " << name
+                         << " entries must be positive";
   return verifyOrder(emitError, "blocked", order);
 }
 

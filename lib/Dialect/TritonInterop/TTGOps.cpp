@@ -4,10 +4,12 @@
 // 3.6.0 prints must parse.
 //
 //===----------------------------------------------------------------------===//
+#include "TLE/Interop/Triton/ParseRegions.h"
 #include "TLE/Interop/Triton/TTG.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace mlir::ttg;
@@ -269,6 +271,12 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
     return failure();
 
   SmallVector<std::unique_ptr<Region>> partitions;
+  // See ParseRegions.h (found by scripts/fuzz_tle_opt.py).
+  bool parsed = false;
+  auto dropReferences = llvm::make_scope_exit([&] {
+    if (!parsed)
+      tle::interop::keepRegions(partitions, result);
+  });
   SmallVector<int32_t> numWarps;
   StringRef keyword;
   while (succeeded(parser.parseOptionalKeyword(&keyword))) {
@@ -283,10 +291,9 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
         parser.parseKeyword("num_warps") || parser.parseLParen() ||
         parser.parseInteger(warps) || parser.parseRParen())
       return failure();
-    auto region = std::make_unique<Region>();
-    if (parser.parseRegion(*region, args))
+    partitions.push_back(std::make_unique<Region>());
+    if (parser.parseRegion(*partitions.back(), args))
       return failure();
-    partitions.push_back(std::move(region));
     numWarps.push_back(warps);
   }
 
@@ -308,6 +315,7 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   for (std::unique_ptr<Region> &region : partitions)
     partitionsState.addRegion(std::move(region));
   block->push_back(Operation::create(partitionsState));
+  parsed = true;
   return success();
 }
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MarkerRaiser.h"
+#include "../MarkerText.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -81,7 +82,7 @@ LogicalResult MarkerRaiser::parseAsmString() {
     return success();
   // The parser reports into the context at a location inside `rest`; keep
   // the first message and report it at the marker instead.
-  std::string parserMessage;
+  std::string parserMessage, unloaded;
   Attribute parsed;
   {
     ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &diag) {
@@ -89,8 +90,12 @@ LogicalResult MarkerRaiser::parseAsmString() {
         parserMessage = diag.str();
       return success();
     });
-    parsed = parseAttribute(rest, ctx);
+    parsed = parseMarkerAttribute(rest, ctx, unloaded);
   }
+  if (!unloaded.empty())
+    return emitError() << "TLE marker '" << name << "': '" << rest
+                       << "' names the dialect '" << unloaded
+                       << "', which TLE markers do not use";
   auto dict = dyn_cast_or_null<DictionaryAttr>(parsed);
   if (!dict) {
     InFlightDiagnostic diag = emitError();

@@ -9,6 +9,18 @@ func.func @buffer_in_tensor_memory(%buf: !ttg.memdesc<64x32xf32, #shared, #ttng.
 
 // -----
 
+// Found by scripts/fuzz_tle_opt.py: triton-tle-lower-local-memory built a
+// slice of a shared layout for the pointers and asserted.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @shared_layout_pointers(%buf: !ttg.memdesc<64x32xf32, #shared, #smem, mutable>) {
+  // expected-error @+1 {{result encoding must be a distributed (register) layout, got #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>}}
+  %p = tle.local_pointers %buf : !ttg.memdesc<64x32xf32, #shared, #smem, mutable> -> tensor<64x32x!tt.ptr<f32, 3>, #shared>
+  return
+}
+
+// -----
+
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 func.func @global_address_space(%buf: !ttg.memdesc<64x32xf32, #shared, #smem, mutable>) {

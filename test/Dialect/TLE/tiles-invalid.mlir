@@ -52,6 +52,16 @@ func.func @extract_zero_tile_dim(%x: tensor<64x64xf32>) {
 
 // -----
 
+// A source with a zero dimension has no tiles (scripts/fuzz_tle_opt.py:
+// triton-tle-lower-tiles built a memdesc of its shape and asserted).
+func.func @extract_zero_source_dim(%x: tensor<0xf32>, %i: i32) {
+  // expected-error @+1 {{source dimension 0 is 0; expected > 0}}
+  %t = tle.extract_tile %x[%i] tile [8] : tensor<0xf32>, i32 -> tensor<8xf32>
+  return
+}
+
+// -----
+
 func.func @extract_negative_tile_dim(%x: tensor<64x64xf32>) {
   // expected-error @+1 {{tile_shape dimension 0 is -16; expected > 0}}
   %t = "tle.extract_tile"(%x) <{static_index = 0 : i64, tile_shape = array<i64: -16, 32>}> : (tensor<64x64xf32>) -> tensor<16x32xf32>

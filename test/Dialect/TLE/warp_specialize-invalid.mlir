@@ -247,3 +247,36 @@ func.func @yield_outside() {
   // expected-error @+1 {{'tle.warp_yield' op expects parent op 'tle.warp_specialize'}}
   tle.warp_yield
 }
+
+// -----
+
+// The default region uses a value the partition defines and the op then
+// fails to parse: the partition was destroyed with its value still used
+// ("LLVM ERROR: operation destroyed but still has uses", found by
+// scripts/fuzz_tle_opt.py).
+tt.func @failed_parse_with_cross_region_use() {
+  tle.warp_specialize()
+  default {
+    %d = arith.addi %c, %c : i32
+  }
+  partition0() num_warps(2) {
+    %c = arith.constant 7 : i32
+  // expected-error @below {{invalid kind of type specified: expected builtin.function, but found 'i32'}}
+  } : i32
+  tt.return
+}
+
+// -----
+
+// The same with the use before the op, in the enclosing block.
+tt.func @failed_parse_with_use_outside() {
+  %y = arith.addi %x, %x : i32
+  tle.warp_specialize()
+  default {
+  }
+  partition0() num_warps(1) {
+    %x = arith.constant 1 : i32
+  // expected-error @below {{invalid kind of type specified: expected builtin.function, but found 'i32'}}
+  } : i32
+  tt.return
+}

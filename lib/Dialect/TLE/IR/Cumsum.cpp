@@ -43,8 +43,13 @@ LogicalResult ExclusiveCumsumOp::inferReturnTypes(
   SmallVector<int64_t> shape(srcType.getShape());
   shape.erase(shape.begin() + *axis);
   Attribute encoding;
-  if (Attribute srcEncoding = srcType.getEncoding())
+  if (Attribute srcEncoding = srcType.getEncoding()) {
+    // Unverified, the source's encoding may be one no slice can have as
+    // parent (`#ttng.tensor_memory`): only a distributed layout can.
+    if (!isa<VerifiableTensorEncoding>(srcEncoding))
+      return failure();
     encoding = ttg::SliceEncodingAttr::get(context, *axis, srcEncoding);
+  }
   inferredReturnTypes.push_back(
       RankedTensorType::get(shape, elementType, encoding));
   return success();

@@ -1,8 +1,10 @@
 //===- WarpSpecialize.cpp - tle.warp_specialize ---------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/ParseRegions.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -70,6 +72,12 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
 
   OperationState partitionState(result.location,
                                 WarpSpecializePartitionsOp::getOperationName());
+  // See ParseRegions.h (found by scripts/fuzz_tle_opt.py).
+  bool parsed = false;
+  auto dropReferences = llvm::make_scope_exit([&] {
+    if (!parsed)
+      interop::keepRegions(partitionState.regions, result);
+  });
   SmallVector<int32_t> numWarps, numRegs;
   for (unsigned index = 0;; ++index) {
     SMLoc loc = parser.getCurrentLocation();
@@ -120,6 +128,7 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   Block *holderBlock = builder.createBlock(holder);
   builder.setInsertionPointToEnd(holderBlock);
   builder.create(partitionState);
+  parsed = true;
   return success();
 }
 
