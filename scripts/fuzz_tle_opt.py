@@ -51,6 +51,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import textwrap
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -69,7 +70,7 @@ DROPPED_FLAGS = {"--mlir-very-unsafe-disable-verifier-on-parsing",
 
 # Failure signatures known to come from upstream MLIR/LLVM code with no TLE
 # code involved: (regex on the signature, reason). A matching run is counted
-# as "skipped (upstream)", not as a failure. Empty: none found so far.
+# as "skipped (upstream)", not as a failure.
 UPSTREAM_SKIPS = [
     # MLIR 22's generic attribute parser asserts on a dense array of `index`
     # (`array<index>`, `array<index: 1>`): parseDenseArrayAttr asks an index
@@ -948,6 +949,8 @@ def main():
     parser.add_argument("--check-seeds", action="store_true",
                         help="run every seed unmutated, print how each ends, then exit")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every failing mutant")
+    parser.add_argument("--print-reproducers", action="store_true",
+                        help="also print each reproducer's text (for CI logs, where --out is lost)")
     args = parser.parse_args()
 
     tle_opt = args.tle_opt or os.path.join(ROOT, "build", "bin", "tle-opt")
@@ -1045,6 +1048,9 @@ def main():
         print(f"  {len(hits):5d}  {signature}")
         print(f"         first: mutant {hits[0][0]} of {hits[0][1].name}")
         print(f"         reproducer: {os.path.relpath(reproducers[signature])}")
+        if args.print_reproducers:
+            with open(reproducers[signature]) as f:
+                print(textwrap.indent(f.read(), "         | "))
     print(f"wall time:          {wall:.1f} s")
     return 1 if failures else 0
 

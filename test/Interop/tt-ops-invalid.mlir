@@ -183,6 +183,19 @@ tt.func @map_pack(%x: tensor<256xf32>) {
 
 // -----
 
+// A pack of 2^31 is a count mismatch, not 2^31 expanded types (the verifier
+// ran out of memory building them: found by scripts/fuzz_tle_opt.py --sweep).
+tt.func @map_huge_pack(%x: tensor<256xf32>) {
+  // expected-error @+1 {{'tt.map_elementwise' op region must take 2147483648 scalar(s) of each operand's element type}}
+  %0 = "tt.map_elementwise"(%x) <{pack = 2147483648 : i32}> ({
+  ^bb0(%a: f32):
+    tt.map_elementwise.return %a : f32
+  }) : (tensor<256xf32>) -> tensor<256xf32>
+  tt.return
+}
+
+// -----
+
 tt.func @map_arguments(%x: tensor<256xf32>) {
   // expected-error @+1 {{'tt.map_elementwise' op region must take 2 scalar(s) of each operand's element type}}
   %0 = "tt.map_elementwise"(%x) <{pack = 2 : i32}> ({

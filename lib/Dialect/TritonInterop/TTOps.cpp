@@ -492,22 +492,25 @@ LogicalResult MapElementwiseOp::verify() {
 /// The region takes `pack` scalars of each operand's element type (operand
 /// by operand) and returns `pack` scalars of each result's element type.
 LogicalResult MapElementwiseOp::verifyRegions() {
-  unsigned pack = getPack();
-  auto expanded = [pack](TypeRange types) {
-    SmallVector<Type> scalars;
-    for (Type type : types)
-      scalars.append(pack, getElementTypeOrSelf(type));
-    return scalars;
+  uint64_t pack = getPack(); // at least 1: verify() ran
+  // Each operand (result) stands for `pack` consecutive scalars of its
+  // element type. Compared without expanding the lists: a huge pack is just
+  // a count mismatch.
+  auto matchesExpanded = [pack](TypeRange scalars, TypeRange types) {
+    if (scalars.size() != pack * types.size())
+      return false;
+    for (auto [i, scalar] : llvm::enumerate(scalars))
+      if (scalar != getElementTypeOrSelf(types[i / pack]))
+        return false;
+    return true;
   };
-  if (TypeRange(getScalarOp().getArgumentTypes()) !=
-      TypeRange(expanded(getSrcs().getTypes())))
+  if (!matchesExpanded(getScalarOp().getArgumentTypes(), getSrcs().getTypes()))
     return emitOpError("region must take ")
            << pack << " scalar(s) of each operand's element type";
   for (Block &block : getScalarOp()) {
     auto ret = block.empty() ? MapElementwiseReturnOp()
                              : dyn_cast<MapElementwiseReturnOp>(block.back());
-    if (ret && TypeRange(ret.getResult().getTypes()) !=
-                   TypeRange(expanded(getResult().getTypes())))
+    if (ret && !matchesExpanded(ret.getResult().getTypes(), getResult().getTypes()))
       return ret.emitOpError("must return ")
              << pack << " scalar(s) of each result's element type";
   }
