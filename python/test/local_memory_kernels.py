@@ -4,10 +4,32 @@ Shared by the CPU tests (compile to PTX, inspect) and the GPU tests (run,
 compare with torch), so both test the same code.
 """
 
+import contextlib
+
 import triton
 import triton.language as tl
 
 import tle
+from tle import _bridge
+
+BARRIER_PASS = "triton-tle-insert-local-pointer-barriers"
+
+
+@contextlib.contextmanager
+def without_local_pointer_barriers():
+    """TLE's TTGIR stage without BARRIER_PASS, for the controls that show what
+    the pass prevents. Compiles inside get their own cache entries (the
+    fingerprint hashes the pipelines); launch a kernel specialization not
+    compiled outside (see late_writer_transpose's VARIANT)."""
+    after, pipeline = _bridge.STAGES["tle-ttgir"]
+    assert BARRIER_PASS + "," in pipeline, pipeline
+    _bridge.STAGES["tle-ttgir"] = (after, pipeline.replace(BARRIER_PASS + ",", ""))
+    _bridge.fingerprint.cache_clear()
+    try:
+        yield
+    finally:
+        _bridge.STAGES["tle-ttgir"] = (after, pipeline)
+        _bridge.fingerprint.cache_clear()
 
 CLUSTER2 = tl.constexpr(tle.device_mesh({"block_cluster": [("cluster_x", 2)]}))
 
@@ -33,6 +55,40 @@ def transpose_tile(X, Y, M: tl.constexpr, N: tl.constexpr):
     rows = tl.arange(0, M)
     cols = tl.arange(0, N)
     tle.gpu.copy(X + rows[:, None] * N + cols[None, :], tile, [M, N])
+    t_rows = tl.broadcast_to(tl.arange(0, M)[None, :], (N, M))
+    t_cols = tl.broadcast_to(tl.arange(0, N)[:, None], (N, M))
+    vals = tl.load(tle.gpu.local_ptr(tile, (t_rows, t_cols)))
+    tl.store(Y + tl.arange(0, N)[:, None] * M + tl.arange(0, M)[None, :], vals)
+
+
+# Holds the threads of warp 0 back ~200 us per element (a %globaltimer spin)
+# and passes the value through: a writer that is late on purpose.
+_HOLD_WARP0 = tl.constexpr("{ .reg .pred p, q; .reg .u32 t; .reg .u64 t0, t1; "
+               "mov.u32 t, %tid.x; setp.lt.u32 p, t, 32; mov.u64 t0, %globaltimer; "
+               "SPIN: @!p bra DONE; mov.u64 t1, %globaltimer; sub.u64 t1, t1, t0; "
+               "setp.lt.u64 q, t1, 200000; @q bra SPIN; "
+               "DONE: mov.b32 $0, $1; }")
+
+
+@triton.jit
+def late_writer_transpose(Y, seed, M: tl.constexpr, N: tl.constexpr, VARIANT: tl.constexpr = 0):
+    """Y (N x M, int32) = T^T for T[i, j] = i * N + j + seed, with T built in
+    shared memory through local pointers and warp 0 made late: it writes its
+    rows of T ~200 us per element after the other warps, which then read
+    (transposed) what warp 0 wrote. Only the barrier
+    triton-tle-insert-local-pointer-barriers puts between the pointer store and
+    the pointer load makes them wait; without it the result is wrong (the
+    differential control in test_local_memory_gpu.py). T is computed, not
+    loaded, so nothing else (no layout conversion, whose own barrier would
+    wait for warp 0) stands between the store and the load; `seed` differs per
+    launch so shared memory left by an earlier launch cannot pass for T.
+    VARIANT only keeps compiles apart in Triton's in-memory cache."""
+    tile = tle.gpu.alloc([M, N], dtype=tl.int32, scope=tle.gpu.smem)
+    rows = tl.broadcast_to(tl.arange(0, M)[:, None], (M, N))
+    cols = tl.broadcast_to(tl.arange(0, N)[None, :], (M, N))
+    t = tl.inline_asm_elementwise(_HOLD_WARP0, "=r,r", [rows * N + cols + seed], dtype=tl.int32,
+                                  is_pure=False, pack=1)
+    tl.store(tle.gpu.local_ptr(tile, (rows, cols)), t)
     t_rows = tl.broadcast_to(tl.arange(0, M)[None, :], (N, M))
     t_cols = tl.broadcast_to(tl.arange(0, N)[:, None], (N, M))
     vals = tl.load(tle.gpu.local_ptr(tile, (t_rows, t_cols)))

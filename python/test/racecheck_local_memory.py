@@ -6,11 +6,14 @@
         python3 python/test/racecheck_local_memory.py --no-barriers   # control: must report hazards
 
 ``--no-barriers`` drops ``triton-tle-insert-local-pointer-barriers`` from TLE's
-pipeline and runs only the transpose (one thread writes, others read), to
+pipeline and runs only the transposes (one thread writes, others read), to
 show that racecheck sees TLE's shared-memory accesses and that the pass is what
-makes them race-free.
+makes them race-free. ``late_writer_transpose`` has nothing but the pass's
+barrier between its pointer store and load (``transpose_tile``'s copy is
+followed by a layout conversion whose own barrier may order them).
 """
 
+import contextlib
 import os
 import sys
 
@@ -19,22 +22,29 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tle  # noqa: E402
-from tle import _bridge  # noqa: E402
 import local_memory_kernels as K  # noqa: E402
 
 
 def main():
     no_barriers = "--no-barriers" in sys.argv
-    if no_barriers:
-        _bridge.TTGIR_PIPELINE = _bridge.TTGIR_PIPELINE.replace("triton-tle-insert-local-pointer-barriers,", "")
-        _bridge.STAGES["tle-ttgir"] = ("ttgir", _bridge.TTGIR_PIPELINE)
+    with K.without_local_pointer_barriers() if no_barriers else contextlib.nullcontext():
+        run(no_barriers)
+
+
+def run(no_barriers):
     tle.enable()
     # The transpose writes the tile through pointers and reads it back
     # transposed, so other threads read what one thread wrote.
     a = torch.randn(32, 64, device="cuda")
     b = torch.empty(64, 32, device="cuda")
     K.transpose_tile[(1,)](a, b, M=32, N=64)
+    late = torch.empty(64, 32, device="cuda", dtype=torch.int32)
+    late_kernel = K.late_writer_transpose[(1,)](late, 12345, M=32, N=64)
     torch.cuda.synchronize()
+    expected = (torch.arange(32, device="cuda", dtype=torch.int32)[:, None] * 64
+                + torch.arange(64, device="cuda", dtype=torch.int32)[None, :] + 12345).t()
+    print("late writer: bar.sync in its PTX:", late_kernel.asm["ptx"].count("bar.sync"),
+          "read right:", torch.equal(late, expected))
     if no_barriers:
         print("ran without barriers")
         return

@@ -4,6 +4,11 @@ Skips without a CUDA GPU. Run on the H100 through the device tool:
     python -m pytest -q python/test/test_local_memory_gpu.py
 """
 
+import os
+import shutil
+import subprocess
+import sys
+
 import pytest
 import torch
 
@@ -41,6 +46,62 @@ def test_transpose_through_shared_memory(m, n):
     y = torch.empty(n, m, device="cuda")
     K.transpose_tile[(1,)](x, y, M=m, N=n)
     torch.testing.assert_close(y, x.t().contiguous(), rtol=0, atol=0)
+
+
+def _late_writer(variant):
+    m, n = 32, 64
+    seed = int(torch.randint(1, 1 << 20, ()))
+    y = torch.full((n, m), -1, device="cuda", dtype=torch.int32)
+    K.late_writer_transpose[(1,)](y, seed, M=m, N=n, VARIANT=variant)
+    rows = torch.arange(m, device="cuda", dtype=torch.int32)[:, None]
+    cols = torch.arange(n, device="cuda", dtype=torch.int32)[None, :]
+    return y, (rows * n + cols + seed).t()
+
+
+def test_late_writer_is_ordered_by_the_barrier_pass():
+    """Differential control of triton-tle-insert-local-pointer-barriers: warp
+    0 writes its part of a shared tile ~ms after the other warps, which then
+    read it through local pointers. With TLE's pipeline the result is exact;
+    without the pass (nothing else orders the pointer store and load: see
+    test_local_memory.py's PTX check of the same kernel) they read what was
+    there before."""
+    y, expected = _late_writer(0)
+    torch.testing.assert_close(y, expected, rtol=0, atol=0)
+    with K.without_local_pointer_barriers():
+        y, expected = _late_writer(1)
+    wrong = (y != expected).sum().item()
+    assert wrong > 0, "without the barrier pass every late element was still read right"
+    # Only what warp 0 (a quarter of the threads) wrote can be stale.
+    assert wrong <= y.numel() // 4, wrong
+
+
+def _sanitizer():
+    found = shutil.which("compute-sanitizer")
+    default = "/usr/local/cuda/bin/compute-sanitizer"
+    return found or (default if os.path.exists(default) else None)
+
+
+@pytest.mark.skipif(_sanitizer() is None, reason="needs compute-sanitizer")
+def test_racecheck_sees_the_race_the_barrier_pass_removes(tmp_path):
+    """racecheck_local_memory.py under compute-sanitizer's racecheck: with
+    TLE's pipeline 0 hazards; without triton-tle-insert-local-pointer-barriers
+    it reports the late writer's store/load race at the kernel's lines (the
+    control that shows racecheck sees TLE's shared-memory accesses)."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "racecheck_local_memory.py")
+    outputs = {}
+    for mode in ("", "--no-barriers"):
+        env = dict(os.environ, TRITON_CACHE_DIR=str(tmp_path / (mode or "barriers")))
+        run = subprocess.run([_sanitizer(), "--tool", "racecheck", "--error-exitcode", "9", sys.executable,
+                              script] + ([mode] if mode else []),
+                             env=env, capture_output=True, text=True, timeout=300)
+        outputs[mode] = (run.returncode, run.stdout + run.stderr)
+    rc, out = outputs[""]
+    assert rc == 0 and "RACECHECK SUMMARY: 0 hazards" in out and "all local-memory kernels ran" in out, out
+    rc, out = outputs["--no-barriers"]
+    assert rc == 9, out
+    line = next(i for i, text in enumerate(open(K.__file__), 1) if "tl.store(tle.gpu.local_ptr(tile, (rows, cols)), t)" in text)
+    assert "Race reported between Write access at late_writer_transpose+" in out, out
+    assert f"local_memory_kernels.py:{line}" in out, out
 
 
 def test_whole_buffer_stage_roundtrip():
