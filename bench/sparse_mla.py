@@ -33,6 +33,17 @@ Providers:
           cp.async copies, multi-buffered and issued NUM_STAGES-1 chunks ahead
           (TLE hands them to Triton's pipeliner as user latencies).
           Pipes and warp specialization (issue 7) are the next step.
+  tle-split  `tle` with S = Q K^T split by keys between the two warpgroups:
+          Triton gives a dot that feeds another dot all warps along M
+          ([8, 1]), and with BLOCK_H = 64 rows the second warpgroup then
+          computes the same S again (Nsight: docs/sparse-mla.md). Here P and
+          the rescale factor reach the P @ V dot through TLE shared buffers
+          (tle.gpu.local_store / local_load), and the nope and rope scores
+          are summed after scaling, so no dot chains into another: S is
+          [4, 2] (each warpgroup 32 of the 64 keys), the row max/sum cross
+          warpgroups in shared memory, and the P @ V dot reads P straight from
+          its buffer (triton-tle-forward-buffer-loads removes Triton's copy,
+          which is what makes BLOCK_N = 64 with 2 stages fit).
   tle-staged  the gathered nope tile is staged once into a TLE
           shared-memory buffer (tle.gpu.copy from the gathered pointers)
           and read back (tle.gpu.local_load) as the K^T operand and the V
@@ -95,6 +106,7 @@ LN2 = math.log(2.0)
 DEFAULT_CONFIG = {
     "triton": (64, 64, 8, 2),
     "tle": (64, 64, 8, 2),
+    "tle-split": (64, 64, 8, 2),
     "tle-staged": (64, 32, 8, 2),
     "tle-pipe": (64, 32, 8, 2),
 }
@@ -216,6 +228,59 @@ def sparse_mla_fwd_tle(Q, KV, IDX, O, LSE, sm_scale_log2,
 
 
 @triton.jit
+def sparse_mla_fwd_tle_split(Q, KV, IDX, O, LSE, sm_scale_log2,
+                             stride_qb, stride_qs, stride_qh,
+                             stride_kvb, stride_kvn, stride_kvh,
+                             stride_ib, stride_is, stride_ih,
+                             stride_ob, stride_os, stride_oh,
+                             stride_lb, stride_ls,
+                             SKV, H_PER_KV, TOPK,
+                             BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr,
+                             NUM_STAGES: tl.constexpr):
+    """`tle` with P handed to the P @ V dot through a shared buffer.
+
+    A dot whose result feeds another dot gets all its warps along M from
+    Triton (warpsPerCTA [8, 1]): with BLOCK_H = 64 < 8 x 16 rows, the second
+    warpgroup computes the same S = Q K^T again (ncu: twice the QK tensor work
+    and shared-memory operand reads). Through the buffer the two dots are no
+    longer chained, so S is split by keys between the warpgroups ([4, 2], as
+    FlashMLA does); the row max and sum then cross warpgroups (a shared-memory
+    reduction) and P is exchanged through the buffer."""
+    s, b, g, offs_h, q_nope, q_rope, idx_base = _mla_prologue(
+        Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih, H_PER_KV, sm_scale_log2,
+        BLOCK_H, DV, DR)
+    kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
+    p_buf = tle.gpu.alloc([BLOCK_H, BLOCK_N], dtype=KV.dtype.element_ty, scope=tle.gpu.smem)
+    alpha_buf = tle.gpu.alloc([BLOCK_H], dtype=tl.float32, scope=tle.gpu.smem)
+    m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_H], tl.float32)
+    acc = tl.zeros([BLOCK_H, DV], tl.float32)
+    for start in tl.range(0, TOPK, BLOCK_N, num_stages=NUM_STAGES):
+        offs_n = start + tl.arange(0, BLOCK_N)
+        idx = tle.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1, is_async=True)
+        valid = (idx >= 0) & (idx < SKV)
+        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+        k_nope = tle.load(rows + tl.arange(0, DV)[None, :], is_async=True)
+        k_rope = tle.load(rows + DV + tl.arange(0, DR)[None, :], is_async=True)
+        # Two dots, each scaled before the sum: a dot feeding another's
+        # accumulator (or an add Triton folds into one) would chain them.
+        qk = (tl.dot(q_nope, tl.trans(k_nope)) * sm_scale_log2
+              + tl.dot(q_rope, tl.trans(k_rope)) * sm_scale_log2)
+        qk = tl.where(valid[None, :], qk, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+        p = tl.math.exp2(qk - m_safe[:, None])
+        alpha = tl.math.exp2(m_i - m_safe)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        m_i = m_new
+        tle.gpu.local_store(p_buf, p.to(k_nope.dtype))
+        tle.gpu.local_store(alpha_buf, alpha)
+        acc = acc * tle.gpu.local_load(alpha_buf)[:, None]
+        acc = tl.dot(tle.gpu.local_load(p_buf), k_nope, acc)
+    _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
+
+
+@triton.jit
 def sparse_mla_fwd_tle_staged(Q, KV, IDX, O, LSE, sm_scale_log2,
                               stride_qb, stride_qs, stride_qh,
                               stride_kvb, stride_kvn, stride_kvh,
@@ -318,7 +383,8 @@ def sparse_mla_fwd_tle_pipe(Q, KV, IDX, O, LSE, sm_scale_log2,
     _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
 
 
-KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-staged": sparse_mla_fwd_tle_staged,
+KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-split": sparse_mla_fwd_tle_split,
+           "tle-staged": sparse_mla_fwd_tle_staged,
            "tle-pipe": sparse_mla_fwd_tle_pipe}
 
 
@@ -472,6 +538,7 @@ BENCH = _harness.Benchmark(
     providers={
         "triton": lambda inputs: _launch_fn("triton", inputs),
         "tle": lambda inputs: _launch_fn("tle", inputs),
+        "tle-split": lambda inputs: _launch_fn("tle-split", inputs),
         "tle-staged": lambda inputs: _launch_fn("tle-staged", inputs),
         "tle-pipe": lambda inputs: _launch_fn("tle-pipe", inputs),
         "torch": _torch_provider,
@@ -499,6 +566,7 @@ def _smoke_entry(provider, cfg):
         "options": {"num_warps": num_warps, "num_stages": num_stages},
         "tle": provider.startswith("tle"),
         "expect": {"triton": ["wgmma", "cp.async"], "tle": ["wgmma", "cp.async", "cp.async.wait_group"],
+                   "tle-split": ["wgmma", "cp.async", "st.shared"],
                    "tle-staged": ["wgmma", "st.shared", "ld.shared"],
                    "tle-pipe": ["wgmma", "mbarrier.try_wait", "mbarrier.arrive", "setmaxnreg"]}[provider],
     }

@@ -262,6 +262,32 @@ def TLESelectEncodings
   let dependentDialects = ["::mlir::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TLEForwardBufferLoads
+    : Pass<"triton-tle-forward-buffer-loads", "mlir::ModuleOp"> {
+  let summary = "Load a tensor from its buffer instead of from a copy of it";
+  let description = [{
+    On TTGIR after Triton's passes and TLE's lowerings. Triton decomposes a
+    layout conversion into a dot-operand layout into a shared-memory round
+    trip: `%c = ttg.local_alloc %x` then `ttg.local_load %c` in the operand
+    layout. When `%x` was itself just loaded from a shared buffer
+    (`%x = ttg.local_load %buf`, e.g. a `tle.gpu.local_load` of a
+    `tle.gpu.alloc` buffer), the copy holds the buffer's contents: each load
+    of `%c` becomes a load of `%buf` (with `%x`'s async token) in the same
+    layout, and the copy (and `%x`, when unused) is erased. That saves the
+    copy's shared memory and a store, a barrier and a load per use, in every
+    loop iteration (sparse MLA's P exchange between warpgroups).
+
+    Forwarded only when all of these hold, else nothing changes:
+      * `%buf` and `%c` have the same shape, element type and memory space
+        (encodings may differ: a load reads values, whatever the layout);
+      * every user of `%c` is a `ttg.local_load` after it in the same block;
+      * no op between `%x` and each such load may write memory (declared
+        write, allocate or free effects, or no declared effects at all, as
+        for calls and non-pure inline asm; nested ops count).
+  }];
+  let dependentDialects = ["::mlir::ttg::TTGDialect"];
+}
+
 def TLEFoldScatterConverts
     : Pass<"triton-tle-fold-scatter-converts", "mlir::ModuleOp"> {
   let summary = "Scattered stores take the layout their operands are "

@@ -1,0 +1,103 @@
+//===- ForwardBufferLoads.cpp - read a buffer, not a copy of it -----------===//
+//
+// triton-tle-forward-buffer-loads: a tensor loaded from a shared buffer and
+// copied into a fresh ttg.local_alloc only to be loaded again in another
+// layout (Triton's decomposition of a layout conversion into a dot-operand
+// layout) is loaded from the buffer directly. The rules are documented with
+// the pass in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Transforms/Passes.h"
+#include "TLE/Interop/Triton/TTG.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLEFORWARDBUFFERLOADS
+#include "TLE/Transforms/Passes.h.inc"
+
+namespace {
+
+/// Whether `op` may write memory: declared writes, or effects it does not
+/// declare at all (unknown ops, calls, non-pure inline asm). Ops with regions
+/// count their nested ops.
+bool mayWrite(Operation *op) {
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+    if (effects.hasEffect<MemoryEffects::Write>() ||
+        effects.hasEffect<MemoryEffects::Allocate>() ||
+        effects.hasEffect<MemoryEffects::Free>())
+      return true;
+  } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+    return true;
+  }
+  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          if (mayWrite(&nested))
+            return true;
+  return false;
+}
+
+/// Whether no op strictly between `from` and `to` (same block, `from` first)
+/// may write memory.
+bool noWriteBetween(Operation *from, Operation *to) {
+  for (Operation *op = from->getNextNode(); op && op != to;
+       op = op->getNextNode())
+    if (mayWrite(op))
+      return false;
+  return true;
+}
+
+void forward(ttg::LocalAllocOp alloc) {
+  auto load = alloc.getSrc() ? alloc.getSrc().getDefiningOp<ttg::LocalLoadOp>()
+                             : ttg::LocalLoadOp();
+  if (!load || load->getBlock() != alloc->getBlock())
+    return;
+  auto bufType = cast<ttg::MemDescType>(load.getSrc().getType());
+  auto copyType = cast<ttg::MemDescType>(alloc.getResult().getType());
+  if (bufType.getShape() != copyType.getShape() ||
+      bufType.getElementType() != copyType.getElementType() ||
+      bufType.getMemorySpace() != copyType.getMemorySpace())
+    return;
+  // Every user of the copy is a load after the copy, in its block, with no
+  // write to any memory since the buffer was read.
+  SmallVector<ttg::LocalLoadOp> reads;
+  for (Operation *user : alloc->getUsers()) {
+    auto read = dyn_cast<ttg::LocalLoadOp>(user);
+    if (!read || read->getBlock() != alloc->getBlock() ||
+        !alloc->isBeforeInBlock(read) || !noWriteBetween(load, read))
+      return;
+    reads.push_back(read);
+  }
+  if (reads.empty())
+    return;
+  for (ttg::LocalLoadOp read : reads) {
+    OpBuilder builder(read);
+    auto direct = ttg::LocalLoadOp::create(builder, read.getLoc(),
+                                           read.getResult().getType(),
+                                           load.getSrc(), load.getToken());
+    read.getResult().replaceAllUsesWith(direct.getResult());
+    read->erase();
+  }
+  alloc->erase();
+  if (load->use_empty())
+    load->erase();
+}
+
+struct TLEForwardBufferLoads
+    : impl::TLEForwardBufferLoadsBase<TLEForwardBufferLoads> {
+  void runOnOperation() override {
+    SmallVector<ttg::LocalAllocOp> allocs;
+    getOperation()->walk([&](ttg::LocalAllocOp alloc) {
+      if (alloc.getSrc())
+        allocs.push_back(alloc);
+    });
+    for (ttg::LocalAllocOp alloc : allocs)
+      forward(alloc);
+  }
+};
+} // namespace
+} // namespace mlir::tle
