@@ -72,12 +72,9 @@ DROPPED_FLAGS = {"--mlir-very-unsafe-disable-verifier-on-parsing",
 # code involved: (regex on the signature, reason). A matching run is counted
 # as "skipped (upstream)", not as a failure.
 UPSTREAM_SKIPS = [
-    # MLIR 22's generic attribute parser asserts on a dense array of `index`
-    # (`array<index>`, `array<index: 1>`): parseDenseArrayAttr asks an index
-    # type for its bit width. Any op's attribute dictionary reaches it, e.g.
-    # `module attributes {a = array<index>} {}` with no TLE code involved.
-    (r"^assertion `isIntOrFloat\(\) .* at mlir::detail::Parser::parseDenseArrayAttr",
-     "upstream MLIR: array<index> asserts in Parser::parseDenseArrayAttr"),
+    # None: the one found (MLIR 22's parser asserting on `array<index>`, from
+    # any attribute dictionary) is now refused by TLE before parsing
+    # (include/TLE/Support/ParserGuard.h), so a recurrence is a failure.
 ]
 
 

@@ -1,5 +1,6 @@
 //===- RunPipeline.cpp - parse, run a pipeline, print ---------------------===//
 #include "TLE/RunPipeline.h"
+#include "TLE/Support/ParserGuard.h"
 #include "TLE/InitAll.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -70,6 +71,15 @@ tle::PipelineResult tle::runPipeline(StringRef source, StringRef pipeline,
     return {false, message};
   };
 
+  if (size_t at = findDenseIndexArray(source); at != StringRef::npos) {
+    StringRef before = source.take_front(at);
+    size_t lineStart = before.rfind('\n') + 1; // npos + 1 == 0
+    diagnostics.push_back((sourceName + ":" + Twine(before.count('\n') + 1) +
+                           ":" + Twine(at - lineStart + 1) + ": error: " +
+                           denseIndexArrayMessage())
+                              .str());
+    return fail("failed to parse '" + sourceName + "'");
+  }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), llvm::SMLoc());

@@ -312,3 +312,13 @@ tt.func @axis_too_wide(%x: tensor<128xi32>) -> i32 {
   }) : (tensor<128xi32>) -> i32
   tt.return %1 : i32
 }
+
+// -----
+
+// A dense array of index in marker text is refused before MLIR's parser sees
+// it (MLIR 22's parser aborts on it: TLE/Support/ParserGuard.h).
+tt.func @dense_index_array(%x: tensor<128xi32>) -> tensor<128xi32> {
+  // expected-error @+1 {{TLE marker 'tle.exclusive_cumsum': a dense array of 'index' ('array<index...>') is not supported}}
+  %0:2 = tt.elementwise_inline_asm "tle.exclusive_cumsum {axis = 0 : i32, a = array<index: 1>}" {constraints = "=r,=r,r", packed_element = 1 : i32, pure = false} %x : tensor<128xi32> -> tensor<128xi32>, tensor<128xi32>
+  tt.return %0#0 : tensor<128xi32>
+}

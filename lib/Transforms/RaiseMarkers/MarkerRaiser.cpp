@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "MarkerRaiser.h"
 #include "../MarkerText.h"
+#include "TLE/Support/ParserGuard.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -82,6 +83,9 @@ LogicalResult MarkerRaiser::parseAsmString() {
     return success();
   // The parser reports into the context at a location inside `rest`; keep
   // the first message and report it at the marker instead.
+  if (findDenseIndexArray(rest) != StringRef::npos)
+    return emitError() << "TLE marker '" << name << "': "
+                       << denseIndexArrayMessage();
   std::string parserMessage, unloaded;
   Attribute parsed;
   {
