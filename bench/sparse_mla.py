@@ -202,6 +202,19 @@ def sparse_mla_fwd_triton(Q, KV, IDX, O, LSE, sm_scale_log2,
 
 
 @triton.jit
+def _mla_gather_async(idx_base, kv_base, stride_kvn, start, SKV, TOPK,
+                      BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+    """One chunk's indices and kv rows, every load a tle.load(is_async=True)."""
+    offs_n = start + tl.arange(0, BLOCK_N)
+    idx = tle.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1, is_async=True)
+    valid = (idx >= 0) & (idx < SKV)
+    rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+    k_nope = tle.load(rows + tl.arange(0, DV)[None, :], is_async=True)
+    k_rope = tle.load(rows + DV + tl.arange(0, DR)[None, :], is_async=True)
+    return valid, k_nope, k_rope
+
+
+@triton.jit
 def sparse_mla_fwd_tle(Q, KV, IDX, O, LSE, sm_scale_log2,
                        stride_qb, stride_qs, stride_qh,
                        stride_kvb, stride_kvn, stride_kvh,
@@ -222,14 +235,29 @@ def sparse_mla_fwd_tle(Q, KV, IDX, O, LSE, sm_scale_log2,
     l_i = tl.zeros([BLOCK_H], tl.float32)
     acc = tl.zeros([BLOCK_H, DV], tl.float32)
     for start in tl.range(0, TOPK, BLOCK_N, num_stages=NUM_STAGES):
-        offs_n = start + tl.arange(0, BLOCK_N)
-        idx = tle.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1, is_async=True)
-        valid = (idx >= 0) & (idx < SKV)
-        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
-        k_nope = tle.load(rows + tl.arange(0, DV)[None, :], is_async=True)
-        k_rope = tle.load(rows + DV + tl.arange(0, DR)[None, :], is_async=True)
+        valid, k_nope, k_rope = _mla_gather_async(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N, DV, DR)
         m_i, l_i, acc = _mla_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2)
     _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
+
+
+@triton.jit
+def _mla_split_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2, p_buf, alpha_buf):
+    """One chunk with S split by keys between the warpgroups (tle-split): the
+    nope and rope scores are summed after scaling and P and alpha reach the
+    P @ V dot through shared buffers, so no dot chains into another."""
+    qk = (tl.dot(q_nope, tl.trans(k_nope)) * sm_scale_log2
+          + tl.dot(q_rope, tl.trans(k_rope)) * sm_scale_log2)
+    qk = tl.where(valid[None, :], qk, float("-inf"))
+    m_new = tl.maximum(m_i, tl.max(qk, 1))
+    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+    p = tl.math.exp2(qk - m_safe[:, None])
+    alpha = tl.math.exp2(m_i - m_safe)
+    l_i = l_i * alpha + tl.sum(p, 1)
+    tle.gpu.local_store(p_buf, p.to(k_nope.dtype))
+    tle.gpu.local_store(alpha_buf, alpha)
+    acc = acc * tle.gpu.local_load(alpha_buf)[:, None]
+    acc = tl.dot(tle.gpu.local_load(p_buf), k_nope, acc)
+    return m_new, l_i, acc
 
 
 @triton.jit
@@ -261,27 +289,9 @@ def sparse_mla_fwd_tle_split(Q, KV, IDX, O, LSE, sm_scale_log2,
     l_i = tl.zeros([BLOCK_H], tl.float32)
     acc = tl.zeros([BLOCK_H, DV], tl.float32)
     for start in tl.range(0, TOPK, BLOCK_N, num_stages=NUM_STAGES):
-        offs_n = start + tl.arange(0, BLOCK_N)
-        idx = tle.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1, is_async=True)
-        valid = (idx >= 0) & (idx < SKV)
-        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
-        k_nope = tle.load(rows + tl.arange(0, DV)[None, :], is_async=True)
-        k_rope = tle.load(rows + DV + tl.arange(0, DR)[None, :], is_async=True)
-        # Two dots, each scaled before the sum: a dot feeding another's
-        # accumulator (or an add Triton folds into one) would chain them.
-        qk = (tl.dot(q_nope, tl.trans(k_nope)) * sm_scale_log2
-              + tl.dot(q_rope, tl.trans(k_rope)) * sm_scale_log2)
-        qk = tl.where(valid[None, :], qk, float("-inf"))
-        m_new = tl.maximum(m_i, tl.max(qk, 1))
-        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
-        p = tl.math.exp2(qk - m_safe[:, None])
-        alpha = tl.math.exp2(m_i - m_safe)
-        l_i = l_i * alpha + tl.sum(p, 1)
-        m_i = m_new
-        tle.gpu.local_store(p_buf, p.to(k_nope.dtype))
-        tle.gpu.local_store(alpha_buf, alpha)
-        acc = acc * tle.gpu.local_load(alpha_buf)[:, None]
-        acc = tl.dot(tle.gpu.local_load(p_buf), k_nope, acc)
+        valid, k_nope, k_rope = _mla_gather_async(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N, DV, DR)
+        m_i, l_i, acc = _mla_split_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2,
+                                         p_buf, alpha_buf)
     _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
 
 
@@ -356,26 +366,6 @@ def _mla_pipe_consumer(r, q_nope, q_rope, sm_scale_log2, TOPK,
         r.release(slot)
         m_i, l_i, acc = _mla_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2)
     return acc, m_i, l_i
-
-
-@triton.jit
-def _mla_split_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2, p_buf, alpha_buf):
-    """One chunk with S split by keys between the warpgroups (tle-split): the
-    nope and rope scores are summed after scaling and P and alpha reach the
-    P @ V dot through shared buffers, so no dot chains into another."""
-    qk = (tl.dot(q_nope, tl.trans(k_nope)) * sm_scale_log2
-          + tl.dot(q_rope, tl.trans(k_rope)) * sm_scale_log2)
-    qk = tl.where(valid[None, :], qk, float("-inf"))
-    m_new = tl.maximum(m_i, tl.max(qk, 1))
-    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.math.exp2(qk - m_safe[:, None])
-    alpha = tl.math.exp2(m_i - m_safe)
-    l_i = l_i * alpha + tl.sum(p, 1)
-    tle.gpu.local_store(p_buf, p.to(k_nope.dtype))
-    tle.gpu.local_store(alpha_buf, alpha)
-    acc = acc * tle.gpu.local_load(alpha_buf)[:, None]
-    acc = tl.dot(tle.gpu.local_load(p_buf), k_nope, acc)
-    return m_new, l_i, acc
 
 
 @triton.jit

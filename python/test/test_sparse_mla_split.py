@@ -51,11 +51,8 @@ def test_scores_are_split_by_keys_between_warpgroups(split):
 def test_plain_triton_computes_the_scores_twice():
     # The baseline the split removes: Triton's chained-dot layout, all warps
     # along M, so with 64 heads both warpgroups compute the same S.
-    c = tle.compile(sparse_mla.KERNELS["triton"],
-                    signature=sparse_mla._smoke_entry("triton", (64, 64, 8, 2))["signature"],
-                    constexprs=sparse_mla._smoke_entry("triton", (64, 64, 8, 2))["constexprs"],
-                    target="sm_90", num_warps=8, num_stages=2)
-    assert "8, 1" in _dot_layouts(c.asm["ttgir"])
+    assert sparse_mla.DEFAULT_CONFIG["triton"] == sparse_mla.DEFAULT_CONFIG["tle-split"]
+    assert "8, 1" in _dot_layouts(_compile("triton").asm["ttgir"])
 
 
 def test_p_at_v_reads_p_from_its_buffer(split):
