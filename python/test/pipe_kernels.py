@@ -13,13 +13,16 @@ import tle
 
 
 @triton.jit
-def _ring_producer(w, src, n_tiles, BLOCK: tl.constexpr):
+def _ring_producer(w, src, n_tiles, BLOCK: tl.constexpr, ASYNC: tl.constexpr = False):
     offs = tl.arange(0, BLOCK)
     base = tl.program_id(0) * n_tiles * BLOCK
     for i in range(n_tiles):
         slot = w.acquire()
-        x = tl.load(src + base + i * BLOCK + offs)
-        tle.gpu.local_store(slot["x"], x)
+        if ASYNC:  # cp.async into the slot; the commit publishes it when it lands
+            tle.gpu.copy(src + base + i * BLOCK + offs, slot["x"], [BLOCK], is_async=True)
+        else:
+            x = tl.load(src + base + i * BLOCK + offs)
+            tle.gpu.local_store(slot["x"], x)
         w.commit(slot)
 
 
@@ -35,11 +38,13 @@ def _ring_consumer(r, dst, n_tiles, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def ring_copy(src, dst, n_tiles, BLOCK: tl.constexpr, STAGES: tl.constexpr, PRODUCER_WARPS: tl.constexpr):
-    """dst = src * 2 + 1, tile by tile through a STAGES-deep pipe."""
+def ring_copy(src, dst, n_tiles, BLOCK: tl.constexpr, STAGES: tl.constexpr, PRODUCER_WARPS: tl.constexpr,
+              ASYNC: tl.constexpr = False):
+    """dst = src * 2 + 1, tile by tile through a STAGES-deep pipe (ASYNC: slots
+    filled by tle.gpu.copy(is_async=True))."""
     p = tle.pipe(STAGES, name="ring", readers="c", x=([BLOCK], tl.float32))
     tle.gpu.warp_specialize([(_ring_consumer, (p.reader("c"), dst, n_tiles, BLOCK)),
-                             (_ring_producer, (p.writer(), src, n_tiles, BLOCK))],
+                             (_ring_producer, (p.writer(), src, n_tiles, BLOCK, ASYNC))],
                             worker_num_warps=[PRODUCER_WARPS], worker_num_regs=[40])
 
 
@@ -149,12 +154,16 @@ def one_shot_tile(src, dst, M: tl.constexpr, N: tl.constexpr):
 
 
 @triton.jit
-def _dot_producer(w, kv, n_tiles, BN: tl.constexpr, D: tl.constexpr):
+def _dot_producer(w, kv, n_tiles, BN: tl.constexpr, D: tl.constexpr, ASYNC: tl.constexpr = False):
     rows = tl.arange(0, BN)[:, None] * D + tl.arange(0, D)[None, :]
     for i in range(n_tiles):
-        k = tl.load(kv + i * BN * D + rows)
-        slot = w.acquire()
-        tle.gpu.local_store(slot["k"], k)
+        if ASYNC:
+            slot = w.acquire()
+            tle.gpu.copy(kv + i * BN * D + rows, slot["k"], [BN, D], is_async=True)
+        else:
+            k = tl.load(kv + i * BN * D + rows)
+            slot = w.acquire()
+            tle.gpu.local_store(slot["k"], k)
         w.commit(slot)
 
 
@@ -178,12 +187,14 @@ def _dot_consumer(r, q, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.c
 
 
 @triton.jit
-def ring_dot(q, kv, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr, STAGES: tl.constexpr):
+def ring_dot(q, kv, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr, STAGES: tl.constexpr,
+             ASYNC: tl.constexpr = False):
     """out = sum_i (q @ k_i^T) @ k_i over n_tiles BN x D tiles k_i streamed through a pipe;
-    the consumer's wgmmas read the slots in place (triton-tle-forward-pipe-mma-operands)."""
+    the consumer's wgmmas read the slots in place (triton-tle-forward-pipe-mma-operands).
+    ASYNC: the producer fills the slots with cp.async (tle.gpu.copy(is_async=True))."""
     p = tle.pipe(STAGES, name="kv", readers="mma", k=([BN, D], tl.float16))
     tle.gpu.warp_specialize([(_dot_consumer, (p.reader("mma"), q, out, n_tiles, M, BN, D)),
-                             (_dot_producer, (p.writer(), kv, n_tiles, BN, D))],
+                             (_dot_producer, (p.writer(), kv, n_tiles, BN, D, ASYNC))],
                             worker_num_warps=[4], worker_num_regs=[96])
 
 

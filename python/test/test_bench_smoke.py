@@ -9,7 +9,10 @@ Each ``bench/<name>.py`` (not starting with ``_``, not ``make_report.py``) must 
 - ``options``: Triton compile options (``num_warps``, ``num_stages``, ...),
 - ``tle``: True to compile through TLE's stages, False for plain Triton,
 - ``expect``: substrings the PTX must contain (the instructions the kernel
-  exists for, e.g. shared-memory atomics), possibly empty.
+  exists for, e.g. shared-memory atomics), possibly empty,
+- ``attrs`` (optional): argument attributes, ``{(index,): [["tt.divisibility",
+  16]], ...}``, as Triton's launcher specializes them for the benchmark's
+  tensors (alignment decides vector widths, and with them cp.async).
 
 So a benchmark cannot rot silently: if its kernels stop compiling, CI fails.
 """
@@ -55,13 +58,13 @@ def test_benchmark_kernel_compiles_to_ptx(entry):
     options = dict(entry.get("options", {}))
     if entry["tle"]:
         k = tle.compile(entry["kernel"], signature=entry["signature"], constexprs=entry["constexprs"],
-                        target="sm_90", **options)
+                        target="sm_90", attrs=entry.get("attrs"), **options)
         assert "tle-ttgir" in k.asm, "compiled without TLE's stages"
     else:
         sig = dict(entry["signature"])
         for c in entry["constexprs"]:
             sig.setdefault(c, "constexpr")
-        src = ASTSource(entry["kernel"], signature=sig, constexprs=entry["constexprs"])
+        src = ASTSource(entry["kernel"], signature=sig, constexprs=entry["constexprs"], attrs=entry.get("attrs"))
         k = triton.compile(src, target=GPUTarget("cuda", 90, 32), options=options)
         assert "tle-ttgir" not in k.asm
     ptx = k.asm["ptx"]

@@ -31,9 +31,13 @@ def code(compiled, stage):
     return "\n".join(re.sub(r"\s*loc\(#loc\d*\)$", "", l) for l in lines)
 
 
-def compile_kernel(name, **overrides):
+def compile_kernel(name, aligned=False, **overrides):
+    """aligned: pointers get tt.divisibility = 16, as Triton's launcher gives
+    16-byte aligned tensors (what lets loads and copies vectorize)."""
     fn, sig = K.SIGNATURES[name]
-    return tle.compile(fn, signature=sig, constexprs={**CONFIGS[name], **overrides}, target=TARGET, num_warps=4)
+    attrs = {(i,): [["tt.divisibility", 16]] for i, t in enumerate(sig.values()) if t.startswith("*")}
+    return tle.compile(fn, signature=sig, constexprs={**CONFIGS[name], **overrides}, target=TARGET, num_warps=4,
+                       **({"attrs": attrs} if aligned else {}))
 
 
 def ptx_count(compiled, pattern):
@@ -63,6 +67,55 @@ def test_ring_dot_reads_slots_in_place():
     assert pipeline != _bridge.TTGIR_PIPELINE
     without = tle.run_pipeline(c.asm["ttgir"], pipeline)
     assert sorted(re.findall(r"ttg\.local_alloc %\S+ : \(tensor<(\d+x\d+)xf16", without)) == ["32x64", "64x64"]
+
+
+def _partition(ttgir, name):
+    """The text of one region of the ttg.warp_specialize: "default" or "partition0"."""
+    start = ttgir.index("ttg.warp_specialize")
+    if name == "default":
+        return ttgir[start:ttgir.index("partition0(", start)]
+    return ttgir[ttgir.index(name + "(", start):]
+
+
+def test_async_copy_fills_slots_without_registers():
+    """tle.gpu.copy(is_async=True): the producer's tile goes to the slot by
+    cp.async (16 bytes a copy), no register staging; its commit arrives on
+    the ready barrier as the copies land (cp.async.mbarrier.arrive, then the
+    partition's barrier and the elected arrive); the consumer fences the
+    async proxy after its wait, before the wgmmas read the slot."""
+    c = compile_kernel("ring_dot", aligned=True, ASYNC=True)
+    ttgir = code(c, "tle-ttgir")
+    producer = _partition(ttgir, "partition0")
+    assert "tt.load" not in producer and "ttg.local_store" not in producer, producer
+    assert len(re.findall(r"ttg\.async_copy_global_to_local", producer)) == 1, producer
+    commit = re.search(r"ttng\.async_copy_mbarrier_arrive .*\n\s*gpu\.barrier\n\s*ttng\.fence_async_shared"
+                       r".*\n.*ttg\.memdesc_index.*\n\s*ttng\.arrive_barrier", producer)
+    assert commit, producer
+    consumer = _partition(ttgir, "default")
+    assert re.search(r"ttng\.wait_barrier .*\n\s*ttng\.fence_async_shared", consumer), consumer
+    ptx = c.asm["ptx"]
+    assert ptx_count(c, r"^cp\.async\.c[ag]\.shared\.global \[.*\], \[.*\], 0x10") >= 1, ptx
+    assert ptx_count(c, r"^cp\.async\.mbarrier\.arrive\.shared\.b64") == 1
+    assert ptx_count(c, r"^cp\.async\.wait_(group|all)") == 0  # the writer never waits for its copies
+    # The same kernel filling through registers: no cp.async at all.
+    sync = compile_kernel("ring_dot", aligned=True)
+    assert ptx_count(sync, r"^cp\.async") == 0
+    assert "ttg.async_copy_global_to_local" not in code(sync, "tle-ttgir")
+
+
+def test_async_copy_ring_of_scalars_tiles():
+    """A 1-D fp32 tile from a one-warp producer: vector cp.async copies
+    (8 bytes: the tile's base, pid * n_tiles * 256 floats, is known 8-byte
+    aligned only).
+    Without known alignment (no tt.divisibility) the loads cannot be vectors
+    of 4 bytes or more for cp.async: the fill stays a synchronous load and
+    store, still correct."""
+    c = compile_kernel("ring_copy", aligned=True, ASYNC=True, STAGES=3)
+    assert ptx_count(c, r"^cp\.async\.c[ag]\.shared\.global \[.*\], \[.*\], 0x8") >= 1, c.asm["ptx"]
+    assert ptx_count(c, r"^cp\.async\.mbarrier\.arrive\.shared\.b64") == 1
+    unaligned = compile_kernel("ring_dot", ASYNC=True)
+    assert ptx_count(unaligned, r"^cp\.async") == 0
+    assert "ttg.local_store" in _partition(code(unaligned, "tle-ttgir"), "partition0")
 
 
 def test_ring_copy_lowers_to_warp_specialize_with_mbarrier_rings():
@@ -289,7 +342,54 @@ def worker_returns_value(x):
     tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_touch_and_return, (p.writer(), x))], worker_num_warps=[1])
 
 
+@triton.jit
+def _async_into_plain_buffer(w, x):
+    buf = tle.gpu.alloc([64], dtype=tl.float32, scope=tle.gpu.smem)
+    tle.gpu.copy(x + tl.arange(0, 64), buf, [64], is_async=True)
+    slot = w.acquire()
+    tle.gpu.local_store(slot["x"], tle.gpu.local_load(buf))
+    w.commit(slot)
+
+
+@triton.jit
+def async_copy_into_plain_buffer(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_async_into_plain_buffer, (p.writer(), x))],
+                            worker_num_warps=[1])
+
+
+@triton.jit
+def _async_into_reader_slot(r, x):
+    slot, closed = r.wait()
+    tle.gpu.copy(x + tl.arange(0, 64), slot["x"], [64], is_async=True)
+    r.release(slot)
+
+
+@triton.jit
+def async_copy_into_reader_slot(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_async_into_reader_slot, (p.reader(), x)), (_touch, (p.writer(), x))],
+                            worker_num_warps=[1])
+
+
+@triton.jit
+def async_copy_out_of_buffer(x):
+    buf = tle.gpu.alloc([64], dtype=tl.float32, scope=tle.gpu.smem)
+    tle.gpu.copy(buf, x + tl.arange(0, 64), [64], is_async=True)
+
+
+@triton.jit
+def async_copy_flag_not_constant(x):
+    buf = tle.gpu.alloc([64], dtype=tl.float32, scope=tle.gpu.smem)
+    tle.gpu.copy(x + tl.arange(0, 64), buf, [64], is_async=tl.program_id(0) == 0)
+
+
 @pytest.mark.parametrize("kernel,message", [
+    (async_copy_into_plain_buffer, "tle.gpu.copy(is_async=True) must copy into a field of a pipe slot taken by the "
+     "writer's acquire()"),
+    (async_copy_into_reader_slot, "tle.gpu.copy(is_async=True) writes a slot a reader waited for"),
+    (async_copy_out_of_buffer, "a copy out of a buffer is synchronous: drop is_async"),
+    (async_copy_flag_not_constant, "tle.gpu.copy is_async must be a compile-time bool"),
     (writer_in_reader_partition, "the writer is used by a reader partition: partition 0 both writes the pipe and "
      "reads it as reader 'r'"),
     (release_of_writer_slot, "the slot was handed out by the writer of pipe<p"),

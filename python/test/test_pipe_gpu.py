@@ -20,15 +20,17 @@ def _tle_enabled():
         yield
 
 
+@pytest.mark.parametrize("fill", ["registers", "async"])
 @pytest.mark.parametrize("stages", [1, 2, 3, 4])
 @pytest.mark.parametrize("producer_warps", [1, 2, 4])
 @pytest.mark.parametrize("n_tiles,programs", [(1, 1), (7, 3), (64, 132)])
-def test_ring_copy(stages, producer_warps, n_tiles, programs):
+def test_ring_copy(stages, producer_warps, n_tiles, programs, fill):
+    """fill="async": tle.gpu.copy(is_async=True) fills the slots by cp.async."""
     block = 256
     src = torch.randn(programs * n_tiles * block, device="cuda")
     dst = torch.full_like(src, float("nan"))
     K.ring_copy[(programs,)](src, dst, n_tiles, BLOCK=block, STAGES=stages, PRODUCER_WARPS=producer_warps,
-                             num_warps=4)
+                             ASYNC=fill == "async", num_warps=4)
     torch.testing.assert_close(dst, src * 2 + 1, rtol=0, atol=0)
 
 
@@ -65,12 +67,12 @@ def test_one_shot_tile(m, n):
     torch.testing.assert_close(dst, src + src.sum(1, keepdim=True), rtol=1e-5, atol=1e-4)
 
 
-def _check_ring_dot(kernel, stages, n_tiles):
+def _check_ring_dot(kernel, stages, n_tiles, **extra):
     m, bn, d = 64, 32, 64
     q = (torch.randn(m, d, device="cuda") / 4).half()
     kv = (torch.randn(n_tiles * bn, d, device="cuda") / 4).half()
     out = torch.full((m, d), float("nan"), device="cuda")
-    kernel[(1,)](q, kv, out, n_tiles, M=m, BN=bn, D=d, STAGES=stages, num_warps=4)
+    kernel[(1,)](q, kv, out, n_tiles, M=m, BN=bn, D=d, STAGES=stages, num_warps=4, **extra)
     expect = torch.zeros(m, d, device="cuda")
     for k in kv.view(n_tiles, bn, d):
         s = (q.float() @ k.float().T).half()
@@ -82,6 +84,14 @@ def _check_ring_dot(kernel, stages, n_tiles):
 @pytest.mark.parametrize("n_tiles", [1, 2, 17])
 def test_ring_dot_wgmma_reads_slots(stages, n_tiles):
     _check_ring_dot(K.ring_dot, stages, n_tiles)
+
+
+@pytest.mark.parametrize("stages", [1, 2, 3])
+@pytest.mark.parametrize("n_tiles", [1, 2, 17, 64])
+def test_ring_dot_wgmma_reads_async_filled_slots(stages, n_tiles):
+    """Slots filled by cp.async (tle.gpu.copy(is_async=True)), published by
+    cp.async.mbarrier.arrive, read in place by the consumer's wgmmas."""
+    _check_ring_dot(K.ring_dot, stages, n_tiles, ASYNC=True)
 
 
 @pytest.mark.parametrize("stages", [1, 2, 3])

@@ -156,3 +156,47 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// tle.gpu.copy(is_async=True) into a slot the reader waited for.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 1 : i32} {
+  tt.func @async_copy_into_reader_slot(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>, %ptrs: tensor<128x!tt.ptr<f32>, #blocked>) {
+    %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      %s, %c = tle.pipe.reader_wait %p reader "r" : !p
+      %v = tt.load %ptrs {tle.async_copy} : tensor<128x!tt.ptr<f32>, #blocked>
+      %view = tle.pipe.slot %p[%s] field "x" : !p -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      // expected-error @+1 {{'tle.local_store' op (pipe 'p'): tle.gpu.copy(is_async=True) writes a slot a reader waited for; asynchronous copies fill the writer's slots (from acquire())}}
+      tle.local_store %v, %view : tensor<128xf32, #blocked> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      tle.pipe.reader_release %p[%s] reader "r" : !p
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %s = tle.pipe.writer_acquire %p : !p
+      tle.pipe.writer_commit %p[%s] : !p
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+// tle.gpu.copy(is_async=True) into a buffer that is no pipe slot.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 1 : i32} {
+  tt.func @async_copy_into_plain_buffer(%buf: !ttg.memdesc<128xf32, #shared, #smem, mutable>, %ptrs: tensor<128x!tt.ptr<f32>, #blocked>) {
+    // expected-error @+1 {{'tt.load' op tle.gpu.copy(is_async=True) must copy into a field of a pipe slot taken by the writer's acquire() (the copy completes at the writer's commit); copy synchronously into other buffers}}
+    %v = tt.load %ptrs {tle.async_copy} : tensor<128x!tt.ptr<f32>, #blocked>
+    tle.local_store %v, %buf : tensor<128xf32, #blocked> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    tt.return
+  }
+}

@@ -227,13 +227,32 @@ def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
       (nothing when one-shot).
     - `tle.pipe.slot`: `ttg.memdesc_index field[s]`.
 
+    Asynchronous slot fills (`tle.gpu.copy(..., is_async=True)`): a `tt.load
+    {tle.async_copy}` whose value a `tle.local_store` / `ttg.local_store`
+    stores whole into a slot view from `writer_acquire` becomes
+    `ttg.async_copy_global_to_local %ptrs, field[s]` at the store (after the
+    acquire freed the slot); the load goes when nothing else uses it. When a
+    pipe has such fills, each `writer_commit` first issues
+    `ttng.async_copy_mbarrier_arrive ready[s]` (every thread: +1 pending now,
+    an arrive when its cp.async copies land; the partition barrier then
+    orders all increments before the elected arrive), and each `reader_wait`
+    is followed by `ttng.fence_async_shared` (the generic-proxy cp.async
+    writes, observed through the barrier, before async-proxy wgmma reads).
+    A tagged load whose layout gives a thread fewer than 4 or more than 16
+    contiguous bytes (cp.async copies 4, 8 or 16; Triton's coalescing chose
+    the layout from the pointers' proven contiguity and alignment), or with
+    a mask, `other`, cache modifier, eviction policy or volatile flag, stays
+    a synchronous load and store (correct, staged in registers); the tag is
+    dropped.
+
     Errors (at the op): an endpoint op outside any `tle.warp_specialize`, or
     in another one than the rest of the pipe; a partition that writes and
     reads one pipe; a writer (reader) used in two partitions; a commit whose
     slot does not come from this pipe's `writer_acquire`, a release whose slot
     does not come from this reader's `reader_wait` (release before acquire);
     an endpoint op inside a region other than `scf.for` / `scf.if`; a pipe used
-    by other ops.
+    by other ops; an asynchronous copy into a slot a reader waited for; a
+    `tt.load {tle.async_copy}` left over (its store is into no pipe slot).
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
                            "mlir::scf::SCFDialect", "mlir::tt::TTDialect",

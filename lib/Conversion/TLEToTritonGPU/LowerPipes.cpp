@@ -31,6 +31,9 @@ using namespace mlir::tle;
 
 namespace {
 
+/// The unit attribute frontend tle.gpu.copy(is_async=True) puts on its load.
+constexpr llvm::StringLiteral kAsyncCopyAttr = "tle.async_copy";
+
 /// Where an endpoint op runs: a tle.warp_specialize and its region (-1: the
 /// default region, i: worker partition i).
 struct Place {
@@ -91,6 +94,11 @@ struct PipeLowering {
   bool closes = false;
   Value ready, empty, flags;       // the rings and the closed flags
   std::optional<Place> place;
+  /// tle.gpu.copy(is_async=True) into the writer's slots: the store
+  /// (tle.local_store or ttg.local_store) into the slot view and the tagged
+  /// load it stores (docs/warp-specialize.md,
+  /// "Asynchronous slot fills").
+  SmallVector<std::pair<Operation *, tt::LoadOp>> asyncFills;
 
   InFlightDiagnostic error(Operation *op) {
     return op->emitOpError() << "(pipe '" << create.getName() << "'): ";
@@ -117,6 +125,8 @@ struct PipeLowering {
   }
   LogicalResult collect();
   LogicalResult checkSlots();
+  LogicalResult collectAsyncFills();
+  void lowerAsyncFills();
   void buildRings();
   Value index(OpBuilder &b, Location loc, Value ring, Value slot);
   LogicalResult thread(Endpoint &e);
@@ -379,6 +389,11 @@ void PipeLowering::lowerCounting(Endpoint &e, Operation *op, Value count) {
   } else if (auto wait = dyn_cast<PipeReaderWaitOp>(op)) {
     ttng::WaitBarrierOp::create(b, loc, index(b, loc, ready, slot), phase,
                                 Value(), ValueRange());
+    // cp.async writes are generic-proxy writes the writer could not fence
+    // (it does not wait for them): order them before this reader's
+    // async-proxy reads (wgmma operands) once the wait has observed them.
+    if (!asyncFills.empty())
+      ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
     Value closed = flags ? readFlag(b, loc, slot)
                          : arith::ConstantIntOp::create(b, loc, 0, 1);
     wait.getSlot().replaceAllUsesWith(slot);
@@ -491,6 +506,73 @@ LogicalResult PipeLowering::thread(Endpoint &e) {
   return threadBlock(e, entry, zero, holders);
 }
 
+/// Can `load`, stored whole into a slot view, be one cp.async? Its layout
+/// (Triton's coalescing chose it from the pointers' contiguity and
+/// alignment) must give each thread 4 to 16 contiguous bytes: cp.async
+/// copies 4, 8 or 16.
+bool asyncCopyable(tt::LoadOp load) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || !type.getElementType().isIntOrFloat())
+    return false;
+  auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  if (!blocked || bits % 8 || load.getIsVolatile() ||
+      load.getCache() != tt::CacheModifier::NONE ||
+      load.getEvict() != tt::EvictionPolicy::NORMAL ||
+      !load.getBoundaryCheck().empty() || load.getPadding())
+    return false;
+  unsigned fastest = blocked.getOrder().front();
+  unsigned bytes = blocked.getSizePerThread()[fastest] * bits / 8;
+  return bytes >= 4 && bytes <= 16 && !load.getMask() && !load.getOther();
+}
+
+/// The tle.gpu.copy(is_async=True) stores into this pipe's slot views.
+LogicalResult PipeLowering::collectAsyncFills() {
+  bool ok = true;
+  for (Operation *user : create.getPipe().getUsers()) {
+    auto view = dyn_cast<PipeSlotOp>(user);
+    if (!view)
+      continue;
+    for (Operation *viewUser : view.getView().getUsers()) {
+      // Both stores take (value, buffer).
+      Operation *store = viewUser;
+      auto load = isa<LocalStoreOp, ttg::LocalStoreOp>(store) &&
+                          store->getOperand(1) == view.getView()
+                      ? store->getOperand(0).getDefiningOp<tt::LoadOp>()
+                      : tt::LoadOp();
+      if (!load || !load->hasAttr(kAsyncCopyAttr))
+        continue;
+      load->removeAttr(kAsyncCopyAttr);
+      if (!view.getSlot().getDefiningOp<PipeWriterAcquireOp>()) {
+        error(store) << "tle.gpu.copy(is_async=True) writes a slot a reader "
+                        "waited for; asynchronous copies fill the writer's "
+                        "slots (from acquire())";
+        ok = false;
+        continue;
+      }
+      // Not one cp.async (e.g. 2-byte vectors): the load and store stay,
+      // synchronous and correct; the commit publishes them as usual.
+      if (asyncCopyable(load))
+        asyncFills.push_back({store, load});
+    }
+  }
+  return success(ok);
+}
+
+/// Each fill becomes a cp.async into the slot, where the store was (after the
+/// acquire that freed the slot); the load goes when nothing else reads it.
+void PipeLowering::lowerAsyncFills() {
+  for (auto [store, load] : asyncFills) {
+    OpBuilder b(store);
+    ttg::AsyncCopyGlobalToLocalOp::create(
+        b, load.getLoc(), load.getPtr(), store->getOperand(1), load.getMask(),
+        load.getOther(), ttg::CacheModifier::NONE, ttg::EvictionPolicy::NORMAL);
+    store->erase();
+    if (load->use_empty())
+      load.erase();
+  }
+}
+
 /// Commit / release / slot views, once the slots are plain values.
 void PipeLowering::lowerRest() {
   for (Operation *user : llvm::make_early_inc_range(create.getPipe().getUsers())) {
@@ -499,6 +581,13 @@ void PipeLowering::lowerRest() {
     if (auto commit = dyn_cast<PipeWriterCommitOp>(user)) {
       if (flags)
         setFlag(b, loc, commit.getSlot(), 0);
+      // Each thread's pending cp.async copies arrive on the ready barrier as
+      // they land (+1 pending now, -1 then); the barrier below orders every
+      // thread's increment before the elected thread's arrive.
+      if (!asyncFills.empty())
+        ttng::AsyncCopyMbarrierArriveOp::create(
+            b, loc, index(b, loc, ready, commit.getSlot()),
+            /*noIncrement=*/false);
       barrierIfWide(b, loc, user);
       ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
       ttng::ArriveBarrierOp::create(b, loc, index(b, loc, ready, commit.getSlot()),
@@ -527,7 +616,8 @@ struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
     for (PipeCreateOp create : creates) {
       PipeLowering pipe{create, cast<PipeType>(create.getPipe().getType()),
                         module};
-      if (failed(pipe.checkSlots()) || failed(pipe.collect())) {
+      if (failed(pipe.checkSlots()) || failed(pipe.collect()) ||
+          failed(pipe.collectAsyncFills())) {
         ok = false;
         continue;
       }
@@ -549,8 +639,19 @@ struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
       if (!ok)
         continue;
       pipe.lowerRest();
+      pipe.lowerAsyncFills();
       create.erase();
     }
+    // Tagged loads left: async copies whose destination is no pipe slot.
+    module.walk([&](tt::LoadOp load) {
+      if (!load->hasAttr(kAsyncCopyAttr))
+        return;
+      load.emitOpError("tle.gpu.copy(is_async=True) must copy into a field of "
+                     "a pipe slot taken by the writer's acquire() (the copy "
+                     "completes at the writer's commit); copy synchronously "
+                     "into other buffers");
+      ok = false;
+    });
     if (!ok)
       signalPassFailure();
   }

@@ -22,6 +22,10 @@ from .mesh import cluster_mesh, linear_shard
 # tle.gpu.warp_specialize is defined with the pipes it synchronizes.
 from .pipe import warp_specialize  # noqa: F401
 
+# The unit attribute on the tt.load of a tle.gpu.copy(is_async=True)
+# (docs/warp-specialize.md, "Asynchronous slot fills").
+ASYNC_COPY_ATTR = "tle.async_copy"
+
 
 def _require_pow2_shape(shape, what):
     for d in shape:
@@ -213,11 +217,18 @@ def local_load(buffer, _semantic=None, _generator=None):
 
 
 @builtin("tle.gpu.copy")
-def copy(src, dst, shape, offsets=None, barrier=None, _semantic=None, _generator=None):
+def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=None, _generator=None):
     """Copy a block between global memory and a buffer, in either direction.
 
     One side is a buffer, the other a tensor of global pointers of ``shape``
     (which must also be the buffer's shape).
+
+    ``is_async=True`` (global memory into a field of a pipe slot taken by the
+    writer's ``acquire()``) issues the copy as cp.async straight into the slot,
+    without staging it in registers; the writer's ``commit`` then publishes the
+    slot when the copies have landed (``cp.async.mbarrier.arrive`` on the
+    slot's ready barrier), so the writer does not wait for them
+    (docs/warp-specialize.md, "Asynchronous slot fills").
     """
     shape = _const_shape(shape, "tle.gpu.copy shape")
     if tlc._unwrap_if_constexpr(offsets) is not None or tlc._unwrap_if_constexpr(barrier) is not None:
@@ -245,6 +256,20 @@ def copy(src, dst, shape, offsets=None, barrier=None, _semantic=None, _generator
                             f"{dims(ptrs.shape)} and the buffer's {list(buf.type.shape)}")
     _require_pow2_shape(shape, "tle.gpu.copy")
     _require_enabled("tle.gpu.copy", _semantic)
+    is_async = tlc._unwrap_if_constexpr(is_async)
+    if not isinstance(is_async, bool):
+        raise TLEUsageError(f"tle.gpu.copy is_async must be a compile-time bool, got {describe(is_async)}")
+    if is_async:
+        if buf is src:
+            raise TLEUsageError("tle.gpu.copy(is_async=True) copies global memory into a buffer (a pipe slot "
+                                "field); a copy out of a buffer is synchronous: drop is_async")
+        # A tagged tt.load and a store into the slot: Triton's coalescing
+        # gives the load its vector layout, then triton-tle-lower-pipes makes
+        # the pair one cp.async into the slot (an error when dst is not one).
+        value = _semantic.load(ptrs, None, None, (), "", "", "", False)
+        value.handle.set_attr(ASYNC_COPY_ATTR, _semantic.builder.get_unit_attr())
+        _local_store(buf, value, "tle.gpu.copy", _semantic)
+        return
     handle = _splat(_handle_tensor(buf), shape, _semantic)
     handle_index = 0 if buf is src else 1
     operands = [handle, ptrs] if handle_index == 0 else [ptrs, handle]
