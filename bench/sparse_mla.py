@@ -54,6 +54,13 @@ Providers:
           (cp.async.mbarrier.arrive), so the producer never holds a chunk in
           registers (104 of them, for its addresses) and the consumer keeps
           240.
+  tle-ws3  three warpgroups, FlashMLA's division of work: a scores
+          warpgroup (S over all 64 keys with no dot split between
+          warpgroups, so Q is read once per chunk and no row statistic
+          crosses warpgroups; softmax; O[:, :256] += P V_lo), a P V_hi
+          warpgroup (the default partition, fed P, alpha, m and l through a
+          one-slot tle.pipe) and the cp.async producer. 64 x 64 config,
+          4 warps per partition (docs/sparse-mla.md, step 4).
   tle-staged  the gathered nope tile is staged once into a TLE
           shared-memory buffer (tle.gpu.copy from the gathered pointers)
           and read back (tle.gpu.local_load) as the K^T operand and the V
@@ -121,6 +128,7 @@ DEFAULT_CONFIG = {
     "tle-pipe": (64, 32, 8, 2),
     "tle-pipe-split": (64, 64, 8, 2),
     "tle-pipe-async": (64, 64, 8, 2),
+    "tle-ws3": (64, 64, 4, 2),
 }
 
 
@@ -476,10 +484,209 @@ def sparse_mla_fwd_tle_pipe(Q, KV, IDX, O, LSE, sm_scale_log2,
     _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
 
 
+@triton.jit
+def _mla_ws3_producer(w, idx_base, kv_base, stride_kvn, SKV, TOPK,
+                      BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+    """Worker: cp.async gathers of each chunk's rows into the slot's fields
+    (nope columns 0..255 as four 64-column pieces, 256..511, rope)."""
+    Q4: tl.constexpr = DV // 8
+    HALF: tl.constexpr = DV // 2
+    c = tl.arange(0, Q4)[None, :]
+    for start in range(0, TOPK, BLOCK_N):
+        offs_n = start + tl.arange(0, BLOCK_N)
+        idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
+        valid = (idx >= 0) & (idx < SKV)
+        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+        slot = w.acquire()
+        tle.gpu.copy(rows + c, slot["lo0"], [BLOCK_N, Q4], is_async=True)
+        tle.gpu.copy(rows + Q4 + c, slot["lo1"], [BLOCK_N, Q4], is_async=True)
+        tle.gpu.copy(rows + 2 * Q4 + c, slot["lo2"], [BLOCK_N, Q4], is_async=True)
+        tle.gpu.copy(rows + 3 * Q4 + c, slot["lo3"], [BLOCK_N, Q4], is_async=True)
+        tle.gpu.copy(rows + HALF + tl.arange(0, HALF)[None, :], slot["hi"], [BLOCK_N, HALF], is_async=True)
+        tle.gpu.copy(rows + DV + tl.arange(0, DR)[None, :], slot["rope"], [BLOCK_N, DR], is_async=True)
+        tle.gpu.local_store(slot["valid"], valid.to(tl.int32))
+        w.commit(slot)
+
+
+@triton.jit
+def _mla_ws3_scores(r, pw, q0, q1, q2, q3, q_hi, q_rope, sm_scale_log2, TOPK,
+                    BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr, OWN_O: tl.constexpr):
+    """Worker (one warpgroup): S = Q K^T over all BLOCK_N keys, the online
+    softmax, P (with alpha, m, l) to the P @ V_hi warpgroup through a pipe,
+    and O_lo += P @ V_lo here, in four 64-column pieces; at the end the
+    normalized O_lo pieces go through the same pipe (bf16, P's shape)."""
+    Q4: tl.constexpr = DV // 8
+    m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_H], tl.float32)
+    a0 = tl.zeros([BLOCK_H, Q4], tl.float32)
+    a1 = tl.zeros([BLOCK_H, Q4], tl.float32)
+    a2 = tl.zeros([BLOCK_H, Q4], tl.float32)
+    a3 = tl.zeros([BLOCK_H, Q4], tl.float32)
+    for start in range(0, TOPK, BLOCK_N):
+        slot, closed = r.wait()
+        k0 = tle.gpu.local_load(slot["lo0"])
+        k1 = tle.gpu.local_load(slot["lo1"])
+        k2 = tle.gpu.local_load(slot["lo2"])
+        k3 = tle.gpu.local_load(slot["lo3"])
+        k_hi = tle.gpu.local_load(slot["hi"])
+        k_rope = tle.gpu.local_load(slot["rope"])
+        valid = tle.gpu.local_load(slot["valid"]) != 0
+        qk = tl.dot(q0, tl.trans(k0))
+        qk = tl.dot(q1, tl.trans(k1), qk)
+        qk = tl.dot(q2, tl.trans(k2), qk)
+        qk = tl.dot(q3, tl.trans(k3), qk)
+        qk = tl.dot(q_hi, tl.trans(k_hi), qk)
+        qk = tl.dot(q_rope, tl.trans(k_rope), qk)
+        qk = tl.where(valid[None, :], qk * sm_scale_log2, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+        p = tl.math.exp2(qk - m_safe[:, None])
+        alpha = tl.math.exp2(m_i - m_safe)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        m_i = m_new
+        pb = p.to(k0.dtype)
+        ps = pw.acquire()
+        tle.gpu.local_store(ps["p"], pb)
+        tle.gpu.local_store(ps["alpha"], alpha)
+        tle.gpu.local_store(ps["m"], m_i)
+        tle.gpu.local_store(ps["l"], l_i)
+        pw.commit(ps)
+        a0 = tl.dot(pb, k0, a0 * alpha[:, None])
+        a1 = tl.dot(pb, k1, a1 * alpha[:, None])
+        a2 = tl.dot(pb, k2, a2 * alpha[:, None])
+        a3 = tl.dot(pb, k3, a3 * alpha[:, None])
+        r.release(slot)
+    l_safe = tl.where(l_i == 0.0, 1.0, l_i)[:, None]
+    ps = pw.acquire()
+    if OWN_O:
+        tle.gpu.local_store(ps["o"], (a0 / l_safe).to(q0.dtype))
+    else:
+        tle.gpu.local_store(ps["p"], (a0 / l_safe).to(q0.dtype))
+    pw.commit(ps)
+    ps = pw.acquire()
+    if OWN_O:
+        tle.gpu.local_store(ps["o"], (a1 / l_safe).to(q0.dtype))
+    else:
+        tle.gpu.local_store(ps["p"], (a1 / l_safe).to(q0.dtype))
+    pw.commit(ps)
+    ps = pw.acquire()
+    if OWN_O:
+        tle.gpu.local_store(ps["o"], (a2 / l_safe).to(q0.dtype))
+    else:
+        tle.gpu.local_store(ps["p"], (a2 / l_safe).to(q0.dtype))
+    pw.commit(ps)
+    ps = pw.acquire()
+    if OWN_O:
+        tle.gpu.local_store(ps["o"], (a3 / l_safe).to(q0.dtype))
+    else:
+        tle.gpu.local_store(ps["p"], (a3 / l_safe).to(q0.dtype))
+    pw.commit(ps)
+
+
+@triton.jit
+def _mla_ws3_store_piece(pr, o_row, j: tl.constexpr, BLOCK_H: tl.constexpr, Q4: tl.constexpr,
+                         OWN_O: tl.constexpr):
+    ps, closed = pr.wait()
+    if OWN_O:
+        piece = tle.gpu.local_load(ps["o"])
+    else:
+        piece = tle.gpu.local_load(ps["p"])
+    pr.release(ps)
+    tl.store(o_row + j * Q4 + tl.arange(0, Q4)[None, :], piece)
+
+
+@triton.jit
+def _mla_ws3_pv(r, pr, o_row, TOPK, BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr,
+                OWN_O: tl.constexpr):
+    """Default partition (one warpgroup): O_hi += P @ V_hi with P from the
+    scores partition; stores the O_lo pieces it hands over at the end and
+    returns (O_hi, m, l) for the epilogue after the partitions."""
+    HALF: tl.constexpr = DV // 2
+    Q4: tl.constexpr = DV // 8
+    acc = tl.zeros([BLOCK_H, HALF], tl.float32)
+    m_i = tl.zeros([BLOCK_H], tl.float32)
+    l_i = tl.zeros([BLOCK_H], tl.float32)
+    for start in range(0, TOPK, BLOCK_N):
+        slot, closed = r.wait()
+        ps, pclosed = pr.wait()
+        v_hi = tle.gpu.local_load(slot["hi"])
+        p = tle.gpu.local_load(ps["p"])
+        alpha = tle.gpu.local_load(ps["alpha"])
+        m_i = tle.gpu.local_load(ps["m"])
+        l_i = tle.gpu.local_load(ps["l"])
+        acc = tl.dot(p, v_hi, acc * alpha[:, None])
+        pr.release(ps)
+        r.release(slot)
+    _mla_ws3_store_piece(pr, o_row, 0, BLOCK_H, Q4, OWN_O)
+    _mla_ws3_store_piece(pr, o_row, 1, BLOCK_H, Q4, OWN_O)
+    _mla_ws3_store_piece(pr, o_row, 2, BLOCK_H, Q4, OWN_O)
+    _mla_ws3_store_piece(pr, o_row, 3, BLOCK_H, Q4, OWN_O)
+    return acc, m_i, l_i
+
+
+@triton.jit
+def sparse_mla_fwd_tle_ws3(Q, KV, IDX, O, LSE, sm_scale_log2,
+                           stride_qb, stride_qs, stride_qh,
+                           stride_kvb, stride_kvn, stride_kvh,
+                           stride_ib, stride_is, stride_ih,
+                           stride_ob, stride_os, stride_oh,
+                           stride_lb, stride_ls,
+                           SKV, H_PER_KV, TOPK,
+                           BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr,
+                           DR: tl.constexpr, NUM_STAGES: tl.constexpr, S_REGS: tl.constexpr = 224,
+                           PRODUCER_REGS: tl.constexpr = 80):
+    """Three warpgroups (FlashMLA's division of work): a scores warpgroup (S
+    over all 64 keys, softmax, P @ V_lo), a P @ V_hi warpgroup (the default
+    partition) and a cp.async producer. No dot is split between warpgroups,
+    so Q is read once per chunk and no row statistic crosses warpgroups."""
+    HALF: tl.constexpr = DV // 2
+    Q4: tl.constexpr = DV // 8
+    h0 = tl.program_id(0) * BLOCK_H
+    s = tl.program_id(1)
+    b = tl.program_id(2)
+    g = h0 // H_PER_KV
+    offs_h = h0 + tl.arange(0, BLOCK_H)
+    q_base = Q + b.to(tl.int64) * stride_qb + s.to(tl.int64) * stride_qs + offs_h[:, None] * stride_qh
+    c = tl.arange(0, Q4)[None, :]
+    q0 = tl.load(q_base + c)
+    q1 = tl.load(q_base + Q4 + c)
+    q2 = tl.load(q_base + 2 * Q4 + c)
+    q3 = tl.load(q_base + 3 * Q4 + c)
+    q_hi = tl.load(q_base + HALF + tl.arange(0, HALF)[None, :])
+    q_rope = tl.load(q_base + DV + tl.arange(0, DR)[None, :])
+    idx_base = IDX + b.to(tl.int64) * stride_ib + s.to(tl.int64) * stride_is + g * stride_ih
+    kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
+    o_row = O + b.to(tl.int64) * stride_ob + s.to(tl.int64) * stride_os + offs_h[:, None] * stride_oh
+    dt = KV.dtype.element_ty
+    kv = tle.pipe(NUM_STAGES, name="kv", readers=["pv", "s"], lo0=([BLOCK_N, Q4], dt), lo1=([BLOCK_N, Q4], dt),
+                  lo2=([BLOCK_N, Q4], dt), lo3=([BLOCK_N, Q4], dt), hi=([BLOCK_N, HALF], dt),
+                  rope=([BLOCK_N, DR], dt), valid=([BLOCK_N], tl.int32))
+    # The O_lo pieces (BLOCK_H x DV/8) travel in P's field when it has their
+    # shape (BLOCK_N = DV / 8), else in a field of their own.
+    OWN_O: tl.constexpr = BLOCK_N != Q4
+    if not OWN_O:
+        pp = tle.pipe(1, name="p", readers="pv", p=([BLOCK_H, BLOCK_N], dt), alpha=([BLOCK_H], tl.float32),
+                      m=([BLOCK_H], tl.float32), l=([BLOCK_H], tl.float32))
+    else:
+        pp = tle.pipe(1, name="p", readers="pv", p=([BLOCK_H, BLOCK_N], dt), o=([BLOCK_H, Q4], dt),
+                      alpha=([BLOCK_H], tl.float32), m=([BLOCK_H], tl.float32), l=([BLOCK_H], tl.float32))
+    acc, m_i, l_i = tle.gpu.warp_specialize(
+        [(_mla_ws3_pv, (kv.reader("pv"), pp.reader(), o_row, TOPK, BLOCK_H, BLOCK_N, DV, OWN_O)),
+         (_mla_ws3_scores, (kv.reader("s"), pp.writer(), q0, q1, q2, q3, q_hi, q_rope, sm_scale_log2, TOPK,
+                            BLOCK_H, BLOCK_N, DV, OWN_O)),
+         (_mla_ws3_producer, (kv.writer(), idx_base, kv_base, stride_kvn, SKV, TOPK, BLOCK_N, DV, DR))],
+        worker_num_warps=[4, 4], worker_num_regs=[S_REGS, PRODUCER_REGS])
+    l_safe = tl.where(l_i == 0.0, 1.0, l_i)
+    out = acc / l_safe[:, None]
+    tl.store(o_row + HALF + tl.arange(0, HALF)[None, :], out.to(O.dtype.element_ty))
+    lse = tl.where(l_i == 0.0, float("-inf"), (m_i + tl.math.log2(l_safe)) * 0.6931471805599453)
+    tl.store(LSE + b.to(tl.int64) * stride_lb + s.to(tl.int64) * stride_ls + offs_h, lse)
+
+
 KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-split": sparse_mla_fwd_tle_split,
            "tle-staged": sparse_mla_fwd_tle_staged,
            "tle-pipe": sparse_mla_fwd_tle_pipe, "tle-pipe-split": sparse_mla_fwd_tle_pipe_split,
-           "tle-pipe-async": sparse_mla_fwd_tle_pipe_split}
+           "tle-pipe-async": sparse_mla_fwd_tle_pipe_split, "tle-ws3": sparse_mla_fwd_tle_ws3}
 # Constexprs a provider adds to its kernel's.
 KERNEL_CONSTEXPRS = {"tle-pipe-async": {"ASYNC_FILL": True}}
 
@@ -650,6 +857,7 @@ BENCH = _harness.Benchmark(
         "tle-pipe": lambda inputs: _launch_fn("tle-pipe", inputs),
         "tle-pipe-split": lambda inputs: _launch_fn("tle-pipe-split", inputs),
         "tle-pipe-async": lambda inputs: _launch_fn("tle-pipe-async", inputs),
+        "tle-ws3": lambda inputs: _launch_fn("tle-ws3", inputs),
         "torch": _torch_provider,
     },
     make_inputs=make_inputs,
@@ -685,7 +893,9 @@ def _smoke_entry(provider, cfg):
                    "tle-pipe": ["wgmma", "mbarrier.try_wait", "mbarrier.arrive", "setmaxnreg"],
                    "tle-pipe-split": ["wgmma", "mbarrier.try_wait", "mbarrier.arrive", "setmaxnreg"],
                    "tle-pipe-async": ["wgmma", "cp.async.cg.shared.global", "cp.async.mbarrier.arrive",
-                                      "mbarrier.try_wait", "setmaxnreg"]}[provider],
+                                      "mbarrier.try_wait", "setmaxnreg"],
+                   "tle-ws3": ["wgmma", "cp.async.cg.shared.global", "cp.async.mbarrier.arrive",
+                               "mbarrier.try_wait", "setmaxnreg"]}[provider],
     }
 
 

@@ -85,6 +85,7 @@ TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
                   "triton-tle-lower-tiles,"
                   "triton-tle-lower-warp-specialize,"
                   "triton-tle-forward-buffer-loads,"
+                  "triton-tle-merge-wgmma-waits,"
                   "triton-tle-fold-scatter-converts,"
                   "tle-assert-lowered)")
 

@@ -262,6 +262,38 @@ def TLESelectEncodings
   let dependentDialects = ["::mlir::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TLEMergeWgmmaWaits
+    : Pass<"triton-tle-merge-wgmma-waits", "mlir::ModuleOp"> {
+  let summary = "Wait once for a run of wgmma groups instead of after each";
+  let description = [{
+    On TTGIR after Triton's passes. Outside the loops its pipeliner handles,
+    Triton waits for every wgmma right after issuing it
+    (`ttng.warp_group_dot_wait %d, %a, %b {pendings = 0}`), so an
+    accumulation split over several dots (`acc = dot(a1, b1); acc = dot(a2,
+    b2, acc); ...`) or a run of independent dots drains the wgmma pipeline
+    once per dot.
+
+    A pendings-0 wait `W1` that directly follows the async dot `D1` it waits
+    for is folded into the next wait `W2` of its block when:
+      * `W2` is a pendings-0 wait directly following its own async dot `D2`;
+      * every op between `W1` and `W2` can be crossed: ops free of memory
+        effects, `ttng.warp_group_dot`, `ttng.fence_async_shared`,
+        `ttg.local_load` and the `ttg.memdesc_*` views (anything that writes
+        memory, synchronizes or holds regions ends the search, so a release
+        of the operands' buffers stays after the wait);
+      * between `W1` and `W2`, `W1`'s results are used only as the
+        accumulator (`c`) of a `ttng.warp_group_dot` (wgmma accumulates into
+        the same registers in issue order).
+    Those accumulator uses take `D1`'s result directly; `W1` and `W2` become
+    one pendings-0 wait on `W2`'s inputs followed by `W1`'s, whose results
+    replace both waits' results (so `D1`'s operand buffers stay live until
+    the wait). Merges repeat until none applies: a chain of N dots ends with
+    one wait. Waits with pendings > 0 (Triton's pipelined loops) are left
+    alone.
+  }];
+  let dependentDialects = ["::mlir::ttng::TTNGDialect"];
+}
+
 def TLEForwardBufferLoads
     : Pass<"triton-tle-forward-buffer-loads", "mlir::ModuleOp"> {
   let summary = "Load a tensor from its buffer instead of from a copy of it";

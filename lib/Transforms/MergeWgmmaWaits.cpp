@@ -1,0 +1,130 @@
+//===- MergeWgmmaWaits.cpp - one wgmma wait for several groups ------------===//
+//
+// triton-tle-merge-wgmma-waits: Triton waits for every wgmma right after it
+// (`ttng.warp_group_dot_wait {pendings = 0}`) outside its pipelined loops, so
+// a chain of dots (an accumulation split over several operands) or a run of
+// independent dots drains the wgmma pipeline once per dot. A wait whose
+// results are not needed before the next such wait is folded into it. The
+// rules are documented with the pass in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/TTNG.h"
+#include "TLE/Transforms/Passes.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLEMERGEWGMMAWAITS
+#include "TLE/Transforms/Passes.h.inc"
+
+namespace {
+
+/// A pendings-0 wait directly after the async dot whose result it waits for.
+ttng::WarpGroupDotOp waitedDot(ttng::WarpGroupDotWaitOp wait) {
+  if (wait.getPendings() != 0 || wait.getInputs().empty())
+    return {};
+  auto dot = wait.getInputs().front().getDefiningOp<ttng::WarpGroupDotOp>();
+  if (!dot || !dot.getIsAsync() || dot->getNextNode() != wait.getOperation())
+    return {};
+  return dot;
+}
+
+/// May a wait move down across `op`? Ops that only compute values, read
+/// shared memory, or issue more wgmma can be crossed; anything that writes
+/// memory, synchronizes, or holds regions cannot (a later write could race
+/// with the wgmma still reading its operands, a barrier or arrive could
+/// publish a buffer the wgmma still reads).
+bool crossable(Operation *op) {
+  if (op->getNumRegions() != 0)
+    return false;
+  if (isa<ttng::WarpGroupDotOp, ttng::FenceAsyncSharedOp, ttg::LocalLoadOp,
+          ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
+          ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(op))
+    return true;
+  return isMemoryEffectFree(op);
+}
+
+/// Folds `first` (a pendings-0 wait of an async dot) into the next wait of
+/// its block when the rules hold; returns true when it did.
+bool mergeIntoNext(ttng::WarpGroupDotWaitOp first) {
+  if (!waitedDot(first))
+    return false;
+  ttng::WarpGroupDotWaitOp next;
+  SmallVector<Operation *> crossed;
+  for (Operation *op = first->getNextNode(); op; op = op->getNextNode()) {
+    if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(op)) {
+      next = wait;
+      break;
+    }
+    if (!crossable(op))
+      return false;
+    crossed.push_back(op);
+  }
+  if (!next || next.getPendings() != 0)
+    return false;
+  ttng::WarpGroupDotOp nextDot = waitedDot(next);
+  if (!nextDot)
+    return false;
+  // Before `next`, the awaited values may only feed later dots' accumulators
+  // (wgmma orders accumulation into the same registers); any other use needs
+  // `first` where it is.
+  llvm::SmallPtrSet<Operation *, 8> between(crossed.begin(), crossed.end());
+  for (OpOperand &use : first->getUses()) {
+    Operation *user = use.getOwner();
+    if (!between.contains(user))
+      continue;
+    auto dot = dyn_cast<ttng::WarpGroupDotOp>(user);
+    if (!dot || use.getOperandNumber() != 2 || use.get() != first->getResult(0))
+      return false;
+  }
+  // Accumulator uses read the dot's result itself; the merged wait carries
+  // `first`'s values (and keeps its operand buffers alive) for later users.
+  for (OpOperand &use : llvm::make_early_inc_range(first->getUses()))
+    if (between.contains(use.getOwner()))
+      use.set(first.getInputs().front());
+  // The merged wait carries `first`'s values that are still used (a
+  // tensor carried for nothing would be one more live accumulator) and its
+  // operand buffers (so that they stay allocated until the wait).
+  SmallVector<Value> inputs(next.getInputs());
+  unsigned offset = inputs.size();
+  SmallVector<std::pair<unsigned, unsigned>> carried; // first's result -> merged's
+  for (unsigned i = 0, e = first->getNumResults(); i < e; ++i) {
+    Value in = first.getInputs()[i];
+    if (first->getResult(i).use_empty() && !isa<ttg::MemDescType>(in.getType()))
+      continue;
+    carried.push_back({i, static_cast<unsigned>(inputs.size())});
+    inputs.push_back(in);
+  }
+  OpBuilder b(next);
+  auto merged = ttng::WarpGroupDotWaitOp::create(b, next.getLoc(), inputs, 0);
+  for (unsigned i = 0; i < offset; ++i)
+    next->getResult(i).replaceAllUsesWith(merged->getResult(i));
+  for (auto [from, to] : carried)
+    first->getResult(from).replaceAllUsesWith(merged->getResult(to));
+  next->erase();
+  first->erase();
+  return true;
+}
+
+struct TLEMergeWgmmaWaits
+    : impl::TLEMergeWgmmaWaitsBase<TLEMergeWgmmaWaits> {
+  void runOnOperation() override {
+    // A merge can enable the one before it: repeat until nothing changes.
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      SmallVector<ttng::WarpGroupDotWaitOp> waits;
+      getOperation()->walk(
+          [&](ttng::WarpGroupDotWaitOp wait) { waits.push_back(wait); });
+      for (ttng::WarpGroupDotWaitOp wait : waits)
+        if (mergeIntoNext(wait)) {
+          changed = true;
+          break;
+        }
+    }
+  }
+};
+} // namespace
+} // namespace mlir::tle
