@@ -557,29 +557,21 @@ def _mla_ws3_scores(r, pw, q0, q1, q2, q3, q_hi, q_rope, sm_scale_log2, TOPK,
         a3 = tl.dot(pb, k3, a3 * alpha[:, None])
         r.release(slot)
     l_safe = tl.where(l_i == 0.0, 1.0, l_i)[:, None]
+    _mla_ws3_send_piece(pw, (a0 / l_safe).to(q0.dtype), OWN_O)
+    _mla_ws3_send_piece(pw, (a1 / l_safe).to(q0.dtype), OWN_O)
+    _mla_ws3_send_piece(pw, (a2 / l_safe).to(q0.dtype), OWN_O)
+    _mla_ws3_send_piece(pw, (a3 / l_safe).to(q0.dtype), OWN_O)
+
+
+@triton.jit
+def _mla_ws3_send_piece(pw, piece, OWN_O: tl.constexpr):
+    """One normalized O_lo piece through the P pipe (P's field when it has
+    the piece's shape, else the pipe's own "o" field)."""
     ps = pw.acquire()
     if OWN_O:
-        tle.gpu.local_store(ps["o"], (a0 / l_safe).to(q0.dtype))
+        tle.gpu.local_store(ps["o"], piece)
     else:
-        tle.gpu.local_store(ps["p"], (a0 / l_safe).to(q0.dtype))
-    pw.commit(ps)
-    ps = pw.acquire()
-    if OWN_O:
-        tle.gpu.local_store(ps["o"], (a1 / l_safe).to(q0.dtype))
-    else:
-        tle.gpu.local_store(ps["p"], (a1 / l_safe).to(q0.dtype))
-    pw.commit(ps)
-    ps = pw.acquire()
-    if OWN_O:
-        tle.gpu.local_store(ps["o"], (a2 / l_safe).to(q0.dtype))
-    else:
-        tle.gpu.local_store(ps["p"], (a2 / l_safe).to(q0.dtype))
-    pw.commit(ps)
-    ps = pw.acquire()
-    if OWN_O:
-        tle.gpu.local_store(ps["o"], (a3 / l_safe).to(q0.dtype))
-    else:
-        tle.gpu.local_store(ps["p"], (a3 / l_safe).to(q0.dtype))
+        tle.gpu.local_store(ps["p"], piece)
     pw.commit(ps)
 
 
