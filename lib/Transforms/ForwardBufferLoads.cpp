@@ -7,6 +7,7 @@
 // the pass in Passes.td.
 //
 //===----------------------------------------------------------------------===//
+#include "TLE/Support/MemoryEffects.h"
 #include "TLE/Transforms/Passes.h"
 #include "TLE/Interop/Triton/TTG.h"
 
@@ -20,33 +21,12 @@ namespace mlir::tle {
 
 namespace {
 
-/// Whether `op` may write memory: declared writes, or effects it does not
-/// declare at all (unknown ops, calls, non-pure inline asm). Ops with regions
-/// count their nested ops.
-bool mayWrite(Operation *op) {
-  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
-    if (effects.hasEffect<MemoryEffects::Write>() ||
-        effects.hasEffect<MemoryEffects::Allocate>() ||
-        effects.hasEffect<MemoryEffects::Free>())
-      return true;
-  } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
-    return true;
-  }
-  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (Operation &nested : block)
-          if (mayWrite(&nested))
-            return true;
-  return false;
-}
-
 /// Whether no op strictly between `from` and `to` (same block, `from` first)
 /// may write memory.
 bool noWriteBetween(Operation *from, Operation *to) {
   for (Operation *op = from->getNextNode(); op && op != to;
        op = op->getNextNode())
-    if (mayWrite(op))
+    if (mayWriteMemory(op))
       return false;
   return true;
 }

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Conversion/Passes.h"
+#include "TLE/Support/MemoryEffects.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
@@ -92,26 +93,6 @@ struct LowerAsyncLoadsPass
 // triton-tle-async-copy-loads
 //===----------------------------------------------------------------------===//
 
-/// May `op` (or an op nested in it) write memory? Unknown effects count.
-bool mayWriteMemory(Operation *op) {
-  if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    iface.getEffects(effects);
-    for (const MemoryEffects::EffectInstance &effect : effects)
-      if (isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
-        return true;
-    if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return false;
-  } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
-    return true;
-  }
-  for (Region &region : op->getRegions())
-    for (Operation &nested : region.getOps())
-      if (mayWriteMemory(&nested))
-        return true;
-  return false;
-}
-
 /// Where the wait goes: the first op after `load` in its block that uses the
 /// result (itself or through an op nested in it) or may write memory; the
 /// block's terminator (or end) otherwise.
@@ -122,7 +103,7 @@ Operation *waitPoint(tt::LoadOp load) {
     if (Operation *ancestor = block->findAncestorOpInBlock(*user))
       users.insert(ancestor);
   for (Operation *op = load->getNextNode(); op; op = op->getNextNode())
-    if (users.contains(op) || mayWriteMemory(op) ||
+    if (users.contains(op) || mayWriteMemory(op, /*countAllocate=*/false) ||
         op->hasTrait<OpTrait::IsTerminator>())
       return op;
   return nullptr;
