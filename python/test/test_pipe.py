@@ -384,6 +384,32 @@ def async_copy_flag_not_constant(x):
     tle.gpu.copy(x + tl.arange(0, 64), buf, [64], is_async=tl.program_id(0) == 0)
 
 
+@triton.jit
+def _drain_named(r, x, FIELD: tl.constexpr, STORE: tl.constexpr):
+    slot, closed = r.wait()
+    if STORE:
+        tl.store(x + tl.arange(0, 64), tle.gpu.local_load(slot[FIELD]))
+    r.release(slot)
+
+
+@triton.jit
+def constexpr_partition_args(x, FIELD: tl.constexpr, STORE: tl.constexpr):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain_named, (p.reader(), x, FIELD, STORE)), (_touch, (p.writer(), x))],
+                            worker_num_warps=[1])
+
+
+@pytest.mark.parametrize("store", [True, False])
+def test_partition_args_may_be_constexpr_strings_and_bools(store):
+    """A partition's arguments pass through as a call's would: a constexpr
+    string (a pipe field name) and a bool reach the function as constexprs
+    (Triton's recursive unwrap used to fail on the string)."""
+    c = tle.compile(constexpr_partition_args, signature={"x": "*fp32"}, constexprs={"FIELD": "x", "STORE": store},
+                    target=TARGET, num_warps=4)
+    default = _partition(code(c, "tle-ttgir"), "default")
+    assert ("tt.store" in default) == store, default
+
+
 @pytest.mark.parametrize("kernel,message", [
     (async_copy_into_plain_buffer, "tle.gpu.copy(is_async=True) must copy into a field of a pipe slot taken by the "
      "writer's acquire()"),

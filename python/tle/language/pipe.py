@@ -351,6 +351,11 @@ class pipe_slot(tlc.base_value):
         return self.field(name, _semantic=_semantic)
 
 
+def _unwrap_shallow(value):
+    """``value``'s constexpr payload, not recursing into lists and tuples."""
+    return value.value if isinstance(value, tlc.constexpr) else value
+
+
 @tlc.builtin
 def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, _semantic=None, _generator=None):
     """Run functions concurrently on disjoint groups of warps.
@@ -369,16 +374,19 @@ def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, 
     pipes' slots are dead, so Triton can reuse their shared memory (e.g. for
     an epilogue's layout conversions). Workers return nothing.
     """
-    fns = tlc._unwrap_if_constexpr(functions_and_args)
+    # Unwrapped one level at a time: Triton's recursive unwrap rebuilds a
+    # tl.tuple from the raw values, which fails for constexpr arguments it
+    # cannot type (a string); the arguments are passed on as they are.
+    fns = _unwrap_shallow(functions_and_args)
     if not isinstance(fns, (list, tuple, tlc.tuple)) or len(fns) < 2:
         raise TLEUsageError("tle.gpu.warp_specialize expects a list of (function, args) pairs: the default "
                             "partition then at least one worker")
     pairs = []
     for i, item in enumerate(fns):
-        item = tlc._unwrap_if_constexpr(item)
+        item = _unwrap_shallow(item)
         if not isinstance(item, (tuple, list, tlc.tuple)) or len(item) != 2:
             raise TLEUsageError(f"tle.gpu.warp_specialize entry {i} must be a (function, args) pair")
-        fn, args = (tlc._unwrap_if_constexpr(x) for x in item)
+        fn, args = (_unwrap_shallow(x) for x in item)
         if not hasattr(fn, "fn") or not callable(getattr(fn, "fn", None)):
             raise TLEUsageError(f"tle.gpu.warp_specialize entry {i}: {fn!r} is not a @triton.jit function")
         if not isinstance(args, (tuple, list, tlc.tuple)):
