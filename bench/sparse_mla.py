@@ -334,8 +334,9 @@ def sparse_mla_fwd_tle_staged(Q, KV, IDX, O, LSE, sm_scale_log2,
         idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
         valid = (idx >= 0) & (idx < SKV)
         rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
-        # TODO(tle.load is_async): tle.load(rows + d, is_async=True) into kv_tile,
-        # issued one chunk ahead, once it exists; today the copy is synchronous.
+        # A synchronous copy: tle.gpu.copy(is_async=True) fills pipe slots only
+        # (its completion is the writer's commit); tle-pipe-async is this
+        # kernel's asynchronous, warp-specialized form.
         tle.gpu.copy(rows + tl.arange(0, DV)[None, :], kv_tile, [BLOCK_N, DV])
         k_rope = tl.load(rows + DV + tl.arange(0, DR)[None, :])
         k_nope = tle.gpu.local_load(kv_tile)
