@@ -111,19 +111,14 @@ bool mergeIntoNext(ttng::WarpGroupDotWaitOp first) {
 struct TLEMergeWgmmaWaits
     : impl::TLEMergeWgmmaWaitsBase<TLEMergeWgmmaWaits> {
   void runOnOperation() override {
-    // A merge can enable the one before it: repeat until nothing changes.
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      SmallVector<ttng::WarpGroupDotWaitOp> waits;
-      getOperation()->walk(
-          [&](ttng::WarpGroupDotWaitOp wait) { waits.push_back(wait); });
-      for (ttng::WarpGroupDotWaitOp wait : waits)
-        if (mergeIntoNext(wait)) {
-          changed = true;
-          break;
-        }
-    }
+    // Last wait first: a wait merges into the next one as that one stands
+    // after its own merges (the merged wait takes its place, right after its
+    // dot), so one pass folds a whole chain.
+    SmallVector<ttng::WarpGroupDotWaitOp> waits;
+    getOperation()->walk(
+        [&](ttng::WarpGroupDotWaitOp wait) { waits.push_back(wait); });
+    for (ttng::WarpGroupDotWaitOp wait : llvm::reverse(waits))
+      mergeIntoNext(wait);
   }
 };
 } // namespace
