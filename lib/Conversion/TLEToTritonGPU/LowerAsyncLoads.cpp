@@ -10,6 +10,8 @@
 //   commit here, wait + local_load before the first use.
 //
 //===----------------------------------------------------------------------===//
+#include "AsyncCopy.h"
+
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Support/MemoryEffects.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
@@ -36,8 +38,6 @@ namespace {
 constexpr llvm::StringLiteral kAsyncAttr = "tle.async";
 constexpr llvm::StringLiteral kLatencyAttr = "tt.latency";
 constexpr llvm::StringLiteral kNumStagesAttr = "tt.num_stages";
-/// cp.async copies at most 16 bytes per instruction.
-constexpr unsigned kMaxCopyBytes = 16;
 
 //===----------------------------------------------------------------------===//
 // triton-tle-lower-async-loads
@@ -119,7 +119,7 @@ ttg::BlockedEncodingAttr clipToCopyWidth(ttg::BlockedEncodingAttr encoding,
                                          unsigned bytes) {
   SmallVector<unsigned> sizePerThread(encoding.getSizePerThread());
   unsigned fastest = encoding.getOrder().front();
-  unsigned limit = std::max(1u, kMaxCopyBytes / bytes);
+  unsigned limit = std::max(1u, async_copy::kMaxCopyBytes / bytes);
   if (sizePerThread[fastest] <= limit)
     return encoding;
   sizePerThread[fastest] = limit;
@@ -159,9 +159,7 @@ bool lowerToAsyncCopy(tt::LoadOp load) {
   // The destination is a memdesc of the tensor's shape: dimensions positive.
   if (llvm::any_of(type.getShape(), [](int64_t size) { return size <= 0; }))
     return false;
-  if (load.getIsVolatile() || load.getCache() != tt::CacheModifier::NONE ||
-      load.getEvict() != tt::EvictionPolicy::NORMAL ||
-      !load.getBoundaryCheck().empty() || load.getPadding())
+  if (!async_copy::isPlainLoad(load))
     return false;
 
   MLIRContext *ctx = load.getContext();

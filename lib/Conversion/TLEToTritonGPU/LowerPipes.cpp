@@ -5,6 +5,7 @@
 // takes with a counter threaded through its partition's control flow.
 //
 //===----------------------------------------------------------------------===//
+#include "AsyncCopy.h"
 #include "LocalMemory.h"
 
 #include "TLE/Conversion/Passes.h"
@@ -516,14 +517,13 @@ bool asyncCopyable(tt::LoadOp load) {
     return false;
   auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
   unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-  if (!blocked || bits % 8 || load.getIsVolatile() ||
-      load.getCache() != tt::CacheModifier::NONE ||
-      load.getEvict() != tt::EvictionPolicy::NORMAL ||
-      !load.getBoundaryCheck().empty() || load.getPadding())
+  if (!blocked || bits % 8 || !async_copy::isPlainLoad(load))
     return false;
   unsigned fastest = blocked.getOrder().front();
   unsigned bytes = blocked.getSizePerThread()[fastest] * bits / 8;
-  return bytes >= 4 && bytes <= 16 && !load.getMask() && !load.getOther();
+  return bytes >= async_copy::kMinCopyBytes &&
+         bytes <= async_copy::kMaxCopyBytes && !load.getMask() &&
+         !load.getOther();
 }
 
 /// The tle.gpu.copy(is_async=True) stores into this pipe's slot views.

@@ -1,0 +1,29 @@
+//===- AsyncCopy.h - what a cp.async can carry ------------------*- C++ -*-===//
+//
+// Shared by triton-tle-async-copy-loads (LowerAsyncLoads.cpp) and the
+// asynchronous slot fills of triton-tle-lower-pipes (LowerPipes.cpp), which
+// both turn a tt.load into ttg.async_copy_global_to_local.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLE_LIB_CONVERSION_TLETOTRITONGPU_ASYNCCOPY_H
+#define TLE_LIB_CONVERSION_TLETOTRITONGPU_ASYNCCOPY_H
+
+#include "TLE/Interop/Triton/TT.h"
+
+namespace mlir::tle::async_copy {
+
+/// cp.async copies 4, 8 or 16 bytes per instruction.
+constexpr unsigned kMinCopyBytes = 4;
+constexpr unsigned kMaxCopyBytes = 16;
+
+/// A load carrying nothing a cp.async cannot: no volatile flag, cache
+/// modifier, eviction policy, boundary check or padding.
+inline bool isPlainLoad(tt::LoadOp load) {
+  return !load.getIsVolatile() && load.getCache() == tt::CacheModifier::NONE &&
+         load.getEvict() == tt::EvictionPolicy::NORMAL &&
+         load.getBoundaryCheck().empty() && !load.getPadding();
+}
+
+} // namespace mlir::tle::async_copy
+
+#endif // TLE_LIB_CONVERSION_TLETOTRITONGPU_ASYNCCOPY_H
