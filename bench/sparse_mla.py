@@ -187,6 +187,17 @@ def _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, str
 
 
 @triton.jit
+def _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N: tl.constexpr):
+    """A chunk's indices: (valid, the gathered rows' base pointers). Invalid
+    rows point at row 0 (always in bounds) and are masked in the softmax, so
+    the gathers need no mask."""
+    offs_n = start + tl.arange(0, BLOCK_N)
+    idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
+    valid = (idx >= 0) & (idx < SKV)
+    return valid, kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+
+
+@triton.jit
 def sparse_mla_fwd_triton(Q, KV, IDX, O, LSE, sm_scale_log2,
                           stride_qb, stride_qs, stride_qh,
                           stride_kvb, stride_kvn, stride_kvh,
@@ -204,12 +215,7 @@ def sparse_mla_fwd_triton(Q, KV, IDX, O, LSE, sm_scale_log2,
     l_i = tl.zeros([BLOCK_H], tl.float32)
     acc = tl.zeros([BLOCK_H, DV], tl.float32)
     for start in tl.range(0, TOPK, BLOCK_N, num_stages=NUM_STAGES):
-        offs_n = start + tl.arange(0, BLOCK_N)
-        idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
-        valid = (idx >= 0) & (idx < SKV)
-        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
-        # Invalid rows read row 0 (always in bounds) and are masked in the softmax,
-        # so the gathers need no mask.
+        valid, rows = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
         k_nope = tl.load(rows + tl.arange(0, DV)[None, :])
         k_rope = tl.load(rows + DV + tl.arange(0, DR)[None, :])
         m_i, l_i, acc = _mla_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2)
@@ -330,10 +336,7 @@ def sparse_mla_fwd_tle_staged(Q, KV, IDX, O, LSE, sm_scale_log2,
     l_i = tl.zeros([BLOCK_H], tl.float32)
     acc = tl.zeros([BLOCK_H, DV], tl.float32)
     for start in tl.range(0, TOPK, BLOCK_N, num_stages=NUM_STAGES):
-        offs_n = start + tl.arange(0, BLOCK_N)
-        idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
-        valid = (idx >= 0) & (idx < SKV)
-        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+        valid, rows = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
         # A synchronous copy: tle.gpu.copy(is_async=True) fills pipe slots only
         # (its completion is the writer's commit); tle-pipe-async is this
         # kernel's asynchronous, warp-specialized form.
@@ -353,10 +356,7 @@ def _mla_pipe_producer(w, KV, idx_base, kv_base, stride_kvn, SKV, TOPK,
                        BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
     """Worker partition: gathers each BLOCK_N chunk's kv rows into a pipe slot."""
     for start in range(0, TOPK, BLOCK_N):
-        offs_n = start + tl.arange(0, BLOCK_N)
-        idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
-        valid = (idx >= 0) & (idx < SKV)
-        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+        valid, rows = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
         k_nope = tl.load(rows + tl.arange(0, DV)[None, :])
         k_rope = tl.load(rows + DV + tl.arange(0, DR)[None, :])
         slot = w.acquire()
@@ -373,10 +373,7 @@ def _mla_pipe_producer_async(w, KV, idx_base, kv_base, stride_kvn, SKV, TOPK,
     a pipe slot (tle.gpu.copy(is_async=True)); the commit publishes the slot
     when the copies land, so the rows never pass through registers."""
     for start in range(0, TOPK, BLOCK_N):
-        offs_n = start + tl.arange(0, BLOCK_N)
-        idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
-        valid = (idx >= 0) & (idx < SKV)
-        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+        valid, rows = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
         slot = w.acquire()
         tle.gpu.copy(rows + tl.arange(0, DV)[None, :], slot["nope"], [BLOCK_N, DV], is_async=True)
         tle.gpu.copy(rows + DV + tl.arange(0, DR)[None, :], slot["rope"], [BLOCK_N, DR], is_async=True)
@@ -494,10 +491,7 @@ def _mla_ws3_producer(w, idx_base, kv_base, stride_kvn, SKV, TOPK,
     HALF: tl.constexpr = DV // 2
     c = tl.arange(0, Q4)[None, :]
     for start in range(0, TOPK, BLOCK_N):
-        offs_n = start + tl.arange(0, BLOCK_N)
-        idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
-        valid = (idx >= 0) & (idx < SKV)
-        rows = kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
+        valid, rows = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
         slot = w.acquire()
         tle.gpu.copy(rows + c, slot["lo0"], [BLOCK_N, Q4], is_async=True)
         tle.gpu.copy(rows + Q4 + c, slot["lo1"], [BLOCK_N, Q4], is_async=True)
