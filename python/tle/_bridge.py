@@ -84,8 +84,10 @@ TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
                   "triton-tle-lower-exclusive-cumsum,"
                   "triton-tle-lower-tiles,"
                   "triton-tle-lower-warp-specialize,"
+                  "triton-tle-forward-buffer-mma-operands,"
                   "triton-tle-forward-buffer-loads,"
                   "triton-tle-merge-wgmma-waits,"
+                  "triton-tle-drop-redundant-async-fences,"
                   "triton-tle-fold-scatter-converts,"
                   "tle-assert-lowered)")
 

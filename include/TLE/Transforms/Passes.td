@@ -320,6 +320,75 @@ def TLEForwardBufferLoads
   let dependentDialects = ["::mlir::ttg::TTGDialect"];
 }
 
+def TLEForwardBufferMmaOperands
+    : Pass<"triton-tle-forward-buffer-mma-operands", "mlir::ModuleOp"> {
+  let summary = "Let wgmma read a buffer the partitions only read in place";
+  let description = [{
+    On TTGIR after `triton-tle-lower-warp-specialize`. A `tle.gpu.alloc`
+    buffer that the kernel fills before a `tle.gpu.warp_specialize` and
+    whose partitions only load (a query tile every partition multiplies,
+    for instance) reaches Triton as a `ttg.local_load` in each partition.
+    Triton's dot lowering keeps a wgmma's A operand in registers unless it
+    comes from a global load, so each partition copies the buffer into a
+    `ttg.local_alloc` of its own and loads the copy into registers for every
+    wgmma: one more buffer per partition, and the operand's registers
+    (64 x 256 bf16 is 64 a thread).
+
+    For each capture `%buf` of a `ttg.warp_specialize` that
+      * is a `ttg.local_alloc` without an initial value, in shared memory,
+        captured once,
+      * is used outside the op only by `ttg.local_store`, `ttg.local_load`
+        and `ttg.local_dealloc`, and
+      * is used inside the op (directly in the default region, through its
+        block argument in each partition) only by `ttg.local_load`,
+    the buffer does not change while the op runs, so:
+      * a `ttg.local_load` of it (or of a `ttg.local_alloc` copy of such a
+        load with the buffer's shape and element type) whose only users are
+        `ttng.warp_group_dot` A operands (and inputs of
+        `ttng.warp_group_dot_wait` whose results are unused) is replaced by
+        the buffer itself: the wgmma reads A from shared memory. The buffer
+        then takes the NVMMA encoding a K-contiguous A operand needs
+        (128/64/32-byte swizzle by its row size in bytes; rank 2 only, else
+        the loads stay in registers), which its stores and loads accept;
+      * every other load of such a copy loads the buffer directly;
+      * copies and loads left without users are erased.
+    When a wgmma now reads the buffer, a `ttng.fence_async_shared` and a
+    `gpu.barrier` go before the op: the parent's stores are generic-proxy
+    writes that the wgmma's async-proxy reads must see.
+  }];
+  let dependentDialects = ["::mlir::ttg::TTGDialect", "::mlir::ttng::TTNGDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
+def TLEDropRedundantAsyncFences
+    : Pass<"triton-tle-drop-redundant-async-fences", "mlir::ModuleOp"> {
+  let summary = "Drop an async-proxy fence that repeats the one before it";
+  let description = [{
+    On TTGIR after Triton's passes and TLE's lowerings. Triton puts a
+    `ttng.fence_async_shared` (PTX `fence.proxy.async`, in SASS a
+    `MEMBAR.ALL.CTA`, which waits for all of the thread's outstanding memory
+    operations) before every wgmma whose shared-memory operands it cannot
+    prove were written through the async proxy: pipe slots and buffers that
+    a partition receives are such operands, so a chain of wgmmas reading
+    them, outside Triton's own pipelined loops, fences before every dot
+    (sparse MLA's scores chain: 9 fences a chunk).
+
+    A fence is erased when an earlier fence of its block precedes it and
+    every op in between
+      * is a `ttng.warp_group_dot` (reads shared memory through the async
+        proxy, writes registers), a `ttng.warp_group_dot_wait`, a
+        `ttg.local_load`, a `ttg.memdesc_*` view, or an op free of memory
+        effects, and
+      * holds no regions.
+    Nothing between the two fences wrote memory or synchronized with other
+    threads, so the second orders nothing the first did not. Anything else
+    (a store, a barrier or mbarrier op, a cp.async wait, a loop) makes the
+    next fence stay. A cluster-scope fence (`bCluster = true`) is not erased
+    after a CTA-scope one.
+  }];
+  let dependentDialects = ["::mlir::ttng::TTNGDialect"];
+}
+
 def TLEFoldScatterConverts
     : Pass<"triton-tle-fold-scatter-converts", "mlir::ModuleOp"> {
   let summary = "Scattered stores take the layout their operands are "

@@ -1,0 +1,64 @@
+//===- DropRedundantAsyncFences.cpp - one proxy fence where one suffices --===//
+//
+// triton-tle-drop-redundant-async-fences: Triton fences the async proxy
+// (`ttng.fence_async_shared`) before every wgmma whose shared operands it
+// cannot prove were written through the async proxy. A fence that follows
+// another in its block, with nothing in between that writes memory or
+// synchronizes, orders nothing the first did not: it is erased. The rules
+// are documented with the pass in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/TTNG.h"
+#include "TLE/Transforms/Passes.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLEDROPREDUNDANTASYNCFENCES
+#include "TLE/Transforms/Passes.h.inc"
+
+namespace {
+
+/// Whether a fence before `op` still orders everything a fence after it
+/// would: `op` neither writes memory (through the generic proxy) nor
+/// synchronizes with other threads, and holds no regions.
+bool keepsFenceCurrent(Operation *op) {
+  if (op->getNumRegions() != 0)
+    return false;
+  // wgmma reads shared memory through the async proxy and writes registers;
+  // its wait, loads and views do not write memory.
+  if (isa<ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp, ttg::LocalLoadOp,
+          ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
+          ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(op))
+    return true;
+  return isMemoryEffectFree(op);
+}
+
+struct TLEDropRedundantAsyncFences
+    : impl::TLEDropRedundantAsyncFencesBase<TLEDropRedundantAsyncFences> {
+  void runOnOperation() override {
+    SmallVector<Operation *> redundant;
+    getOperation()->walk([&](Block *block) {
+      ttng::FenceAsyncSharedOp current;
+      for (Operation &op : *block) {
+        auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
+        if (!fence) {
+          if (!keepsFenceCurrent(&op))
+            current = {};
+          continue;
+        }
+        // A cluster-scope fence covers a CTA-scope one, not the reverse.
+        if (current && (current.getBCluster() || !fence.getBCluster()))
+          redundant.push_back(fence);
+        else
+          current = fence;
+      }
+    });
+    for (Operation *op : redundant)
+      op->erase();
+  }
+};
+
+} // namespace
+} // namespace mlir::tle

@@ -1,0 +1,223 @@
+//===- ForwardBufferMmaOperands.cpp - wgmma reads read-only buffers -------===//
+//
+// triton-tle-forward-buffer-mma-operands: a shared buffer that the parent of
+// a ttg.warp_specialize fills and its partitions only read is read in place
+// by the partitions' wgmmas (its A operand in shared memory, in the NVMMA
+// encoding), instead of through a per-partition copy and registers. The
+// rules are documented with the pass in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+#include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/TTNG.h"
+#include "TLE/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLEFORWARDBUFFERMMAOPERANDS
+#include "TLE/Transforms/Passes.h.inc"
+
+namespace {
+
+/// The NVMMA encoding a wgmma reads a row-major (K-contiguous) A operand of
+/// `type` in, or null when there is none (rank, element or row size).
+Attribute nvmmaEncodingFor(ttg::MemDescType type) {
+  Type element = type.getElementType();
+  if (type.getRank() != 2 || !element.isIntOrFloat())
+    return {};
+  unsigned bits = element.getIntOrFloatBitWidth();
+  int64_t rowBytes = type.getShape()[1] * bits / 8;
+  unsigned swizzle = 0;
+  for (unsigned width : {128u, 64u, 32u})
+    if (rowBytes % width == 0) {
+      swizzle = width;
+      break;
+    }
+  if (!swizzle)
+    return {};
+  return ttg::NVMMASharedEncodingAttr::get(type.getContext(), swizzle,
+                                           /*transposed=*/false, bits,
+                                           /*fp4Padded=*/false, /*rank=*/2,
+                                           /*CGALayout=*/nullptr);
+}
+
+/// Whether every use of `load`'s result is the A operand of a
+/// `ttng.warp_group_dot` or an input of a `ttng.warp_group_dot_wait` whose
+/// matching result is unused (the load can then become the buffer itself).
+bool feedsOnlyWgmmaA(ttg::LocalLoadOp load) {
+  if (load.getToken() || load.getResult().use_empty())
+    return false;
+  for (OpOperand &use : load.getResult().getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<ttng::WarpGroupDotOp>(user) && use.getOperandNumber() == 0)
+      continue;
+    auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user);
+    if (wait && wait.getResult(use.getOperandNumber()).use_empty())
+      continue;
+    return false;
+  }
+  return true;
+}
+
+/// One buffer captured by one ttg.warp_specialize, read-only inside it.
+struct BufferPlan {
+  ttg::LocalAllocOp alloc;
+  ttg::WarpSpecializeOp ws;
+  unsigned capture = 0;
+  /// (alias, load of it) for every read inside the op; the alias is the
+  /// buffer itself in the default region, a block argument in a partition.
+  SmallVector<std::pair<Value, ttg::LocalLoadOp>> reads;
+};
+
+/// Collects `plan` for capture `index` of `ws`; false when the buffer is not
+/// a plain allocation written only outside the op and read only inside it.
+bool planBuffer(ttg::WarpSpecializeOp ws, unsigned index, BufferPlan &plan) {
+  Value buffer = ws.getExplicitCaptures()[index];
+  auto alloc = buffer.getDefiningOp<ttg::LocalAllocOp>();
+  if (!alloc || alloc.getSrc() ||
+      llvm::count(ws.getExplicitCaptures(), buffer) != 1 ||
+      !isa<ttg::SharedMemorySpaceAttr>(alloc.getType().getMemorySpace()))
+    return false;
+  plan.alloc = alloc;
+  plan.ws = ws;
+  plan.capture = index;
+  for (Operation *user : buffer.getUsers()) {
+    if (user == ws.getOperation())
+      continue;
+    auto load = dyn_cast<ttg::LocalLoadOp>(user);
+    if (ws->isAncestor(user)) {
+      // The default region uses the buffer directly: reads only.
+      if (!load)
+        return false;
+      plan.reads.push_back({buffer, load});
+      continue;
+    }
+    if (!load && !isa<ttg::LocalStoreOp, ttg::LocalDeallocOp>(user))
+      return false;
+  }
+  ttg::WarpSpecializePartitionsOp partitions = ws.getPartitionOp();
+  if (partitions)
+    for (Region &region : partitions.getPartitionRegions()) {
+      Value arg = region.getArgument(index);
+      for (Operation *user : arg.getUsers()) {
+        auto load = dyn_cast<ttg::LocalLoadOp>(user);
+        if (!load)
+          return false;
+        plan.reads.push_back({arg, load});
+      }
+    }
+  return !plan.reads.empty();
+}
+
+/// Applies `plan`; returns whether a wgmma now reads the buffer in place.
+bool apply(BufferPlan &plan) {
+  ttg::MemDescType type = plan.alloc.getType();
+  // Loads in a wgmma's operand layout that can read the buffer in place,
+  // with the alias they would read; every other load of a copy reads the
+  // buffer instead of the copy.
+  SmallVector<std::pair<Value, ttg::LocalLoadOp>> inPlace;
+  SmallVector<std::pair<Value, ttg::LocalLoadOp>> retarget;
+  SmallVector<Operation *> maybeDead;
+  for (auto [alias, load] : plan.reads) {
+    if (feedsOnlyWgmmaA(load)) {
+      inPlace.push_back({alias, load});
+      continue;
+    }
+    for (Operation *user : load.getResult().getUsers()) {
+      auto copy = dyn_cast<ttg::LocalAllocOp>(user);
+      if (!copy)
+        continue;
+      ttg::MemDescType copyType = copy.getType();
+      if (copyType.getShape() != type.getShape() ||
+          copyType.getElementType() != type.getElementType() ||
+          copyType.getMemorySpace() != type.getMemorySpace() ||
+          !llvm::all_of(copy->getUsers(), [](Operation *u) {
+            return isa<ttg::LocalLoadOp>(u);
+          }))
+        continue;
+      for (Operation *copyUser : copy->getUsers()) {
+        auto read = cast<ttg::LocalLoadOp>(copyUser);
+        if (feedsOnlyWgmmaA(read))
+          inPlace.push_back({alias, read});
+        else
+          retarget.push_back({alias, read});
+      }
+      maybeDead.push_back(copy);
+    }
+    maybeDead.push_back(load);
+  }
+  Attribute encoding = inPlace.empty() ? Attribute() : nvmmaEncodingFor(type);
+  if (!encoding) {
+    retarget.append(inPlace.begin(), inPlace.end());
+    inPlace.clear();
+  }
+  if (inPlace.empty() && retarget.empty())
+    return false;
+
+  if (encoding && encoding != type.getEncoding()) {
+    auto retyped = type.withEncoding(encoding);
+    plan.alloc.getResult().setType(retyped);
+    if (ttg::WarpSpecializePartitionsOp partitions = plan.ws.getPartitionOp())
+      for (Region &region : partitions.getPartitionRegions())
+        region.getArgument(plan.capture).setType(retyped);
+  }
+  for (auto [alias, read] : retarget) {
+    if (read.getSrc() == alias)
+      continue;
+    OpBuilder builder(read);
+    auto direct = ttg::LocalLoadOp::create(builder, read.getLoc(),
+                                           read.getResult().getType(), alias,
+                                           Value());
+    read.getResult().replaceAllUsesWith(direct.getResult());
+    read->erase();
+  }
+  for (auto [alias, read] : inPlace) {
+    for (OpOperand &use : llvm::make_early_inc_range(read.getResult().getUses())) {
+      Operation *user = use.getOwner();
+      unsigned number = use.getOperandNumber();
+      user->setOperand(number, alias);
+      if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user))
+        wait.getResult(number).setType(alias.getType());
+    }
+    read->erase();
+  }
+  // Copies and first loads left without users go (copies before the loads
+  // they copy).
+  for (Operation *op : maybeDead)
+    if (isa<ttg::LocalAllocOp>(op) && op->use_empty())
+      op->erase();
+  for (Operation *op : maybeDead)
+    if (isa<ttg::LocalLoadOp>(op) && op->use_empty())
+      op->erase();
+  return !inPlace.empty();
+}
+
+struct TLEForwardBufferMmaOperands
+    : impl::TLEForwardBufferMmaOperandsBase<TLEForwardBufferMmaOperands> {
+  void runOnOperation() override {
+    SmallVector<ttg::WarpSpecializeOp> ops;
+    getOperation()->walk([&](ttg::WarpSpecializeOp ws) { ops.push_back(ws); });
+    for (ttg::WarpSpecializeOp ws : ops) {
+      bool asyncReads = false;
+      for (unsigned i = 0, e = ws.getExplicitCaptures().size(); i < e; ++i) {
+        BufferPlan plan;
+        if (planBuffer(ws, i, plan))
+          asyncReads |= apply(plan);
+      }
+      if (!asyncReads)
+        continue;
+      // The parent's stores are generic-proxy writes; the wgmmas read
+      // through the async proxy: fence, then sync the parent's warps (the
+      // workers start behind Triton's own hand-off barrier).
+      OpBuilder builder(ws);
+      ttng::FenceAsyncSharedOp::create(builder, ws.getLoc(),
+                                       /*bCluster=*/false);
+      gpu::BarrierOp::create(builder, ws.getLoc());
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::tle
