@@ -61,6 +61,11 @@ Providers:
           warpgroup (the default partition, fed P, alpha, m and l through a
           one-slot tle.pipe) and the cp.async producer. 64 x 64 config,
           4 warps per partition (docs/sparse-mla.md, step 4).
+  tle-pp  FlashMLA's sparse prefill arrangement: two consumer warpgroups
+          score alternate chunks and each owns half of O, handing P and the
+          running max to the other through one shared buffer; Q is read in
+          place from one shared buffer by both (docs/sparse-mla.md, step 5).
+          Correct, but slower than tle-ws3 on the H100 (register spills).
   tle-staged  the gathered nope tile is staged once into a TLE
           shared-memory buffer (tle.gpu.copy from the gathered pointers)
           and read back (tle.gpu.local_load) as the K^T operand and the V
@@ -129,6 +134,7 @@ DEFAULT_CONFIG = {
     "tle-pipe-split": (64, 64, 8, 2),
     "tle-pipe-async": (64, 64, 8, 2),
     "tle-ws3": (64, 64, 4, 2),
+    "tle-pp": (64, 64, 4, 2),
 }
 
 
@@ -670,10 +676,274 @@ def sparse_mla_fwd_tle_ws3(Q, KV, IDX, O, LSE, sm_scale_log2,
     tl.store(LSE + b.to(tl.int64) * stride_lb + s.to(tl.int64) * stride_ls + offs_h, lse)
 
 
+@triton.jit
+def _mla_pp_alpha(m_prev, m_new):
+    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+    return tl.math.exp2(m_prev - m_safe)
+
+
+@triton.jit
+def _mla_pp_qk(slot, q0, q1, q2, q3, q4, q5, q6, q7, q8):
+    qk = tl.dot(tle.gpu.local_load(q0), tl.trans(tle.gpu.local_load(slot["v0"])))
+    qk = tl.dot(tle.gpu.local_load(q1), tl.trans(tle.gpu.local_load(slot["v1"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q2), tl.trans(tle.gpu.local_load(slot["v2"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q3), tl.trans(tle.gpu.local_load(slot["v3"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q4), tl.trans(tle.gpu.local_load(slot["v4"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q5), tl.trans(tle.gpu.local_load(slot["v5"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q6), tl.trans(tle.gpu.local_load(slot["v6"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q7), tl.trans(tle.gpu.local_load(slot["v7"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q8), tl.trans(tle.gpu.local_load(slot["rope"])), qk)
+    return qk
+
+
+@triton.jit
+def _mla_pp_softmax(qk, slot, m_prev, sm_scale_log2):
+    valid = tle.gpu.local_load(slot["valid"]) != 0
+    qk = tl.where(valid[None, :], qk * sm_scale_log2, float("-inf"))
+    m_new = tl.maximum(m_prev, tl.max(qk, 1))
+    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+    p = tl.math.exp2(qk - m_safe[:, None])
+    return p, m_new, tl.math.exp2(m_prev - m_safe)
+
+
+@triton.jit
+def _mla_pp_pv(p, slot, a0, a1, a2, a3, alpha, ROLE: tl.constexpr):
+    """Rescale this warpgroup's four O pieces and add P @ V over its half."""
+    if ROLE == 0:
+        a0 = tl.dot(p, tle.gpu.local_load(slot["v0"]), a0 * alpha[:, None])
+        a1 = tl.dot(p, tle.gpu.local_load(slot["v1"]), a1 * alpha[:, None])
+        a2 = tl.dot(p, tle.gpu.local_load(slot["v2"]), a2 * alpha[:, None])
+        a3 = tl.dot(p, tle.gpu.local_load(slot["v3"]), a3 * alpha[:, None])
+    else:
+        a0 = tl.dot(p, tle.gpu.local_load(slot["v4"]), a0 * alpha[:, None])
+        a1 = tl.dot(p, tle.gpu.local_load(slot["v5"]), a1 * alpha[:, None])
+        a2 = tl.dot(p, tle.gpu.local_load(slot["v6"]), a2 * alpha[:, None])
+        a3 = tl.dot(p, tle.gpu.local_load(slot["v7"]), a3 * alpha[:, None])
+    return a0, a1, a2, a3
+
+
+@triton.jit
+def _mla_pp_send(w, p_buf, p, m):
+    """Publish P (in the shared P buffer) and m to the other warpgroup."""
+    t = w.acquire()
+    tle.gpu.local_store(p_buf, p)
+    tle.gpu.local_store(t["m"], m)
+    w.commit(t)
+
+
+@triton.jit
+def _mla_pp_recv(r, p_buf):
+    """The other warpgroup's P and max; the caller releases the token once
+    its dots have read P (the buffer is not copied)."""
+    t, closed = r.wait()
+    m = tle.gpu.local_load(t["m"])
+    p = tle.gpu.local_load(p_buf)
+    return t, p, m
+
+
+@triton.jit
+def _mla_pp_consumer(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row, sm_scale_log2, TOPK,
+                     BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr, ROLE: tl.constexpr):
+    """One of two consumer warpgroups (FlashMLA's division of work): ROLE 0
+    scores the even chunks and owns O[:, :DV/2], ROLE 1 the odd chunks and
+    O[:, DV/2:]. The scorer of a chunk hands P and the running max to the
+    other warpgroup (one P buffer, its turn passed through the token pipes
+    w / rx), and each warpgroup adds both chunks of a pair to its half of O."""
+    Q8: tl.constexpr = DV // 8
+    m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_H], tl.float32)
+    a0 = tl.zeros([BLOCK_H, Q8], tl.float32)
+    a1 = tl.zeros([BLOCK_H, Q8], tl.float32)
+    a2 = tl.zeros([BLOCK_H, Q8], tl.float32)
+    a3 = tl.zeros([BLOCK_H, Q8], tl.float32)
+    for start in range(0, TOPK, 2 * BLOCK_N):
+        s0, c0 = r.wait()
+        if ROLE == 0:
+            qk = _mla_pp_qk(s0, q0, q1, q2, q3, q4, q5, q6, q7, q8)
+            p, m_new, alpha = _mla_pp_softmax(qk, s0, m_i, sm_scale_log2)
+            pb = p.to(p_buf.dtype)
+            _mla_pp_send(w, p_buf, pb, m_new)
+            l_i = l_i * alpha + tl.sum(p, 1)
+            a0, a1, a2, a3 = _mla_pp_pv(pb, s0, a0, a1, a2, a3, alpha, ROLE)
+            r.release(s0)
+            s1, c1 = r.wait()
+            t, p1, m1 = _mla_pp_recv(rx, p_buf)
+            alpha1 = _mla_pp_alpha(m_new, m1)
+            a0, a1, a2, a3 = _mla_pp_pv(p1, s1, a0, a1, a2, a3, alpha1, ROLE)
+            rx.release(t)
+            l_i = l_i * alpha1
+            m_i = m1
+            r.release(s1)
+        else:
+            s1, c1 = r.wait()
+            qk = _mla_pp_qk(s1, q0, q1, q2, q3, q4, q5, q6, q7, q8)
+            t, p0, m0 = _mla_pp_recv(rx, p_buf)
+            # P_j is read (by the P @ V dots) before P_j+1 overwrites it.
+            alpha0 = _mla_pp_alpha(m_i, m0)
+            a0, a1, a2, a3 = _mla_pp_pv(p0, s0, a0, a1, a2, a3, alpha0, ROLE)
+            rx.release(t)
+            r.release(s0)
+            p, m_new, alpha = _mla_pp_softmax(qk, s1, m0, sm_scale_log2)
+            pb = p.to(p_buf.dtype)
+            _mla_pp_send(w, p_buf, pb, m_new)
+            l_i = (l_i * alpha0) * alpha + tl.sum(p, 1)
+            a0, a1, a2, a3 = _mla_pp_pv(pb, s1, a0, a1, a2, a3, alpha, ROLE)
+            m_i = m_new
+            r.release(s1)
+    # Both warpgroups end on the last chunk's max; the row sum is the sum of
+    # their partial sums.
+    t = w.acquire()
+    tle.gpu.local_store(t["m"], l_i)
+    w.commit(t)
+    t, closed = rx.wait()
+    l_i = l_i + tle.gpu.local_load(t["m"])
+    rx.release(t)
+    return a0, a1, a2, a3, m_i, l_i
+
+
+@triton.jit
+def _mla_pp_store_piece(rx, p_buf, o_row, j: tl.constexpr, Q8: tl.constexpr):
+    t, closed = rx.wait()
+    piece = tle.gpu.local_load(p_buf)
+    rx.release(t)
+    tl.store(o_row + j * Q8 + tl.arange(0, Q8)[None, :], piece)
+
+
+@triton.jit
+def _mla_pp_send_piece(w, p_buf, piece):
+    t = w.acquire()
+    tle.gpu.local_store(p_buf, piece)
+    w.commit(t)
+
+
+@triton.jit
+def _mla_pp_default(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row, sm_scale_log2, TOPK,
+                    BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr):
+    """Warpgroup A; stores warpgroup B's O pieces it receives at the end and
+    returns its own for the epilogue after the partitions."""
+    Q8: tl.constexpr = DV // 8
+    a0, a1, a2, a3, m_i, l_i = _mla_pp_consumer(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row,
+                                                sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV, 0)
+    _mla_pp_store_piece(rx, p_buf, o_row, 4, Q8)
+    _mla_pp_store_piece(rx, p_buf, o_row, 5, Q8)
+    _mla_pp_store_piece(rx, p_buf, o_row, 6, Q8)
+    _mla_pp_store_piece(rx, p_buf, o_row, 7, Q8)
+    return a0, a1, a2, a3, m_i, l_i
+
+
+@triton.jit
+def _mla_pp_worker(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row, sm_scale_log2, TOPK,
+                    BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr):
+    """Warpgroup B; hands its normalized O pieces to A through the P buffer."""
+    a0, a1, a2, a3, m_i, l_i = _mla_pp_consumer(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row,
+                                                sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV, 1)
+    l_safe = tl.where(l_i == 0.0, 1.0, l_i)[:, None]
+    _mla_pp_send_piece(w, p_buf, (a0 / l_safe).to(p_buf.dtype))
+    _mla_pp_send_piece(w, p_buf, (a1 / l_safe).to(p_buf.dtype))
+    _mla_pp_send_piece(w, p_buf, (a2 / l_safe).to(p_buf.dtype))
+    _mla_pp_send_piece(w, p_buf, (a3 / l_safe).to(p_buf.dtype))
+
+
+@triton.jit
+def _mla_pp_producer(w, idx_base, kv_base, stride_kvn, SKV, TOPK,
+                     BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+    """Worker: cp.async gathers of each chunk into the slot's nine 64-column
+    fields (eight nope pieces, the rope part) and its validity."""
+    Q8: tl.constexpr = DV // 8
+    c = tl.arange(0, Q8)[None, :]
+    for start in range(0, TOPK, BLOCK_N):
+        valid, rows = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
+        slot = w.acquire()
+        tle.gpu.copy(rows + c, slot["v0"], [BLOCK_N, Q8], is_async=True)
+        tle.gpu.copy(rows + Q8 + c, slot["v1"], [BLOCK_N, Q8], is_async=True)
+        tle.gpu.copy(rows + 2 * Q8 + c, slot["v2"], [BLOCK_N, Q8], is_async=True)
+        tle.gpu.copy(rows + 3 * Q8 + c, slot["v3"], [BLOCK_N, Q8], is_async=True)
+        tle.gpu.copy(rows + 4 * Q8 + c, slot["v4"], [BLOCK_N, Q8], is_async=True)
+        tle.gpu.copy(rows + 5 * Q8 + c, slot["v5"], [BLOCK_N, Q8], is_async=True)
+        tle.gpu.copy(rows + 6 * Q8 + c, slot["v6"], [BLOCK_N, Q8], is_async=True)
+        tle.gpu.copy(rows + 7 * Q8 + c, slot["v7"], [BLOCK_N, Q8], is_async=True)
+        tle.gpu.copy(rows + DV + tl.arange(0, DR)[None, :], slot["rope"], [BLOCK_N, DR], is_async=True)
+        tle.gpu.local_store(slot["valid"], valid.to(tl.int32))
+        w.commit(slot)
+
+
+@triton.jit
+def _mla_pp_q(q_base, j: tl.constexpr, BLOCK_H: tl.constexpr, W: tl.constexpr):
+    buf = tle.gpu.alloc([BLOCK_H, W], dtype=q_base.dtype.element_ty, scope=tle.gpu.smem)
+    tle.gpu.local_store(buf, tl.load(q_base + j * W + tl.arange(0, W)[None, :]))
+    return buf
+
+
+@triton.jit
+def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
+                          stride_qb, stride_qs, stride_qh,
+                          stride_kvb, stride_kvn, stride_kvh,
+                          stride_ib, stride_is, stride_ih,
+                          stride_ob, stride_os, stride_oh,
+                          stride_lb, stride_ls,
+                          SKV, H_PER_KV, TOPK,
+                          BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr,
+                          DR: tl.constexpr, NUM_STAGES: tl.constexpr, C_REGS: tl.constexpr = 216,
+                          PRODUCER_REGS: tl.constexpr = 72):
+    """FlashMLA's sparse prefill division of work: two consumer warpgroups
+    take the chunks in turn (A the even ones, B the odd ones) for S and the
+    softmax, each owns half of O and adds both chunks of a pair to it, with
+    P and the running max handed over through one shared P buffer whose turn
+    passes through two token pipes; a cp.async producer fills 2 kv slots read
+    by both. Q (64 x 576) sits once in shared memory, filled before the
+    warp_specialize and read in place by both warpgroups' wgmmas
+    (triton-tle-forward-buffer-mma-operands; without it each warpgroup copies
+    Q and the kernel needs 394 KB). 231024 B of shared memory. Needs
+    TOPK % (2 * BLOCK_N) == 0."""
+    Q8: tl.constexpr = DV // 8
+    h0 = tl.program_id(0) * BLOCK_H
+    s = tl.program_id(1)
+    b = tl.program_id(2)
+    g = h0 // H_PER_KV
+    offs_h = h0 + tl.arange(0, BLOCK_H)
+    q_base = Q + b.to(tl.int64) * stride_qb + s.to(tl.int64) * stride_qs + offs_h[:, None] * stride_qh
+    dt = KV.dtype.element_ty
+    q0 = _mla_pp_q(q_base, 0, BLOCK_H, Q8)
+    q1 = _mla_pp_q(q_base, 1, BLOCK_H, Q8)
+    q2 = _mla_pp_q(q_base, 2, BLOCK_H, Q8)
+    q3 = _mla_pp_q(q_base, 3, BLOCK_H, Q8)
+    q4 = _mla_pp_q(q_base, 4, BLOCK_H, Q8)
+    q5 = _mla_pp_q(q_base, 5, BLOCK_H, Q8)
+    q6 = _mla_pp_q(q_base, 6, BLOCK_H, Q8)
+    q7 = _mla_pp_q(q_base, 7, BLOCK_H, Q8)
+    q8 = _mla_pp_q(q_base, 8, BLOCK_H, DR)
+    p_buf = tle.gpu.alloc([BLOCK_H, BLOCK_N], dtype=dt, scope=tle.gpu.smem)
+    idx_base = IDX + b.to(tl.int64) * stride_ib + s.to(tl.int64) * stride_is + g * stride_ih
+    kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
+    o_row = O + b.to(tl.int64) * stride_ob + s.to(tl.int64) * stride_os + offs_h[:, None] * stride_oh
+    kv = tle.pipe(NUM_STAGES, name="kv", readers=["a", "b"], v0=([BLOCK_N, Q8], dt), v1=([BLOCK_N, Q8], dt),
+                  v2=([BLOCK_N, Q8], dt), v3=([BLOCK_N, Q8], dt), v4=([BLOCK_N, Q8], dt), v5=([BLOCK_N, Q8], dt),
+                  v6=([BLOCK_N, Q8], dt), v7=([BLOCK_N, Q8], dt), rope=([BLOCK_N, DR], dt),
+                  valid=([BLOCK_N], tl.int32))
+    ta = tle.pipe(1, name="ta", readers="b", m=([BLOCK_H], tl.float32))
+    tb = tle.pipe(1, name="tb", readers="a", m=([BLOCK_H], tl.float32))
+    a0, a1, a2, a3, m_i, l_i = tle.gpu.warp_specialize(
+        [(_mla_pp_default, (kv.reader("a"), ta.writer(), tb.reader(), p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8,
+                            o_row, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
+         (_mla_pp_worker, (kv.reader("b"), tb.writer(), ta.reader(), p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8,
+                           o_row, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
+         (_mla_pp_producer, (kv.writer(), idx_base, kv_base, stride_kvn, SKV, TOPK, BLOCK_N, DV, DR))],
+        worker_num_warps=[4, 4], worker_num_regs=[C_REGS, PRODUCER_REGS])
+    l_safe = tl.where(l_i == 0.0, 1.0, l_i)
+    c = tl.arange(0, Q8)[None, :]
+    tl.store(o_row + c, (a0 / l_safe[:, None]).to(O.dtype.element_ty))
+    tl.store(o_row + Q8 + c, (a1 / l_safe[:, None]).to(O.dtype.element_ty))
+    tl.store(o_row + 2 * Q8 + c, (a2 / l_safe[:, None]).to(O.dtype.element_ty))
+    tl.store(o_row + 3 * Q8 + c, (a3 / l_safe[:, None]).to(O.dtype.element_ty))
+    lse = tl.where(l_i == 0.0, float("-inf"), (m_i + tl.math.log2(l_safe)) * 0.6931471805599453)
+    tl.store(LSE + b.to(tl.int64) * stride_lb + s.to(tl.int64) * stride_ls + offs_h, lse)
+
+
 KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-split": sparse_mla_fwd_tle_split,
            "tle-staged": sparse_mla_fwd_tle_staged,
            "tle-pipe": sparse_mla_fwd_tle_pipe, "tle-pipe-split": sparse_mla_fwd_tle_pipe_split,
-           "tle-pipe-async": sparse_mla_fwd_tle_pipe_split, "tle-ws3": sparse_mla_fwd_tle_ws3}
+           "tle-pipe-async": sparse_mla_fwd_tle_pipe_split, "tle-ws3": sparse_mla_fwd_tle_ws3,
+           "tle-pp": sparse_mla_fwd_tle_pp}
 # Constexprs a provider adds to its kernel's.
 KERNEL_CONSTEXPRS = {"tle-pipe-async": {"ASYNC_FILL": True}}
 
@@ -700,6 +970,9 @@ def _launch_fn(provider, inputs):
         raise ValueError(f"sparse_mla: S={S} > 65535 (grid dimension y)")
     if topk % BLOCK_N:
         raise ValueError(f"sparse_mla: topk={topk} must be a multiple of BLOCK_N={BLOCK_N}")
+    if provider == "tle-pp" and topk % (2 * BLOCK_N):
+        raise ValueError(f"sparse_mla: tle-pp takes the chunks in pairs: topk={topk} must be a multiple of "
+                         f"2 * BLOCK_N = {2 * BLOCK_N}")
     for t, name in ((q, "q"), (kv, "kv"), (idx, "indices")):
         if t.stride(-1) != 1:
             raise ValueError(f"sparse_mla: {name} must be contiguous in its last dimension")
@@ -845,6 +1118,7 @@ BENCH = _harness.Benchmark(
         "tle-pipe-split": lambda inputs: _launch_fn("tle-pipe-split", inputs),
         "tle-pipe-async": lambda inputs: _launch_fn("tle-pipe-async", inputs),
         "tle-ws3": lambda inputs: _launch_fn("tle-ws3", inputs),
+        "tle-pp": lambda inputs: _launch_fn("tle-pp", inputs),
         "torch": _torch_provider,
     },
     make_inputs=make_inputs,
@@ -882,7 +1156,9 @@ def _smoke_entry(provider, cfg):
                    "tle-pipe-async": ["wgmma", "cp.async.cg.shared.global", "cp.async.mbarrier.arrive",
                                       "mbarrier.try_wait", "setmaxnreg"],
                    "tle-ws3": ["wgmma", "cp.async.cg.shared.global", "cp.async.mbarrier.arrive",
-                               "mbarrier.try_wait", "setmaxnreg"]}[provider],
+                               "mbarrier.try_wait", "setmaxnreg"],
+                   "tle-pp": ["wgmma", "cp.async.cg.shared.global", "cp.async.mbarrier.arrive",
+                              "mbarrier.try_wait", "setmaxnreg"]}[provider],
     }
 
 
