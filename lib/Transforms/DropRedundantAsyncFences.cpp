@@ -8,11 +8,8 @@
 // are documented with the pass in Passes.td.
 //
 //===----------------------------------------------------------------------===//
-#include "TLE/Interop/Triton/TTG.h"
-#include "TLE/Interop/Triton/TTNG.h"
+#include "WgmmaOps.h"
 #include "TLE/Transforms/Passes.h"
-
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLEDROPREDUNDANTASYNCFENCES
@@ -22,17 +19,10 @@ namespace {
 
 /// Whether a fence before `op` still orders everything a fence after it
 /// would: `op` neither writes memory (through the generic proxy) nor
-/// synchronizes with other threads, and holds no regions.
+/// synchronizes with other threads (a wgmma wait only waits for this
+/// thread's wgmmas).
 bool keepsFenceCurrent(Operation *op) {
-  if (op->getNumRegions() != 0)
-    return false;
-  // wgmma reads shared memory through the async proxy and writes registers;
-  // its wait, loads and views do not write memory.
-  if (isa<ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp, ttg::LocalLoadOp,
-          ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
-          ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(op))
-    return true;
-  return isMemoryEffectFree(op);
+  return isa<ttng::WarpGroupDotWaitOp>(op) || readsOrIssuesWgmma(op);
 }
 
 struct TLEDropRedundantAsyncFences

@@ -8,11 +8,9 @@
 // rules are documented with the pass in Passes.td.
 //
 //===----------------------------------------------------------------------===//
-#include "TLE/Interop/Triton/TTG.h"
-#include "TLE/Interop/Triton/TTNG.h"
+#include "WgmmaOps.h"
 #include "TLE/Transforms/Passes.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir::tle {
@@ -37,13 +35,7 @@ ttng::WarpGroupDotOp waitedDot(ttng::WarpGroupDotWaitOp wait) {
 /// with the wgmma still reading its operands, a barrier or arrive could
 /// publish a buffer the wgmma still reads).
 bool crossable(Operation *op) {
-  if (op->getNumRegions() != 0)
-    return false;
-  if (isa<ttng::WarpGroupDotOp, ttng::FenceAsyncSharedOp, ttg::LocalLoadOp,
-          ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
-          ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(op))
-    return true;
-  return isMemoryEffectFree(op);
+  return isa<ttng::FenceAsyncSharedOp>(op) || readsOrIssuesWgmma(op);
 }
 
 /// Folds `first` (a pendings-0 wait of an async dot) into the next wait of
