@@ -139,8 +139,10 @@ DEFAULT_CONFIG = {
 
 
 @triton.jit
-def _mla_prologue(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih,
-                  H_PER_KV, sm_scale_log2, BLOCK_H: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+def _mla_program(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih,
+                 H_PER_KV, BLOCK_H: tl.constexpr):
+    """This program's token s, batch b, kv head g, its BLOCK_H heads, the
+    base of their query rows and of the token's indices."""
     # Head blocks of one token are neighbours in the launch order: they gather
     # the same kv rows, which the second one then finds in L2.
     h0 = tl.program_id(0) * BLOCK_H
@@ -149,9 +151,17 @@ def _mla_prologue(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is,
     g = h0 // H_PER_KV
     offs_h = h0 + tl.arange(0, BLOCK_H)
     q_base = Q + b.to(tl.int64) * stride_qb + s.to(tl.int64) * stride_qs + offs_h[:, None] * stride_qh
+    idx_base = IDX + b.to(tl.int64) * stride_ib + s.to(tl.int64) * stride_is + g * stride_ih
+    return s, b, g, offs_h, q_base, idx_base
+
+
+@triton.jit
+def _mla_prologue(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih,
+                  H_PER_KV, sm_scale_log2, BLOCK_H: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+    s, b, g, offs_h, q_base, idx_base = _mla_program(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib,
+                                                     stride_is, stride_ih, H_PER_KV, BLOCK_H)
     q_nope = tl.load(q_base + tl.arange(0, DV)[None, :])
     q_rope = tl.load(q_base + DV + tl.arange(0, DR)[None, :])
-    idx_base = IDX + b.to(tl.int64) * stride_ib + s.to(tl.int64) * stride_is + g * stride_ih
     return s, b, g, offs_h, q_nope, q_rope, idx_base
 
 
@@ -634,12 +644,8 @@ def sparse_mla_fwd_tle_ws3(Q, KV, IDX, O, LSE, sm_scale_log2,
     so Q is read once per chunk and no row statistic crosses warpgroups."""
     HALF: tl.constexpr = DV // 2
     Q4: tl.constexpr = DV // 8
-    h0 = tl.program_id(0) * BLOCK_H
-    s = tl.program_id(1)
-    b = tl.program_id(2)
-    g = h0 // H_PER_KV
-    offs_h = h0 + tl.arange(0, BLOCK_H)
-    q_base = Q + b.to(tl.int64) * stride_qb + s.to(tl.int64) * stride_qs + offs_h[:, None] * stride_qh
+    s, b, g, offs_h, q_base, idx_base = _mla_program(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib,
+                                                     stride_is, stride_ih, H_PER_KV, BLOCK_H)
     c = tl.arange(0, Q4)[None, :]
     q0 = tl.load(q_base + c)
     q1 = tl.load(q_base + Q4 + c)
@@ -647,7 +653,6 @@ def sparse_mla_fwd_tle_ws3(Q, KV, IDX, O, LSE, sm_scale_log2,
     q3 = tl.load(q_base + 3 * Q4 + c)
     q_hi = tl.load(q_base + HALF + tl.arange(0, HALF)[None, :])
     q_rope = tl.load(q_base + DV + tl.arange(0, DR)[None, :])
-    idx_base = IDX + b.to(tl.int64) * stride_ib + s.to(tl.int64) * stride_is + g * stride_ih
     kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
     o_row = O + b.to(tl.int64) * stride_ob + s.to(tl.int64) * stride_os + offs_h[:, None] * stride_oh
     dt = KV.dtype.element_ty
@@ -703,7 +708,7 @@ def _mla_pp_softmax(qk, slot, m_prev, sm_scale_log2):
     m_new = tl.maximum(m_prev, tl.max(qk, 1))
     m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
     p = tl.math.exp2(qk - m_safe[:, None])
-    return p, m_new, tl.math.exp2(m_prev - m_safe)
+    return p, m_new, _mla_pp_alpha(m_prev, m_new)
 
 
 @triton.jit
@@ -896,12 +901,8 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
     Q and the kernel needs 394 KB). 231024 B of shared memory. Needs
     TOPK % (2 * BLOCK_N) == 0."""
     Q8: tl.constexpr = DV // 8
-    h0 = tl.program_id(0) * BLOCK_H
-    s = tl.program_id(1)
-    b = tl.program_id(2)
-    g = h0 // H_PER_KV
-    offs_h = h0 + tl.arange(0, BLOCK_H)
-    q_base = Q + b.to(tl.int64) * stride_qb + s.to(tl.int64) * stride_qs + offs_h[:, None] * stride_qh
+    s, b, g, offs_h, q_base, idx_base = _mla_program(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib,
+                                                     stride_is, stride_ih, H_PER_KV, BLOCK_H)
     dt = KV.dtype.element_ty
     q0 = _mla_pp_q(q_base, 0, BLOCK_H, Q8)
     q1 = _mla_pp_q(q_base, 1, BLOCK_H, Q8)
@@ -913,7 +914,6 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
     q7 = _mla_pp_q(q_base, 7, BLOCK_H, Q8)
     q8 = _mla_pp_q(q_base, 8, BLOCK_H, DR)
     p_buf = tle.gpu.alloc([BLOCK_H, BLOCK_N], dtype=dt, scope=tle.gpu.smem)
-    idx_base = IDX + b.to(tl.int64) * stride_ib + s.to(tl.int64) * stride_is + g * stride_ih
     kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
     o_row = O + b.to(tl.int64) * stride_ob + s.to(tl.int64) * stride_os + offs_h[:, None] * stride_oh
     kv = tle.pipe(NUM_STAGES, name="kv", readers=["a", "b"], v0=([BLOCK_N, Q8], dt), v1=([BLOCK_N, Q8], dt),
