@@ -21,14 +21,14 @@ namespace mlir::tle {
 
 namespace {
 
-/// Whether no op strictly between `from` and `to` (same block, `from` first)
-/// may write memory.
-bool noWriteBetween(Operation *from, Operation *to) {
+/// The first op strictly between `from` and `to` (same block, `from` first)
+/// that may write memory, or null.
+Operation *firstWriteBetween(Operation *from, Operation *to) {
   for (Operation *op = from->getNextNode(); op && op != to;
        op = op->getNextNode())
     if (mayWriteMemory(op))
-      return false;
-  return true;
+      return op;
+  return nullptr;
 }
 
 void forward(ttg::LocalAllocOp alloc) {
@@ -42,20 +42,25 @@ void forward(ttg::LocalAllocOp alloc) {
       bufType.getElementType() != copyType.getElementType() ||
       bufType.getMemorySpace() != copyType.getMemorySpace())
     return;
-  // Every user of the copy is a load after the copy, in its block, with no
-  // write to any memory since the buffer was read.
+  // Every user of the copy is a load after the copy, in its block.
   SmallVector<ttg::LocalLoadOp> reads;
   for (Operation *user : alloc->getUsers()) {
     auto read = dyn_cast<ttg::LocalLoadOp>(user);
     if (!read || read->getBlock() != alloc->getBlock() ||
-        !alloc->isBeforeInBlock(read) || !noWriteBetween(load, read))
+        !alloc->isBeforeInBlock(read))
       return;
     reads.push_back(read);
   }
   if (reads.empty())
     return;
   for (ttg::LocalLoadOp read : reads) {
+    // Where no write to memory comes between, the buffer is read where the
+    // copy was; else (the buffer may be overwritten: a pipe slot released
+    // to its writer, a store) just before the first such write, when it
+    // still holds the values the first load read and the copy holds.
     OpBuilder builder(read);
+    if (Operation *write = firstWriteBetween(load, read))
+      builder.setInsertionPoint(write);
     auto direct = ttg::LocalLoadOp::create(builder, read.getLoc(),
                                            read.getResult().getType(),
                                            load.getSrc(), load.getToken());

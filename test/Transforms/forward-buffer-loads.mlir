@@ -54,14 +54,15 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32}
 
 // -----
 
-// Negative: the buffer is written between the first load and the copy's
-// load, so the copy holds the old contents: nothing changes.
+// The buffer is written between the first load and the copy's load, so the
+// copy holds the old contents: the buffer is read in the operand layout just
+// before the store (it still holds what the first load read); the copy and
+// the first load go.
 
 // CHECK-LABEL: tt.func @written_between(
-// CHECK: %[[X:.+]] = ttg.local_load %arg0
-// CHECK-NEXT: %[[C:.+]] = ttg.local_alloc %[[X]]
+// CHECK-NEXT: %[[A:.+]] = ttg.local_load %arg0 : !ttg.memdesc<64x64xbf16, #shared, #smem, mutable> -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
 // CHECK-NEXT: ttg.local_store %arg1, %arg0
-// CHECK-NEXT: ttg.local_load %[[C]]
+// CHECK-NEXT: tt.return %[[A]]
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 256, 16]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
@@ -121,5 +122,34 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32}
       %a = ttg.local_load %c : !ttg.memdesc<64x64xbf16, #shared, #smem> -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     }
     tt.return
+  }
+}
+
+// -----
+
+// A pipe slot released to its writer (the mbarrier arrive of
+// tle.pipe.reader_release) before the dot that uses the operand: the slot is
+// read in the operand layout before the release, and the copy goes.
+
+// CHECK-LABEL: tt.func @released_before_use(
+// CHECK-NEXT: %[[S:.+]] = ttg.local_load %arg2
+// CHECK-NEXT: %[[A:.+]] = ttg.local_load %arg0 : !ttg.memdesc<64x64xbf16, #shared, #smem, mutable> -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK-NEXT: ttng.arrive_barrier %arg1, 1
+// CHECK-NOT: ttg.local_alloc
+// CHECK-NOT: ttg.local_load
+// CHECK: tt.return %[[A]], %[[S]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 256, 16]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @released_before_use(%slot: !ttg.memdesc<64x64xbf16, #shared, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #shared, #smem, mutable>, %scale: !ttg.memdesc<64xf32, #shared, #smem, mutable>) -> (tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>) {
+    %x = ttg.local_load %slot : !ttg.memdesc<64x64xbf16, #shared, #smem, mutable> -> tensor<64x64xbf16, #blocked>
+    %s = ttg.local_load %scale : !ttg.memdesc<64xf32, #shared, #smem, mutable> -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    %c = ttg.local_alloc %x : (tensor<64x64xbf16, #blocked>) -> !ttg.memdesc<64x64xbf16, #shared1, #smem>
+    %a = ttg.local_load %c : !ttg.memdesc<64x64xbf16, #shared1, #smem> -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    tt.return %a, %s : tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
   }
 }

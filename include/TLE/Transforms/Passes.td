@@ -309,13 +309,19 @@ def TLEForwardBufferLoads
     copy's shared memory and a store, a barrier and a load per use, in every
     loop iteration (sparse MLA's P exchange between warpgroups).
 
-    Forwarded only when all of these hold, else nothing changes:
+    Forwarded only when both of these hold, else nothing changes:
       * `%buf` and `%c` have the same shape, element type and memory space
         (encodings may differ: a load reads values, whatever the layout);
-      * every user of `%c` is a `ttg.local_load` after it in the same block;
-      * no op between `%x` and each such load may write memory (declared
-        write, allocate or free effects, or no declared effects at all, as
-        for calls and non-pure inline asm; nested ops count).
+      * every user of `%c` is a `ttg.local_load` after it in the same block.
+
+    A forwarded load stays where the copy's load was when no op between
+    `%x` and it may write memory (declared write, allocate or free effects,
+    or no declared effects at all, as for calls and non-pure inline asm;
+    nested ops count). Otherwise the buffer may hold other values by then
+    (a store, or a `tle.pipe` slot released to its writer before the dot
+    that uses the operand), and the forwarded load goes just before the
+    first such op, when the buffer still holds the values `%x` read and the
+    copy holds: the operand is then held in registers from there.
   }];
   let dependentDialects = ["::mlir::ttg::TTGDialect"];
 }
