@@ -40,9 +40,10 @@ std::string runPipeline(const std::string &source, const std::string &pipeline,
 
 std::pair<std::string, uint64_t> finishLLIR(const std::string &text,
                                             uint64_t tritonShared,
-                                            uint64_t tleShared) {
+                                            uint64_t tleShared,
+                                            bool foldWgmmaDescriptors) {
   llvm::Expected<tle::FinishResult> result =
-      tle::finishLLIR(text, tritonShared, tleShared);
+      tle::finishLLIR(text, tritonShared, tleShared, foldWgmmaDescriptors);
   if (!result)
     throw FinishError{llvm::toString(result.takeError())};
   return {std::move(result->llir), result->sharedSize};
@@ -72,8 +73,10 @@ NB_MODULE(_tle, m) {
         "\"canonicalize,cse\"; empty for none) and return the printed module. "
         "Raises tle.MLIRError with MLIR's diagnostics on failure.");
   m.def("finish_llir", &finishLLIR, nb::arg("text"), nb::arg("triton_shared"),
-        nb::arg("tle_shared"),
+        nb::arg("tle_shared"), nb::arg("fold_wgmma_descriptors") = false,
         "TLE's llir finish (docs/local-memory.md, section 5) on Triton's LLVM "
-        "IR: returns (finished IR, kernel shared-memory size). Raises "
+        "IR: returns (finished IR, kernel shared-memory size). "
+        "fold_wgmma_descriptors: also compute hoisted wgmma descriptors in "
+        "the wgmma's asm (docs/warp-specialize.md). Raises "
         "tle._driver.LLIRError naming what it cannot finish.");
 }

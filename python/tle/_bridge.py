@@ -147,6 +147,9 @@ def lower_ttgir(source: str, source_name: str = "<tle:ttgir>") -> str:
     return _driver.run_pipeline(source, ttgir_pipeline(found.group(1)), source_name=source_name)
 
 
+# Set in a compile's metadata by a TLE stage that ran its pipeline.
+TLE_COMPILED = "tle_compiled"
+
 # Stage name -> (the Triton stage it follows, pipeline).
 STAGES = {
     "tle-ttir": ("ttir", TTIR_PIPELINE),
@@ -198,6 +201,8 @@ def run_stage(name: str, pipeline: str, module, metadata=None):
     source = module.str() if hasattr(module, "str") else str(module)
     if not uses_tle(source):
         return module
+    if metadata is not None:
+        metadata[TLE_COMPILED] = True  # the llir stage folds wgmma descriptors of TLE kernels only
     pipeline = pipeline.replace(NUM_STAGES, str(int((metadata or {}).get("num_stages", 3))))
     source_name = f"<tle:{name}>"
     try:
@@ -232,14 +237,19 @@ def finish_llir(make_llir, src, metadata):
     tle_shared = src.get_int_attr("tle.shared") or 0
     cluster = src.get_int_attr("tle.cluster_size")
     llir = make_llir(src, metadata)
+    # Kernels that went through TLE's stages get their hoisted wgmma
+    # descriptors computed at the wgmma (docs/warp-specialize.md, "wgmma
+    # descriptors"); a plain Triton kernel compiles as without TLE.
+    fold = bool(metadata.get(TLE_COMPILED)) and "wgmma.mma_async" in llir
     if cluster is not None and cluster > 1:
         if metadata.get("num_ctas", 1) != 1:
             raise MLIRError("a TLE cluster kernel takes its cluster size from its tle.device_mesh "
                             f"({cluster} CTAs); do not also pass num_ctas={metadata['num_ctas']}")
         metadata["num_ctas"] = cluster
-    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir:
+    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir or fold:
         try:
-            llir, shared = _driver.finish_llir(llir, metadata.get("shared") or 0, tle_shared)
+            llir, shared = _driver.finish_llir(llir, metadata.get("shared") or 0, tle_shared,
+                                               fold_wgmma_descriptors=fold)
         except _driver.LLIRError as e:
             raise MLIRError(f"TLE stage 'llir' (finish) failed: {e}") from None
         metadata["shared"] = shared

@@ -75,24 +75,31 @@ class LLIRError(RuntimeError):
 _SHARED_SIZE = re.compile(r"^; tle\.shared_size = (\d+)\n")
 
 
-def finish_llir(text: str, triton_shared: int, tle_shared: int) -> tuple[str, int]:
+def finish_llir(text: str, triton_shared: int, tle_shared: int,
+                fold_wgmma_descriptors: bool = False) -> tuple[str, int]:
     """TLE's llir finish (docs/local-memory.md, section 5).
 
     ``text`` is Triton's LLVM IR (``make_llir``), ``triton_shared`` Triton's
     ``metadata["shared"]``, ``tle_shared`` the module's ``tle.shared`` region.
-    Returns the finished IR and the kernel's shared-memory size. Raises
-    ``LLIRError`` when some inline asm or use of a shared pointer cannot be
-    finished.
+    ``fold_wgmma_descriptors``: also compute each wgmma descriptor that LLVM
+    hoisted out of its block inside the wgmma's asm (docs/warp-specialize.md,
+    "wgmma descriptors"). Returns the finished IR and the kernel's
+    shared-memory size. Raises ``LLIRError`` when some inline asm or use of a
+    shared pointer cannot be finished.
     """
-    return _finish_llir(text, triton_shared, tle_shared)
+    return _finish_llir(text, triton_shared, tle_shared, fold_wgmma_descriptors)
 
 
-def _finish_llir(text: str, triton_shared: int, tle_shared: int) -> tuple[str, int]:
+def _finish_llir(text: str, triton_shared: int, tle_shared: int,
+                 fold_wgmma_descriptors: bool = False) -> tuple[str, int]:
     opt = tle_opt()
     if opt is None:
         _require_module()
-        return _tle.finish_llir(text, int(triton_shared), int(tle_shared))
-    cmd = [opt, "--tle-finish-llir", f"--triton-shared={int(triton_shared)}", f"--tle-shared={int(tle_shared)}", "-"]
+        return _tle.finish_llir(text, int(triton_shared), int(tle_shared), bool(fold_wgmma_descriptors))
+    cmd = [opt, "--tle-finish-llir", f"--triton-shared={int(triton_shared)}", f"--tle-shared={int(tle_shared)}"]
+    if fold_wgmma_descriptors:
+        cmd.append("--fold-wgmma-descriptors")
+    cmd.append("-")
     proc = subprocess.run(cmd, input=text, capture_output=True, text=True)
     if proc.returncode != 0:
         message = proc.stderr.strip() or f"tle-opt exited with {proc.returncode}"

@@ -1,10 +1,12 @@
 //===- FinishLLIRMain.cpp - `tle-opt --tle-finish-llir` -------------------===//
 //
 //   tle-opt --tle-finish-llir [--triton-shared=N] [--tle-shared=M]
-//           [-o out.ll] [in.ll|-]
+//           [--fold-wgmma-descriptors] [-o out.ll] [in.ll|-]
 //
 // Reads LLVM IR (not MLIR), runs TLE's llir finish (docs/local-memory.md,
-// section 5) and prints `; tle.shared_size = K` followed by the finished IR.
+// section 5; with --fold-wgmma-descriptors also the descriptor fold of
+// TLE/Target/LLVMIR/WgmmaDescriptors.h) and prints `; tle.shared_size = K`
+// followed by the finished IR.
 // Errors: `error: ...` on stderr, exit code 1.
 //
 //===----------------------------------------------------------------------===//
@@ -26,18 +28,23 @@ bool mlir::tle::isFinishLLIRInvocation(int argc, char **argv) {
 static int usage(const Twine &why) {
   errs() << "error: " << why << "\n"
          << "usage: tle-opt --tle-finish-llir [--triton-shared=N] "
-            "[--tle-shared=M] [-o out.ll] [in.ll|-]\n";
+            "[--tle-shared=M] [--fold-wgmma-descriptors] [-o out.ll] "
+            "[in.ll|-]\n";
   return 1;
 }
 
 int mlir::tle::finishLLIRMain(int argc, char **argv) {
   uint64_t tritonShared = 0, tleShared = 0;
   std::string input = "-", output = "-";
-  bool haveInput = false;
+  bool haveInput = false, foldDescriptors = false;
   for (int i = 1; i < argc; ++i) {
     StringRef a(argv[i]);
     if (matchFlag(a, "tle-finish-llir"))
       continue;
+    if (matchFlag(a, "fold-wgmma-descriptors")) {
+      foldDescriptors = true;
+      continue;
+    }
     auto number = [&](StringRef flag, uint64_t &into) {
       StringRef v;
       if (!matchFlag(a, flag, &v))
@@ -66,7 +73,7 @@ int mlir::tle::finishLLIRMain(int argc, char **argv) {
   if (!buffer)
     return 1;
   Expected<FinishResult> result =
-      finishLLIR(buffer->getBuffer(), tritonShared, tleShared);
+      finishLLIR(buffer->getBuffer(), tritonShared, tleShared, foldDescriptors);
   if (!result) {
     errs() << "error: " << toString(result.takeError()) << "\n";
     return 1;

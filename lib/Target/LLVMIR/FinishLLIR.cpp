@@ -6,10 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Target/LLVMIR/FinishLLIR.h"
+#include "TLE/Target/LLVMIR/WgmmaDescriptors.h"
 #include "PTXAsm.h"
 #include "SharedAsmCalls.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/AsmParser/LLParser.h"
 #include "llvm/IR/AutoUpgrade.h"
 #include "llvm/IR/Constants.h"
@@ -126,6 +128,46 @@ static void dropAttributesNewerThanTriton(Module &module) {
   }
 }
 
+/// The functions `llir` declares (`declare ... @name(`), as Triton's LLVM
+/// named them.
+static StringSet<> declaredNames(StringRef llir) {
+  StringSet<> names;
+  SmallVector<StringRef> lines;
+  llir.split(lines, '\n');
+  for (StringRef line : lines) {
+    if (!line.starts_with("declare "))
+      continue;
+    size_t at = line.find(" @");
+    if (at == StringRef::npos)
+      continue;
+    StringRef name = line.drop_front(at + 2);
+    names.insert(name.take_until([](char c) { return c == '('; }));
+  }
+  return names;
+}
+
+/// LLVM 22's parser upgrades intrinsics that Triton's LLVM still uses under
+/// their old names (`llvm.nvvm.ex2.approx.ftz.f` becomes `...ftz.f32`,
+/// which Triton's LLVM would emit as a call to an external function, and
+/// ptxas rejects). A declaration the parser renamed gets back the longest
+/// name of the input's declarations that its new name extends; others stay.
+static void restoreIntrinsicNames(Module &module, const StringSet<> &original) {
+  for (Function &f : module) {
+    if (!f.isDeclaration() || !f.getName().starts_with("llvm.") ||
+        original.contains(f.getName()))
+      continue;
+    StringRef best;
+    for (const auto &entry : original) {
+      StringRef name = entry.getKey();
+      if (name.size() > best.size() && f.getName().starts_with(name) &&
+          !module.getFunction(name))
+        best = name;
+    }
+    if (!best.empty())
+      f.setName(best);
+  }
+}
+
 Expected<bool> finishModule(Module &module, uint64_t base) {
   Expected<bool> changed = resolveMarkers(module, base);
   if (!changed)
@@ -185,24 +227,39 @@ static Expected<std::unique_ptr<Module>> parseModule(StringRef llir,
 }
 
 Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
-                                  uint64_t tleShared) {
+                                  uint64_t tleShared, bool foldWgmmaDescriptors) {
   FinishResult result;
-  if (tleShared == 0 && !llir.contains(kMarker)) {
-    result.llir = llir.str();
-    result.sharedSize = tritonShared;
+  result.llir = llir.str();
+  result.sharedSize = tritonShared;
+  bool region = tleShared != 0 || llir.contains(kMarker);
+  bool fold = foldWgmmaDescriptors && llir.contains("wgmma.mma_async");
+  if (!region && !fold)
     return result;
-  }
   uint64_t base = tleSharedBase(tritonShared);
   LLVMContext ctx;
   Expected<std::unique_ptr<Module>> module = parseModule(llir, ctx);
   if (!module)
     return module.takeError();
-  Expected<bool> changed = finishModule(**module, base);
-  if (!changed)
-    return changed.takeError();
+  bool folded = fold && foldWgmmaDescriptorOffsets(**module);
+  if (region) {
+    Expected<bool> changed = finishModule(**module, base);
+    if (!changed)
+      return changed.takeError();
+    result.sharedSize = base + tleShared;
+  } else if (!folded) {
+    return result;
+  } else {
+    std::string errors;
+    raw_string_ostream os(errors);
+    if (verifyModule(**module, &os))
+      return fail("the module does not verify after folding wgmma descriptors: " +
+                  StringRef(errors).trim());
+    dropAttributesNewerThanTriton(**module);
+  }
+  restoreIntrinsicNames(**module, declaredNames(llir));
+  result.llir.clear();
   raw_string_ostream os(result.llir);
   (*module)->print(os, nullptr);
-  result.sharedSize = base + tleShared;
   result.changed = true;
   return result;
 }

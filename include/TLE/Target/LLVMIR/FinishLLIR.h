@@ -43,12 +43,15 @@ uint64_t tleSharedBase(uint64_t tritonShared);
 /// Finishes `llir` (textual LLVM IR from Triton's make_llir): the three steps
 /// of docs/local-memory.md section 5. `tritonShared` is Triton's
 /// metadata["shared"], `tleShared` the module's `tle.shared` region size.
-/// With tleShared == 0 and no marker the input comes back unchanged with
-/// sharedSize = tritonShared. Errors name the offending inline asm or
-/// instruction; the result always passes llvm::verifyModule.
+/// With tleShared == 0 and no marker the region steps are skipped and
+/// sharedSize = tritonShared. `foldWgmmaDescriptors` also runs
+/// foldWgmmaDescriptorOffsets (TLE/Target/LLVMIR/WgmmaDescriptors.h). When
+/// nothing changes the input comes back as it is. Errors name the offending
+/// inline asm or instruction; the result always passes llvm::verifyModule.
 llvm::Expected<FinishResult> finishLLIR(llvm::StringRef llir,
                                         uint64_t tritonShared,
-                                        uint64_t tleShared);
+                                        uint64_t tleShared,
+                                        bool foldWgmmaDescriptors = false);
 
 /// The same on a parsed module, in place, with TLE's region at `base`.
 /// Returns whether the module changed.
