@@ -64,8 +64,10 @@ Providers:
   tle-pp  FlashMLA's sparse prefill arrangement: two consumer warpgroups
           score alternate chunks and each owns half of O, handing P and the
           running max to the other through one shared buffer; Q is read in
-          place from one shared buffer by both (docs/sparse-mla.md, step 5).
-          Correct, but slower than tle-ws3 on the H100 (register spills).
+          place from one shared buffer by both (docs/sparse-mla.md, steps 5
+          and 6). The fastest provider since the llir finish computes the
+          loop-invariant wgmma descriptors at each wgmma (before, ptxas
+          spilled them and it was slower than tle-ws3).
   tle-staged  the gathered nope tile is staged once into a TLE
           shared-memory buffer (tle.gpu.copy from the gathered pointers)
           and read back (tle.gpu.local_load) as the K^T operand and the V
@@ -888,8 +890,8 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
                           stride_lb, stride_ls,
                           SKV, H_PER_KV, TOPK,
                           BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr,
-                          DR: tl.constexpr, NUM_STAGES: tl.constexpr, C_REGS: tl.constexpr = 216,
-                          PRODUCER_REGS: tl.constexpr = 72):
+                          DR: tl.constexpr, NUM_STAGES: tl.constexpr, C_REGS: tl.constexpr = 224,
+                          PRODUCER_REGS: tl.constexpr = 56):
     """FlashMLA's sparse prefill division of work: two consumer warpgroups
     take the chunks in turn (A the even ones, B the odd ones) for S and the
     softmax, each owns half of O and adds both chunks of a pair to it, with
@@ -899,7 +901,10 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
     warp_specialize and read in place by both warpgroups' wgmmas
     (triton-tle-forward-buffer-mma-operands; without it each warpgroup copies
     Q and the kernel needs 394 KB). 231024 B of shared memory. Needs
-    TOPK % (2 * BLOCK_N) == 0."""
+    TOPK % (2 * BLOCK_N) == 0. Registers: consumer B C_REGS, the producer
+    PRODUCER_REGS, consumer A (the default partition) the rest of 512; H200,
+    SKV 8192: 4.76 ms at 216 / 72, 4.55 at 216 / 56, 4.53 at 216 / 48, 4.51
+    at 224 / 56, 4.61 at 232 / 40 (docs/sparse-mla.md, step 6)."""
     Q8: tl.constexpr = DV // 8
     s, b, g, offs_h, q_base, idx_base = _mla_program(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib,
                                                      stride_is, stride_ih, H_PER_KV, BLOCK_H)
