@@ -330,23 +330,36 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
     b2, g2 = _threshold_tle(hh2, need1, thr_scr)
     need2 = need1 - g2
 
+    # Early exit (one CTA per row): when round 2's threshold bin holds exactly
+    # the keys still needed, which is the usual case once two digits leave a
+    # few candidates per bin, all of them are taken and round 3 has nothing to
+    # decide. The final pass then takes every candidate with key >= T, T the
+    # bin's lowest key (b3 = 0), and no ties.
+    take_bin = False
+    if C == 1:
+        take_bin = tl.load(tle.gpu.local_ptr(L2, (b2,))) == need2
+    h3 = tl.zeros([N3], tl.int32)
+    hh3 = h3
+    b3 = b2 * 0
+    g3 = b2 * 0
     # Round 3: last digit of the candidates matching both threshold digits.
-    if overflow:
-        for start in range(lo, hi, BLOCK):
-            offs, m, key = _chunk_keys(x_row, rcache, start, lo, hi, BLOCK, RC)
-            v = m & ((key >> S1).to(tl.int32) == b1) & (((key >> S2) & (N2 - 1)).to(tl.int32) == b2)
-            tl.atomic_add(tle.gpu.local_ptr(L3, ((key & (N3 - 1)).to(tl.int32),)), 1, mask=v,
-                          sem="relaxed", scope="cta")
-    else:
-        for start in range(0, n1, CBLOCK):
-            o = start + tl.arange(0, CBLOCK)
-            m = o < n1
-            key = tl.load(tle.gpu.local_ptr(ckeys, (o,)), mask=m, other=0)
-            v = m & (((key >> S2) & (N2 - 1)).to(tl.int32) == b2)
-            tl.atomic_add(tle.gpu.local_ptr(L3, ((key & (N3 - 1)).to(tl.int32),)), 1, mask=v,
-                          sem="relaxed", scope="cta")
-    h3, hh3 = _merge_hist(L3, M3, bins3, rank, C, MESH)
-    b3, g3 = _threshold_tle(hh3, need2, thr_scr)
+    if take_bin == 0:
+        if overflow:
+            for start in range(lo, hi, BLOCK):
+                offs, m, key = _chunk_keys(x_row, rcache, start, lo, hi, BLOCK, RC)
+                v = m & ((key >> S1).to(tl.int32) == b1) & (((key >> S2) & (N2 - 1)).to(tl.int32) == b2)
+                tl.atomic_add(tle.gpu.local_ptr(L3, ((key & (N3 - 1)).to(tl.int32),)), 1, mask=v,
+                              sem="relaxed", scope="cta")
+        else:
+            for start in range(0, n1, CBLOCK):
+                o = start + tl.arange(0, CBLOCK)
+                m = o < n1
+                key = tl.load(tle.gpu.local_ptr(ckeys, (o,)), mask=m, other=0)
+                v = m & (((key >> S2) & (N2 - 1)).to(tl.int32) == b2)
+                tl.atomic_add(tle.gpu.local_ptr(L3, ((key & (N3 - 1)).to(tl.int32),)), 1, mask=v,
+                              sem="relaxed", scope="cta")
+        h3, hh3 = _merge_hist(L3, M3, bins3, rank, C, MESH)
+        b3, g3 = _threshold_tle(hh3, need2, thr_scr)
     need3 = need2 - g3
     thr = (b1.to(tl.uint32) << S1) | (b2.to(tl.uint32) << S2) | b3.to(tl.uint32)
 
@@ -359,16 +372,18 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
         for start in range(lo, hi, BLOCK):
             offs, m, key = _chunk_keys(x_row, rcache, start, lo, hi, BLOCK, RC)
             v = m & ((key >> S1).to(tl.int32) == b1)
-            pos, tpos = _emit2(out_row, obuf, pos, v & (key > thr), tpos, tie_base, need3, v & (key == thr),
-                               offs, SORTED, ctr, DET)
+            eq = key == thr
+            pos, tpos = _emit2(out_row, obuf, pos, v & ((key > thr) | (eq & take_bin)), tpos, tie_base, need3,
+                               v & eq & (take_bin == 0), offs, SORTED, ctr, DET)
     else:
         for start in range(0, n1, CBLOCK):
             o = start + tl.arange(0, CBLOCK)
             m = o < n1
             key = tl.load(tle.gpu.local_ptr(ckeys, (o,)), mask=m, other=0)
             idx = tl.load(tle.gpu.local_ptr(cidx, (o,)), mask=m, other=0)
-            pos, tpos = _emit2(out_row, obuf, pos, m & (key > thr), tpos, tie_base, need3, m & (key == thr),
-                               idx, SORTED, ctr, DET)
+            eq = key == thr
+            pos, tpos = _emit2(out_row, obuf, pos, m & ((key > thr) | (eq & take_bin)), tpos, tie_base, need3,
+                               m & eq & (take_bin == 0), idx, SORTED, ctr, DET)
 
     if SORTED:
         _sort_selected(x_row, out_row, VALS + row.to(tl.int64) * K, tl.load(tle.gpu.local_ptr(obuf)), KS)
