@@ -68,6 +68,11 @@ Providers:
           and 6). The fastest provider since the llir finish computes the
           loop-invariant wgmma descriptors at each wgmma (before, ptxas
           spilled them and it was slower than tle-ws3).
+  flashmla  the FlashMLA-class peer: FlashMLA's sparse prefill kernel
+          (flash_mla_sparse_fwd) from PyPI's sglang-kernel==0.4.3, whose one
+          library scripts/flashmla-peer.sh packs into .peer/ (or the file
+          TLE_FLASHMLA_OPS names); offered only where that file exists.
+          One call per batch.
   tle-staged  the gathered nope tile is staged once into a TLE
           shared-memory buffer (tle.gpu.copy from the gathered pointers)
           and read back (tle.gpu.local_load) as the K^T operand and the V
@@ -1078,6 +1083,9 @@ def _reference(inputs):
 def check(provider, inputs, result):
     import torch
     out, lse = result
+    if isinstance(result, _FlashMLAResult):
+        # FlashMLA: base-2 lse, and +inf for a row with no valid key.
+        lse = torch.where(torch.isposinf(lse), float("-inf"), lse * LN2)
     ref_out, ref_lse = _reference(inputs)
     assert out.shape == ref_out.shape and lse.shape == ref_lse.shape, "shape mismatch"
     err = (out.float() - ref_out.float()).abs().max().item()
@@ -1092,6 +1100,60 @@ def check(provider, inputs, result):
 
 def _torch_provider(inputs):
     return lambda: torch_sparse_mla(inputs["q"], inputs["kv"], inputs["indices"])
+
+
+# The FlashMLA-class peer: FlashMLA's sparse prefill (flash_mla_sparse_fwd)
+# from PyPI's sglang-kernel, one library that scripts/flashmla-peer.sh packs
+# into .peer/ (or the file TLE_FLASHMLA_OPS names). Offered only where it is.
+FLASHMLA_OPS_ENV = "TLE_FLASHMLA_OPS"
+
+
+def flashmla_ops_path() -> str:
+    return os.environ.get(FLASHMLA_OPS_ENV) or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                                            ".peer", "flashmla_ops.abi3.so")
+
+
+_FLASHMLA_OP = []
+
+
+def _flashmla_op():
+    """torch.ops.sgl_kernel.sparse_prefill_fwd, loading the library once."""
+    if not _FLASHMLA_OP:
+        import torch
+        torch.ops.load_library(flashmla_ops_path())
+        _FLASHMLA_OP.append(torch.ops.sgl_kernel.sparse_prefill_fwd.default)
+    return _FLASHMLA_OP[0]
+
+
+def _flashmla_provider(inputs):
+    """FlashMLA's sparse prefill on the same inputs: q [S, H, DQK], kv [SKV,
+    HKV, DQK], indices [S, HKV, topk] per batch (one call each), invalid
+    indices -1. It
+    returns (out, max_logits, lse) with a base-2 lse; `check` reads that lse
+    in this benchmark's convention (natural log, -inf for a row with no valid
+    key), so nothing but the kernel is timed."""
+    import torch
+    q, kv, idx = inputs["q"], inputs["kv"], inputs["indices"]
+    op = _flashmla_op()
+    sm_scale = 1.0 / math.sqrt(DQK)
+    if q.shape[0] == 1:
+        q1, kv1, idx1 = q[0], kv[0], idx[0]
+
+        def run():
+            out, _max_logits, lse2 = op(q1, kv1, idx1, sm_scale, DV, None, None)
+            return _FlashMLAResult((out.unsqueeze(0), lse2.unsqueeze(0)))
+
+        return run
+
+    def run_batches():  # one call per batch (the check shapes; not timed in the table)
+        res = [op(q[b], kv[b], idx[b], sm_scale, DV, None, None) for b in range(q.shape[0])]
+        return _FlashMLAResult((torch.stack([r[0] for r in res]), torch.stack([r[2] for r in res])))
+
+    return run_batches
+
+
+class _FlashMLAResult(tuple):
+    """(out, base-2 lse) as FlashMLA returns them; `check` converts the lse."""
 
 
 def flops(shape):
@@ -1125,6 +1187,7 @@ BENCH = _harness.Benchmark(
         "tle-ws3": lambda inputs: _launch_fn("tle-ws3", inputs),
         "tle-pp": lambda inputs: _launch_fn("tle-pp", inputs),
         "torch": _torch_provider,
+        **({"flashmla": _flashmla_provider} if os.path.exists(flashmla_ops_path()) else {}),
     },
     make_inputs=make_inputs,
     check=check,
