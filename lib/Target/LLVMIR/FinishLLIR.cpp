@@ -146,25 +146,28 @@ static StringSet<> declaredNames(StringRef llir) {
   return names;
 }
 
-/// LLVM 22's parser upgrades intrinsics that Triton's LLVM still uses under
-/// their old names (`llvm.nvvm.ex2.approx.ftz.f` becomes `...ftz.f32`,
-/// which Triton's LLVM would emit as a call to an external function, and
-/// ptxas rejects). A declaration the parser renamed gets back the longest
-/// name of the input's declarations that its new name extends; others stay.
+/// LLVM 22's parser renames the NVVM intrinsics whose type suffix was `.f`
+/// or `.d` to `.f32` / `.f64` (`llvm.nvvm.ex2.approx.ftz.f` becomes
+/// `...ftz.f32`). Triton's LLVM still uses the old names and would emit a
+/// new one as a call to an external function, which ptxas rejects. A
+/// declaration so renamed from a name the input declared (and the module
+/// no longer has) gets that name back; others stay.
 static void restoreIntrinsicNames(Module &module, const StringSet<> &original) {
+  static constexpr std::pair<StringLiteral, StringLiteral> kRenamed[] = {
+      {".f32", ".f"}, {".f64", ".d"}};
   for (Function &f : module) {
-    if (!f.isDeclaration() || !f.getName().starts_with("llvm.") ||
-        original.contains(f.getName()))
+    StringRef name = f.getName();
+    if (!f.isDeclaration() || !name.starts_with("llvm.nvvm.") ||
+        original.contains(name))
       continue;
-    StringRef best;
-    for (const auto &entry : original) {
-      StringRef name = entry.getKey();
-      if (name.size() > best.size() && f.getName().starts_with(name) &&
-          !module.getFunction(name))
-        best = name;
+    for (auto [now, was] : kRenamed) {
+      if (!name.ends_with(now))
+        continue;
+      std::string old = (name.drop_back(now.size()) + was).str();
+      if (original.contains(old) && !module.getFunction(old))
+        f.setName(old);
+      break;
     }
-    if (!best.empty())
-      f.setName(best);
   }
 }
 
