@@ -22,6 +22,14 @@ benchmarks. ``tflops`` is reported where the benchmark counts flops.
 
 ``--check`` runs the checks only, without timing.
 
+While providers are timed, :class:`Telemetry` samples the GPU's SM clock,
+power and temperature every 100 ms (``nvidia-smi``, when the machine has
+it) and gives each provider the mean clock and power and the highest
+temperature over its own do_bench calls: columns ``sm_mhz``, ``power_w``,
+``temp_c`` of the CSV (empty without ``nvidia-smi``), also in the progress
+log. A provider that runs slower next to others can so be told apart from one
+that ran at a lower clock.
+
 Each timed run also records how it was made: device, date, triton / torch
 versions, TLE commit, seed, peaks and the exact command, printed above the
 table and written beside the CSV as ``<name>.json`` (``bench/make_report.py``
@@ -273,17 +281,95 @@ def time_ms(fn: Callable[[], Any], warmup: int, rep: int) -> float:
     return float(triton.testing.do_bench(fn, warmup=warmup, rep=rep, return_mode="median"))
 
 
-def time_interleaved(fns: dict[str, Callable[[], Any]], rounds: int, warmup: int, rep: int) -> dict[str, float]:
+class Telemetry:
+    """SM clock (MHz), power (W) and temperature (C) of one GPU, sampled every
+    ``period_ms`` by ``nvidia-smi`` in the background, and the spans of wall
+    time each provider was timed in. Inactive (every summary None) where
+    ``nvidia-smi`` is missing or fails; it never fails a benchmark."""
+
+    FIELDS = "timestamp,clocks.sm,power.draw,temperature.gpu"
+
+    def __init__(self, device_index: int | None = None, period_ms: int = 100):
+        import shutil
+        import threading
+        self.samples: list[tuple[float, float, float, float]] = []  # (time, MHz, W, C)
+        self.spans: dict[str, list[tuple[float, float]]] = {}
+        self.proc = None
+        exe = shutil.which("nvidia-smi") if device_index is not None else None
+        if exe is None:
+            return
+        try:
+            self.proc = subprocess.Popen(
+                [exe, "-i", str(device_index), f"--query-gpu={self.FIELDS}", "--format=csv,noheader,nounits",
+                 "-lms", str(period_ms)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        except OSError:
+            self.proc = None
+            return
+        threading.Thread(target=self._read, daemon=True).start()
+
+    @staticmethod
+    def parse(line: str) -> tuple[float, float, float, float] | None:
+        """One ``nvidia-smi`` line (``2026/11/27 05:12:09.123, 1980, 412.3, 57``)
+        as (epoch seconds, MHz, W, C); None for anything else ("[N/A]", ...)."""
+        import datetime
+        parts = [p.strip() for p in line.split(",")]
+        if len(parts) != 4:
+            return None
+        try:
+            t = datetime.datetime.strptime(parts[0], "%Y/%m/%d %H:%M:%S.%f").timestamp()
+            return t, float(parts[1]), float(parts[2]), float(parts[3])
+        except ValueError:
+            return None
+
+    def _read(self):
+        for line in self.proc.stdout:
+            sample = self.parse(line)
+            if sample is not None:
+                self.samples.append(sample)
+
+    @contextlib.contextmanager
+    def span(self, provider: str):
+        start = time.time()
+        try:
+            yield
+        finally:
+            self.spans.setdefault(provider, []).append((start, time.time()))
+
+    def summary(self, provider: str) -> tuple[float | None, float | None, float | None]:
+        """Mean MHz, mean W and highest C over the samples inside the
+        provider's spans; Nones when there are none."""
+        spans = self.spans.get(provider, [])
+        inside = [s for s in list(self.samples) if any(a <= s[0] <= b for a, b in spans)]
+        if not inside:
+            return None, None, None
+        return (sum(s[1] for s in inside) / len(inside), sum(s[2] for s in inside) / len(inside),
+                max(s[3] for s in inside))
+
+    def clear(self):
+        self.spans.clear()
+
+    def close(self):
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+def time_interleaved(fns: dict[str, Callable[[], Any]], rounds: int, warmup: int, rep: int,
+                     telemetry: Telemetry | None = None) -> dict[str, float]:
     """Each provider's time: the median over ``rounds`` rounds of its
     do_bench median, the providers taking turns within every round (each
     round starts one provider later), so a burst of interference on the
-    machine lands on one round of several providers, not on all of one's."""
+    machine lands on one round of several providers, not on all of one's.
+    ``telemetry`` records the span of every do_bench call."""
     import statistics
     order = list(fns)
     samples: dict[str, list[float]] = {p: [] for p in order}
     for r in range(max(1, rounds)):
         for prov in order[r % len(order):] + order[:r % len(order)]:
-            with compiler_for(prov):
+            with compiler_for(prov), (telemetry.span(prov) if telemetry else contextlib.nullcontext()):
                 samples[prov].append(time_ms(fns[prov], warmup, rep))
     return {p: statistics.median(v) for p, v in samples.items()}
 
@@ -302,29 +388,22 @@ def _fmt(x, spec):
     return "" if x is None else format(x, spec)
 
 
-def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    args = make_parser(bench).parse_args(argv)
-    providers = [p.strip() for p in args.providers.split(",") if p.strip()]
-    unknown = [p for p in providers if p not in bench.providers]
-    if unknown:
-        sys.exit(f"{bench.name}: unknown provider(s) {', '.join(unknown)}; choose from {', '.join(bench.providers)}")
-    shapes = ([parse_shape(s, len(bench.shape_names)) for s in args.shapes.split(",")]
-              if args.shapes else list(bench.default_shapes))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+def _nvml_index(dev) -> int | None:
+    """The device's index as nvidia-smi counts it (CUDA_VISIBLE_DEVICES
+    mapped back), or None when it cannot be told."""
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    index = dev.index or 0
+    if not visible:
+        return index
+    ids = [v.strip() for v in visible.split(",")]
+    return int(ids[index]) if index < len(ids) and ids[index].isdigit() else None
 
+
+def _run_shapes(bench: Benchmark, args, shapes, providers, dev, seed, bw, progress,
+                telemetry: Telemetry) -> list[dict]:
+    """Check and time every provider on every shape (module docstring): the
+    result rows."""
     import torch
-    if not torch.cuda.is_available():
-        sys.exit(f"{bench.name}: needs a CUDA GPU (CI compiles the kernels instead: test_bench_smoke.py)")
-    dev = torch.device("cuda")
-    name = torch.cuda.get_device_name(dev)
-    bw, bw_src = peak_bandwidth(name, args.peak_bw)
-    print(f"# {bench.name} on {name}; seed {seed}; median of {args.rounds} interleaved rounds of do_bench medians, "
-          f"warmup {args.warmup} ms, rep {args.rep} ms; "
-          f"peak DRAM bandwidth {bw / 1e12 if bw else float('nan'):.2f} TB/s ({bw_src})", flush=True)
-
-    meta = run_metadata(bench, args, argv, name, seed, bw, bw_src)
-    progress = Progress(len(shapes) * len(providers), sys.stderr.isatty() and not args.no_progress)
     rows: list[dict] = []
     for shape in shapes:
         gen = torch.Generator(device=dev)
@@ -354,9 +433,14 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
             progress.step()
         if not args.check and fns:
             progress.begin(f"{shape_label(shape)}: timing {len(fns)} providers x {args.rounds} rounds")
-            times.update(time_interleaved(fns, args.rounds, args.warmup, args.rep))
+            telemetry.clear()
+            times.update(time_interleaved(fns, args.rounds, args.warmup, args.rep, telemetry))
+        gpu = {prov: telemetry.summary(prov) for prov in providers}
         for prov in fns:
             status = "ok" if args.check else f"{times[prov]:.4f} ms"
+            mhz, watts, temp = gpu[prov]
+            if mhz is not None:
+                status += f" ({mhz:.0f} MHz, {watts:.0f} W, {temp:.0f} C)"
             progress.log(f"  {shape_label(shape):>18} {prov:<14} checked, {status}")
         del fns
         del inputs
@@ -370,8 +454,40 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
             row["vs_torch"] = (times["torch"] / t) if (t and times.get("torch")) else None
             row["bw_floor"] = (floor_ms / t) if (t and floor_ms) else None
             row["tflops"] = (bench.flops(shape) / (t * 1e-3) / 1e12) if (t and bench.flops) else None
+            row["sm_mhz"], row["power_w"], row["temp_c"] = gpu[prov] if t else (None, None, None)
             rows.append(row)
 
+    return rows
+
+
+def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = make_parser(bench).parse_args(argv)
+    providers = [p.strip() for p in args.providers.split(",") if p.strip()]
+    unknown = [p for p in providers if p not in bench.providers]
+    if unknown:
+        sys.exit(f"{bench.name}: unknown provider(s) {', '.join(unknown)}; choose from {', '.join(bench.providers)}")
+    shapes = ([parse_shape(s, len(bench.shape_names)) for s in args.shapes.split(",")]
+              if args.shapes else list(bench.default_shapes))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+
+    import torch
+    if not torch.cuda.is_available():
+        sys.exit(f"{bench.name}: needs a CUDA GPU (CI compiles the kernels instead: test_bench_smoke.py)")
+    dev = torch.device("cuda")
+    name = torch.cuda.get_device_name(dev)
+    bw, bw_src = peak_bandwidth(name, args.peak_bw)
+    print(f"# {bench.name} on {name}; seed {seed}; median of {args.rounds} interleaved rounds of do_bench medians, "
+          f"warmup {args.warmup} ms, rep {args.rep} ms; "
+          f"peak DRAM bandwidth {bw / 1e12 if bw else float('nan'):.2f} TB/s ({bw_src})", flush=True)
+
+    meta = run_metadata(bench, args, argv, name, seed, bw, bw_src)
+    progress = Progress(len(shapes) * len(providers), sys.stderr.isatty() and not args.no_progress)
+    telemetry = Telemetry(None if args.check else _nvml_index(dev))
+    try:
+        rows = _run_shapes(bench, args, shapes, providers, dev, seed, bw, progress, telemetry)
+    finally:
+        telemetry.close()
     progress.close()
     print()
     print("\n".join(metadata_lines(meta)))

@@ -197,3 +197,34 @@ def test_no_progress_flag():
                                providers={"tle": None}, make_inputs=None, check=None)
     assert _harness.make_parser(bench).parse_args(["--no-progress"]).no_progress
     assert not _harness.make_parser(bench).parse_args([]).no_progress
+
+
+def test_telemetry_parses_nvidia_smi_lines():
+    import datetime
+    sample = _harness.Telemetry.parse("2026/11/27 05:12:09.123, 1980, 412.30, 57\n")
+    expect = datetime.datetime(2026, 11, 27, 5, 12, 9, 123000).timestamp()
+    assert sample is not None and abs(sample[0] - expect) < 1e-6 and sample[1:] == (1980.0, 412.3, 57.0)
+    assert _harness.Telemetry.parse("2026/11/27 05:12:09.123, [N/A], 412.30, 57") is None
+    assert _harness.Telemetry.parse("Failed to initialize NVML") is None
+
+
+def test_telemetry_gives_each_provider_the_samples_of_its_spans():
+    t = _harness.Telemetry(None)  # no nvidia-smi process: samples injected
+    t.samples = [(1.0, 1980.0, 400.0, 50.0), (2.0, 1700.0, 690.0, 60.0), (3.0, 1980.0, 300.0, 55.0)]
+    t.spans = {"a": [(0.5, 1.5)], "b": [(1.5, 2.5), (2.9, 3.1)]}
+    assert t.summary("a") == (1980.0, 400.0, 50.0)
+    assert t.summary("b") == ((1700.0 + 1980.0) / 2, (690.0 + 300.0) / 2, 60.0)
+    assert t.summary("c") == (None, None, None)
+    t.clear()
+    assert t.summary("a") == (None, None, None)
+
+
+def test_telemetry_without_nvidia_smi_is_inactive(monkeypatch):
+    import shutil
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    t = _harness.Telemetry(0)
+    assert t.proc is None
+    with t.span("x"):
+        pass
+    assert t.spans["x"] and t.summary("x") == (None, None, None)
+    t.close()
