@@ -26,8 +26,8 @@ While providers are timed, :class:`Telemetry` samples the GPU's SM clock,
 power and temperature every 100 ms (``nvidia-smi``, when the machine has
 it) and gives each provider the mean clock and power and the highest
 temperature over its own do_bench calls: columns ``sm_mhz``, ``power_w``,
-``temp_c`` of the CSV (empty without ``nvidia-smi``), also in the progress
-log. A provider that runs slower next to others can so be told apart from one
+``temp_c`` of the CSV (empty without ``nvidia-smi`` or with
+``--no-telemetry``), also in the progress log. A provider that runs slower next to others can so be told apart from one
 that ran at a lower clock.
 
 Each timed run also records how it was made: device, date, triton / torch
@@ -145,6 +145,8 @@ def make_parser(bench: Benchmark) -> argparse.ArgumentParser:
     p.add_argument("--peak-bw", type=float, default=None, help="peak DRAM bandwidth, bytes/s (default: by device name)")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress line on stderr (it is also off when stderr is not a terminal)")
+    p.add_argument("--no-telemetry", action="store_true",
+                   help="do not sample the GPU's clock, power and temperature (nvidia-smi) while timing")
     if bench.extra_args:
         bench.extra_args(p)
     return p
@@ -483,7 +485,7 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
 
     meta = run_metadata(bench, args, argv, name, seed, bw, bw_src)
     progress = Progress(len(shapes) * len(providers), sys.stderr.isatty() and not args.no_progress)
-    telemetry = Telemetry(None if args.check else _nvml_index(dev))
+    telemetry = Telemetry(None if args.check or args.no_telemetry else _nvml_index(dev))
     try:
         rows = _run_shapes(bench, args, shapes, providers, dev, seed, bw, progress, telemetry)
     finally:
