@@ -27,8 +27,8 @@ power and temperature every 100 ms (``nvidia-smi``, when the machine has
 it) and gives each provider the mean clock and power and the highest
 temperature over its own do_bench calls: columns ``sm_mhz``, ``power_w``,
 ``temp_c`` of the CSV (empty without ``nvidia-smi`` or with
-``--no-telemetry``), also in the progress log. A provider that runs slower next to others can so be told apart from one
-that ran at a lower clock.
+``--no-telemetry``), also in the progress log. A provider that runs slower
+next to others can so be told apart from one that ran at a lower clock.
 
 Each timed run also records how it was made: device, date, triton / torch
 versions, TLE commit, seed, peaks and the exact command, printed above the
