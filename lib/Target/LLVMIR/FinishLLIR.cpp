@@ -171,6 +171,17 @@ static void restoreIntrinsicNames(Module &module, const StringSet<> &original) {
   }
 }
 
+/// A rewritten module must verify (`what` prefixes the verifier's message);
+/// then step 4: keep only what Triton's LLVM reads.
+static Error verifyForTriton(Module &module, StringRef what) {
+  std::string errors;
+  raw_string_ostream os(errors);
+  if (verifyModule(module, &os))
+    return fail(what + ": " + StringRef(errors).trim());
+  dropAttributesNewerThanTriton(module);
+  return Error::success();
+}
+
 Expected<bool> finishModule(Module &module, uint64_t base) {
   Expected<bool> changed = resolveMarkers(module, base);
   if (!changed)
@@ -191,12 +202,8 @@ Expected<bool> finishModule(Module &module, uint64_t base) {
   // Step 3.
   if (Error e = llir::checkSharedPointerUses(module))
     return std::move(e);
-  std::string errors;
-  raw_string_ostream os(errors);
-  if (verifyModule(module, &os))
-    return fail("the finished module does not verify: " + StringRef(errors).trim());
-  // Step 4: print only what Triton's LLVM reads.
-  dropAttributesNewerThanTriton(module);
+  if (Error e = verifyForTriton(module, "the finished module does not verify"))
+    return std::move(e);
   return *changed;
 }
 
@@ -231,36 +238,37 @@ static Expected<std::unique_ptr<Module>> parseModule(StringRef llir,
 
 Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
                                   uint64_t tleShared, bool foldWgmmaDescriptors) {
-  FinishResult result;
-  result.llir = llir.str();
-  result.sharedSize = tritonShared;
+  auto unchanged = [&] {
+    FinishResult result;
+    result.llir = llir.str();
+    result.sharedSize = tritonShared;
+    return result;
+  };
   bool region = tleShared != 0 || llir.contains(kMarker);
   bool fold = foldWgmmaDescriptors && llir.contains("wgmma.mma_async");
   if (!region && !fold)
-    return result;
+    return unchanged();
   uint64_t base = tleSharedBase(tritonShared);
   LLVMContext ctx;
   Expected<std::unique_ptr<Module>> module = parseModule(llir, ctx);
   if (!module)
     return module.takeError();
   bool folded = fold && foldWgmmaDescriptorOffsets(**module);
+  if (!region && !folded)
+    return unchanged();
+  FinishResult result;
+  result.sharedSize = tritonShared;
   if (region) {
     Expected<bool> changed = finishModule(**module, base);
     if (!changed)
       return changed.takeError();
     result.sharedSize = base + tleShared;
-  } else if (!folded) {
-    return result;
-  } else {
-    std::string errors;
-    raw_string_ostream os(errors);
-    if (verifyModule(**module, &os))
-      return fail("the module does not verify after folding wgmma descriptors: " +
-                  StringRef(errors).trim());
-    dropAttributesNewerThanTriton(**module);
+  } else if (Error e = verifyForTriton(
+                 **module,
+                 "the module does not verify after folding wgmma descriptors")) {
+    return std::move(e);
   }
   restoreIntrinsicNames(**module, declaredNames(llir));
-  result.llir.clear();
   raw_string_ostream os(result.llir);
   (*module)->print(os, nullptr);
   result.changed = true;
