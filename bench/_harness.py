@@ -348,7 +348,9 @@ class Telemetry:
                 max(s[3] for s in inside))
 
     def clear(self):
+        """Forget the spans and the samples so far (a new shape)."""
         self.spans.clear()
+        self.samples = []
 
     def close(self):
         if self.proc is not None:

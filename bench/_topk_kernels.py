@@ -339,7 +339,6 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
     if C == 1:
         take_bin = tl.load(tle.gpu.local_ptr(L2, (b2,))) == need2
     h3 = tl.zeros([N3], tl.int32)
-    hh3 = h3
     b3 = b2 * 0
     g3 = b2 * 0
     # Round 3: last digit of the candidates matching both threshold digits.

@@ -100,6 +100,7 @@ the fp32 reference, lse within 1e-2 absolute, -inf rows equal.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import sys
@@ -1113,25 +1114,20 @@ def flashmla_ops_path() -> str:
                                                             ".peer", "flashmla_ops.abi3.so")
 
 
-_FLASHMLA_OP = []
-
-
+@functools.cache
 def _flashmla_op():
     """torch.ops.sgl_kernel.sparse_prefill_fwd, loading the library once."""
-    if not _FLASHMLA_OP:
-        import torch
-        torch.ops.load_library(flashmla_ops_path())
-        _FLASHMLA_OP.append(torch.ops.sgl_kernel.sparse_prefill_fwd.default)
-    return _FLASHMLA_OP[0]
+    import torch
+    torch.ops.load_library(flashmla_ops_path())
+    return torch.ops.sgl_kernel.sparse_prefill_fwd.default
 
 
 def _flashmla_provider(inputs):
     """FlashMLA's sparse prefill on the same inputs: q [S, H, DQK], kv [SKV,
     HKV, DQK], indices [S, HKV, topk] per batch (one call each), invalid
-    indices -1. It
-    returns (out, max_logits, lse) with a base-2 lse; `check` reads that lse
-    in this benchmark's convention (natural log, -inf for a row with no valid
-    key), so nothing but the kernel is timed."""
+    indices -1. It returns (out, max_logits, lse) with a base-2 lse; `check`
+    reads that lse in this benchmark's convention (natural log, -inf for a
+    row with no valid key), so nothing but the kernel is timed."""
     import torch
     q, kv, idx = inputs["q"], inputs["kv"], inputs["indices"]
     op = _flashmla_op()
