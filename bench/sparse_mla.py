@@ -61,13 +61,14 @@ Providers:
           warpgroup (the default partition, fed P, alpha, m and l through a
           one-slot tle.pipe) and the cp.async producer. 64 x 64 config,
           4 warps per partition (docs/sparse-mla.md, step 4).
-  tle-pp  FlashMLA's sparse prefill arrangement: two consumer warpgroups
-          score alternate chunks and each owns half of O, handing P and the
-          running max to the other through one shared buffer; Q is read in
-          place from one shared buffer by both (docs/sparse-mla.md, steps 5
-          and 6). The fastest provider since the llir finish computes the
-          loop-invariant wgmma descriptors at each wgmma (before, ptxas
-          spilled them and it was slower than tle-ws3).
+  tle-pp  FlashMLA's sparse prefill schedule: two consumer warpgroups
+          score the two chunks of a pair at the same time, trade their row
+          maxima so that both use one running max, and each adds both chunks
+          to its half of O (P traded through one shared buffer); each chunk
+          is filled as two half slots freed by their own readers, so a scorer
+          starts S on the half that is refilled first; Q is read in place
+          from one shared buffer by both (docs/sparse-mla.md, steps 5 to 7).
+          The fastest provider.
   flashmla  the FlashMLA-class peer: FlashMLA's sparse prefill kernel
           (flash_mla_sparse_fwd) from PyPI's sglang-kernel==0.4.3, whose one
           library scripts/flashmla-peer.sh packs into .peer/ (or the file
@@ -690,78 +691,69 @@ def sparse_mla_fwd_tle_ws3(Q, KV, IDX, O, LSE, sm_scale_log2,
 
 
 @triton.jit
-def _mla_pp_alpha(m_prev, m_new):
-    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
-    return tl.math.exp2(m_prev - m_safe)
-
-
-@triton.jit
-def _mla_pp_qk(slot, q0, q1, q2, q3, q4, q5, q6, q7, q8):
-    qk = tl.dot(tle.gpu.local_load(q0), tl.trans(tle.gpu.local_load(slot["v0"])))
-    qk = tl.dot(tle.gpu.local_load(q1), tl.trans(tle.gpu.local_load(slot["v1"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q2), tl.trans(tle.gpu.local_load(slot["v2"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q3), tl.trans(tle.gpu.local_load(slot["v3"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q4), tl.trans(tle.gpu.local_load(slot["v4"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q5), tl.trans(tle.gpu.local_load(slot["v5"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q6), tl.trans(tle.gpu.local_load(slot["v6"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q7), tl.trans(tle.gpu.local_load(slot["v7"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q8), tl.trans(tle.gpu.local_load(slot["rope"])), qk)
+def _mla_pp_qk_lo(qk, lo, q0, q1, q2, q3, FIRST: tl.constexpr):
+    """Adds S over a chunk's first 256 columns (the half slot `lo`) to qk
+    (FIRST: starts S)."""
+    if FIRST:
+        qk = tl.dot(tle.gpu.local_load(q0), tl.trans(tle.gpu.local_load(lo["v0"])))
+    else:
+        qk = tl.dot(tle.gpu.local_load(q0), tl.trans(tle.gpu.local_load(lo["v0"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q1), tl.trans(tle.gpu.local_load(lo["v1"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q2), tl.trans(tle.gpu.local_load(lo["v2"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q3), tl.trans(tle.gpu.local_load(lo["v3"])), qk)
     return qk
 
 
 @triton.jit
-def _mla_pp_softmax(qk, slot, m_prev, sm_scale_log2):
-    valid = tle.gpu.local_load(slot["valid"]) != 0
-    qk = tl.where(valid[None, :], qk * sm_scale_log2, float("-inf"))
-    m_new = tl.maximum(m_prev, tl.max(qk, 1))
-    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.math.exp2(qk - m_safe[:, None])
-    return p, m_new, _mla_pp_alpha(m_prev, m_new)
+def _mla_pp_qk_hi(qk, hi, q4, q5, q6, q7, q8, FIRST: tl.constexpr):
+    """Adds S over the other 320 columns (the half slot `hi`: 256 of nope and
+    the rope) to qk (FIRST: starts S)."""
+    if FIRST:
+        qk = tl.dot(tle.gpu.local_load(q4), tl.trans(tle.gpu.local_load(hi["v4"])))
+    else:
+        qk = tl.dot(tle.gpu.local_load(q4), tl.trans(tle.gpu.local_load(hi["v4"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q5), tl.trans(tle.gpu.local_load(hi["v5"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q6), tl.trans(tle.gpu.local_load(hi["v6"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q7), tl.trans(tle.gpu.local_load(hi["v7"])), qk)
+    qk = tl.dot(tle.gpu.local_load(q8), tl.trans(tle.gpu.local_load(hi["rope"])), qk)
+    return qk
 
 
 @triton.jit
-def _mla_pp_pv(p, slot, a0, a1, a2, a3, alpha, ROLE: tl.constexpr):
-    """Rescale this warpgroup's four O pieces and add P @ V over its half."""
+def _mla_pp_pv(p, half, a0, a1, a2, a3, alpha, ROLE: tl.constexpr, RESCALE: tl.constexpr = True):
+    """Add P @ V over this warpgroup's half slot to its four O pieces,
+    rescaled by alpha first when RESCALE."""
+    if RESCALE:
+        a0 = a0 * alpha[:, None]
+        a1 = a1 * alpha[:, None]
+        a2 = a2 * alpha[:, None]
+        a3 = a3 * alpha[:, None]
     if ROLE == 0:
-        a0 = tl.dot(p, tle.gpu.local_load(slot["v0"]), a0 * alpha[:, None])
-        a1 = tl.dot(p, tle.gpu.local_load(slot["v1"]), a1 * alpha[:, None])
-        a2 = tl.dot(p, tle.gpu.local_load(slot["v2"]), a2 * alpha[:, None])
-        a3 = tl.dot(p, tle.gpu.local_load(slot["v3"]), a3 * alpha[:, None])
+        a0 = tl.dot(p, tle.gpu.local_load(half["v0"]), a0)
+        a1 = tl.dot(p, tle.gpu.local_load(half["v1"]), a1)
+        a2 = tl.dot(p, tle.gpu.local_load(half["v2"]), a2)
+        a3 = tl.dot(p, tle.gpu.local_load(half["v3"]), a3)
     else:
-        a0 = tl.dot(p, tle.gpu.local_load(slot["v4"]), a0 * alpha[:, None])
-        a1 = tl.dot(p, tle.gpu.local_load(slot["v5"]), a1 * alpha[:, None])
-        a2 = tl.dot(p, tle.gpu.local_load(slot["v6"]), a2 * alpha[:, None])
-        a3 = tl.dot(p, tle.gpu.local_load(slot["v7"]), a3 * alpha[:, None])
+        a0 = tl.dot(p, tle.gpu.local_load(half["v4"]), a0)
+        a1 = tl.dot(p, tle.gpu.local_load(half["v5"]), a1)
+        a2 = tl.dot(p, tle.gpu.local_load(half["v6"]), a2)
+        a3 = tl.dot(p, tle.gpu.local_load(half["v7"]), a3)
     return a0, a1, a2, a3
 
 
 @triton.jit
-def _mla_pp_send(w, p_buf, p, m):
-    """Publish P (in the shared P buffer) and m to the other warpgroup."""
-    t = w.acquire()
-    tle.gpu.local_store(p_buf, p)
-    tle.gpu.local_store(t["m"], m)
-    w.commit(t)
-
-
-@triton.jit
-def _mla_pp_recv(r, p_buf):
-    """The other warpgroup's P and max; the caller releases the token once
-    its dots have read P (the buffer is not copied)."""
-    t, closed = r.wait()
-    m = tle.gpu.local_load(t["m"])
-    p = tle.gpu.local_load(p_buf)
-    return t, p, m
-
-
-@triton.jit
-def _mla_pp_consumer(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row, sm_scale_log2, TOPK,
+def _mla_pp_consumer(own_a, own_b, oth, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, sm_scale_log2, TOPK,
                      BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr, ROLE: tl.constexpr):
-    """One of two consumer warpgroups (FlashMLA's division of work): ROLE 0
-    scores the even chunks and owns O[:, :DV/2], ROLE 1 the odd chunks and
-    O[:, DV/2:]. The scorer of a chunk hands P and the running max to the
-    other warpgroup (one P buffer, its turn passed through the token pipes
-    w / rx), and each warpgroup adds both chunks of a pair to its half of O."""
+    """FlashMLA's sparse-prefill schedule. Both warpgroups score a chunk at
+    once (A the even chunk of a pair, B the odd one), trade their row maxima
+    (pipes w / rx) so that both use the same running max, add P @ V of their
+    own chunk to their half of O, then trade P (one P buffer: A writes P_even,
+    B reads it, then writes P_odd) and add the other chunk's. Each chunk
+    travels as two half slots, freed by their own readers: own_a is the half
+    this warpgroup's own P @ V reads (A: even lo, B: odd hi), own_b the other
+    half of the chunk it scores (A: even hi, B: odd lo; read by the other
+    warpgroup's second P @ V), oth the half of the other chunk it reads (A:
+    odd lo, B: even hi). S starts on own_a, refilled first."""
     Q8: tl.constexpr = DV // 8
     m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
     l_i = tl.zeros([BLOCK_H], tl.float32)
@@ -770,41 +762,56 @@ def _mla_pp_consumer(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row,
     a2 = tl.zeros([BLOCK_H, Q8], tl.float32)
     a3 = tl.zeros([BLOCK_H, Q8], tl.float32)
     for start in range(0, TOPK, 2 * BLOCK_N):
-        s0, c0 = r.wait()
+        sa, ca = own_a.wait()
         if ROLE == 0:
-            qk = _mla_pp_qk(s0, q0, q1, q2, q3, q4, q5, q6, q7, q8)
-            p, m_new, alpha = _mla_pp_softmax(qk, s0, m_i, sm_scale_log2)
-            pb = p.to(p_buf.dtype)
-            _mla_pp_send(w, p_buf, pb, m_new)
-            l_i = l_i * alpha + tl.sum(p, 1)
-            a0, a1, a2, a3 = _mla_pp_pv(pb, s0, a0, a1, a2, a3, alpha, ROLE)
-            r.release(s0)
-            s1, c1 = r.wait()
-            t, p1, m1 = _mla_pp_recv(rx, p_buf)
-            alpha1 = _mla_pp_alpha(m_new, m1)
-            a0, a1, a2, a3 = _mla_pp_pv(p1, s1, a0, a1, a2, a3, alpha1, ROLE)
-            rx.release(t)
-            l_i = l_i * alpha1
-            m_i = m1
-            r.release(s1)
+            qk = _mla_pp_qk_lo(0, sa, q0, q1, q2, q3, True)
+            sb, cb = own_b.wait()
+            qk = _mla_pp_qk_hi(qk, sb, q4, q5, q6, q7, q8, False)
+            valid = tle.gpu.local_load(sb["valid"]) != 0
         else:
-            s1, c1 = r.wait()
-            qk = _mla_pp_qk(s1, q0, q1, q2, q3, q4, q5, q6, q7, q8)
-            t, p0, m0 = _mla_pp_recv(rx, p_buf)
-            # P_j is read (by the P @ V dots) before P_j+1 overwrites it.
-            alpha0 = _mla_pp_alpha(m_i, m0)
-            a0, a1, a2, a3 = _mla_pp_pv(p0, s0, a0, a1, a2, a3, alpha0, ROLE)
+            qk = _mla_pp_qk_hi(0, sa, q4, q5, q6, q7, q8, True)
+            sb, cb = own_b.wait()
+            qk = _mla_pp_qk_lo(qk, sb, q0, q1, q2, q3, False)
+            valid = tle.gpu.local_load(sa["valid"]) != 0
+        own_b.release(sb)
+        qk = tl.where(valid[None, :], qk * sm_scale_log2, float("-inf"))
+        # Trade the row maxima: both warpgroups go on with the same m_new.
+        t = w.acquire()
+        tle.gpu.local_store(t["m"], tl.max(qk, 1))
+        w.commit(t)
+        t, closed = rx.wait()
+        m_new = tl.maximum(tl.maximum(m_i, tl.max(qk, 1)), tle.gpu.local_load(t["m"]))
+        rx.release(t)
+        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+        p = tl.math.exp2(qk - m_safe[:, None])
+        alpha = tl.math.exp2(m_i - m_safe)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        m_i = m_new
+        pb = p.to(p_buf.dtype)
+        if ROLE == 0:
+            t = w.acquire()
+            tle.gpu.local_store(p_buf, pb)
+            w.commit(t)
+            a0, a1, a2, a3 = _mla_pp_pv(pb, sa, a0, a1, a2, a3, alpha, ROLE)
+            own_a.release(sa)
+            so, co = oth.wait()
+            t, closed = rx.wait()
+            po = tle.gpu.local_load(p_buf)
+            a0, a1, a2, a3 = _mla_pp_pv(po, so, a0, a1, a2, a3, alpha, ROLE, False)
             rx.release(t)
-            r.release(s0)
-            p, m_new, alpha = _mla_pp_softmax(qk, s1, m0, sm_scale_log2)
-            pb = p.to(p_buf.dtype)
-            _mla_pp_send(w, p_buf, pb, m_new)
-            l_i = (l_i * alpha0) * alpha + tl.sum(p, 1)
-            a0, a1, a2, a3 = _mla_pp_pv(pb, s1, a0, a1, a2, a3, alpha, ROLE)
-            m_i = m_new
-            r.release(s1)
-    # Both warpgroups end on the last chunk's max; the row sum is the sum of
-    # their partial sums.
+            oth.release(so)
+        else:
+            t, closed = rx.wait()
+            po = tle.gpu.local_load(p_buf)
+            rx.release(t)
+            t = w.acquire()
+            tle.gpu.local_store(p_buf, pb)
+            w.commit(t)
+            a0, a1, a2, a3 = _mla_pp_pv(pb, sa, a0, a1, a2, a3, alpha, ROLE)
+            own_a.release(sa)
+            so, co = oth.wait()
+            a0, a1, a2, a3 = _mla_pp_pv(po, so, a0, a1, a2, a3, alpha, ROLE, False)
+            oth.release(so)
     t = w.acquire()
     tle.gpu.local_store(t["m"], l_i)
     w.commit(t)
@@ -812,6 +819,70 @@ def _mla_pp_consumer(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row,
     l_i = l_i + tle.gpu.local_load(t["m"])
     rx.release(t)
     return a0, a1, a2, a3, m_i, l_i
+
+
+@triton.jit
+def _mla_pp_default(le, he, lo, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row, sm_scale_log2, TOPK,
+                    BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr):
+    Q8: tl.constexpr = DV // 8
+    a0, a1, a2, a3, m_i, l_i = _mla_pp_consumer(le, he, lo, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7,
+                                                 q8, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV, 0)
+    _mla_pp_store_piece(rx, p_buf, o_row, 4, Q8)
+    _mla_pp_store_piece(rx, p_buf, o_row, 5, Q8)
+    _mla_pp_store_piece(rx, p_buf, o_row, 6, Q8)
+    _mla_pp_store_piece(rx, p_buf, o_row, 7, Q8)
+    return a0, a1, a2, a3, m_i, l_i
+
+
+@triton.jit
+def _mla_pp_worker(ho, lo, he, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, sm_scale_log2, TOPK,
+                   BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr):
+    a0, a1, a2, a3, m_i, l_i = _mla_pp_consumer(ho, lo, he, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7,
+                                                 q8, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV, 1)
+    l_safe = tl.where(l_i == 0.0, 1.0, l_i)[:, None]
+    _mla_pp_send_piece(w, p_buf, (a0 / l_safe).to(p_buf.dtype))
+    _mla_pp_send_piece(w, p_buf, (a1 / l_safe).to(p_buf.dtype))
+    _mla_pp_send_piece(w, p_buf, (a2 / l_safe).to(p_buf.dtype))
+    _mla_pp_send_piece(w, p_buf, (a3 / l_safe).to(p_buf.dtype))
+
+
+@triton.jit
+def _mla_pp_lo(wl, rows, c, BLOCK_N: tl.constexpr, Q8: tl.constexpr):
+    lo = wl.acquire()
+    tle.gpu.copy(rows + c, lo["v0"], [BLOCK_N, Q8], is_async=True)
+    tle.gpu.copy(rows + Q8 + c, lo["v1"], [BLOCK_N, Q8], is_async=True)
+    tle.gpu.copy(rows + 2 * Q8 + c, lo["v2"], [BLOCK_N, Q8], is_async=True)
+    tle.gpu.copy(rows + 3 * Q8 + c, lo["v3"], [BLOCK_N, Q8], is_async=True)
+    wl.commit(lo)
+
+
+@triton.jit
+def _mla_pp_hi(wh, rows, valid, c, BLOCK_N: tl.constexpr, Q8: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+    hi = wh.acquire()
+    tle.gpu.copy(rows + 4 * Q8 + c, hi["v4"], [BLOCK_N, Q8], is_async=True)
+    tle.gpu.copy(rows + 5 * Q8 + c, hi["v5"], [BLOCK_N, Q8], is_async=True)
+    tle.gpu.copy(rows + 6 * Q8 + c, hi["v6"], [BLOCK_N, Q8], is_async=True)
+    tle.gpu.copy(rows + 7 * Q8 + c, hi["v7"], [BLOCK_N, Q8], is_async=True)
+    tle.gpu.copy(rows + DV + tl.arange(0, DR)[None, :], hi["rope"], [BLOCK_N, DR], is_async=True)
+    tle.gpu.local_store(hi["valid"], valid.to(tl.int32))
+    wh.commit(hi)
+
+
+@triton.jit
+def _mla_pp_producer(wle, whe, wlo, who, idx_base, kv_base, stride_kvn, SKV, TOPK,
+                     BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+    """Worker: cp.async gathers of each chunk pair's four half slots in the
+    order their readers free them: even lo, odd hi (each freed by its
+    warpgroup's own P @ V), even hi, odd lo (freed by the other's)."""
+    Q8: tl.constexpr = DV // 8
+    c = tl.arange(0, Q8)[None, :]
+    for start in range(0, TOPK, 2 * BLOCK_N):
+        valid_e, rows_e = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
+        valid_o, rows_o = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start + BLOCK_N, SKV, TOPK, BLOCK_N)
+        _mla_pp_lo(wle, rows_e, c, BLOCK_N, Q8)
+        _mla_pp_hi(who, rows_o, valid_o, c, BLOCK_N, Q8, DV, DR)
+        _mla_pp_hi(whe, rows_e, valid_e, c, BLOCK_N, Q8, DV, DR)
+        _mla_pp_lo(wlo, rows_o, c, BLOCK_N, Q8)
 
 
 @triton.jit
@@ -827,57 +898,6 @@ def _mla_pp_send_piece(w, p_buf, piece):
     t = w.acquire()
     tle.gpu.local_store(p_buf, piece)
     w.commit(t)
-
-
-@triton.jit
-def _mla_pp_default(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row, sm_scale_log2, TOPK,
-                    BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr):
-    """Warpgroup A; stores warpgroup B's O pieces it receives at the end and
-    returns its own for the epilogue after the partitions."""
-    Q8: tl.constexpr = DV // 8
-    a0, a1, a2, a3, m_i, l_i = _mla_pp_consumer(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row,
-                                                sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV, 0)
-    _mla_pp_store_piece(rx, p_buf, o_row, 4, Q8)
-    _mla_pp_store_piece(rx, p_buf, o_row, 5, Q8)
-    _mla_pp_store_piece(rx, p_buf, o_row, 6, Q8)
-    _mla_pp_store_piece(rx, p_buf, o_row, 7, Q8)
-    return a0, a1, a2, a3, m_i, l_i
-
-
-@triton.jit
-def _mla_pp_worker(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row, sm_scale_log2, TOPK,
-                    BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr):
-    """Warpgroup B; hands its normalized O pieces to A through the P buffer."""
-    a0, a1, a2, a3, m_i, l_i = _mla_pp_consumer(r, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row,
-                                                sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV, 1)
-    l_safe = tl.where(l_i == 0.0, 1.0, l_i)[:, None]
-    _mla_pp_send_piece(w, p_buf, (a0 / l_safe).to(p_buf.dtype))
-    _mla_pp_send_piece(w, p_buf, (a1 / l_safe).to(p_buf.dtype))
-    _mla_pp_send_piece(w, p_buf, (a2 / l_safe).to(p_buf.dtype))
-    _mla_pp_send_piece(w, p_buf, (a3 / l_safe).to(p_buf.dtype))
-
-
-@triton.jit
-def _mla_pp_producer(w, idx_base, kv_base, stride_kvn, SKV, TOPK,
-                     BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
-    """Worker: cp.async gathers of each chunk into the slot's nine 64-column
-    fields (eight nope pieces, the rope part) and its validity."""
-    Q8: tl.constexpr = DV // 8
-    c = tl.arange(0, Q8)[None, :]
-    for start in range(0, TOPK, BLOCK_N):
-        valid, rows = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
-        slot = w.acquire()
-        tle.gpu.copy(rows + c, slot["v0"], [BLOCK_N, Q8], is_async=True)
-        tle.gpu.copy(rows + Q8 + c, slot["v1"], [BLOCK_N, Q8], is_async=True)
-        tle.gpu.copy(rows + 2 * Q8 + c, slot["v2"], [BLOCK_N, Q8], is_async=True)
-        tle.gpu.copy(rows + 3 * Q8 + c, slot["v3"], [BLOCK_N, Q8], is_async=True)
-        tle.gpu.copy(rows + 4 * Q8 + c, slot["v4"], [BLOCK_N, Q8], is_async=True)
-        tle.gpu.copy(rows + 5 * Q8 + c, slot["v5"], [BLOCK_N, Q8], is_async=True)
-        tle.gpu.copy(rows + 6 * Q8 + c, slot["v6"], [BLOCK_N, Q8], is_async=True)
-        tle.gpu.copy(rows + 7 * Q8 + c, slot["v7"], [BLOCK_N, Q8], is_async=True)
-        tle.gpu.copy(rows + DV + tl.arange(0, DR)[None, :], slot["rope"], [BLOCK_N, DR], is_async=True)
-        tle.gpu.local_store(slot["valid"], valid.to(tl.int32))
-        w.commit(slot)
 
 
 @triton.jit
@@ -898,19 +918,20 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
                           BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr,
                           DR: tl.constexpr, NUM_STAGES: tl.constexpr, C_REGS: tl.constexpr = 224,
                           PRODUCER_REGS: tl.constexpr = 56):
-    """FlashMLA's sparse prefill division of work: two consumer warpgroups
-    take the chunks in turn (A the even ones, B the odd ones) for S and the
-    softmax, each owns half of O and adds both chunks of a pair to it, with
-    P and the running max handed over through one shared P buffer whose turn
-    passes through two token pipes; a cp.async producer fills 2 kv slots read
-    by both. Q (64 x 576) sits once in shared memory, filled before the
-    warp_specialize and read in place by both warpgroups' wgmmas
-    (triton-tle-forward-buffer-mma-operands; without it each warpgroup copies
-    Q and the kernel needs 394 KB). 231024 B of shared memory. Needs
-    TOPK % (2 * BLOCK_N) == 0. Registers: consumer B C_REGS, the producer
-    PRODUCER_REGS, consumer A (the default partition) the rest of 512; H200,
-    SKV 8192: 4.76 ms at 216 / 72, 4.55 at 216 / 56, 4.53 at 216 / 48, 4.51
-    at 224 / 56, 4.61 at 232 / 40 (docs/sparse-mla.md, step 6)."""
+    """FlashMLA's sparse-prefill schedule: two consumer warpgroups score the
+    two chunks of a pair at once, share the running max, and each adds both
+    chunks to its half of O (A: O[:, :DV/2], B: O[:, DV/2:]; P traded through
+    one shared P buffer, see _mla_pp_consumer); a cp.async producer fills
+    each chunk as two half slots (columns 0..255; 256..511 and the rope), in
+    four single-slot pipes read only by the warpgroups that use them. Q
+    (64 x 576) sits once in shared memory, filled before the warp_specialize
+    and read in place by both warpgroups' wgmmas
+    (triton-tle-forward-buffer-mma-operands). 231408 B of shared memory.
+    Needs TOPK % (2 * BLOCK_N) == 0. Registers: consumer B C_REGS, the
+    producer PRODUCER_REGS, consumer A (the default partition) the rest of
+    512; H100, SKV 8192 (two rounds, ms): 224 / 56 4.25, 4.32; 216 / 56
+    4.16, 4.21; 232 / 48 4.19, 4.21; 208 / 64 4.21, 4.74; 240 / 40 4.15,
+    4.69 (docs/sparse-mla.md, step 7)."""
     Q8: tl.constexpr = DV // 8
     s, b, g, offs_h, q_base, idx_base = _mla_program(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib,
                                                      stride_is, stride_ih, H_PER_KV, BLOCK_H)
@@ -927,18 +948,25 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
     p_buf = tle.gpu.alloc([BLOCK_H, BLOCK_N], dtype=dt, scope=tle.gpu.smem)
     kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
     o_row = O + b.to(tl.int64) * stride_ob + s.to(tl.int64) * stride_os + offs_h[:, None] * stride_oh
-    kv = tle.pipe(NUM_STAGES, name="kv", readers=["a", "b"], v0=([BLOCK_N, Q8], dt), v1=([BLOCK_N, Q8], dt),
-                  v2=([BLOCK_N, Q8], dt), v3=([BLOCK_N, Q8], dt), v4=([BLOCK_N, Q8], dt), v5=([BLOCK_N, Q8], dt),
-                  v6=([BLOCK_N, Q8], dt), v7=([BLOCK_N, Q8], dt), rope=([BLOCK_N, DR], dt),
-                  valid=([BLOCK_N], tl.int32))
+    ple = tle.pipe(1, name="le", readers="a", v0=([BLOCK_N, Q8], dt), v1=([BLOCK_N, Q8], dt),
+                   v2=([BLOCK_N, Q8], dt), v3=([BLOCK_N, Q8], dt))
+    phe = tle.pipe(1, name="he", readers=["a", "b"], v4=([BLOCK_N, Q8], dt), v5=([BLOCK_N, Q8], dt),
+                   v6=([BLOCK_N, Q8], dt), v7=([BLOCK_N, Q8], dt), rope=([BLOCK_N, DR], dt),
+                   valid=([BLOCK_N], tl.int32))
+    plo = tle.pipe(1, name="lo", readers=["a", "b"], v0=([BLOCK_N, Q8], dt), v1=([BLOCK_N, Q8], dt),
+                   v2=([BLOCK_N, Q8], dt), v3=([BLOCK_N, Q8], dt))
+    pho = tle.pipe(1, name="ho", readers="b", v4=([BLOCK_N, Q8], dt), v5=([BLOCK_N, Q8], dt),
+                   v6=([BLOCK_N, Q8], dt), v7=([BLOCK_N, Q8], dt), rope=([BLOCK_N, DR], dt),
+                   valid=([BLOCK_N], tl.int32))
     ta = tle.pipe(1, name="ta", readers="b", m=([BLOCK_H], tl.float32))
     tb = tle.pipe(1, name="tb", readers="a", m=([BLOCK_H], tl.float32))
     a0, a1, a2, a3, m_i, l_i = tle.gpu.warp_specialize(
-        [(_mla_pp_default, (kv.reader("a"), ta.writer(), tb.reader(), p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8,
-                            o_row, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
-         (_mla_pp_worker, (kv.reader("b"), tb.writer(), ta.reader(), p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8,
-                           o_row, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
-         (_mla_pp_producer, (kv.writer(), idx_base, kv_base, stride_kvn, SKV, TOPK, BLOCK_N, DV, DR))],
+        [(_mla_pp_default, (ple.reader(), phe.reader("a"), plo.reader("a"), ta.writer(), tb.reader(), p_buf,
+                             q0, q1, q2, q3, q4, q5, q6, q7, q8, o_row, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
+         (_mla_pp_worker, (pho.reader(), plo.reader("b"), phe.reader("b"), tb.writer(), ta.reader(), p_buf,
+                            q0, q1, q2, q3, q4, q5, q6, q7, q8, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
+         (_mla_pp_producer, (ple.writer(), phe.writer(), plo.writer(), pho.writer(), idx_base, kv_base, stride_kvn,
+                              SKV, TOPK, BLOCK_N, DV, DR))],
         worker_num_warps=[4, 4], worker_num_regs=[C_REGS, PRODUCER_REGS])
     l_safe = tl.where(l_i == 0.0, 1.0, l_i)
     c = tl.arange(0, Q8)[None, :]
@@ -948,6 +976,7 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
     tl.store(o_row + 3 * Q8 + c, (a3 / l_safe[:, None]).to(O.dtype.element_ty))
     lse = tl.where(l_i == 0.0, float("-inf"), (m_i + tl.math.log2(l_safe)) * 0.6931471805599453)
     tl.store(LSE + b.to(tl.int64) * stride_lb + s.to(tl.int64) * stride_ls + offs_h, lse)
+
 
 
 KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-split": sparse_mla_fwd_tle_split,

@@ -30,12 +30,17 @@ ttng::WarpGroupDotOp waitedDot(ttng::WarpGroupDotWaitOp wait) {
 }
 
 /// May a wait move down across `op`? Ops that only compute values, read
-/// shared memory, or issue more wgmma can be crossed; anything that writes
-/// memory, synchronizes, or holds regions cannot (a later write could race
-/// with the wgmma still reading its operands, a barrier or arrive could
-/// publish a buffer the wgmma still reads).
+/// shared memory, or issue more wgmma can be crossed, and so can an mbarrier
+/// wait: it only blocks this warpgroup until other threads' writes (a pipe
+/// slot's fill) are complete and visible, so a wgmma issued before it, whose
+/// operands were ready then, may still be running after it (a scorer starts
+/// S on one half of a chunk while it waits for the other half). Anything
+/// that writes memory, signals other threads, or holds regions cannot be
+/// crossed (a later write could race with the wgmma still reading its
+/// operands; a barrier or arrive could publish a buffer it still reads).
 bool crossable(Operation *op) {
-  return isa<ttng::FenceAsyncSharedOp>(op) || readsOrIssuesWgmma(op);
+  return isa<ttng::FenceAsyncSharedOp, ttng::WaitBarrierOp>(op) ||
+         readsOrIssuesWgmma(op);
 }
 
 /// Folds `first` (a pendings-0 wait of an async dot) into the next wait of

@@ -86,8 +86,8 @@ def _spill_stores(ptx: str) -> int:
 
 def test_sparse_mla_tle_pp_keeps_its_descriptors_in_registers(monkeypatch):
     # Sparse MLA's tle-pp (Q resident in shared memory for the whole loop):
-    # with the fold ptxas spills 84 B (H100 4.80 ms at SKV 8192); without it,
-    # the hoisted descriptors of Q and the slots spill 880 B (6.83 ms).
+    # with the fold ptxas spills nothing; without it, the hoisted descriptors
+    # of Q and the slots spill 948 B (docs/sparse-mla.md, steps 6 and 7).
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
     try:
         import sparse_mla

@@ -6,6 +6,8 @@
 #smem = #ttg.shared_memory
 !A = !ttg.memdesc<64x64xf16, #nvmma, #smem>
 !B = !ttg.memdesc<64x64xf16, #nvmmaT, #smem>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+!Bar = !ttg.memdesc<1xi64, #bar, #smem, mutable>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   // An accumulation split over three dots (S = Q1 K1^T + Q2 K2^T + Q3 K3^T):
   // each dot takes the previous one's result as its accumulator without a
@@ -49,6 +51,28 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     %s = arith.addf %v1#0, %v2#0 : tensor<64x64xf32, #mma>
     tt.return %s : tensor<64x64xf32, #mma>
   }
+
+  // An mbarrier wait between two dots of a chain (S over the half of a pipe
+  // slot that has landed, then a wait for the other half) is crossed: the
+  // first dot stays in flight while the warpgroup waits.
+  // CHECK-LABEL: tt.func @mbarrier_wait_between(
+  tt.func @mbarrier_wait_between(%a1: !A, %b1: !B, %a2: !A, %b2: !B, %bar: !Bar, %phase: i32) -> tensor<64x64xf32, #mma> {
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    // CHECK: %[[D1:.*]] = ttng.warp_group_dot
+    // CHECK-NEXT: ttng.wait_barrier
+    // CHECK-NEXT: ttng.fence_async_shared
+    // CHECK-NEXT: %[[D2:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %[[D1]]
+    // CHECK-NEXT: %[[W:.*]]:5 = ttng.warp_group_dot_wait %[[D2]], %{{.*}} {pendings = 0 : i32}
+    // CHECK-NOT: ttng.warp_group_dot_wait
+    // CHECK: tt.return %[[W]]#0
+    %d1 = ttng.warp_group_dot %a1, %b1, %zero {inputPrecision = 0 : i32, isAsync = true} : !A * !B -> tensor<64x64xf32, #mma>
+    %w1:3 = ttng.warp_group_dot_wait %d1, %a1, %b1 {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !A, !B
+    ttng.wait_barrier %bar, %phase : !Bar
+    ttng.fence_async_shared {bCluster = false}
+    %d2 = ttng.warp_group_dot %a2, %b2, %w1#0 {inputPrecision = 0 : i32, isAsync = true} : !A * !B -> tensor<64x64xf32, #mma>
+    %w2:3 = ttng.warp_group_dot_wait %d2, %a2, %b2 {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !A, !B
+    tt.return %w2#0 : tensor<64x64xf32, #mma>
+  }
 }
 
 // -----
@@ -59,6 +83,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 #smem = #ttg.shared_memory
 !A = !ttg.memdesc<64x64xf16, #nvmma, #smem>
 !B = !ttg.memdesc<64x64xf16, #nvmmaT, #smem>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+!Bar = !ttg.memdesc<1xi64, #bar, #smem, mutable>
 !Bm = !ttg.memdesc<64x64xf16, #nvmmaT, #smem, mutable>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   // Left alone: a result used before the next wait other than as an
@@ -93,6 +119,19 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     %d1 = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32, isAsync = true} : !A * !B -> tensor<64x64xf32, #mma>
     %w1:3 = ttng.warp_group_dot_wait %d1, %a, %b {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !A, !B
     gpu.barrier
+    %d2 = ttng.warp_group_dot %a, %b, %w1#0 {inputPrecision = 0 : i32, isAsync = true} : !A * !B -> tensor<64x64xf32, #mma>
+    %w2:3 = ttng.warp_group_dot_wait %d2, %a, %b {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !A, !B
+    tt.return %w2#0 : tensor<64x64xf32, #mma>
+  }
+
+  // ... an mbarrier arrive (it could release a buffer the first wgmma still
+  // reads), ...
+  // CHECK-LABEL: tt.func @arrive_between(
+  // CHECK-COUNT-2: ttng.warp_group_dot_wait
+  tt.func @arrive_between(%a: !A, %b: !B, %c: tensor<64x64xf32, #mma>, %bar: !Bar) -> tensor<64x64xf32, #mma> {
+    %d1 = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32, isAsync = true} : !A * !B -> tensor<64x64xf32, #mma>
+    %w1:3 = ttng.warp_group_dot_wait %d1, %a, %b {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !A, !B
+    ttng.arrive_barrier %bar, 1 : !Bar
     %d2 = ttng.warp_group_dot %a, %b, %w1#0 {inputPrecision = 0 : i32, isAsync = true} : !A * !B -> tensor<64x64xf32, #mma>
     %w2:3 = ttng.warp_group_dot_wait %d2, %a, %b {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !A, !B
     tt.return %w2#0 : tensor<64x64xf32, #mma>

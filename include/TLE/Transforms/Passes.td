@@ -278,9 +278,14 @@ def TLEMergeWgmmaWaits
       * `W2` is a pendings-0 wait directly following its own async dot `D2`;
       * every op between `W1` and `W2` can be crossed: ops free of memory
         effects, `ttng.warp_group_dot`, `ttng.fence_async_shared`,
-        `ttg.local_load` and the `ttg.memdesc_*` views (anything that writes
-        memory, synchronizes or holds regions ends the search, so a release
-        of the operands' buffers stays after the wait);
+        `ttg.local_load`, the `ttg.memdesc_*` views and `ttng.wait_barrier`
+        (an mbarrier wait only blocks until other threads' writes are
+        visible, so `D1`, issued on operands ready before it, may run across
+        it: a scorer issues S over the half of a pipe slot that has landed
+        while it waits for the other half); anything that writes memory,
+        signals other threads (`gpu.barrier`, `ttng.arrive_barrier`) or holds
+        regions ends the search, so a release of the operands' buffers stays
+        after the wait;
       * between `W1` and `W2`, `W1`'s results are used only as the
         accumulator (`c`) of a `ttng.warp_group_dot` (wgmma accumulates into
         the same registers in issue order).
