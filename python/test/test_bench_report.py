@@ -199,6 +199,16 @@ def test_no_progress_flag():
     assert not _harness.make_parser(bench).parse_args([]).no_progress
 
 
+def test_warmup_default_is_the_benchmarks():
+    bench = _harness.Benchmark(name="demo", description="", shape_names=("N",), default_shapes=[(8,)],
+                               providers={"tle": None}, make_inputs=None, check=None)
+    assert _harness.make_parser(bench).parse_args([]).warmup == 25
+    hot = _harness.Benchmark(name="hot", description="", shape_names=("N",), default_shapes=[(8,)],
+                             providers={"tle": None}, make_inputs=None, check=None, warmup_ms=500)
+    assert _harness.make_parser(hot).parse_args([]).warmup == 500
+    assert _harness.make_parser(hot).parse_args(["--warmup", "30"]).warmup == 30
+
+
 def test_telemetry_parses_nvidia_smi_lines():
     import datetime
     sample = _harness.Telemetry.parse("2026/11/27 05:12:09.123, 1980, 412.30, 57\n")
