@@ -402,6 +402,62 @@ def _sort_selected(x_row, out_row, val_row, idx, K: tl.constexpr):
 
 
 @triton.jit
+def tle_tile_topk(X, OUT, VALS, seq, K: tl.constexpr, BLOCK: tl.constexpr, BITS: tl.constexpr):
+    """Top-K of rows that fit one tile (K <= seq <= BLOCK), sorted descending
+    (ties by index). The row stays in registers: a radix select of the K-th
+    largest key over 32 / BITS digits, one shared-memory histogram per round
+    (atomics, then one reverse scan), stopping as soon as the threshold bin is
+    taken whole; the K selected go to a shared buffer at the slots one scan
+    gives them and are sorted there (the same sort as tle_radix_select's)."""
+    tl.static_assert(32 % BITS == 0, "BITS must divide 32")
+    tl.static_assert(BLOCK < 65536, "the packed scan needs BLOCK < 2**16")
+    NB: tl.constexpr = 1 << BITS
+    ROUNDS: tl.constexpr = 32 // BITS
+    row = tl.program_id(0)
+    x_row = X + row.to(tl.int64) * seq
+    offs = tl.arange(0, BLOCK)
+    m = offs < seq
+    # A real key is never 0 (that is a NaN's), so padding never ties the threshold.
+    key = tl.where(m, _key(tl.load(x_row + offs, mask=m, other=0.0)), 0)
+    hist = tle.gpu.alloc([NB], dtype=tl.int32)
+    scr = tle.gpu.alloc([1], dtype=tl.int64)
+    obuf = tle.gpu.alloc([K], dtype=tl.int32)
+    thr = tl.full([BLOCK], 0, tl.uint32)  # the digits found so far, as a key
+    need = tl.full([], K, tl.int32)
+    open_ = tl.full([], 1, tl.int32)  # 0 once the threshold bin is taken whole
+    for r in tl.static_range(ROUNDS):
+        SHIFT = 32 - BITS * (r + 1)
+        if open_ != 0:
+            tl.store(tle.gpu.local_ptr(hist), tl.zeros([NB], tl.int32))
+            if r == 0:
+                active = m
+            else:
+                active = m & ((key >> (SHIFT + BITS)) == (thr >> (SHIFT + BITS)))
+            digit = ((key >> SHIFT) & (NB - 1)).to(tl.int32)
+            tl.atomic_add(tle.gpu.local_ptr(hist, (digit,)), 1, mask=active, sem="relaxed", scope="cta")
+            h = tl.load(tle.gpu.local_ptr(hist))
+            b, above = _threshold_tle(h, need, scr)
+            count = tl.load(tle.gpu.local_ptr(hist, (b,)))
+            thr = thr | (b.to(tl.uint32) << SHIFT)
+            need = need - above
+            open_ = (count != need).to(tl.int32)
+    # Every key above the threshold, then keys equal to it in index order up to
+    # K. When the last round ran, K - need keys are above it; when a bin was
+    # taken whole, `thr` is that bin's floor and the keys equal to it may be
+    # fewer than `need` (the bin's others are above it): the ties' slots start
+    # after the keys above, however many there are.
+    gt = key > thr
+    eq = key == thr
+    s, tot = tle.cumsum(gt.to(tl.int32) | (eq.to(tl.int32) << 16), axis=0)
+    n_gt = tot & 0xFFFF
+    slot = tl.where(gt, s & 0xFFFF, n_gt + (s >> 16))
+    take = gt | (eq & (slot < K))
+    tl.store(tle.gpu.local_ptr(obuf, (slot,)), offs, mask=take)
+    _sort_selected(x_row, OUT + row.to(tl.int64) * K, VALS + row.to(tl.int64) * K,
+                   tl.load(tle.gpu.local_ptr(obuf)), K)
+
+
+@triton.jit
 def _tl_hist(x_row, lo, hi, b1, pre, ROUND: tl.constexpr, S1: tl.constexpr, S2: tl.constexpr, NB: tl.constexpr,
              BLOCK: tl.constexpr):
     """Plain Triton: histogram of digit ROUND over [lo, hi) of the row, for the

@@ -6,8 +6,13 @@ Providers:
                 (bench/_topk_kernels.py, one CTA per row, shared-memory
                 histograms and candidate buffer), the K selected kept in shared
                 memory and sorted in the same kernel (tl.sort of packed
-                (key, ~index)); N <= 1024: the register bitonic kernel of the
-                `triton` provider (compiled through TLE's stages)
+                (key, ~index)); 128 < N <= 1024: the row held in registers,
+                the K-th largest key found by a radix select over 8-bit
+                digits with one shared-memory histogram a round (stopping
+                once the threshold bin is taken whole), the K selected
+                placed by one tle.cumsum and sorted (tle_tile_topk); N <= 128:
+                the register bitonic kernel of the `triton` provider
+                (compiled through TLE's stages)
   triton        plain Triton tl.topk (bitonic) on packed (key, ~index) values,
                 streaming the row in chunks and merging with the running top-K
   triton-radix  plain Triton radix select (tl.histogram, the row re-read each
@@ -31,7 +36,7 @@ import _topk_kernels as KK  # noqa: E402
 from topk_selector import make_scores  # noqa: E402
 
 DEFAULT_SHAPES = [(64, 128, 8), (64, 1024, 32), (64, 8192, 128), (128, 32768, 256)]
-CHECK_SHAPES = ["64x128x8", "64x1024x32", "12x8192x128", "6x32768x256", "6x3000x64"]
+CHECK_SHAPES = ["64x128x8", "64x1024x32", "5x333x16", "12x8192x128", "6x32768x256", "6x3000x64"]
 
 
 def _pow2(n):
@@ -44,11 +49,18 @@ def tle_config(n, k):
     return dict(num_warps=16, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=8192)
 
 
-# Rows up to this length are sorted in registers: the radix select's per-round
-# costs (clearing and scanning 2048-4096-bin histograms, three rounds) exceed
-# the whole bitonic network there (H100: 0.0093 vs 0.0053 ms at 64x128x8,
+# Rows up to REGISTER_TOPK_MAX_N go through the bitonic network in registers:
+# at 64x128x8 the whole call is launch-bound and nothing TLE can add beats it
+# (H100: tle_tile_topk 0.0060-0.0069 ms at 1-8 warps against the network's
+# 0.0054-0.0059, 2026-11-27). Longer rows up to TILE_TOPK_MAX_N stay in
+# registers too, but the K-th largest key is found by a radix select over
+# shared-memory histograms (tle_tile_topk): 0.0068-0.0074 against 0.0104-0.0110
+# ms at 64x1024x32, 0.0068-0.0071 against 0.0079 at 64x512x16. Above that, the
+# radix select with a candidate buffer (tle_radix_select); the multi-round
+# version cost more than the network below 1024 (its 2048-4096-bin histograms;
 # 0.0118 vs 0.0104 ms at 64x1024x32, 2026-11-25).
-REGISTER_TOPK_MAX_N = 1024
+REGISTER_TOPK_MAX_N = 128
+TILE_TOPK_MAX_N = 1024
 
 
 def radix_config(n, k):
@@ -73,12 +85,21 @@ def make_inputs(shape, dev, gen, args):
 def tle_provider(inp):
     """TLE's top-k picks its algorithm by row length: the register bitonic
     network (triton_stream_topk, the same kernel as the `triton` provider,
-    compiled through TLE's stages) up to REGISTER_TOPK_MAX_N, the shared-memory
-    radix select above."""
+    compiled through TLE's stages) up to REGISTER_TOPK_MAX_N, the register
+    tile with a shared-memory radix select (tle_tile_topk) up to
+    TILE_TOPK_MAX_N, the radix select with a candidate buffer above."""
     x, k, idx, vals = inp["x"], inp["k"], inp["idx"], inp["vals"]
     m, n = x.shape
     if n <= REGISTER_TOPK_MAX_N:
         return triton_provider(inp)
+    if n <= TILE_TOPK_MAX_N:
+        tcfg = tile_config(n, k)
+
+        def run_tile():
+            KK.tle_tile_topk[(m,)](x, idx, vals, n, K=k, BLOCK=tcfg["BLOCK"], BITS=tcfg["BITS"],
+                                   num_warps=tcfg["num_warps"])
+            return vals, idx
+        return run_tile
     cfg = tle_config(n, k)
     opts = {key: v for key, v in cfg.items() if key != "num_warps"}
 
@@ -87,6 +108,15 @@ def tle_provider(inp):
                                   num_warps=cfg["num_warps"], **opts)
         return vals, idx
     return run
+
+
+def tile_config(n, k):
+    """Launch configuration of tle_tile_topk for rows of n (REGISTER_TOPK_MAX_N
+    < n <= TILE_TOPK_MAX_N). H100, 64x1024x32: 8-bit digits 0.0068-0.0074 ms
+    at 8 warps, 0.0071 at 4, 0.0084 at 2; 4-bit digits 0.0079 at 8 warps
+    (triton 0.0104-0.0110 at its 8; 0.0121 at 4, 0.0148 at 2)."""
+    block = _pow2(n)
+    return dict(num_warps=4 if block <= 512 else 8, BLOCK=block, BITS=8)
 
 
 def triton_provider(inp):
@@ -171,8 +201,14 @@ def smoke_kernels():
     sig = {"X": "*fp32", "OUT": "*i32", "VALS": "*fp32", "seq": "i32"}
     sig_k = dict(sig, K="i32")
     out = []
-    for n, k in ((128, 8), (32768, 256)):
-        if n > REGISTER_TOPK_MAX_N:
+    for n, k in ((128, 8), (1024, 32), (32768, 256)):
+        if REGISTER_TOPK_MAX_N < n <= TILE_TOPK_MAX_N:
+            cfg = tile_config(n, k)
+            out.append(dict(name=f"tle-{n}x{k}", kernel=KK.tle_tile_topk, signature=sig, tle=True,
+                            constexprs=dict(K=k, BLOCK=cfg["BLOCK"], BITS=cfg["BITS"]),
+                            options=dict(num_warps=cfg["num_warps"]),
+                            expect=["shared::cta.add.u32", "ld.shared", "st.shared"]))
+        elif n > TILE_TOPK_MAX_N:
             cfg = tle_config(n, k)
             out.append(dict(name=f"tle-{n}x{k}", kernel=KK.tle_radix_select, signature=sig_k, tle=True,
                             constexprs=dict(KS=k, SORTED=True, C=1, MESH=None,
