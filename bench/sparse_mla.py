@@ -175,15 +175,22 @@ def _mla_prologue(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is,
 
 
 @triton.jit
+def _mla_exp2_step(qk, m_i, m_new, l_i):
+    """P for the running max m_new (log2 domain), the factor alpha that
+    rescales sums made under m_i, and the new row sum. A row with no valid key
+    so far has m_new = -inf: shift by 0 instead (p = 0, alpha = 1)."""
+    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+    p = tl.math.exp2(qk - m_safe[:, None])
+    alpha = tl.math.exp2(m_i - m_safe)
+    return p, alpha, l_i * alpha + tl.sum(p, 1)
+
+
+@triton.jit
 def _mla_softmax_step(qk, valid, m_i, l_i, acc, sm_scale_log2):
     """One online-softmax step in the log2 domain; returns (p, m_new, l_new, acc scaled)."""
     qk = tl.where(valid[None, :], qk * sm_scale_log2, float("-inf"))
     m_new = tl.maximum(m_i, tl.max(qk, 1))
-    # A row with no valid key so far has m_new = -inf: shift by 0 instead (p = 0, alpha = 1).
-    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.math.exp2(qk - m_safe[:, None])
-    alpha = tl.math.exp2(m_i - m_safe)
-    l_new = l_i * alpha + tl.sum(p, 1)
+    p, alpha, l_new = _mla_exp2_step(qk, m_i, m_new, l_i)
     acc = acc * alpha[:, None]
     return p, m_new, l_new, acc
 
@@ -295,10 +302,7 @@ def _mla_split_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_sc
           + tl.dot(q_rope, tl.trans(k_rope)) * sm_scale_log2)
     qk = tl.where(valid[None, :], qk, float("-inf"))
     m_new = tl.maximum(m_i, tl.max(qk, 1))
-    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.math.exp2(qk - m_safe[:, None])
-    alpha = tl.math.exp2(m_i - m_safe)
-    l_i = l_i * alpha + tl.sum(p, 1)
+    p, alpha, l_i = _mla_exp2_step(qk, m_i, m_new, l_i)
     tle.gpu.local_store(p_buf, p.to(k_nope.dtype))
     tle.gpu.local_store(alpha_buf, alpha)
     acc = acc * tle.gpu.local_load(alpha_buf)[:, None]
@@ -559,10 +563,7 @@ def _mla_ws3_scores(r, pw, q0, q1, q2, q3, q_hi, q_rope, sm_scale_log2, TOPK,
         qk = tl.dot(q_rope, tl.trans(k_rope), qk)
         qk = tl.where(valid[None, :], qk * sm_scale_log2, float("-inf"))
         m_new = tl.maximum(m_i, tl.max(qk, 1))
-        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
-        p = tl.math.exp2(qk - m_safe[:, None])
-        alpha = tl.math.exp2(m_i - m_safe)
-        l_i = l_i * alpha + tl.sum(p, 1)
+        p, alpha, l_i = _mla_exp2_step(qk, m_i, m_new, l_i)
         m_i = m_new
         pb = p.to(k0.dtype)
         ps = pw.acquire()
@@ -691,32 +692,31 @@ def sparse_mla_fwd_tle_ws3(Q, KV, IDX, O, LSE, sm_scale_log2,
 
 
 @triton.jit
-def _mla_pp_qk_lo(qk, lo, q0, q1, q2, q3, FIRST: tl.constexpr):
-    """Adds S over a chunk's first 256 columns (the half slot `lo`) to qk
-    (FIRST: starts S)."""
+def _mla_pp_s4(qk, qa, qb, qc, qd, ka, kb, kc, kd, FIRST: tl.constexpr):
+    """Adds S over four 64-column pieces (Q buffers qa..qd, slot fields
+    ka..kd) to qk (FIRST: starts S)."""
     if FIRST:
-        qk = tl.dot(tle.gpu.local_load(q0), tl.trans(tle.gpu.local_load(lo["v0"])))
+        qk = tl.dot(tle.gpu.local_load(qa), tl.trans(tle.gpu.local_load(ka)))
     else:
-        qk = tl.dot(tle.gpu.local_load(q0), tl.trans(tle.gpu.local_load(lo["v0"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q1), tl.trans(tle.gpu.local_load(lo["v1"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q2), tl.trans(tle.gpu.local_load(lo["v2"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q3), tl.trans(tle.gpu.local_load(lo["v3"])), qk)
+        qk = tl.dot(tle.gpu.local_load(qa), tl.trans(tle.gpu.local_load(ka)), qk)
+    qk = tl.dot(tle.gpu.local_load(qb), tl.trans(tle.gpu.local_load(kb)), qk)
+    qk = tl.dot(tle.gpu.local_load(qc), tl.trans(tle.gpu.local_load(kc)), qk)
+    qk = tl.dot(tle.gpu.local_load(qd), tl.trans(tle.gpu.local_load(kd)), qk)
     return qk
+
+
+@triton.jit
+def _mla_pp_qk_lo(qk, lo, q0, q1, q2, q3, FIRST: tl.constexpr):
+    """Adds S over a chunk's first 256 columns (the half slot `lo`) to qk."""
+    return _mla_pp_s4(qk, q0, q1, q2, q3, lo["v0"], lo["v1"], lo["v2"], lo["v3"], FIRST)
 
 
 @triton.jit
 def _mla_pp_qk_hi(qk, hi, q4, q5, q6, q7, q8, FIRST: tl.constexpr):
     """Adds S over the other 320 columns (the half slot `hi`: 256 of nope and
-    the rope) to qk (FIRST: starts S)."""
-    if FIRST:
-        qk = tl.dot(tle.gpu.local_load(q4), tl.trans(tle.gpu.local_load(hi["v4"])))
-    else:
-        qk = tl.dot(tle.gpu.local_load(q4), tl.trans(tle.gpu.local_load(hi["v4"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q5), tl.trans(tle.gpu.local_load(hi["v5"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q6), tl.trans(tle.gpu.local_load(hi["v6"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q7), tl.trans(tle.gpu.local_load(hi["v7"])), qk)
-    qk = tl.dot(tle.gpu.local_load(q8), tl.trans(tle.gpu.local_load(hi["rope"])), qk)
-    return qk
+    the rope) to qk."""
+    qk = _mla_pp_s4(qk, q4, q5, q6, q7, hi["v4"], hi["v5"], hi["v6"], hi["v7"], FIRST)
+    return tl.dot(tle.gpu.local_load(q8), tl.trans(tle.gpu.local_load(hi["rope"])), qk)
 
 
 @triton.jit
@@ -782,16 +782,11 @@ def _mla_pp_consumer(own_a, own_b, oth, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6
         t, closed = rx.wait()
         m_new = tl.maximum(tl.maximum(m_i, tl.max(qk, 1)), tle.gpu.local_load(t["m"]))
         rx.release(t)
-        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
-        p = tl.math.exp2(qk - m_safe[:, None])
-        alpha = tl.math.exp2(m_i - m_safe)
-        l_i = l_i * alpha + tl.sum(p, 1)
+        p, alpha, l_i = _mla_exp2_step(qk, m_i, m_new, l_i)
         m_i = m_new
         pb = p.to(p_buf.dtype)
         if ROLE == 0:
-            t = w.acquire()
-            tle.gpu.local_store(p_buf, pb)
-            w.commit(t)
+            _mla_pp_send_piece(w, p_buf, pb)
             a0, a1, a2, a3 = _mla_pp_pv(pb, sa, a0, a1, a2, a3, alpha, ROLE)
             own_a.release(sa)
             so, co = oth.wait()
@@ -804,17 +799,13 @@ def _mla_pp_consumer(own_a, own_b, oth, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6
             t, closed = rx.wait()
             po = tle.gpu.local_load(p_buf)
             rx.release(t)
-            t = w.acquire()
-            tle.gpu.local_store(p_buf, pb)
-            w.commit(t)
+            _mla_pp_send_piece(w, p_buf, pb)
             a0, a1, a2, a3 = _mla_pp_pv(pb, sa, a0, a1, a2, a3, alpha, ROLE)
             own_a.release(sa)
             so, co = oth.wait()
             a0, a1, a2, a3 = _mla_pp_pv(po, so, a0, a1, a2, a3, alpha, ROLE, False)
             oth.release(so)
-    t = w.acquire()
-    tle.gpu.local_store(t["m"], l_i)
-    w.commit(t)
+    _mla_pp_send_m(w, l_i)
     t, closed = rx.wait()
     l_i = l_i + tle.gpu.local_load(t["m"])
     rx.release(t)
@@ -891,6 +882,14 @@ def _mla_pp_store_piece(rx, p_buf, o_row, j: tl.constexpr, Q8: tl.constexpr):
     piece = tle.gpu.local_load(p_buf)
     rx.release(t)
     tl.store(o_row + j * Q8 + tl.arange(0, Q8)[None, :], piece)
+
+
+@triton.jit
+def _mla_pp_send_m(w, m):
+    """Hands a row vector (a maximum, a row sum) to the other warpgroup."""
+    t = w.acquire()
+    tle.gpu.local_store(t["m"], m)
+    w.commit(t)
 
 
 @triton.jit
