@@ -23,6 +23,9 @@
 ; CHECK: asm sideeffect "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0,$1}, $4, $5, 1, 1, 1, 0, 0;", "=f,=f,0,1,l,l"(float %{{.*}}, float %{{.*}}, i64 %a, i64 %dv)
 ; Not a wgmma: stays.
 ; CHECK: call i64 asm sideeffect "mov.b64 $0, $1;", "=l,l"(i64 %dd)
+; One hoisted add feeding both operands: both folded, the add erased once.
+; CHECK: asm sideeffect "{\0A\09.reg .b64 %tle_wd<2>;\0A\09add.s64 %tle_wd0, $4, 0x0000000000000080;\0A\09add.s64 %tle_wd1, $5, 0x0000000000000080;\0A\09wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0,$1}, %tle_wd0, %tle_wd1, 1, 1, 1, 0, 0;\0A}", "=f,=f,0,1,l,l"(float %{{.*}}, float %{{.*}}, i64 %b, i64 %b)
+; CHECK-NOT: %de =
 
 ; OFF: ; tle.shared_size = 1024
 ; OFF: %da = or disjoint i64 %a, 4611686293305294848
@@ -37,6 +40,7 @@ entry:
   %db = add nuw nsw i64 %b, 32
   %dd = add i64 %a, 96
   %dv = add i64 %a, %v
+  %de = add i64 %b, 128
   br label %body
 
 body:
@@ -54,6 +58,7 @@ body:
   %r2.0 = extractvalue { float, float } %r2, 0
   %r2.1 = extractvalue { float, float } %r2, 1
   %m = call i64 asm sideeffect "mov.b64 $0, $1;", "=l,l"(i64 %dd)
+  %r3 = call { float, float } asm sideeffect "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0,$1}, $4, $5, 1, 1, 1, 0, 0;", "=f,=f,0,1,l,l"(float %r2.0, float %r2.1, i64 %de, i64 %de)
   %i1 = add i32 %i, 1
   %c = icmp slt i32 %i1, %n
   br i1 %c, label %body, label %exit
