@@ -775,7 +775,10 @@ def _mla_pp_consumer(own_a, own_b, oth, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6
             valid = tle.gpu.local_load(sa["valid"]) != 0
         own_b.release(sb)
         qk = tl.where(valid[None, :], qk * sm_scale_log2, float("-inf"))
-        # Trade the row maxima: both warpgroups go on with the same m_new.
+        # Trade the row maxima: both warpgroups go on with the same m_new. (Not
+        # _mla_pp_send_m: its argument, the row max, would be computed before
+        # the acquire's wait instead of after it, a different schedule from
+        # the one measured.)
         t = w.acquire()
         tle.gpu.local_store(t["m"], tl.max(qk, 1))
         w.commit(t)
