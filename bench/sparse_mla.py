@@ -1120,8 +1120,16 @@ def check(provider, inputs, result):
         lse = torch.where(torch.isposinf(lse), float("-inf"), lse * LN2)
     ref_out, ref_lse = _reference(inputs)
     assert out.shape == ref_out.shape and lse.shape == ref_lse.shape, "shape mismatch"
-    err = (out.float() - ref_out.float()).abs().max().item()
-    assert err < 2e-2, f"out: max abs err {err:.3e} >= 2e-2"
+    # 2e-2, plus one bf16 step of the value: out is O(1) but a peaked row can
+    # reach |out| > 4, where bf16 values are 2**-5 apart and two kernels that
+    # sum in different orders may round to neighbours.
+    ref_f = ref_out.float()
+    err = (out.float() - ref_f).abs()
+    excess = err - (2e-2 + ref_f.abs() * 2.0 ** -7)
+    worst = int(excess.argmax())
+    assert excess.view(-1)[worst].item() < 0, (
+        f"out: abs err {err.view(-1)[worst].item():.3e} at |ref| {ref_f.view(-1)[worst].abs().item():.3f} "
+        f"exceeds 2e-2 + |ref| * 2**-7 (max abs err {err.max().item():.3e})")
     inf_ref, inf_got = torch.isinf(ref_lse), torch.isinf(lse)
     assert torch.equal(inf_ref, inf_got), "lse: -inf rows differ"
     assert bool((lse[inf_ref] < 0).all()), "lse: an all-masked row is not -inf"

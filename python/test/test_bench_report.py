@@ -238,3 +238,33 @@ def test_telemetry_without_nvidia_smi_is_inactive(monkeypatch):
         pass
     assert t.spans["x"] and t.summary("x") == (None, None, None)
     t.close()
+
+
+def test_sparse_mla_check_allows_one_bf16_step_of_large_outputs():
+    """bench/sparse_mla.py's check: 2e-2 plus one bf16 step of the value. A
+    row at |out| = 5 that rounds to the neighbouring bf16 (2**-5 away) passes;
+    the same error at |out| = 0.5, or two steps at 5, fails; the -inf rows of
+    lse must match."""
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, BENCH_DIR)
+    try:
+        import sparse_mla
+    finally:
+        sys.path.remove(BENCH_DIR)
+    ref_out = torch.tensor([[[[5.0, 0.5, -1.0]]]]).to(torch.bfloat16)
+    ref_lse = torch.tensor([[[0.25]]])
+    inputs = {"ref": (ref_out, ref_lse)}
+
+    def run(delta):
+        out = (ref_out.float() + torch.tensor(delta)).to(torch.bfloat16)
+        sparse_mla.check("tle-pp", inputs, (out, ref_lse))
+
+    run([0.0, 0.0, 0.0])
+    run([2.0 ** -5, 0.0, 0.0])  # one step at 5
+    run([0.0, 0.015, -0.015])
+    with pytest.raises(AssertionError, match="at \\|ref\\| 0.500"):
+        run([0.0, 2.0 ** -5, 0.0])
+    with pytest.raises(AssertionError, match="at \\|ref\\| 5.000"):
+        run([2.0 ** -4, 0.0, 0.0])
+    with pytest.raises(AssertionError, match="-inf rows differ"):
+        sparse_mla.check("tle-pp", inputs, (ref_out, torch.tensor([[[float("-inf")]]])))

@@ -80,7 +80,7 @@ def _partition(ttgir, name):
 def test_async_copy_fills_slots_without_registers():
     """tle.gpu.copy(is_async=True): the producer's tile goes to the slot by
     cp.async (16 bytes a copy), no register staging; its commit arrives on
-    the ready barrier as the copies land (cp.async.mbarrier.arrive, then the
+    the ready barrier as the copies land (cp.async.mbarrier.arrive.noinc, then the
     partition's barrier and the elected arrive); the consumer fences the
     async proxy after its wait, before the wgmmas read the slot."""
     c = compile_kernel("ring_dot", aligned=True, ASYNC=True)
@@ -95,7 +95,11 @@ def test_async_copy_fills_slots_without_registers():
     assert re.search(r"ttng\.wait_barrier .*\n\s*ttng\.fence_async_shared", consumer), consumer
     ptx = c.asm["ptx"]
     assert ptx_count(c, r"^cp\.async\.c[ag]\.shared\.global \[.*\], \[.*\], 0x10") >= 1, ptx
-    assert ptx_count(c, r"^cp\.async\.mbarrier\.arrive\.shared\.b64") == 1
+    # Each of the producer's 128 threads arrives once its copies land (.noinc),
+    # besides the elected arrive: the ready barriers expect 129 arrivals.
+    assert ptx_count(c, r"^cp\.async\.mbarrier\.arrive\.noinc\.shared\.b64") == 1
+    assert ptx_count(c, r"^cp\.async\.mbarrier\.arrive\.shared") == 0
+    assert sorted(re.findall(r"mbarrier\.init\.shared::cta\.b64 \[%r\d+\], (\d+);", ptx)) == ["1", "1", "129", "129"], ptx
     assert ptx_count(c, r"^cp\.async\.wait_(group|all)") == 0  # the writer never waits for its copies
     # The same kernel filling through registers: no cp.async at all.
     sync = compile_kernel("ring_dot", aligned=True)
@@ -112,7 +116,9 @@ def test_async_copy_ring_of_scalars_tiles():
     store, still correct."""
     c = compile_kernel("ring_copy", aligned=True, ASYNC=True, STAGES=3)
     assert ptx_count(c, r"^cp\.async\.c[ag]\.shared\.global \[.*\], \[.*\], 0x8") >= 1, c.asm["ptx"]
-    assert ptx_count(c, r"^cp\.async\.mbarrier\.arrive\.shared\.b64") == 1
+    assert ptx_count(c, r"^cp\.async\.mbarrier\.arrive\.noinc\.shared\.b64") == 1
+    # One warp writes: 32 arrivals a slot plus the elected one (ready), the reader's one (empty).
+    assert sorted(re.findall(r"mbarrier\.init\.shared::cta\.b64 \[%r\d+\], (\d+);", c.asm["ptx"])) == ["1"] * 3 + ["33"] * 3
     unaligned = compile_kernel("ring_dot", ASYNC=True)
     assert ptx_count(unaligned, r"^cp\.async") == 0
     assert "ttg.local_store" in _partition(code(unaligned, "tle-ttgir"), "partition0")

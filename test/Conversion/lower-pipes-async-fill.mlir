@@ -5,8 +5,9 @@
 // becomes one ttg.async_copy_global_to_local into the slot, at the store
 // (after the acquire that freed it). The commit then arrives on the slot's
 // ready barrier from every thread when its copies land (no wait in the
-// writer), and the reader fences the async proxy after its wait (the wgmma
-// reading the slot).
+// writer; .noinc, so the barrier expects the writer's 128 threads plus the
+// elected arrive: 129), and the reader fences the async proxy after its wait
+// (the wgmma reading the slot).
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -19,6 +20,13 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     // CHECK: %[[READY:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
+    // CHECK: %[[EMPTY:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
+    // CHECK: %[[R0:.*]] = ttg.memdesc_index %[[READY]]
+    // CHECK-NEXT: ttng.init_barrier %[[R0]], 129
+    // CHECK: %[[E0:.*]] = ttg.memdesc_index %[[EMPTY]]
+    // CHECK-NEXT: ttng.init_barrier %[[E0]], 1
+    // CHECK: %[[R1:.*]] = ttg.memdesc_index %[[READY]]
+    // CHECK-NEXT: ttng.init_barrier %[[R1]], 129
     %p = tle.pipe.create "kv" capacity 2 readers ["mma"] fields(k = %buf : !ttg.memdesc<2x64x64xbf16, #shared, #smem, mutable>)
     tle.warp_specialize()
     default {
@@ -43,7 +51,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
       // CHECK-NEXT: %{{.*}} = ttg.async_copy_global_to_local %[[PTRS]], %[[SLOT]] : tensor<64x64x!tt.ptr<bf16>, #blocked> -> <64x64xbf16, #shared, #smem, mutable>
       // CHECK-NOT: ttg.local_store
       // CHECK: %[[AB:.*]] = ttg.memdesc_index %[[READY]][%[[WS]]]
-      // CHECK-NEXT: ttng.async_copy_mbarrier_arrive %[[AB]] :
+      // CHECK-NEXT: ttng.async_copy_mbarrier_arrive %[[AB]] {noIncrement} :
       // CHECK-NEXT: gpu.barrier
       // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
       // CHECK-NEXT: %[[RW:.*]] = ttg.memdesc_index %[[READY]][%[[WS]]]
@@ -74,6 +82,9 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @narrow(
   tt.func @narrow(%buf: !ttg.memdesc<2x64x64xbf16, #shared, #smem, mutable>, %ptrs: tensor<64x64x!tt.ptr<bf16>, #blocked>) {
+    // The ready barriers expect the elected arrive only.
+    // CHECK-COUNT-4: ttng.init_barrier %{{.*}}, 1 :
+    // CHECK-NOT: ttng.init_barrier
     %p = tle.pipe.create "kv" capacity 2 readers ["mma"] fields(k = %buf : !ttg.memdesc<2x64x64xbf16, #shared, #smem, mutable>)
     tle.warp_specialize()
     default {
@@ -94,6 +105,44 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
       %view = tle.pipe.slot %p[%s] field "k" : !kv -> !ttg.memdesc<64x64xbf16, #shared, #smem, mutable>
       tle.local_store %v, %view : tensor<64x64xbf16, #blocked> -> !ttg.memdesc<64x64xbf16, #shared, #smem, mutable>
       tle.pipe.writer_commit %p[%s] : !kv
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+// The ready barrier's count follows the writer's partition, not the module:
+// a one-warp writer arrives from 32 threads (.noinc), plus the elected arrive.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!ring = !tle.pipe<capacity = 3, fields = [x: !ttg.memdesc<3x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @one_warp_writer(
+  tt.func @one_warp_writer(%buf: !ttg.memdesc<3x128xf32, #shared, #smem, mutable>, %ptrs: tensor<128x!tt.ptr<f32>, #blocked>) {
+    // Per slot: ready (33), then empty (the one reader).
+    // CHECK-COUNT-3: ttng.init_barrier %{{[^,]*}}, 33 :{{.*}}
+    // CHECK-NEXT: ttg.memdesc_index
+    // CHECK-NEXT: ttng.init_barrier %{{[^,]*}}, 1 :
+    // CHECK-NOT: ttng.init_barrier
+    %p = tle.pipe.create "ring" capacity 3 readers ["r"] fields(x = %buf : !ttg.memdesc<3x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      %s, %closed = tle.pipe.reader_wait %p reader "r" : !ring
+      tle.pipe.reader_release %p[%s] reader "r" : !ring
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      // CHECK: partition0() num_warps(1)
+      // CHECK: ttg.async_copy_global_to_local
+      // CHECK: ttng.async_copy_mbarrier_arrive %{{.*}} {noIncrement}
+      %s = tle.pipe.writer_acquire %p : !ring
+      %v = tt.load %ptrs {tle.async_copy} : tensor<128x!tt.ptr<f32>, #blocked>
+      %view = tle.pipe.slot %p[%s] field "x" : !ring -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      tle.local_store %v, %view : tensor<128xf32, #blocked> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      tle.pipe.writer_commit %p[%s] : !ring
       tle.warp_return
     } : () -> ()
     tt.return

@@ -233,9 +233,10 @@ def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
     `ttg.async_copy_global_to_local %ptrs, field[s]` at the store (after the
     acquire freed the slot); the load goes when nothing else uses it. When a
     pipe has such fills, each `writer_commit` first issues
-    `ttng.async_copy_mbarrier_arrive ready[s]` (every thread: +1 pending now,
-    an arrive when its cp.async copies land; the partition barrier then
-    orders all increments before the elected arrive), and each `reader_wait`
+    `ttng.async_copy_mbarrier_arrive ready[s] {noIncrement}` (every thread
+    of the writer arrives once its cp.async copies have landed: the ready
+    barriers of such a pipe expect the writer partition's threads plus the
+    elected arrive, e.g. 129 for four warps), and each `reader_wait`
     is followed by `ttng.fence_async_shared` (the generic-proxy cp.async
     writes, observed through the barrier, before async-proxy wgmma reads).
     A tagged load whose layout gives a thread fewer than 4 or more than 16

@@ -306,9 +306,16 @@ void PipeLowering::buildRings() {
     flags = ttg::LocalAllocOp::create(b, loc, flagsType, Value(), IntegerAttr());
   }
   int32_t readers = type.getReaders().size();
+  // With asynchronous fills every writer thread's cp.async.mbarrier.arrive
+  // .noinc counts as one arrival (when its copies have landed), besides the
+  // elected arrive of the commit.
+  int32_t readyCount = 1;
+  if (!asyncFills.empty())
+    readyCount += placeWarps(*endpoints.front().place, module) *
+                  local_memory::threadsPerWarp(module);
   for (int64_t s = 0; s < slots; ++s) {
     Value idx = i32(b, loc, s);
-    ttng::InitBarrierOp::create(b, loc, index(b, loc, ready, idx), 1);
+    ttng::InitBarrierOp::create(b, loc, index(b, loc, ready, idx), readyCount);
     if (empty)
       ttng::InitBarrierOp::create(b, loc, index(b, loc, empty, idx), readers);
   }
@@ -581,13 +588,13 @@ void PipeLowering::lowerRest() {
     if (auto commit = dyn_cast<PipeWriterCommitOp>(user)) {
       if (flags)
         setFlag(b, loc, commit.getSlot(), 0);
-      // Each thread's pending cp.async copies arrive on the ready barrier as
-      // they land (+1 pending now, -1 then); the barrier below orders every
-      // thread's increment before the elected thread's arrive.
+      // Each thread arrives on the ready barrier once its cp.async copies
+      // have landed (.noinc: one of the arrivals the barrier was initialized
+      // to expect, see buildRings).
       if (!asyncFills.empty())
         ttng::AsyncCopyMbarrierArriveOp::create(
             b, loc, index(b, loc, ready, commit.getSlot()),
-            /*noIncrement=*/false);
+            /*noIncrement=*/true);
       barrierIfWide(b, loc, user);
       ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
       ttng::ArriveBarrierOp::create(b, loc, index(b, loc, ready, commit.getSlot()),
