@@ -1,4 +1,5 @@
 import os
+import shutil
 import subprocess
 
 import pytest
@@ -24,6 +25,13 @@ def has_gpu() -> bool:
         return torch.cuda.is_available()
     except Exception:
         return False
+
+
+def compute_sanitizer() -> str | None:
+    """The compute-sanitizer binary (PATH, else the CUDA default), or None."""
+    found = shutil.which("compute-sanitizer")
+    default = "/usr/local/cuda/bin/compute-sanitizer"
+    return found or (default if os.path.exists(default) else None)
 
 
 def tle_is_this_checkout() -> bool:

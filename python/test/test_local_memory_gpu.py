@@ -5,7 +5,6 @@ Skips without a CUDA GPU. Run on the H100 through the device tool:
 """
 
 import os
-import shutil
 import subprocess
 import sys
 
@@ -13,7 +12,7 @@ import pytest
 import torch
 
 import tle
-from conftest import has_gpu
+from conftest import compute_sanitizer, has_gpu
 import local_memory_kernels as K
 
 pytestmark = pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
@@ -75,13 +74,8 @@ def test_late_writer_is_ordered_by_the_barrier_pass():
     assert wrong <= y.numel() // 4, wrong
 
 
-def _sanitizer():
-    found = shutil.which("compute-sanitizer")
-    default = "/usr/local/cuda/bin/compute-sanitizer"
-    return found or (default if os.path.exists(default) else None)
 
-
-@pytest.mark.skipif(_sanitizer() is None, reason="needs compute-sanitizer")
+@pytest.mark.skipif(compute_sanitizer() is None, reason="needs compute-sanitizer")
 def test_racecheck_sees_the_race_the_barrier_pass_removes(tmp_path):
     """racecheck_local_memory.py under compute-sanitizer's racecheck: with
     TLE's pipeline 0 hazards; without triton-tle-insert-local-pointer-barriers
@@ -91,7 +85,7 @@ def test_racecheck_sees_the_race_the_barrier_pass_removes(tmp_path):
     outputs = {}
     for mode in ("", "--no-barriers"):
         env = dict(os.environ, TRITON_CACHE_DIR=str(tmp_path / (mode or "barriers")))
-        run = subprocess.run([_sanitizer(), "--tool", "racecheck", "--error-exitcode", "9", sys.executable,
+        run = subprocess.run([compute_sanitizer(), "--tool", "racecheck", "--error-exitcode", "9", sys.executable,
                               script] + ([mode] if mode else []),
                              env=env, capture_output=True, text=True, timeout=300)
         outputs[mode] = (run.returncode, run.stdout + run.stderr)

@@ -5,7 +5,6 @@ Skips without a CUDA GPU. Run on the H100 through the device tool:
 """
 
 import os
-import shutil
 import subprocess
 import sys
 
@@ -13,7 +12,7 @@ import pytest
 import torch
 
 import tle
-from conftest import has_gpu
+from conftest import compute_sanitizer, has_gpu
 import pipe_kernels as K
 
 pytestmark = pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
@@ -124,13 +123,8 @@ def test_ring_dot_result_epilogue_after(stages, n_tiles):
     _check_ring_dot(K.ring_dot_result, stages, n_tiles)
 
 
-def _sanitizer():
-    found = shutil.which("compute-sanitizer")
-    default = "/usr/local/cuda/bin/compute-sanitizer"
-    return found or (default if os.path.exists(default) else None)
 
-
-@pytest.mark.skipif(_sanitizer() is None, reason="needs compute-sanitizer")
+@pytest.mark.skipif(compute_sanitizer() is None, reason="needs compute-sanitizer")
 def test_synccheck_clean_on_every_pipe_protocol(tmp_path):
     """synccheck_pipes.py under compute-sanitizer's synccheck: the pipe
     kernels (register and cp.async fills, 1-4 producer warps, two readers, a
@@ -138,7 +132,7 @@ def test_synccheck_clean_on_every_pipe_protocol(tmp_path):
     invalid use of their barriers, and every result is right."""
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "synccheck_pipes.py")
     env = dict(os.environ, TRITON_CACHE_DIR=str(tmp_path))
-    run = subprocess.run([_sanitizer(), "--tool", "synccheck", "--error-exitcode", "9", sys.executable, script],
+    run = subprocess.run([compute_sanitizer(), "--tool", "synccheck", "--error-exitcode", "9", sys.executable, script],
                          env=env, capture_output=True, text=True, timeout=300)
     out = run.stdout + run.stderr
     assert run.returncode == 0 and "ERROR SUMMARY: 0 errors" in out and "all pipe kernels ran" in out, out
