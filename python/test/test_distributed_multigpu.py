@@ -148,7 +148,9 @@ def test_all_gather_over_two_gpus_global_pointer(programs):
     block of its copy is NaN here and must come from the peer."""
     _enable_peer_access()
     n = 256
-    full = torch.randn(n, device="cuda:0")
+    # Made on the host: a device-to-device copy by torch asks CUDA to enable
+    # peer access, which _enable_peer_access did (error 704 under memcheck).
+    full = torch.randn(n)
     xs = []
     for d in range(D):
         mine = _nan(n, d)
@@ -167,7 +169,7 @@ def test_all_gather_over_two_gpus_global_pointer(programs):
 def test_all_gather_over_two_gpus(programs):
     _enable_peer_access()
     n = 256
-    full = torch.randn(n, device="cuda:0")
+    full = torch.randn(n)
     xs = [full[d * n // D:(d + 1) * n // D].to(f"cuda:{d}") for d in range(D)]
     outs = [_nan(n, d) for d in range(D)]
     heaps, parts = _heaps(programs, n // D)
