@@ -5,6 +5,7 @@ Skips without a CUDA GPU. Run on the H100 through the device tool:
 """
 
 import os
+import shutil
 import subprocess
 import sys
 
@@ -136,3 +137,28 @@ def test_synccheck_clean_on_every_pipe_protocol(tmp_path):
                          env=env, capture_output=True, text=True, timeout=300)
     out = run.stdout + run.stderr
     assert run.returncode == 0 and "ERROR SUMMARY: 0 errors" in out and "all pipe kernels ran" in out, out
+
+
+@pytest.mark.skipif(compute_sanitizer() is None or shutil.which("nvcc") is None,
+                    reason="needs compute-sanitizer and nvcc")
+def test_racecheck_follows_only_per_thread_mbarrier_arrives(tmp_path):
+    """Why racecheck is no check of tle.pipe (it reports hazards on every pipe
+    kernel, the simplest register ring included, whose results are exact):
+    it orders shared-memory accesses through an mbarrier only for the threads
+    that arrive themselves. racecheck_mbarrier.cu: every writer arriving, 0
+    hazards; writers meeting at bar.sync before one thread arrives (a pipe
+    commit; ordered by the PTX memory model), the same hazard as no
+    synchronization at all. If this starts failing, racecheck has learnt the
+    second form, and the pipe kernels should get a racecheck test."""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "racecheck_mbarrier.cu")
+    exe = str(tmp_path / "racecheck_mbarrier")
+    subprocess.run(["nvcc", "-arch=sm_90", "-O2", "-o", exe, src], check=True, capture_output=True, timeout=300)
+    out = {}
+    for mode in (0, 1, 2):
+        run = subprocess.run([compute_sanitizer(), "--tool", "racecheck", exe, str(mode)],
+                             capture_output=True, text=True, timeout=120)
+        out[mode] = run.stdout + run.stderr
+        assert f"mode {mode}: right" in out[mode], out[mode]
+    assert "RACECHECK SUMMARY: 0 hazards" in out[0], out[0]
+    for mode in (1, 2):
+        assert "Race reported between Read access" in out[mode], out[mode]
