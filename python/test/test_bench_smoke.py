@@ -71,3 +71,42 @@ def test_benchmark_kernel_compiles_to_ptx(entry):
     for s in entry["expect"]:
         assert s in ptx, f"{entry['name']}: PTX lacks {s!r}"
     assert k.asm.get("cubin"), "no cubin"
+
+
+def test_topk_short_rows_run_plain_tritons_kernel():
+    """bench/topk.py: for N <= REGISTER_TOPK_MAX_N the tle provider is the
+    triton provider's bitonic kernel (its row of the table is a tie by
+    construction), and compiling it through TLE's stages leaves its PTX as
+    plain Triton's, line for line (debug lines aside)."""
+    torch = pytest.importorskip("torch")
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    import tle
+
+    sys.path.insert(0, BENCH_DIR)
+    try:
+        topk = importlib.import_module("topk")
+        KK = importlib.import_module("_topk_kernels")
+    finally:
+        sys.path.remove(BENCH_DIR)
+    m, n, k = 64, topk.REGISTER_TOPK_MAX_N, 8
+    inp = dict(x=torch.empty(m, n), k=k, idx=torch.empty(m, k, dtype=torch.int32), vals=torch.empty(m, k))
+    assert topk.tle_provider(inp).__code__ is topk.triton_provider(inp).__code__
+    cfg = topk.stream_config(n, k)
+    sig = {"X": "*fp32", "OUT": "*i32", "VALS": "*fp32", "seq": "i32"}
+    attrs = {(i,): [["tt.divisibility", 16]] for i in range(4)}
+    cx = {"K": k, "BLOCK": cfg["BLOCK"]}
+    plain = triton.compile(ASTSource(KK.triton_stream_topk, signature=dict(sig, K="constexpr", BLOCK="constexpr"),
+                                     constexprs=cx, attrs=attrs),
+                           target=GPUTarget("cuda", 90, 32), options={"num_warps": cfg["num_warps"]})
+    through_tle = tle.compile(KK.triton_stream_topk, signature=sig, constexprs=cx, target="sm_90", attrs=attrs,
+                              num_warps=cfg["num_warps"])
+    assert "tle-ttgir" in through_tle.asm
+
+    def code(ptx):
+        return [line for line in ptx.splitlines()
+                if not line.strip().startswith(("//", ".loc", ".file", ".section", ".b8", ".b32", "$L__"))
+                and "debug" not in line]
+
+    assert code(through_tle.asm["ptx"]) == code(plain.asm["ptx"])
