@@ -625,6 +625,26 @@ def triton_split_final(X, OUT, G, CNT, seq, per, K, NB: tl.constexpr, BLOCK: tl.
 
 
 @triton.jit
+def single_tile_topk(X, OUT, VALS, seq, K: tl.constexpr, BLOCK: tl.constexpr):
+    """Top-K of rows that fit one tile (K <= seq <= BLOCK), sorted descending
+    (ties by index): one tl.topk of the packed (key, ~index) values, without
+    triton_stream_topk's merge into a running top-K (a second network over
+    2K values that a one-tile row does not need). Plain Triton."""
+    tl.static_assert(BLOCK >= K, "BLOCK must be >= K")
+    row = tl.program_id(0)
+    x_row = X + row.to(tl.int64) * seq
+    offs = tl.arange(0, BLOCK)
+    m = offs < seq
+    key = _key(tl.load(x_row + offs, mask=m, other=0.0))
+    packed = (key.to(tl.uint64) << 32) | (~offs.to(tl.uint32)).to(tl.uint64)
+    best = tl.topk(tl.where(m, packed, 0), K)
+    idx = (~(best & 0xFFFFFFFF).to(tl.uint32)).to(tl.int32)
+    o = tl.arange(0, K)
+    tl.store(OUT + row.to(tl.int64) * K + o, idx)
+    tl.store(VALS + row.to(tl.int64) * K + o, tl.load(x_row + idx))
+
+
+@triton.jit
 def triton_stream_topk(X, OUT, VALS, seq, K: tl.constexpr, BLOCK: tl.constexpr):
     """Plain Triton tl.topk: top-K of each BLOCK chunk of packed (key, ~index)
     values, merged with the running top-K; sorted descending (ties by index).

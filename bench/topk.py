@@ -49,10 +49,11 @@ def tle_config(n, k):
     return dict(num_warps=16, BLOCK=4096, CBLOCK=1024, CAP=4096, BITS1=12, BITS2=12, RC=8192)
 
 
-# Rows up to REGISTER_TOPK_MAX_N go through the bitonic network in registers:
-# at 64x128x8 the whole call is launch-bound and nothing TLE can add beats it
-# (H100: tle_tile_topk 0.0060-0.0069 ms at 1-8 warps against the network's
-# 0.0054-0.0059, 2026-11-27). Longer rows up to TILE_TOPK_MAX_N stay in
+# Rows up to REGISTER_TOPK_MAX_N go through one bitonic network in registers
+# (single_tile_topk): at 64x128x8 the call is launch-bound (an empty kernel on
+# the grid 3.78 us); the network without the streaming merge 5.41 us against
+# the `triton` provider's 5.98, tle_tile_topk 6.2-7.1 at 1-8 warps (H100,
+# nine rounds, 2026-11-27). Longer rows up to TILE_TOPK_MAX_N stay in
 # registers too, but the K-th largest key is found by a radix select over
 # shared-memory histograms (tle_tile_topk): 0.0068-0.0074 against 0.0104-0.0110
 # ms at 64x1024x32, 0.0068-0.0071 against 0.0079 at 64x512x16. Above that, the
@@ -83,15 +84,21 @@ def make_inputs(shape, dev, gen, args):
 
 
 def tle_provider(inp):
-    """TLE's top-k picks its algorithm by row length: the register bitonic
-    network (triton_stream_topk, the same kernel as the `triton` provider,
-    compiled through TLE's stages) up to REGISTER_TOPK_MAX_N, the register
-    tile with a shared-memory radix select (tle_tile_topk) up to
-    TILE_TOPK_MAX_N, the radix select with a candidate buffer above."""
+    """TLE's top-k picks its algorithm by row length: one bitonic network
+    over the row in registers (single_tile_topk: plain Triton, the `triton`
+    provider's network without its merge into a running top-K) up to
+    REGISTER_TOPK_MAX_N, the register tile with a shared-memory radix select
+    (tle_tile_topk) up to TILE_TOPK_MAX_N, the radix select with a candidate
+    buffer above."""
     x, k, idx, vals = inp["x"], inp["k"], inp["idx"], inp["vals"]
     m, n = x.shape
     if n <= REGISTER_TOPK_MAX_N:
-        return triton_provider(inp)
+        block = max(_pow2(n), k)
+
+        def run_network():
+            KK.single_tile_topk[(m,)](x, idx, vals, n, K=k, BLOCK=block, num_warps=4)
+            return vals, idx
+        return run_network
     if n <= TILE_TOPK_MAX_N:
         tcfg = tile_config(n, k)
 
@@ -202,7 +209,10 @@ def smoke_kernels():
     sig_k = dict(sig, K="i32")
     out = []
     for n, k in ((128, 8), (1024, 32), (32768, 256)):
-        if REGISTER_TOPK_MAX_N < n <= TILE_TOPK_MAX_N:
+        if n <= REGISTER_TOPK_MAX_N:
+            out.append(dict(name=f"tle-{n}x{k}", kernel=KK.single_tile_topk, signature=sig, tle=True,
+                            constexprs=dict(K=k, BLOCK=max(_pow2(n), k)), options=dict(num_warps=4), expect=[]))
+        elif REGISTER_TOPK_MAX_N < n <= TILE_TOPK_MAX_N:
             cfg = tile_config(n, k)
             out.append(dict(name=f"tle-{n}x{k}", kernel=KK.tle_tile_topk, signature=sig, tle=True,
                             constexprs=dict(K=k, BLOCK=cfg["BLOCK"], BITS=cfg["BITS"]),

@@ -1,4 +1,5 @@
-"""GPU: bench/topk.py's register-tile top-k (tle_tile_topk, 128 < N <= 1024).
+"""GPU: bench/topk.py's register-tile top-k (tle_tile_topk, 128 < N <= 1024,
+and single_tile_topk, N <= 128).
 
 The row stays in registers while a radix select finds the K-th largest key
 (8-bit digits, a shared-memory histogram per round, stopping as soon as the
@@ -37,7 +38,7 @@ def _run(x, k):
     import tle
     topk, _ = _topk()
     m, n = x.shape
-    assert topk.REGISTER_TOPK_MAX_N < n <= topk.TILE_TOPK_MAX_N
+    assert n <= topk.TILE_TOPK_MAX_N
     inp = dict(x=x, k=k, idx=torch.empty(m, k, device=x.device, dtype=torch.int32),
                vals=torch.empty(m, k, device=x.device, dtype=torch.float32))
     with tle.enabled():
@@ -85,3 +86,18 @@ def test_mixed_rows_match_torch(seed):
     g = torch.Generator(device="cuda").manual_seed(seed)
     x = topk_selector.make_scores(64, 1024, "cuda", g, "mixed")
     _run(x, 32)
+
+
+@pytest.mark.parametrize("n,k", [(128, 8), (100, 16), (37, 32), (16, 16)])
+def test_short_rows_one_tile_network(n, k):
+    """N <= REGISTER_TOPK_MAX_N: one network over the row (single_tile_topk);
+    masked lanes of a partial tile, K = N, ties and +-0 included."""
+    import torch
+    g = torch.Generator(device="cuda").manual_seed(11)
+    x = torch.randn(6, n, device="cuda", generator=g)
+    x[1] = 2.0
+    x[2] = torch.randn(n, device="cuda", generator=g).round()
+    x[3, ::2] = -0.0
+    x[3, 1::2] = 0.0
+    x[4] = -torch.rand(n, device="cuda", generator=g)
+    _run(x, k)
