@@ -84,11 +84,14 @@ def fan_out(src, dst_a, dst_b, n_tiles, BLOCK: tl.constexpr, STAGES: tl.constexp
 
 
 @triton.jit
-def _stream_producer(w, src, n_tiles, BLOCK: tl.constexpr):
+def _stream_producer(w, src, n_tiles, BLOCK: tl.constexpr, ASYNC: tl.constexpr = False):
     offs = tl.arange(0, BLOCK)
     for i in range(n_tiles):
         slot = w.acquire()
-        tle.gpu.local_store(slot["x"], tl.load(src + i * BLOCK + offs))
+        if ASYNC:
+            tle.gpu.copy(src + i * BLOCK + offs, slot["x"], [BLOCK], is_async=True)
+        else:
+            tle.gpu.local_store(slot["x"], tl.load(src + i * BLOCK + offs))
         w.commit(slot)
     w.close()
 
@@ -113,11 +116,14 @@ def _stream_consumer(r, dst, count, max_tiles, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def stream_sum(src, dst, count, n_tiles, max_tiles, BLOCK: tl.constexpr, STAGES: tl.constexpr):
-    """dst = sum of the n_tiles tiles; count = tiles the reader saw before the close."""
+def stream_sum(src, dst, count, n_tiles, max_tiles, BLOCK: tl.constexpr, STAGES: tl.constexpr,
+               ASYNC: tl.constexpr = False):
+    """dst = sum of the n_tiles tiles; count = tiles the reader saw before the
+    close (ASYNC: slots filled by cp.async, so the close arrives as a commit
+    of such a pipe does)."""
     p = tle.pipe(STAGES, name="stream", readers="sum", x=([BLOCK], tl.float32))
     tle.gpu.warp_specialize([(_stream_consumer, (p.reader(), dst, count, max_tiles, BLOCK)),
-                             (_stream_producer, (p.writer(), src, n_tiles, BLOCK))],
+                             (_stream_producer, (p.writer(), src, n_tiles, BLOCK, ASYNC))],
                             worker_num_warps=[1])
 
 

@@ -124,6 +124,19 @@ def test_async_copy_ring_of_scalars_tiles():
     assert "ttg.local_store" in _partition(code(unaligned, "tle-ttgir"), "partition0")
 
 
+def test_close_of_an_async_filled_pipe_arrives_like_a_commit():
+    """stream_sum with cp.async fills: the ready barriers expect the one-warp
+    writer's 32 .noinc arrivals plus the elected one, and the close, a commit
+    without data, issues them too (two cp.async.mbarrier.arrive.noinc: the
+    commit's and the close's), or the reader would wait for the closed slot
+    forever."""
+    c = compile_kernel("stream_sum", aligned=True, ASYNC=True)
+    ptx = c.asm["ptx"]
+    assert ptx_count(c, r"^cp\.async\.c[ag]\.shared\.global") >= 1, ptx
+    assert ptx_count(c, r"^cp\.async\.mbarrier\.arrive\.noinc\.shared\.b64") == 2, ptx
+    assert sorted(re.findall(r"mbarrier\.init\.shared::cta\.b64 \[%r\d+\], (\d+);", ptx)) == ["1", "1", "33", "33"], ptx
+
+
 def test_ring_copy_lowers_to_warp_specialize_with_mbarrier_rings():
     c = compile_kernel("ring_copy", STAGES=3)
     ttgir = code(c, "tle-ttgir")

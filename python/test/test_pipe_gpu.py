@@ -51,14 +51,18 @@ def test_fan_out_two_readers(stages, n_tiles):
     torch.testing.assert_close(b, src * 3, rtol=0, atol=0)
 
 
+@pytest.mark.parametrize("fill", ["registers", "async"])
 @pytest.mark.parametrize("stages", [1, 2])
 @pytest.mark.parametrize("n_tiles", [0, 1, 9])
-def test_close_ends_the_stream(stages, n_tiles):
+def test_close_ends_the_stream(stages, n_tiles, fill):
+    """fill="async": the close of a cp.async-filled pipe must arrive as its
+    commits do (the ready barrier counts the writer's threads)."""
     block = 128
     src = torch.randn(max(n_tiles, 1) * block, device="cuda")
     dst = torch.full((block,), float("nan"), device="cuda")
     count = torch.full((1,), -1, device="cuda", dtype=torch.int32)
-    K.stream_sum[(1,)](src, dst, count, n_tiles, n_tiles + 3, BLOCK=block, STAGES=stages, num_warps=4)
+    K.stream_sum[(1,)](src, dst, count, n_tiles, n_tiles + 3, BLOCK=block, STAGES=stages, ASYNC=fill == "async",
+                       num_warps=4)
     assert count.item() == n_tiles
     expect = src[:n_tiles * block].view(n_tiles, block).sum(0) if n_tiles else torch.zeros(block, device="cuda")
     torch.testing.assert_close(dst, expect, rtol=1e-5, atol=1e-5)

@@ -148,3 +148,50 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// A close of an async-filled pipe is a commit without data: its slot's ready
+// barrier expects the writer's 32 .noinc arrivals too, so the close issues
+// them (each thread arrives at once, or when its last copies land) before
+// the elected arrive; without them the reader's wait for the closed slot
+// would never complete.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!ring = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @close_async(
+  tt.func @close_async(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>, %ptrs: tensor<128x!tt.ptr<f32>, #blocked>) {
+    // CHECK-COUNT-2: ttng.init_barrier %{{[^,]*}}, 33 :
+    %p = tle.pipe.create "ring" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    %r = tle.warp_specialize()
+    default {
+      %s, %closed = tle.pipe.reader_wait %p reader "r" : !ring
+      tle.pipe.reader_release %p[%s] reader "r" : !ring
+      tle.warp_yield %closed : i1
+    }
+    partition0() num_warps(1) {
+      // CHECK: partition0() num_warps(1)
+      // The commit.
+      // CHECK: ttg.async_copy_global_to_local
+      // CHECK: ttng.async_copy_mbarrier_arrive %{{.*}} {noIncrement}
+      // CHECK: ttng.arrive_barrier
+      // The close: the flag, the writer's arrivals, the elected arrive.
+      // CHECK: ttg.local_store
+      // CHECK: %[[CB:.*]] = ttg.memdesc_index
+      // CHECK-NEXT: ttng.async_copy_mbarrier_arrive %[[CB]] {noIncrement}
+      // CHECK: ttng.arrive_barrier
+      // CHECK-NOT: ttng.arrive_barrier
+      // CHECK: tle.warp_return
+      %s = tle.pipe.writer_acquire %p : !ring
+      %v = tt.load %ptrs {tle.async_copy} : tensor<128x!tt.ptr<f32>, #blocked>
+      %view = tle.pipe.slot %p[%s] field "x" : !ring -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      tle.local_store %v, %view : tensor<128xf32, #blocked> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      tle.pipe.writer_commit %p[%s] : !ring
+      tle.pipe.writer_close %p : !ring
+      tle.warp_return
+    } : () -> i1
+    tt.return
+  }
+}

@@ -236,7 +236,8 @@ def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
     `ttng.async_copy_mbarrier_arrive ready[s] {noIncrement}` (every thread
     of the writer arrives once its cp.async copies have landed: the ready
     barriers of such a pipe expect the writer partition's threads plus the
-    elected arrive, e.g. 129 for four warps), and each `reader_wait`
+    elected arrive, e.g. 129 for four warps; a `writer_close` issues the same
+    arrivals before its own), and each `reader_wait`
     is followed by `ttng.fence_async_shared` (the generic-proxy cp.async
     writes, observed through the barrier, before async-proxy wgmma reads).
     A tagged load whose layout gives a thread fewer than 4 or more than 16

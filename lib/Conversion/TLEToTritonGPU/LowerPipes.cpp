@@ -391,6 +391,12 @@ void PipeLowering::lowerCounting(Endpoint &e, Operation *op, Value count) {
     acquire.getSlot().replaceAllUsesWith(slot);
   } else if (isa<PipeWriterCloseOp>(op)) {
     setFlag(b, loc, slot, 1);
+    // A close is a commit without data: with asynchronous fills the ready
+    // barrier expects every writer thread's .noinc arrival as well (each
+    // thread arrives at once, or when its last copies land).
+    if (!asyncFills.empty())
+      ttng::AsyncCopyMbarrierArriveOp::create(
+          b, loc, index(b, loc, ready, slot), /*noIncrement=*/true);
     barrierIfWide(b, loc, op);
     ttng::ArriveBarrierOp::create(b, loc, index(b, loc, ready, slot), 1,
                                   Value());
