@@ -136,6 +136,8 @@ struct PipeLowering {
   void lowerCounting(Endpoint &e, Operation *op, Value count);
   void lowerRest();
   void barrierIfWide(OpBuilder &b, Location loc, Operation *at);
+  void publishSlot(OpBuilder &b, Location loc, Operation *at, Value slot,
+                   bool fence);
   void setFlag(OpBuilder &b, Location loc, Value slot, int64_t value);
   Value readFlag(OpBuilder &b, Location loc, Value slot);
 };
@@ -336,6 +338,23 @@ void PipeLowering::barrierIfWide(OpBuilder &b, Location loc, Operation *at) {
     gpu::BarrierOp::create(b, loc);
 }
 
+/// Completes the ready barrier's phase of `slot` (a commit, or a close when
+/// `fence` is false): with asynchronous fills each writer thread arrives once
+/// its cp.async copies have landed (.noinc: one of the arrivals buildRings
+/// made the barrier expect); the partition barrier orders every thread's
+/// stores before the elected arrive (after the async-proxy fence for readers
+/// such as wgmma when `fence`).
+void PipeLowering::publishSlot(OpBuilder &b, Location loc, Operation *at,
+                               Value slot, bool fence) {
+  if (!asyncFills.empty())
+    ttng::AsyncCopyMbarrierArriveOp::create(b, loc, index(b, loc, ready, slot),
+                                            /*noIncrement=*/true);
+  barrierIfWide(b, loc, at);
+  if (fence)
+    ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
+  ttng::ArriveBarrierOp::create(b, loc, index(b, loc, ready, slot), 1, Value());
+}
+
 /// tensor<1xi32> in the module's blocked layout (a worker partition's is
 /// refit when tle.warp_specialize is lowered).
 RankedTensorType flagTensorType(ModuleOp module) {
@@ -390,16 +409,9 @@ void PipeLowering::lowerCounting(Endpoint &e, Operation *op, Value count) {
   if (auto acquire = dyn_cast<PipeWriterAcquireOp>(op)) {
     acquire.getSlot().replaceAllUsesWith(slot);
   } else if (isa<PipeWriterCloseOp>(op)) {
+    // A close is a commit without data (nothing for an async-proxy reader).
     setFlag(b, loc, slot, 1);
-    // A close is a commit without data: with asynchronous fills the ready
-    // barrier expects every writer thread's .noinc arrival as well (each
-    // thread arrives at once, or when its last copies land).
-    if (!asyncFills.empty())
-      ttng::AsyncCopyMbarrierArriveOp::create(
-          b, loc, index(b, loc, ready, slot), /*noIncrement=*/true);
-    barrierIfWide(b, loc, op);
-    ttng::ArriveBarrierOp::create(b, loc, index(b, loc, ready, slot), 1,
-                                  Value());
+    publishSlot(b, loc, op, slot, /*fence=*/false);
   } else if (auto wait = dyn_cast<PipeReaderWaitOp>(op)) {
     ttng::WaitBarrierOp::create(b, loc, index(b, loc, ready, slot), phase,
                                 Value(), ValueRange());
@@ -594,17 +606,7 @@ void PipeLowering::lowerRest() {
     if (auto commit = dyn_cast<PipeWriterCommitOp>(user)) {
       if (flags)
         setFlag(b, loc, commit.getSlot(), 0);
-      // Each thread arrives on the ready barrier once its cp.async copies
-      // have landed (.noinc: one of the arrivals the barrier was initialized
-      // to expect, see buildRings).
-      if (!asyncFills.empty())
-        ttng::AsyncCopyMbarrierArriveOp::create(
-            b, loc, index(b, loc, ready, commit.getSlot()),
-            /*noIncrement=*/true);
-      barrierIfWide(b, loc, user);
-      ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
-      ttng::ArriveBarrierOp::create(b, loc, index(b, loc, ready, commit.getSlot()),
-                                    1, Value());
+      publishSlot(b, loc, user, commit.getSlot(), /*fence=*/true);
     } else if (auto release = dyn_cast<PipeReaderReleaseOp>(user)) {
       if (empty) {
         barrierIfWide(b, loc, user);
