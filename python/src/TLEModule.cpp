@@ -12,6 +12,7 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/vector.h>
 
 namespace nb = nanobind;
 using namespace mlir;
@@ -41,9 +42,10 @@ std::string runPipeline(const std::string &source, const std::string &pipeline,
 std::pair<std::string, uint64_t> finishLLIR(const std::string &text,
                                             uint64_t tritonShared,
                                             uint64_t tleShared,
-                                            bool foldWgmmaDescriptors) {
-  llvm::Expected<tle::FinishResult> result =
-      tle::finishLLIR(text, tritonShared, tleShared, foldWgmmaDescriptors);
+                                            bool foldWgmmaDescriptors,
+                                            const std::vector<uint64_t> &tmaGatherRowBytes) {
+  llvm::Expected<tle::FinishResult> result = tle::finishLLIR(
+      text, tritonShared, tleShared, foldWgmmaDescriptors, tmaGatherRowBytes);
   if (!result)
     throw FinishError{llvm::toString(result.takeError())};
   return {std::move(result->llir), result->sharedSize};
@@ -74,9 +76,12 @@ NB_MODULE(_tle, m) {
         "Raises tle.MLIRError with MLIR's diagnostics on failure.");
   m.def("finish_llir", &finishLLIR, nb::arg("text"), nb::arg("triton_shared"),
         nb::arg("tle_shared"), nb::arg("fold_wgmma_descriptors") = false,
+        nb::arg("tma_gather_row_bytes") = std::vector<uint64_t>(),
         "TLE's llir finish (docs/local-memory.md, section 5) on Triton's LLVM "
         "IR: returns (finished IR, kernel shared-memory size). "
         "fold_wgmma_descriptors: also compute hoisted wgmma descriptors in "
-        "the wgmma's asm (docs/warp-specialize.md). Raises "
+        "the wgmma's asm (docs/warp-specialize.md). tma_gather_row_bytes "
+        "(sm_90): split TMA gather4s into one-row copies, the row widths of "
+        "the kernel's tensor descriptors in order. Raises "
         "tle._driver.LLIRError naming what it cannot finish.");
 }

@@ -254,3 +254,64 @@ SIGNATURES = {
     "ring_sum": (ring_sum, {"src": "*fp32", "dst": "*fp32", "total": "*fp32", "count": "*i32", "n_tiles": "i32"}),
     "ring_dot_result": (ring_dot_result, {"q": "*fp16", "kv": "*fp16", "out": "*fp32", "n_tiles": "i32"}),
 }
+
+
+# --- TMA row gathers into the slots (tle.gpu.copy from a tensor descriptor)
+
+
+@triton.jit
+def _gather_producer(w, table, idx, n_tiles, BN: tl.constexpr, W: tl.constexpr, COL: tl.constexpr):
+    for i in range(n_tiles):
+        rows = tl.load(idx + i * BN + tl.arange(0, BN))
+        slot = w.acquire()
+        tle.gpu.copy(table, slot["x"], [BN, W], offsets=[rows, COL], is_async=True)
+        w.commit(slot)
+
+
+@triton.jit
+def _gather_consumer(r, out, n_tiles, BN: tl.constexpr, W: tl.constexpr):
+    offs = tl.arange(0, BN)[:, None] * W + tl.arange(0, W)[None, :]
+    for i in range(n_tiles):
+        slot, closed = r.wait()
+        x = tle.gpu.local_load(slot["x"])
+        r.release(slot)
+        tl.store(out + i * BN * W + offs, x)
+
+
+@triton.jit
+def ring_gather(table, idx, out, n_tiles, BN: tl.constexpr, W: tl.constexpr, STAGES: tl.constexpr,
+                COL: tl.constexpr = 0, PRODUCER_WARPS: tl.constexpr = 1):
+    """out[i] = table[idx[i], COL:COL + W] for n_tiles * BN indices: TMA row gathers of a
+    [1, W]-block tensor descriptor into a STAGES-deep pipe (rows outside table read 0)."""
+    p = tle.pipe(STAGES, name="rows", readers="c", x=([BN, W], table.dtype))
+    tle.gpu.warp_specialize([(_gather_consumer, (p.reader("c"), out, n_tiles, BN, W)),
+                             (_gather_producer, (p.writer(), table, idx, n_tiles, BN, W, COL))],
+                            worker_num_warps=[PRODUCER_WARPS], worker_num_regs=[40])
+
+
+@triton.jit
+def _gather_dot_producer(w, table, idx, n_tiles, BN: tl.constexpr, D: tl.constexpr):
+    for i in range(n_tiles):
+        rows = tl.load(idx + i * BN + tl.arange(0, BN))
+        slot = w.acquire()
+        tle.gpu.copy(table, slot["k"], [BN, D], offsets=[rows, 0], is_async=True)
+        w.commit(slot)
+
+
+@triton.jit
+def ring_gather_dot(q, table, idx, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
+                    STAGES: tl.constexpr):
+    """ring_dot over gathered tiles: k_i = table[idx[i*BN:(i+1)*BN]] by TMA, read in place by
+    the consumer's wgmmas (as K^T and as V)."""
+    p = tle.pipe(STAGES, name="kv", readers="mma", k=([BN, D], tl.float16))
+    tle.gpu.warp_specialize([(_dot_consumer, (p.reader("mma"), q, out, n_tiles, M, BN, D)),
+                             (_gather_dot_producer, (p.writer(), table, idx, n_tiles, BN, D))],
+                            worker_num_warps=[4], worker_num_regs=[96])
+
+
+SIGNATURES.update({
+    "ring_gather": (ring_gather, {"table": "tensordesc<fp16[1,64]>", "idx": "*i32", "out": "*fp16",
+                                  "n_tiles": "i32"}),
+    "ring_gather_dot": (ring_gather_dot, {"q": "*fp16", "table": "tensordesc<fp16[1,64]>", "idx": "*i32",
+                                          "out": "*fp32", "n_tiles": "i32"}),
+})

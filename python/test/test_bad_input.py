@@ -452,9 +452,9 @@ COPY = [
         """),
     Bad("scalar-pointer", "tle.gpu.copy", "src", r"src must be a tensor of global pointers \(dst is the buffer\), "
         r"got <runtime pointer<int32>>", marked("tle.gpu.copy(X, buf, [64])", ALLOC64)),
-    Bad("offsets", "tle.gpu.copy", "offsets", r"offsets= and barrier= are not supported",
+    Bad("offsets", "tle.gpu.copy", "offsets", r"offsets= is for a tensor-descriptor source \(a TMA row gather\)",
         marked(f"tle.gpu.copy({PTRS}, buf, [64], offsets=[0])", ALLOC64)),
-    Bad("barrier", "tle.gpu.copy", "barrier", r"offsets= and barrier= are not supported",
+    Bad("barrier", "tle.gpu.copy", "barrier", r"barrier= is not supported",
         marked(f"tle.gpu.copy({PTRS}, buf, [64], barrier=1)", ALLOC64)),
     Bad("runtime-shape", "tle.gpu.copy", "shape", r"shape must be a non-empty list of positive compile-time ints",
         marked(f"tle.gpu.copy({PTRS}, buf, [n])", ALLOC64), sig="X:*i32, n:i32"),

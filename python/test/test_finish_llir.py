@@ -161,3 +161,30 @@ def test_unfinishable_asm_is_an_error_naming_it(finish):
     with pytest.raises(_driver.LLIRError, match=r'cannot finish inline asm "mov.u32 \$0, \$1;\\n\\t@\$3 ld.b32 .*'
                        r"operand \$2 is the address of `ld.b32`, which does not name the .global state space"):
         finish(broken, md["shared"], 512)
+
+
+def test_tma_gathers_become_row_copies_on_sm_90(finish):
+    """A plain Triton descriptor gather on sm_90: Triton's gather4 (an sm_100
+    instruction, which ptxas rejects for sm_90a) becomes one-row tile copies
+    with the row width given, and the kernel assembles."""
+
+    @triton.jit
+    def gather(desc, idx, out):
+        rows = tl.load(idx + tl.arange(0, 32))
+        x = desc.gather(rows, 0)
+        tl.store(out + tl.arange(0, 32)[:, None] * 64 + tl.arange(0, 64)[None, :], x)
+
+    llir, md = to_llir(gather, {"desc": "tensordesc<bf16[1,64]>", "idx": "*i32", "out": "*bf16"})
+    assert "tile::gather4" in llir
+    assert [m["block_size"] for m in md["tensordesc_meta"]] == [[1, 64]]
+    with pytest.raises(Exception, match="gather4"):
+        to_cubin(llir, md)
+    text, shared = finish(llir, md["shared"], 0, tma_gather_row_bytes=[128])
+    assert shared == md["shared"]
+    assert "gather4" not in text
+    ptx, cubin = to_cubin(text, md)
+    assert len(cubin) > 0
+    rows = re.findall(r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.tile\.mbarrier::complete_tx::bytes "
+                      r"\[%r\d+(\+\d+)?\], \[%rd\d+, \{%r\d+, %r\d+\}\]", ptx)
+    # Each warp issues its share of the eight gather4s: four row copies each.
+    assert rows and len(rows) % 4 == 0 and sorted(set(rows)) == ["", "+128", "+256", "+384"], rows

@@ -21,6 +21,8 @@ CONFIGS = {
     "ring_dot": dict(M=64, BN=32, D=64, STAGES=2),
     "ring_sum": dict(BLOCK=256, STAGES=2),
     "ring_dot_result": dict(M=64, BN=32, D=64, STAGES=2),
+    "ring_gather": dict(BN=64, W=64, STAGES=2),
+    "ring_gather_dot": dict(M=64, BN=32, D=64, STAGES=2),
 }
 
 
@@ -36,7 +38,9 @@ def compile_kernel(name, aligned=False, **overrides):
     16-byte aligned tensors (what lets loads and copies vectorize)."""
     fn, sig = K.SIGNATURES[name]
     attrs = {(i,): [["tt.divisibility", 16]] for i, t in enumerate(sig.values()) if t.startswith("*")}
-    return tle.compile(fn, signature=sig, constexprs={**CONFIGS[name], **overrides}, target=TARGET, num_warps=4,
+    target = overrides.pop("target", TARGET)
+    sig = {**sig, **overrides.pop("signature", {})}
+    return tle.compile(fn, signature=sig, constexprs={**CONFIGS[name], **overrides}, target=target, num_warps=4,
                        **({"attrs": attrs} if aligned else {}))
 
 
@@ -135,6 +139,105 @@ def test_close_of_an_async_filled_pipe_arrives_like_a_commit():
     assert ptx_count(c, r"^cp\.async\.c[ag]\.shared\.global") >= 1, ptx
     assert ptx_count(c, r"^cp\.async\.mbarrier\.arrive\.noinc\.shared\.b64") == 2, ptx
     assert sorted(re.findall(r"mbarrier\.init\.shared::cta\.b64 \[%r\d+\], (\d+);", ptx)) == ["1", "1", "33", "33"], ptx
+
+
+def test_tma_gather_fills_slots_on_the_ready_barrier():
+    """tle.gpu.copy from a tensor descriptor: one ttng.async_tma_gather
+    straight into the slot on its ready barrier (TritonGPU's scratch buffer,
+    barrier and wait are gone: the writer waits only for a free slot), the
+    commit an arrive.expect_tx of the slot's 64 x 64 fp16 = 8192 bytes, the
+    field in the descriptor's NVMMA layout; on sm_90 each gather4 became four
+    one-row tile copies 128 bytes apart."""
+    c = compile_kernel("ring_gather", aligned=True)
+    ttgir = code(c, "tle-ttgir")
+    assert ttgir.count("ttng.async_tma_gather") == 1, ttgir
+    assert re.findall(r"ttng\.barrier_expect %\S+, (\d+),", ttgir) == ["8192"], ttgir
+    assert ttgir.count("ttng.wait_barrier") == 2, ttgir  # the writer's empty wait, the reader's ready wait
+    assert re.search(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<2x64x64xf16, (#\w+)", ttgir), ttgir
+    field_enc = re.search(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<2x64x64xf16, (#\w+)", ttgir).group(1)
+    assert re.search(field_enc + r" = #ttg\.nvmma_shared<\{swizzlingByteWidth = 128", ttgir), ttgir
+    ptx = c.asm["ptx"]
+    assert "gather4" not in ptx
+    copies = re.findall(r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.tile\.mbarrier::complete_tx::bytes "
+                        r"\[%r\d+(\+\d+)?\]", ptx)
+    assert copies and len(copies) % 4 == 0, ptx
+    assert sorted(set(copies)) == ["", "+128", "+256", "+384"], copies
+    assert re.findall(r"mbarrier\.arrive\.expect_tx\.shared\.b64 _, \[%r\d+\], (\d+);", ptx) == ["8192"], ptx
+    assert sorted(re.findall(r"mbarrier\.init\.shared::cta\.b64 \[%r\d+\], (\d+);", ptx)) == ["1"] * 4, ptx
+
+
+def test_tma_gather_of_wider_rows_and_wgmma_readers():
+    """A [1, 128] fp16 block is two 64-column TMA boxes (rows of 128 bytes);
+    a field read in place by wgmma keeps the NVMMA layout both agree on."""
+    c = compile_kernel("ring_gather", aligned=True, W=128, signature={"table": "tensordesc<fp16[1,128]>"})
+    assert re.findall(r"mbarrier\.arrive\.expect_tx\.shared\.b64 _, \[%r\d+\], (\d+);", c.asm["ptx"]) == ["16384"]
+    d = compile_kernel("ring_gather_dot", aligned=True)
+    assert ptx_count(d, r"wgmma\.mma_async") > 0
+    assert ptx_count(d, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.tile") > 0
+    assert "gather4" not in d.asm["ptx"]
+
+
+def test_tma_gather_stays_a_gather4_on_sm_100():
+    """sm_100 has gather4: the llir finish leaves Triton's gather alone."""
+    c = compile_kernel("ring_gather", aligned=True, target="cuda:100")
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.tile::gather4") > 0, c.asm["ptx"]
+
+
+def test_tma_gather_rows_of_64_bytes_are_an_error_on_sm_90():
+    with pytest.raises(tle.MLIRError, match="a row of the descriptor's box must be a multiple of 128 bytes, got 64"):
+        compile_kernel("ring_gather", W=32, signature={"table": "tensordesc<fp16[1,32]>"})
+
+
+@triton.jit
+def _tma_misuse(table, idx, MODE: tl.constexpr):
+    p = tle.pipe(1, name="p", readers="r", x=([64, 64], tl.float16))
+    tle.gpu.warp_specialize([(_tma_misuse_reader, (p.reader("r"), )),
+                             (_tma_misuse_writer, (p.writer(), table, idx, MODE))],
+                            worker_num_warps=[1], worker_num_regs=[40])
+
+
+@triton.jit
+def _tma_misuse_reader(r):
+    s, closed = r.wait()
+    r.release(s)
+
+
+@triton.jit
+def _tma_misuse_writer(w, table, idx, MODE: tl.constexpr):
+    rows = tl.load(idx + tl.arange(0, 64))
+    s = w.acquire()
+    if MODE == "sync":
+        tle.gpu.copy(table, s["x"], [64, 64], offsets=[rows, 0])
+    elif MODE == "no_offsets":
+        tle.gpu.copy(table, s["x"], [64, 64], is_async=True)
+    elif MODE == "shape":
+        tle.gpu.copy(table, s["x"], [64, 32], offsets=[rows, 0], is_async=True)
+    elif MODE == "scalar_rows":
+        tle.gpu.copy(table, s["x"], [64, 64], offsets=[0, 0], is_async=True)
+    elif MODE == "barrier":
+        tle.gpu.copy(table, s["x"], [64, 64], offsets=[rows, 0], barrier=s, is_async=True)
+    elif MODE == "pointers":
+        tle.gpu.copy(idx + tl.arange(0, 64), s["x"], [64], offsets=[rows, 0])
+    w.commit(s)
+
+
+@pytest.mark.parametrize("mode,message", [
+    ("sync", "is a TMA fill of a pipe slot .* pass is_async=True"),
+    ("no_offsets", r"needs offsets=\[rows, col\]"),
+    ("shape", r"shape \[64, 32\] must be \[len\(rows\), W\] = \[64, 64\]"),
+    ("scalar_rows", "offsets\\[0\\] must be a 1-D tensor of int32 row indices"),
+    ("barrier", "barrier= is not supported"),
+    ("pointers", "offsets= is for a tensor-descriptor source"),
+])
+def test_tma_gather_misuse_is_a_clear_error(mode, message):
+    sig = {"table": "tensordesc<fp16[1,64]>", "idx": "*i32"}
+    with pytest.raises(CompilationError) as info:
+        tle.compile(_tma_misuse, signature=sig, constexprs={"MODE": mode}, target=TARGET, num_warps=4)
+    texts, cause = [], info.value
+    while cause is not None:
+        texts.append(str(cause))
+        cause = cause.__cause__ or cause.__context__
+    assert any(re.search(message, t) for t in texts), texts
 
 
 def test_ring_copy_lowers_to_warp_specialize_with_mbarrier_rings():

@@ -95,6 +95,64 @@ def test_ring_dot_wgmma_reads_slots(stages, n_tiles):
     _check_ring_dot(K.ring_dot, stages, n_tiles)
 
 
+def _gather_rows(n_rows, count, gen):
+    """count row indices into a table of n_rows, a few of them outside it
+    (TMA reads those as zeros)."""
+    idx = torch.randint(0, n_rows, (count,), generator=gen, dtype=torch.int32)
+    out = torch.randint(0, count, (max(1, count // 16),), generator=gen)
+    idx[out] = torch.tensor([-1, n_rows, n_rows + 5, -7], dtype=torch.int32).repeat(len(out))[:len(out)]
+    return idx.cuda()
+
+
+def _gathered(table, idx, col, w):
+    """table[idx, col:col + w] with rows outside the table read as zeros."""
+    inside = (idx >= 0) & (idx < table.shape[0])
+    rows = table[idx.clamp(0, table.shape[0] - 1).long(), col:col + w]
+    return torch.where(inside[:, None], rows, torch.zeros_like(rows))
+
+
+@pytest.mark.parametrize("dtype,w,col", [(torch.float16, 64, 0), (torch.bfloat16, 64, 64),
+                                         (torch.float32, 32, 96), (torch.float16, 128, 0)])
+@pytest.mark.parametrize("stages", [1, 2, 3])
+@pytest.mark.parametrize("producer_warps", [1, 4])
+@pytest.mark.parametrize("n_tiles,bn", [(1, 8), (7, 64), (40, 32)])
+def test_ring_gather_tma_fills(dtype, w, col, stages, producer_warps, n_tiles, bn):
+    """tle.gpu.copy from a tensor descriptor: TMA row gathers (sm_90: one-row
+    tile copies) into the slots, committed with expect_tx; rows outside the
+    table read as zeros; 128 fp16 columns are two 64-column TMA boxes."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    gen = torch.Generator().manual_seed(n_tiles * 131 + w + col + stages)
+    table = torch.randn(1000, 128, generator=gen).to(dtype).cuda()
+    idx = _gather_rows(table.shape[0], n_tiles * bn, gen)
+    out = torch.full((n_tiles * bn, w), float("nan"), dtype=dtype, device="cuda")
+    desc = TensorDescriptor(table, list(table.shape), list(table.stride()), [1, w])
+    K.ring_gather[(1,)](desc, idx, out, n_tiles, BN=bn, W=w, STAGES=stages, COL=col,
+                        PRODUCER_WARPS=producer_warps, num_warps=4)
+    torch.testing.assert_close(out, _gathered(table, idx, col, w), rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("stages", [1, 2, 3])
+@pytest.mark.parametrize("n_tiles", [1, 2, 17])
+def test_ring_gather_dot_wgmma_reads_tma_filled_slots(stages, n_tiles):
+    """Gathered slots read in place by the consumer's wgmmas (as K^T and V):
+    the TMA's swizzle by destination address is the layout wgmma reads."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    m, bn, d = 64, 32, 64
+    gen = torch.Generator().manual_seed(n_tiles + 10 * stages)
+    q = (torch.randn(m, d, generator=gen) / 4).half().cuda()
+    table = (torch.randn(500, d, generator=gen) / 4).half().cuda()
+    idx = _gather_rows(table.shape[0], n_tiles * bn, gen)
+    out = torch.full((m, d), float("nan"), device="cuda")
+    desc = TensorDescriptor(table, list(table.shape), list(table.stride()), [1, d])
+    K.ring_gather_dot[(1,)](q, desc, idx, out, n_tiles, M=m, BN=bn, D=d, STAGES=stages, num_warps=4)
+    kv = _gathered(table, idx, 0, d)
+    expect = torch.zeros(m, d, device="cuda")
+    for k in kv.view(n_tiles, bn, d):
+        s = (q.float() @ k.float().T).half()
+        expect += s.float() @ k.float()
+    torch.testing.assert_close(out, expect, rtol=2e-2, atol=2e-2)
+
+
 @pytest.mark.parametrize("stages", [1, 2, 3])
 @pytest.mark.parametrize("n_tiles", [1, 2, 17, 64])
 def test_ring_dot_wgmma_reads_async_filled_slots(stages, n_tiles):

@@ -103,7 +103,7 @@ def test_sparse_mla_tle_pp_keeps_its_descriptors_in_registers(monkeypatch):
     from tle import _driver
     finish = _driver.finish_llir
     monkeypatch.setattr(_driver, "finish_llir",
-                        lambda text, s, r, fold_wgmma_descriptors=False: finish(text, s, r, False))
+                        lambda text, s, r, fold_wgmma_descriptors=False, **kw: finish(text, s, r, False, **kw))
     monkeypatch.setenv("TRITON_ALWAYS_COMPILE", "1")
     unfolded = _spill_stores(compile_pp().asm["ptx"])
     assert folded < 200 < 500 < unfolded, (folded, unfolded)

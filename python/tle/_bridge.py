@@ -222,6 +222,19 @@ def run_stage(name: str, pipeline: str, module, metadata=None):
         os.unlink(path)
 
 
+def tma_gather_row_bytes(metadata) -> list[int]:
+    """The row width in bytes of each tensor descriptor of a TLE kernel for
+    sm_90, where TMA gathers become one-row copies at the llir finish
+    (docs/warp-specialize.md, "Slot fills by TMA"); [] for other kernels and
+    targets (sm_100 has the gather4 Triton emits)."""
+    target = metadata.get("target")
+    arch = getattr(target, "arch", None)
+    if not metadata.get(TLE_COMPILED) or getattr(target, "backend", None) != "cuda" or not isinstance(arch, int) \
+            or arch >= 100:
+        return []
+    return [int(m["block_size"][-1]) * int(m["elem_size"]) for m in metadata.get("tensordesc_meta") or []]
+
+
 def finish_llir(make_llir, src, metadata):
     """Triton's ``llir`` stage, then TLE's llir finish (docs/local-memory.md §5).
 
@@ -241,15 +254,16 @@ def finish_llir(make_llir, src, metadata):
     # descriptors computed at the wgmma (docs/warp-specialize.md, "wgmma
     # descriptors"); a plain Triton kernel compiles as without TLE.
     fold = bool(metadata.get(TLE_COMPILED)) and "wgmma.mma_async" in llir
+    row_bytes = tma_gather_row_bytes(metadata) if "tile::gather4" in llir else []
     if cluster is not None and cluster > 1:
         if metadata.get("num_ctas", 1) != 1:
             raise MLIRError("a TLE cluster kernel takes its cluster size from its tle.device_mesh "
                             f"({cluster} CTAs); do not also pass num_ctas={metadata['num_ctas']}")
         metadata["num_ctas"] = cluster
-    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir or fold:
+    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir or fold or row_bytes:
         try:
             llir, shared = _driver.finish_llir(llir, metadata.get("shared") or 0, tle_shared,
-                                               fold_wgmma_descriptors=fold)
+                                               fold_wgmma_descriptors=fold, tma_gather_row_bytes=row_bytes)
         except _driver.LLIRError as e:
             raise MLIRError(f"TLE stage 'llir' (finish) failed: {e}") from None
         metadata["shared"] = shared

@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 from pathlib import Path
+from typing import Sequence
 
 from ._errors import MLIRError
 
@@ -76,29 +77,38 @@ _SHARED_SIZE = re.compile(r"^; tle\.shared_size = (\d+)\n")
 
 
 def finish_llir(text: str, triton_shared: int, tle_shared: int,
-                fold_wgmma_descriptors: bool = False) -> tuple[str, int]:
+                fold_wgmma_descriptors: bool = False,
+                tma_gather_row_bytes: Sequence[int] = ()) -> tuple[str, int]:
     """TLE's llir finish (docs/local-memory.md, section 5).
 
     ``text`` is Triton's LLVM IR (``make_llir``), ``triton_shared`` Triton's
     ``metadata["shared"]``, ``tle_shared`` the module's ``tle.shared`` region.
     ``fold_wgmma_descriptors``: also compute each wgmma descriptor that LLVM
     hoisted out of its block inside the wgmma's asm (docs/warp-specialize.md,
-    "wgmma descriptors"). Returns the finished IR and the kernel's
+    "wgmma descriptors"). ``tma_gather_row_bytes`` (sm_90 targets): split
+    each TMA gather4 into one-row tile copies, the row width in bytes of each
+    of the kernel's tensor descriptors in order (docs/warp-specialize.md,
+    "Slot fills by TMA"). Returns the finished IR and the kernel's
     shared-memory size. Raises ``LLIRError`` when some inline asm or use of a
     shared pointer cannot be finished.
     """
-    return _finish_llir(text, triton_shared, tle_shared, fold_wgmma_descriptors)
+    return _finish_llir(text, triton_shared, tle_shared, fold_wgmma_descriptors, tma_gather_row_bytes)
 
 
 def _finish_llir(text: str, triton_shared: int, tle_shared: int,
-                 fold_wgmma_descriptors: bool = False) -> tuple[str, int]:
+                 fold_wgmma_descriptors: bool = False,
+                 tma_gather_row_bytes: Sequence[int] = ()) -> tuple[str, int]:
+    row_bytes = [int(b) for b in tma_gather_row_bytes]
     opt = tle_opt()
     if opt is None:
         _require_module()
-        return _tle.finish_llir(text, int(triton_shared), int(tle_shared), bool(fold_wgmma_descriptors))
+        return _tle.finish_llir(text, int(triton_shared), int(tle_shared), bool(fold_wgmma_descriptors),
+                                row_bytes)
     cmd = [opt, "--tle-finish-llir", f"--triton-shared={int(triton_shared)}", f"--tle-shared={int(tle_shared)}"]
     if fold_wgmma_descriptors:
         cmd.append("--fold-wgmma-descriptors")
+    if row_bytes:
+        cmd.append("--tma-gather-row-bytes=" + ",".join(map(str, row_bytes)))
     cmd.append("-")
     proc = subprocess.run(cmd, input=text, capture_output=True, text=True)
     if proc.returncode != 0:

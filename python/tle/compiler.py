@@ -37,13 +37,15 @@ def _parse_target(target) -> GPUTarget:
 def _source(caller, kernel, signature, constexprs, attrs) -> ASTSource:
     """Triton's ASTSource for ``kernel``; constexpr arguments may be left out of
     ``signature``, constexpr parameters with a default out of ``constexprs``
-    (the default is used, as at a launch); any other missing argument is a
-    TypeError naming ``caller``."""
+    (the default is used, as at a launch), and so may parameters whose default
+    is None (a launch passes None as a constant); any other missing argument
+    is a TypeError naming ``caller``."""
     constexprs = dict(constexprs or {})
     signature = dict(signature or {})
     for param in getattr(kernel, "params", []):
-        if (param.is_constexpr and param.name not in constexprs and param.name not in signature
-                and param.default is not inspect.Parameter.empty):
+        if param.name in constexprs or param.name in signature:
+            continue
+        if (param.is_constexpr and param.default is not inspect.Parameter.empty) or param.default is None:
             constexprs[param.name] = param.default
     for name in constexprs:
         signature.setdefault(name, "constexpr")

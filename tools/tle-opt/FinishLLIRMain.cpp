@@ -1,11 +1,13 @@
 //===- FinishLLIRMain.cpp - `tle-opt --tle-finish-llir` -------------------===//
 //
 //   tle-opt --tle-finish-llir [--triton-shared=N] [--tle-shared=M]
-//           [--fold-wgmma-descriptors] [-o out.ll] [in.ll|-]
+//           [--fold-wgmma-descriptors] [--tma-gather-row-bytes=B,...]
+//           [-o out.ll] [in.ll|-]
 //
 // Reads LLVM IR (not MLIR), runs TLE's llir finish (docs/local-memory.md,
 // section 5; with --fold-wgmma-descriptors also the descriptor fold of
-// TLE/Target/LLVMIR/WgmmaDescriptors.h) and prints `; tle.shared_size = K`
+// TLE/Target/LLVMIR/WgmmaDescriptors.h; with --tma-gather-row-bytes the
+// sm_90 split of TMA gathers, TLE/Target/LLVMIR/TmaGather.h) and prints `; tle.shared_size = K`
 // followed by the finished IR.
 // Errors: `error: ...` on stderr, exit code 1.
 //
@@ -14,6 +16,7 @@
 
 #include "TLE/Target/LLVMIR/FinishLLIR.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,8 +31,8 @@ bool mlir::tle::isFinishLLIRInvocation(int argc, char **argv) {
 static int usage(const Twine &why) {
   errs() << "error: " << why << "\n"
          << "usage: tle-opt --tle-finish-llir [--triton-shared=N] "
-            "[--tle-shared=M] [--fold-wgmma-descriptors] [-o out.ll] "
-            "[in.ll|-]\n";
+            "[--tle-shared=M] [--fold-wgmma-descriptors] "
+            "[--tma-gather-row-bytes=B,...] [-o out.ll] [in.ll|-]\n";
   return 1;
 }
 
@@ -37,12 +40,26 @@ int mlir::tle::finishLLIRMain(int argc, char **argv) {
   uint64_t tritonShared = 0, tleShared = 0;
   std::string input = "-", output = "-";
   bool haveInput = false, foldDescriptors = false;
+  SmallVector<uint64_t> rowBytes;
   for (int i = 1; i < argc; ++i) {
     StringRef a(argv[i]);
     if (matchFlag(a, "tle-finish-llir"))
       continue;
     if (matchFlag(a, "fold-wgmma-descriptors")) {
       foldDescriptors = true;
+      continue;
+    }
+    StringRef list;
+    if (matchFlag(a, "tma-gather-row-bytes", &list)) {
+      SmallVector<StringRef> items;
+      list.split(items, ',');
+      for (StringRef item : items) {
+        uint64_t bytes;
+        if (item.trim().getAsInteger(10, bytes) || bytes == 0)
+          return usage("invalid value for --tma-gather-row-bytes: '" + list +
+                       "' (positive integers, comma-separated)");
+        rowBytes.push_back(bytes);
+      }
       continue;
     }
     auto number = [&](StringRef flag, uint64_t &into) {
@@ -73,7 +90,8 @@ int mlir::tle::finishLLIRMain(int argc, char **argv) {
   if (!buffer)
     return 1;
   Expected<FinishResult> result =
-      finishLLIR(buffer->getBuffer(), tritonShared, tleShared, foldDescriptors);
+      finishLLIR(buffer->getBuffer(), tritonShared, tleShared, foldDescriptors,
+                 rowBytes);
   if (!result) {
     errs() << "error: " << toString(result.takeError()) << "\n";
     return 1;

@@ -247,6 +247,25 @@ def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
     a synchronous load and store (correct, staged in registers); the tag is
     dropped.
 
+    TMA slot fills (`tle.gpu.copy(desc, ..., offsets=[rows, col],
+    is_async=True)`): a `tle.local_store {tle.tma_fill}` into a slot view
+    from `writer_acquire` whose value is TritonGPU's expansion of a
+    `tt.descriptor_gather` (a `ttg.local_load`, through layout conversions
+    used only there, of a `ttg.local_alloc` that one `ttng.async_tma_gather`
+    fills on a barrier of its own: init / expect / wait / inval) becomes
+    `ttng.async_tma_gather %desc[%rows, %col] field[s], ready[s], true` at
+    the store; the scratch buffer, its barrier ops and the load go. The
+    field takes the descriptor block's NVMMA layout (the pipe type and every
+    slot view of it follow). The slot's commit (in the same block, after the
+    fill) ends with `ttng.barrier_expect ready[s], B, true` instead of the
+    elected arrive: an arrive that also expects the B bytes of the slot's TMA
+    fills. Errors: a fill of a reader's slot; a value that is not that
+    expansion; no commit of the slot in the fill's block; over 2^20 - 1
+    bytes a commit; a field laid out otherwise (or a block argument); on
+    `cuda:` targets below 100, a box row that is not a multiple of 128
+    bytes (each row becomes a TMA copy of its own at the llir finish); a
+    `tle.local_store {tle.tma_fill}` left over (into no pipe slot).
+
     Errors (at the op): an endpoint op outside any `tle.warp_specialize`, or
     in another one than the rest of the pipe; a partition that writes and
     reads one pipe; a writer (reader) used in two partitions; a commit whose
@@ -271,8 +290,9 @@ def TLELowerWarpSpecialize
     `ttg.warp_yield` and the op's results keep their types, the module's
     encodings (code after the op, such as an epilogue, uses them). Each worker partition becomes an isolated
     `ttg.warp_specialize` partition: values from above that it uses are
-    captured when they are scalars (integers, floats, pointers) or
-    shared-memory descriptors (`!ttg.memdesc`), and recomputed inside the
+    captured when they are scalars (integers, floats, pointers), tensor
+    descriptors (`!tt.tensordesc`) or shared-memory descriptors
+    (`!ttg.memdesc`), and recomputed inside the
     partition when they are tensors computed by side-effect-free ops (chains
     of `arith.constant`, `tt.make_range`, `tt.splat`, arithmetic...) from such
     values. A tensor from above computed by an op with memory effects is an

@@ -34,6 +34,24 @@ namespace {
 
 /// The unit attribute frontend tle.gpu.copy(is_async=True) puts on its load.
 constexpr llvm::StringLiteral kAsyncCopyAttr = "tle.async_copy";
+/// The unit attribute tle.gpu.copy from a tensor descriptor puts on its
+/// tle.local_store of Triton's gather into the slot.
+constexpr llvm::StringLiteral kTmaFillAttr = "tle.tma_fill";
+
+/// A TMA row gather into a writer's slot (tle.gpu.copy from a tensor
+/// descriptor): the tle.local_store into the slot view and Triton's
+/// expansion of the tt.descriptor_gather it stores, which TritonGPU's TMA
+/// lowering made a gather into a scratch buffer on a barrier of its own,
+/// waited for and loaded (docs/warp-specialize.md, "Slot fills by TMA").
+struct TmaFill {
+  LocalStoreOp store;
+  PipeSlotOp view;
+  ttng::AsyncTMAGatherOp gather;
+  /// The scratch buffer, its barrier, every op on them but the gather and
+  /// the layout conversions of the loaded value.
+  SmallVector<Operation *> expansion;
+  int64_t bytes = 0;
+};
 
 /// Where an endpoint op runs: a tle.warp_specialize and its region (-1: the
 /// default region, i: worker partition i).
@@ -100,6 +118,9 @@ struct PipeLowering {
   /// load it stores (docs/warp-specialize.md,
   /// "Asynchronous slot fills").
   SmallVector<std::pair<Operation *, tt::LoadOp>> asyncFills;
+  SmallVector<TmaFill> tmaFills;
+  /// The bytes the TMA fills of each commit's slot bring (its expect_tx).
+  llvm::DenseMap<Operation *, int64_t> commitBytes;
 
   InFlightDiagnostic error(Operation *op) {
     return op->emitOpError() << "(pipe '" << create.getName() << "'): ";
@@ -127,7 +148,9 @@ struct PipeLowering {
   LogicalResult collect();
   LogicalResult checkSlots();
   LogicalResult collectAsyncFills();
+  LogicalResult collectTmaFill(LocalStoreOp store, PipeSlotOp view);
   void lowerAsyncFills();
+  void lowerTmaFills();
   void buildRings();
   Value index(OpBuilder &b, Location loc, Value ring, Value slot);
   LogicalResult thread(Endpoint &e);
@@ -352,6 +375,15 @@ void PipeLowering::publishSlot(OpBuilder &b, Location loc, Operation *at,
   barrierIfWide(b, loc, at);
   if (fence)
     ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
+  // TMA fills: the elected arrive also expects their bytes, which the TMA
+  // unit's complete_tx counts down (before or after it, within the phase).
+  auto bytes = commitBytes.find(at);
+  if (bytes != commitBytes.end()) {
+    Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
+    ttng::BarrierExpectOp::create(b, loc, index(b, loc, ready, slot),
+                                  static_cast<int32_t>(bytes->second), yes);
+    return;
+  }
   ttng::ArriveBarrierOp::create(b, loc, index(b, loc, ready, slot), 1, Value());
 }
 
@@ -558,7 +590,16 @@ LogicalResult PipeLowering::collectAsyncFills() {
     auto view = dyn_cast<PipeSlotOp>(user);
     if (!view)
       continue;
-    for (Operation *viewUser : view.getView().getUsers()) {
+    for (Operation *viewUser :
+         llvm::make_early_inc_range(view.getView().getUsers())) {
+      if (auto tma = dyn_cast<LocalStoreOp>(viewUser);
+          tma && tma->hasAttr(kTmaFillAttr) &&
+          tma.getBuffer() == view.getView()) {
+        tma->removeAttr(kTmaFillAttr);
+        if (failed(collectTmaFill(tma, view)))
+          ok = false;
+        continue;
+      }
       // Both stores take (value, buffer).
       Operation *store = viewUser;
       auto load = isa<LocalStoreOp, ttg::LocalStoreOp>(store) &&
@@ -584,6 +625,185 @@ LogicalResult PipeLowering::collectAsyncFills() {
   return success(ok);
 }
 
+/// Finds TritonGPU's expansion of the tt.descriptor_gather whose value
+/// `store` writes into the slot `view`, checks the fill, and lays the
+/// field out as the descriptor's TMA writes it.
+LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
+                                           PipeSlotOp view) {
+  if (!view.getSlot().getDefiningOp<PipeWriterAcquireOp>())
+    return error(store) << "tle.gpu.copy from a tensor descriptor writes a "
+                           "slot a reader waited for; TMA fills fill the "
+                           "writer's slots (from acquire())";
+  // local_store(local_load(scratch)) (through layout conversions used only
+  // there), scratch filled by one gather.
+  TmaFill fill{store, view, {}, {}, 0};
+  SmallVector<Operation *> converts;
+  Value value = store.getValue();
+  while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
+    converts.push_back(cvt);
+    value = cvt.getSrc();
+  }
+  auto load = value.getDefiningOp<ttg::LocalLoadOp>();
+  auto scratch = load ? load.getSrc().getDefiningOp<ttg::LocalAllocOp>()
+                      : ttg::LocalAllocOp();
+  ttng::AsyncTMAGatherOp gather;
+  bool shaped = scratch && !scratch.getSrc() && load->hasOneUse() &&
+                llvm::all_of(converts,
+                             [](Operation *op) { return op->hasOneUse(); });
+  if (shaped) {
+    fill.expansion.push_back(scratch);
+    for (Operation *user : scratch->getUsers()) {
+      if (auto g = dyn_cast<ttng::AsyncTMAGatherOp>(user);
+          g && g.getResult() == scratch.getResult() && !gather) {
+        gather = g;
+      } else if (user == load.getOperation()) {
+        fill.expansion.push_back(load);
+        llvm::append_range(fill.expansion, converts);
+      } else {
+        shaped = false;
+      }
+    }
+  }
+  auto barrier = gather ? gather.getBarrier().getDefiningOp<ttg::LocalAllocOp>()
+                        : ttg::LocalAllocOp();
+  shaped = shaped && barrier;
+  if (shaped) {
+    fill.expansion.push_back(barrier);
+    for (Operation *user : barrier->getUsers()) {
+      if (user == gather.getOperation())
+        continue;
+      if (!isa<ttng::InitBarrierOp, ttng::BarrierExpectOp, ttng::WaitBarrierOp,
+               ttng::InvalBarrierOp>(user)) {
+        shaped = false;
+        break;
+      }
+      fill.expansion.push_back(user);
+    }
+  }
+  if (!shaped)
+    return error(store)
+           << "tle.gpu.copy from a tensor descriptor: the value stored is not "
+              "TritonGPU's TMA gather of the descriptor rows (a ttg.local_load "
+              "of a buffer that one ttng.async_tma_gather fills on a barrier of "
+              "its own)";
+  fill.gather = gather;
+  auto descType = cast<tt::TensorDescType>(gather.getDesc().getType());
+  auto block = descType.getBlockType();
+  auto enc = dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding());
+  auto viewType = cast<ttg::MemDescType>(view.getView().getType());
+  if (!enc)
+    return error(store) << "tle.gpu.copy from a tensor descriptor: the "
+                           "descriptor's block "
+                        << block << " has no NVMMA shared layout for TMA";
+  auto gatherType = cast<ttg::MemDescType>(gather.getResult().getType());
+  if (gatherType.getShape() != viewType.getShape() ||
+      gatherType.getElementType() != viewType.getElementType())
+    return error(store) << "tle.gpu.copy from a tensor descriptor gathers "
+                        << gatherType << " into a slot field of type "
+                        << viewType;
+  // sm_90 has no gather4: each row is a tile copy of its own (llir finish,
+  // TmaGather.h) to the row's address, which TMA needs 128-byte aligned.
+  int64_t boxBytes = llvm::divideCeil(
+      viewType.getShape().back() * viewType.getElementTypeBitWidth(), 8);
+  if (enc.getSwizzlingByteWidth())
+    boxBytes = std::min<int64_t>(boxBytes, enc.getSwizzlingByteWidth());
+  auto target = module->getAttrOfType<StringAttr>("ttg.target");
+  int arch = 0;
+  if (target && target.getValue().starts_with("cuda:") &&
+      !target.getValue().drop_front(5).getAsInteger(10, arch) && arch < 100 &&
+      boxBytes % 128)
+    return error(store) << "tle.gpu.copy from a tensor descriptor on "
+                        << target.getValue()
+                        << " copies each gathered row to its own 128-byte "
+                           "aligned address (Hopper has no TMA gather4): a row "
+                           "of the descriptor's box must be a multiple of 128 "
+                           "bytes, got "
+                        << boxBytes;
+  fill.bytes = llvm::divideCeil(
+      viewType.getNumElements() * viewType.getElementTypeBitWidth(), 8);
+
+  // The commit of the slot, after the fill in the same block: its expect_tx
+  // must count exactly the fills that ran.
+  PipeWriterCommitOp commit;
+  for (Operation *user : view.getSlot().getUsers())
+    if (auto c = dyn_cast<PipeWriterCommitOp>(user);
+        c && c->getBlock() == store->getBlock() && store->isBeforeInBlock(c))
+      commit = c;
+  if (!commit)
+    return error(store) << "tle.gpu.copy from a tensor descriptor must be "
+                           "committed by a writer commit of its slot in the "
+                           "same block (the commit expects the bytes of the "
+                           "fills before it)";
+  commitBytes[commit] += fill.bytes;
+  if (commitBytes[commit] >= (int64_t(1) << 20))
+    return error(commit) << "commits " << commitBytes[commit]
+                         << " bytes of TMA fills; an mbarrier counts fewer "
+                            "than 2^20 per phase";
+
+  // The field's layout: the descriptor's, unless it is laid out already.
+  unsigned fieldIndex = *type.getFieldIndex(view.getField());
+  Value field = create.getFields()[fieldIndex];
+  auto fieldType = cast<ttg::MemDescType>(field.getType());
+  if (fieldType.getEncoding() != enc) {
+    auto plain = dyn_cast<ttg::SwizzledSharedEncodingAttr>(fieldType.getEncoding());
+    if (!plain || plain.getMaxPhase() != 1 || plain.getVec() != 1)
+      return error(store) << "field '" << view.getField() << "' is laid out as "
+                          << fieldType.getEncoding()
+                          << ", but the tensor descriptor's TMA writes "
+                          << enc;
+    if (!field.getDefiningOp())
+      return error(store) << "field '" << view.getField()
+                          << "' is a block argument; a TMA-filled field must "
+                             "be allocated where it can take the descriptor's "
+                          << enc << " layout";
+    field.setType(fieldType.withEncoding(enc));
+    SmallVector<Type> fieldTypes(create.getFields().getTypes());
+    create.getPipe().setType(PipeType::get(
+        create.getContext(), type.getCapacity(), type.getFieldNames(),
+        fieldTypes, type.getReaders(), type.getOneShot()));
+    type = cast<PipeType>(create.getPipe().getType());
+    for (Operation *user : create.getPipe().getUsers())
+      if (auto other = dyn_cast<PipeSlotOp>(user);
+          other && other.getField() == view.getField())
+        other.getView().setType(
+            cast<ttg::MemDescType>(other.getView().getType()).withEncoding(enc));
+  }
+  tmaFills.push_back(std::move(fill));
+  return success();
+}
+
+/// Each TMA fill gathers straight into the slot, on the slot's ready
+/// barrier; TritonGPU's scratch buffer, its barrier and its wait go.
+void PipeLowering::lowerTmaFills() {
+  for (TmaFill &fill : tmaFills) {
+    OpBuilder b(fill.store);
+    Location loc = fill.store.getLoc();
+    Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
+    ttng::AsyncTMAGatherOp::create(
+        b, fill.gather.getLoc(), fill.gather.getDesc(),
+        fill.gather.getXOffsets(), fill.gather.getYOffset(),
+        index(b, loc, ready, fill.view.getSlot()), fill.store.getBuffer(), yes);
+    fill.store->erase();
+    fill.gather->erase();
+    // Each op once nothing uses it (collectTmaFill checked that nothing
+    // outside the expansion does).
+    SmallVector<Operation *> left(fill.expansion);
+    for (bool progress = true; progress && !left.empty();) {
+      progress = false;
+      for (auto *it = left.begin(); it != left.end();) {
+        if (!(*it)->use_empty()) {
+          ++it;
+          continue;
+        }
+        (*it)->erase();
+        it = left.erase(it);
+        progress = true;
+      }
+    }
+    assert(left.empty() && "a TMA fill's expansion is used outside it");
+  }
+}
+
 /// Each fill becomes a cp.async into the slot, where the store was (after the
 /// acquire that freed the slot); the load goes when nothing else reads it.
 void PipeLowering::lowerAsyncFills() {
@@ -600,6 +820,7 @@ void PipeLowering::lowerAsyncFills() {
 
 /// Commit / release / slot views, once the slots are plain values.
 void PipeLowering::lowerRest() {
+  lowerTmaFills();
   for (Operation *user : llvm::make_early_inc_range(create.getPipe().getUsers())) {
     OpBuilder b(user);
     Location loc = user->getLoc();
@@ -665,6 +886,14 @@ struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
                      "a pipe slot taken by the writer's acquire() (the copy "
                      "completes at the writer's commit); copy synchronously "
                      "into other buffers");
+      ok = false;
+    });
+    module.walk([&](LocalStoreOp store) {
+      if (!store->hasAttr(kTmaFillAttr))
+        return;
+      store.emitOpError("tle.gpu.copy from a tensor descriptor must fill a "
+                        "field of a pipe slot taken by the writer's acquire() "
+                        "(the TMA copy completes at the writer's commit)");
       ok = false;
     });
     if (!ok)

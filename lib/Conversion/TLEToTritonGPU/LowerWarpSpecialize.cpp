@@ -29,7 +29,7 @@ namespace {
 
 bool isCapturable(Type type) {
   return isa<ttg::MemDescType, IntegerType, FloatType, IndexType,
-             tt::PointerType>(type);
+             tt::PointerType, tt::TensorDescType>(type);
 }
 
 /// `warps` (product M) reshaped to product `target`, halving (or doubling)

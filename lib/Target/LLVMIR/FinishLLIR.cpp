@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Target/LLVMIR/FinishLLIR.h"
+#include "TLE/Target/LLVMIR/TmaGather.h"
 #include "TLE/Target/LLVMIR/WgmmaDescriptors.h"
 #include "PTXAsm.h"
 #include "SharedAsmCalls.h"
@@ -237,7 +238,8 @@ static Expected<std::unique_ptr<Module>> parseModule(StringRef llir,
 }
 
 Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
-                                  uint64_t tleShared, bool foldWgmmaDescriptors) {
+                                  uint64_t tleShared, bool foldWgmmaDescriptors,
+                                  ArrayRef<uint64_t> tmaGatherRowBytes) {
   auto unchanged = [&] {
     FinishResult result;
     result.llir = llir.str();
@@ -246,7 +248,8 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
   };
   bool region = tleShared != 0 || llir.contains(kMarker);
   bool fold = foldWgmmaDescriptors && llir.contains("wgmma.mma_async");
-  if (!region && !fold)
+  bool split = !tmaGatherRowBytes.empty() && llir.contains("tile::gather4");
+  if (!region && !fold && !split)
     return unchanged();
   uint64_t base = tleSharedBase(tritonShared);
   LLVMContext ctx;
@@ -254,7 +257,14 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
   if (!module)
     return module.takeError();
   bool folded = fold && foldWgmmaDescriptorOffsets(**module);
-  if (!region && !folded)
+  bool splitDone = false;
+  if (split) {
+    Expected<bool> changed = splitTmaGathers(**module, tmaGatherRowBytes);
+    if (!changed)
+      return changed.takeError();
+    splitDone = *changed;
+  }
+  if (!region && !folded && !splitDone)
     return unchanged();
   FinishResult result;
   result.sharedSize = tritonShared;
@@ -265,7 +275,8 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
     result.sharedSize = base + tleShared;
   } else if (Error e = verifyForTriton(
                  **module,
-                 "the module does not verify after folding wgmma descriptors")) {
+                 "the module does not verify after folding wgmma descriptors "
+                 "or splitting TMA gathers")) {
     return std::move(e);
   }
   restoreIntrinsicNames(**module, declaredNames(llir));

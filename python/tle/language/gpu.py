@@ -229,10 +229,24 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     slot when the copies have landed (``cp.async.mbarrier.arrive`` on the
     slot's ready barrier), so the writer does not wait for them
     (docs/warp-specialize.md, "Asynchronous slot fills").
+
+    ``src`` may instead be a 2-D tensor descriptor (a host
+    ``triton.tools.tensor_descriptor.TensorDescriptor`` kernel argument) whose
+    block is one row, ``[1, W]``, with ``offsets=[rows, col]``: a TMA row
+    gather, ``dst[i, j] = src[rows[i], col + j]`` for a ``[len(rows), W]``
+    pipe slot field, rows outside the tensor read as zeros. It fills the slot
+    asynchronously (``is_async=True`` is required): the TMA unit writes the
+    rows and the writer's ``commit`` counts their bytes on the slot's ready
+    barrier (``mbarrier.arrive.expect_tx``), so the writer's threads issue
+    the copies and go on (docs/warp-specialize.md, "Slot fills by TMA").
     """
     shape = _const_shape(shape, "tle.gpu.copy shape")
+    if isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base):
+        _copy_from_descriptor(src, dst, shape, offsets, barrier, is_async, _semantic)
+        return
     if tlc._unwrap_if_constexpr(offsets) is not None or tlc._unwrap_if_constexpr(barrier) is not None:
-        raise TLEUsageError("tle.gpu.copy offsets= and barrier= are not supported; slice the pointers instead")
+        raise TLEUsageError("tle.gpu.copy offsets= is for a tensor-descriptor source (a TMA row gather) and "
+                            "barrier= is not supported; slice the pointers instead")
     src, dst = tlc._unwrap_if_constexpr(src), tlc._unwrap_if_constexpr(dst)
     if isinstance(src, buffered_tensor) == isinstance(dst, buffered_tensor):
         raise TLEUsageError("tle.gpu.copy copies between a buffer and a tensor of global pointers: exactly one "
@@ -276,6 +290,62 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     _markers.emit("copy", {"shape": ("i64-array", shape),
                            "tle.marker.scalar_operands": ("i32-array", [handle_index]),
                            "tle.marker.no_results": True}, operands, [tlc.int32], _semantic=_semantic)
+
+
+TMA_FILL_ATTR = "tle.tma_fill"
+
+
+def _copy_from_descriptor(desc, dst, shape, offsets, barrier, is_async, _semantic):
+    """tle.gpu.copy(desc, slot_field, shape, offsets=[rows, col], is_async=True):
+    Triton's descriptor gather of the rows, stored into the slot field by a
+    local_store marker tagged ``tle.tma_fill``; triton-tle-lower-pipes makes
+    the pair one TMA gather into the slot on its ready barrier."""
+    desc = tlc._unwrap_if_constexpr(desc)
+    dst = tlc._unwrap_if_constexpr(dst)
+    if tlc._unwrap_if_constexpr(barrier) is not None:
+        raise TLEUsageError("tle.gpu.copy from a tensor descriptor completes on the pipe slot's ready barrier; "
+                            "barrier= is not supported")
+    if tlc._unwrap_if_constexpr(is_async) is not True:
+        raise TLEUsageError("tle.gpu.copy from a tensor descriptor is a TMA fill of a pipe slot (it completes at the "
+                            "writer's commit): pass is_async=True")
+    if not isinstance(dst, buffered_tensor):
+        raise TLEUsageError(f"tle.gpu.copy from a tensor descriptor copies into a buffer (a field of a pipe slot), "
+                            f"got dst {describe(dst)}")
+    block = dims(desc.block_shape)
+    if len(block) != 2 or block[0] != 1:
+        raise TLEUsageError(f"tle.gpu.copy from a tensor descriptor gathers rows: the descriptor's block must be "
+                            f"[1, W], got {block}")
+    if desc.dtype != dst.type.dtype:
+        raise TLEUsageError(f"tle.gpu.copy: the descriptor holds {desc.dtype} but the buffer holds {dst.type.dtype}")
+    offsets = tlc._unwrap_if_constexpr(offsets)
+    if not isinstance(offsets, (list, tuple, tlc.tuple)) or len(offsets) != 2:
+        raise TLEUsageError("tle.gpu.copy from a tensor descriptor needs offsets=[rows, col]: an int32 tensor of row "
+                            f"indices and a column, got offsets={describe(offsets)}")
+    rows, col = (tlc._unwrap_if_constexpr(o) for o in offsets)
+    if not isinstance(rows, tlc.tensor) or not rows.type.is_block() or len(rows.shape) != 1 \
+            or not rows.dtype.is_int() or rows.dtype.primitive_bitwidth > 32:
+        raise TLEUsageError(f"tle.gpu.copy offsets[0] must be a 1-D tensor of int32 row indices, got {describe(rows)}")
+    if rows.dtype != tlc.int32:
+        rows = _semantic.cast(rows, tlc.int32)
+    n = dims(rows.shape)[0]
+    if shape != [n, block[1]] or list(dst.type.shape) != shape:
+        raise TLEUsageError(f"tle.gpu.copy from a tensor descriptor: shape {shape} must be [len(rows), W] = "
+                            f"[{n}, {block[1]}] (the descriptor's block is [1, {block[1]}]) and equal the buffer's "
+                            f"{list(dst.type.shape)}")
+    if n < 8 or n % 4:
+        raise TLEUsageError(f"tle.gpu.copy from a tensor descriptor gathers a multiple of 4 rows, at least 8 "
+                            f"(TMA copies them four at a time), got {n}")
+    bits = desc.dtype.primitive_bitwidth
+    if block[1] * bits // 8 < 32:
+        raise TLEUsageError(f"tle.gpu.copy from a tensor descriptor: a row of the block must be at least 32 bytes, "
+                            f"got {block[1]} x {desc.dtype}")
+    if isinstance(col, tlc.tensor) and col.type.is_block():
+        raise TLEUsageError(f"tle.gpu.copy offsets[1] (the column) must be a scalar, got {describe(col)}")
+    _require_enabled("tle.gpu.copy", _semantic)
+    value = _semantic.descriptor_gather(desc, rows, col, "", "")
+    _markers.emit("local_store", {TMA_FILL_ATTR: "unit", "tle.marker.scalar_operands": ("i32-array", [1]),
+                                  "tle.marker.no_results": True},
+                  [value, _splat(_handle_tensor(dst), shape, _semantic)], [tlc.int32], _semantic=_semantic)
 
 
 @builtin("tle.gpu.memory_space")

@@ -12,6 +12,7 @@
 #ifndef TLE_TARGET_LLVMIR_FINISHLLIR_H
 #define TLE_TARGET_LLVMIR_FINISHLLIR_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -45,13 +46,16 @@ uint64_t tleSharedBase(uint64_t tritonShared);
 /// metadata["shared"], `tleShared` the module's `tle.shared` region size.
 /// With tleShared == 0 and no marker the region steps are skipped and
 /// sharedSize = tritonShared. `foldWgmmaDescriptors` also runs
-/// foldWgmmaDescriptorOffsets (TLE/Target/LLVMIR/WgmmaDescriptors.h). When
+/// foldWgmmaDescriptorOffsets (TLE/Target/LLVMIR/WgmmaDescriptors.h). A
+/// non-empty `tmaGatherRowBytes` (sm_90 targets) runs splitTmaGathers
+/// (TLE/Target/LLVMIR/TmaGather.h) with those row widths. When
 /// nothing changes the input comes back as it is. Errors name the offending
 /// inline asm or instruction; the result always passes llvm::verifyModule.
 llvm::Expected<FinishResult> finishLLIR(llvm::StringRef llir,
                                         uint64_t tritonShared,
                                         uint64_t tleShared,
-                                        bool foldWgmmaDescriptors = false);
+                                        bool foldWgmmaDescriptors = false,
+                                        llvm::ArrayRef<uint64_t> tmaGatherRowBytes = {});
 
 /// The same on a parsed module, in place, with TLE's region at `base`.
 /// Returns whether the module changed.
