@@ -69,6 +69,12 @@ Providers:
           starts S on the half that is refilled first; Q is read in place
           from one shared buffer by both (docs/sparse-mla.md, steps 5 to 7).
           The fastest provider.
+  tle-pp-tma  tle-pp with its slots filled by TMA row gathers
+          (tle.gpu.copy from a [1, 64]-block tensor descriptor over kv; on
+          the H100 each row is a 128-byte TMA copy) instead of cp.async.
+          Measured on the H100 it is about 0.73x tle-pp: 576 one-row TMA
+          copies a chunk deliver slower than 4608 16-byte cp.async
+          (docs/sparse-mla.md, step 9).
   flashmla  the FlashMLA-class peer: FlashMLA's sparse prefill kernel
           (flash_mla_sparse_fwd) from PyPI's sglang-kernel==0.4.3, whose one
           library scripts/flashmla-peer.sh packs into .peer/ (or the file
@@ -144,6 +150,7 @@ DEFAULT_CONFIG = {
     "tle-pipe-async": (64, 64, 8, 2),
     "tle-ws3": (64, 64, 4, 2),
     "tle-pp": (64, 64, 4, 2),
+    "tle-pp-tma": (64, 64, 4, 2),
 }
 
 
@@ -841,42 +848,74 @@ def _mla_pp_worker(ho, lo, he, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8,
 
 
 @triton.jit
-def _mla_pp_lo(wl, rows, c, BLOCK_N: tl.constexpr, Q8: tl.constexpr):
+def _mla_pp_fill(slot, field, kv_desc, rows, c, j: tl.constexpr, BLOCK_N: tl.constexpr, W: tl.constexpr,
+                 TMA: tl.constexpr):
+    """Columns j * 64 .. j * 64 + W of the chunk's rows into a slot field:
+    TMA row gathers from the kv descriptor (rows: row numbers), or cp.async
+    from the gathered row pointers (rows: pointers to column 0)."""
+    if TMA:
+        tle.gpu.copy(kv_desc, slot[field], [BLOCK_N, W], offsets=[rows, j * 64], is_async=True)
+    else:
+        tle.gpu.copy(rows + j * 64 + c, slot[field], [BLOCK_N, W], is_async=True)
+
+
+@triton.jit
+def _mla_pp_lo(wl, kv_desc, rows, c, BLOCK_N: tl.constexpr, Q8: tl.constexpr, TMA: tl.constexpr):
     lo = wl.acquire()
-    tle.gpu.copy(rows + c, lo["v0"], [BLOCK_N, Q8], is_async=True)
-    tle.gpu.copy(rows + Q8 + c, lo["v1"], [BLOCK_N, Q8], is_async=True)
-    tle.gpu.copy(rows + 2 * Q8 + c, lo["v2"], [BLOCK_N, Q8], is_async=True)
-    tle.gpu.copy(rows + 3 * Q8 + c, lo["v3"], [BLOCK_N, Q8], is_async=True)
+    _mla_pp_fill(lo, "v0", kv_desc, rows, c, 0, BLOCK_N, Q8, TMA)
+    _mla_pp_fill(lo, "v1", kv_desc, rows, c, 1, BLOCK_N, Q8, TMA)
+    _mla_pp_fill(lo, "v2", kv_desc, rows, c, 2, BLOCK_N, Q8, TMA)
+    _mla_pp_fill(lo, "v3", kv_desc, rows, c, 3, BLOCK_N, Q8, TMA)
     wl.commit(lo)
 
 
 @triton.jit
-def _mla_pp_hi(wh, rows, valid, c, BLOCK_N: tl.constexpr, Q8: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+def _mla_pp_hi(wh, kv_desc, rows, valid, c, BLOCK_N: tl.constexpr, Q8: tl.constexpr, DV: tl.constexpr,
+               DR: tl.constexpr, TMA: tl.constexpr):
     hi = wh.acquire()
-    tle.gpu.copy(rows + 4 * Q8 + c, hi["v4"], [BLOCK_N, Q8], is_async=True)
-    tle.gpu.copy(rows + 5 * Q8 + c, hi["v5"], [BLOCK_N, Q8], is_async=True)
-    tle.gpu.copy(rows + 6 * Q8 + c, hi["v6"], [BLOCK_N, Q8], is_async=True)
-    tle.gpu.copy(rows + 7 * Q8 + c, hi["v7"], [BLOCK_N, Q8], is_async=True)
-    tle.gpu.copy(rows + DV + tl.arange(0, DR)[None, :], hi["rope"], [BLOCK_N, DR], is_async=True)
+    _mla_pp_fill(hi, "v4", kv_desc, rows, c, 4, BLOCK_N, Q8, TMA)
+    _mla_pp_fill(hi, "v5", kv_desc, rows, c, 5, BLOCK_N, Q8, TMA)
+    _mla_pp_fill(hi, "v6", kv_desc, rows, c, 6, BLOCK_N, Q8, TMA)
+    _mla_pp_fill(hi, "v7", kv_desc, rows, c, 7, BLOCK_N, Q8, TMA)
+    if TMA:
+        tle.gpu.copy(kv_desc, hi["rope"], [BLOCK_N, DR], offsets=[rows, DV], is_async=True)
+    else:
+        tle.gpu.copy(rows + DV + tl.arange(0, DR)[None, :], hi["rope"], [BLOCK_N, DR], is_async=True)
     tle.gpu.local_store(hi["valid"], valid.to(tl.int32))
     wh.commit(hi)
 
 
 @triton.jit
-def _mla_pp_producer(wle, whe, wlo, who, idx_base, kv_base, stride_kvn, SKV, TOPK,
-                     BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
-    """Worker: cp.async gathers of each chunk pair's four half slots in the
-    order their readers free them: even lo, odd hi (each freed by its
-    warpgroup's own P @ V), even hi, odd lo (freed by the other's)."""
+def _mla_chunk_row_numbers(idx_base, row0, rows_per_n, start, SKV, TOPK, BLOCK_N: tl.constexpr):
+    """A chunk's indices as (valid, row numbers of the [rows, 576] kv view for
+    TMA): an invalid index is row -1, which TMA reads as zeros."""
+    offs_n = start + tl.arange(0, BLOCK_N)
+    idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
+    valid = (idx >= 0) & (idx < SKV)
+    return valid, tl.where(valid, row0 + idx * rows_per_n, -1)
+
+
+@triton.jit
+def _mla_pp_producer(wle, whe, wlo, who, idx_base, kv_base, stride_kvn, SKV, TOPK, kv_desc, row0, rows_per_n,
+                     BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr, TMA: tl.constexpr):
+    """Worker: the gathers of each chunk pair's four half slots in the order
+    their readers free them: even lo, odd hi (each freed by its warpgroup's
+    own P @ V), even hi, odd lo (freed by the other's). cp.async from row
+    pointers, or TMA row gathers from the kv descriptor (TMA)."""
     Q8: tl.constexpr = DV // 8
     c = tl.arange(0, Q8)[None, :]
     for start in range(0, TOPK, 2 * BLOCK_N):
-        valid_e, rows_e = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
-        valid_o, rows_o = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start + BLOCK_N, SKV, TOPK, BLOCK_N)
-        _mla_pp_lo(wle, rows_e, c, BLOCK_N, Q8)
-        _mla_pp_hi(who, rows_o, valid_o, c, BLOCK_N, Q8, DV, DR)
-        _mla_pp_hi(whe, rows_e, valid_e, c, BLOCK_N, Q8, DV, DR)
-        _mla_pp_lo(wlo, rows_o, c, BLOCK_N, Q8)
+        if TMA:
+            valid_e, rows_e = _mla_chunk_row_numbers(idx_base, row0, rows_per_n, start, SKV, TOPK, BLOCK_N)
+            valid_o, rows_o = _mla_chunk_row_numbers(idx_base, row0, rows_per_n, start + BLOCK_N, SKV, TOPK,
+                                                     BLOCK_N)
+        else:
+            valid_e, rows_e = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
+            valid_o, rows_o = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start + BLOCK_N, SKV, TOPK, BLOCK_N)
+        _mla_pp_lo(wle, kv_desc, rows_e, c, BLOCK_N, Q8, TMA)
+        _mla_pp_hi(who, kv_desc, rows_o, valid_o, c, BLOCK_N, Q8, DV, DR, TMA)
+        _mla_pp_hi(whe, kv_desc, rows_e, valid_e, c, BLOCK_N, Q8, DV, DR, TMA)
+        _mla_pp_lo(wlo, kv_desc, rows_o, c, BLOCK_N, Q8, TMA)
 
 
 @triton.jit
@@ -919,7 +958,7 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
                           SKV, H_PER_KV, TOPK,
                           BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr,
                           DR: tl.constexpr, NUM_STAGES: tl.constexpr, C_REGS: tl.constexpr = 224,
-                          PRODUCER_REGS: tl.constexpr = 56):
+                          PRODUCER_REGS: tl.constexpr = 56, KV_DESC=None, TMA: tl.constexpr = False):
     """FlashMLA's sparse-prefill schedule: two consumer warpgroups score the
     two chunks of a pair at once, share the running max, and each adds both
     chunks to its half of O (A: O[:, :DV/2], B: O[:, DV/2:]; P traded through
@@ -933,7 +972,10 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
     producer PRODUCER_REGS, consumer A (the default partition) the rest of
     512; H100, SKV 8192 (two rounds, ms): 224 / 56 4.25, 4.32; 216 / 56
     4.16, 4.21; 232 / 48 4.19, 4.21; 208 / 64 4.21, 4.74; 240 / 40 4.15,
-    4.69 (docs/sparse-mla.md, step 7)."""
+    4.69 (docs/sparse-mla.md, step 7). TMA (`tle-pp-tma`): the producer
+    fills the slots by TMA row gathers from KV_DESC, a [1, 64]-block tensor
+    descriptor over KV as [B * SKV * HKV, 576] rows (docs/sparse-mla.md,
+    step 9)."""
     Q8: tl.constexpr = DV // 8
     s, b, g, offs_h, q_base, idx_base = _mla_program(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib,
                                                      stride_is, stride_ih, H_PER_KV, BLOCK_H)
@@ -968,7 +1010,8 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
          (_mla_pp_worker, (pho.reader(), plo.reader("b"), phe.reader("b"), tb.writer(), ta.reader(), p_buf,
                             q0, q1, q2, q3, q4, q5, q6, q7, q8, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
          (_mla_pp_producer, (ple.writer(), phe.writer(), plo.writer(), pho.writer(), idx_base, kv_base, stride_kvn,
-                              SKV, TOPK, BLOCK_N, DV, DR))],
+                              SKV, TOPK, KV_DESC, (b * stride_kvb + g * stride_kvh) // (DV + DR),
+                              stride_kvn // (DV + DR), BLOCK_N, DV, DR, TMA))],
         worker_num_warps=[4, 4], worker_num_regs=[C_REGS, PRODUCER_REGS])
     l_safe = tl.where(l_i == 0.0, 1.0, l_i)
     c = tl.arange(0, Q8)[None, :]
@@ -985,9 +1028,9 @@ KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-spli
            "tle-staged": sparse_mla_fwd_tle_staged,
            "tle-pipe": sparse_mla_fwd_tle_pipe, "tle-pipe-split": sparse_mla_fwd_tle_pipe_split,
            "tle-pipe-async": sparse_mla_fwd_tle_pipe_split, "tle-ws3": sparse_mla_fwd_tle_ws3,
-           "tle-pp": sparse_mla_fwd_tle_pp}
+           "tle-pp": sparse_mla_fwd_tle_pp, "tle-pp-tma": sparse_mla_fwd_tle_pp}
 # Constexprs a provider adds to its kernel's.
-KERNEL_CONSTEXPRS = {"tle-pipe-async": {"ASYNC_FILL": True}}
+KERNEL_CONSTEXPRS = {"tle-pipe-async": {"ASYNC_FILL": True}, "tle-pp-tma": {"TMA": True}}
 
 
 def _config(provider, args):
@@ -1012,8 +1055,8 @@ def _launch_fn(provider, inputs):
         raise ValueError(f"sparse_mla: S={S} > 65535 (grid dimension y)")
     if topk % BLOCK_N:
         raise ValueError(f"sparse_mla: topk={topk} must be a multiple of BLOCK_N={BLOCK_N}")
-    if provider == "tle-pp" and topk % (2 * BLOCK_N):
-        raise ValueError(f"sparse_mla: tle-pp takes the chunks in pairs: topk={topk} must be a multiple of "
+    if provider.startswith("tle-pp") and topk % (2 * BLOCK_N):
+        raise ValueError(f"sparse_mla: {provider} takes the chunks in pairs: topk={topk} must be a multiple of "
                          f"2 * BLOCK_N = {2 * BLOCK_N}")
     for t, name in ((q, "q"), (kv, "kv"), (idx, "indices")):
         if t.stride(-1) != 1:
@@ -1040,6 +1083,13 @@ def _launch_fn(provider, inputs):
         # 5.89 at 112, 5.88 at 120, 7.45 at 128, 7.38 at 136 (from 128 on,
         # the consumer's 240 no longer fit).
         extra["PRODUCER_WARPS"], extra["PRODUCER_REGS"] = 4, 104
+    if extra.get("TMA"):
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        if not kv.is_contiguous():
+            raise ValueError("sparse_mla: tle-pp-tma reads kv through a tensor descriptor over its rows: kv must be "
+                             "contiguous")
+        rows = kv.view(-1, DQK)
+        extra["KV_DESC"] = TensorDescriptor(rows, list(rows.shape), list(rows.stride()), [1, 64])
 
     def run():
         kernel[grid](q, kv, idx, out, lse, sm_scale_log2,
@@ -1221,6 +1271,7 @@ BENCH = _harness.Benchmark(
         "tle-pipe-async": lambda inputs: _launch_fn("tle-pipe-async", inputs),
         "tle-ws3": lambda inputs: _launch_fn("tle-ws3", inputs),
         "tle-pp": lambda inputs: _launch_fn("tle-pp", inputs),
+        "tle-pp-tma": lambda inputs: _launch_fn("tle-pp-tma", inputs),
         "torch": _torch_provider,
         **({"flashmla": _flashmla_provider} if os.path.exists(flashmla_ops_path()) else {}),
     },
@@ -1245,9 +1296,12 @@ def _smoke_entry(provider, cfg):
                  "stride_ib", "stride_is", "stride_ih", "stride_ob", "stride_os", "stride_oh",
                  "stride_lb", "stride_ls", "SKV", "H_PER_KV", "TOPK"):
         sig[name] = "i32"
+    if KERNEL_CONSTEXPRS.get(provider, {}).get("TMA"):
+        sig["KV_DESC"] = "tensordesc<bf16[1,64]>"
     # What the launcher specializes for the benchmark's tensors: 16-byte
     # aligned pointers, and strides and sizes that are multiples of 16.
-    attrs = {(i,): [["tt.divisibility", 16]] for i, name in enumerate(sig) if name != "sm_scale_log2"}
+    attrs = {(i,): [["tt.divisibility", 16]] for i, name in enumerate(sig)
+             if name not in ("sm_scale_log2", "KV_DESC")}
     return {
         "name": provider,
         "kernel": KERNELS[provider],
@@ -1267,7 +1321,9 @@ def _smoke_entry(provider, cfg):
                    "tle-ws3": ["wgmma", "cp.async.cg.shared.global", "cp.async.mbarrier.arrive",
                                "mbarrier.try_wait", "setmaxnreg"],
                    "tle-pp": ["wgmma", "cp.async.cg.shared.global", "cp.async.mbarrier.arrive",
-                              "mbarrier.try_wait", "setmaxnreg"]}[provider],
+                              "mbarrier.try_wait", "setmaxnreg"],
+                   "tle-pp-tma": ["wgmma", "cp.async.bulk.tensor.2d.shared::cluster.global.tile",
+                                  "mbarrier.arrive.expect_tx", "mbarrier.try_wait", "setmaxnreg"]}[provider],
     }
 
 
