@@ -7,7 +7,9 @@ Covers every mbarrier protocol triton-tle-lower-pipes emits: rings filled
 from registers and by cp.async (each writer thread's
 cp.async.mbarrier.arrive.noinc plus the elected arrive) at 1, 2 and 4
 producer warps, two readers of one slot, a pipe that is closed, a one-shot
-pipe, and async-filled slots read in place by wgmma. Each result is checked
+pipe, async-filled slots read in place by wgmma, and slots filled by TMA
+row gathers (the commit's arrive.expect_tx; rows outside the table, 1 and
+4 producer warps, read by local loads and by wgmma). Each result is checked
 against torch as well. (synccheck reported mbarrier errors at the commits of
 async-filled pipes when they used the incrementing cp.async.mbarrier.arrive
 on a count-1 barrier, before 2026-11-27.)
@@ -17,6 +19,7 @@ import os
 import sys
 
 import torch
+from triton.tools.tensor_descriptor import TensorDescriptor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -60,6 +63,27 @@ def main():
             for k in kv.view(n, bn, d):
                 expect += (q.float() @ k.float().T).half().float() @ k.float()
             torch.testing.assert_close(out, expect, rtol=2e-2, atol=2e-2)
+        table = torch.randn(300, 128, device="cuda").half()
+        for stages, warps in ((1, 1), (2, 4)):
+            idx = torch.randint(-2, 302, (9 * 32,), device="cuda", dtype=torch.int32)
+            out = torch.full((9 * 32, 64), float("nan"), device="cuda").half()
+            desc = TensorDescriptor(table, list(table.shape), list(table.stride()), [1, 64])
+            K.ring_gather[(1,)](desc, idx, out, 9, BN=32, W=64, STAGES=stages, COL=64, PRODUCER_WARPS=warps,
+                                num_warps=4)
+            inside = (idx >= 0) & (idx < table.shape[0])
+            expect = torch.where(inside[:, None], table[idx.clamp(0, 299).long(), 64:], torch.zeros_like(out))
+            torch.testing.assert_close(out, expect, rtol=0, atol=0)
+        m, bn, d, n = 64, 32, 64, 5
+        q = (torch.randn(m, d, device="cuda") / 4).half()
+        table = (torch.randn(200, d, device="cuda") / 4).half()
+        idx = torch.randint(0, 200, (n * bn,), device="cuda", dtype=torch.int32)
+        out = torch.full((m, d), float("nan"), device="cuda")
+        desc = TensorDescriptor(table, list(table.shape), list(table.stride()), [1, d])
+        K.ring_gather_dot[(1,)](q, desc, idx, out, n, M=m, BN=bn, D=d, STAGES=2, num_warps=4)
+        expect = torch.zeros(m, d, device="cuda")
+        for k in table[idx.long()].view(n, bn, d):
+            expect += (q.float() @ k.float().T).half().float() @ k.float()
+        torch.testing.assert_close(out, expect, rtol=2e-2, atol=2e-2)
     torch.cuda.synchronize()
     print("all pipe kernels ran")
 
