@@ -43,6 +43,15 @@ def cumsum_defaults(X, Y, T, N: tl.constexpr, REVERSE: tl.constexpr = True):
     tl.store(T, t)
 
 
+@triton.jit
+def cumsum_optional_total(X, Y, N: tl.constexpr, T=None):
+    offs = tl.arange(0, N)
+    e, t = tle.cumsum(tl.load(X + offs), axis=0)
+    tl.store(Y + offs, e)
+    if T is not None:
+        tl.store(T, t)
+
+
 ACC = {"i32": "i32", "i64": "i64", "fp32": "fp32", "bf16": "fp32"}
 
 
@@ -109,6 +118,17 @@ def test_compile_uses_constexpr_defaults():
     assert _code(default.asm["tle-ttgir"]) != _code(other.asm["tle-ttgir"])
     with pytest.raises(TypeError, match="no signature entry for argument.*N"):
         tle.compile(cumsum_defaults, signature=sig, target=TARGET)
+
+
+def test_compile_leaves_none_defaults_to_none():
+    """A parameter whose default is None may be left out, as at a launch
+    (Triton passes None as a constant); given a pointer, it is one."""
+    sig = {"X": "*i32", "Y": "*i32"}
+    without = tle.compile(cumsum_optional_total, signature=sig, constexprs={"N": 128}, target=TARGET)
+    with_total = tle.compile(cumsum_optional_total, signature={**sig, "T": "*i32"}, constexprs={"N": 128},
+                             target=TARGET)
+    assert _code(without.asm["ttir"]).count("tt.store") == 1
+    assert _code(with_total.asm["ttir"]).count("tt.store") == 2
 
 
 def test_stage_failure_without_diagnostics_keeps_its_message(monkeypatch):
