@@ -10,6 +10,7 @@
 
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Conversion/TritonBuilders.h"
+#include "TLE/Dialect/Common/DialectCommon.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
@@ -50,7 +51,6 @@ struct TmaFill {
   /// The scratch buffer, its barrier, every op on them but the gather and
   /// the layout conversions of the loaded value.
   SmallVector<Operation *> expansion;
-  int64_t bytes = 0;
 };
 
 /// Where an endpoint op runs: a tle.warp_specialize and its region (-1: the
@@ -636,7 +636,7 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
                            "writer's slots (from acquire())";
   // local_store(local_load(scratch)) (through layout conversions used only
   // there), scratch filled by one gather.
-  TmaFill fill{store, view, {}, {}, 0};
+  TmaFill fill{store, view, {}, {}};
   SmallVector<Operation *> converts;
   Value value = store.getValue();
   while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
@@ -708,10 +708,9 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
   if (enc.getSwizzlingByteWidth())
     boxBytes = std::min<int64_t>(boxBytes, enc.getSwizzlingByteWidth());
   auto target = module->getAttrOfType<StringAttr>("ttg.target");
-  int arch = 0;
-  if (target && target.getValue().starts_with("cuda:") &&
-      !target.getValue().drop_front(5).getAsInteger(10, arch) && arch < 100 &&
-      boxBytes % 128)
+  std::optional<unsigned> capability =
+      target ? common::cudaCapability(target.getValue()) : std::nullopt;
+  if (capability && *capability < 100 && boxBytes % 128)
     return error(store) << "tle.gpu.copy from a tensor descriptor on "
                         << target.getValue()
                         << " copies each gathered row to its own 128-byte "
@@ -719,7 +718,7 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
                            "of the descriptor's box must be a multiple of 128 "
                            "bytes, got "
                         << boxBytes;
-  fill.bytes = llvm::divideCeil(
+  int64_t bytes = llvm::divideCeil(
       viewType.getNumElements() * viewType.getElementTypeBitWidth(), 8);
 
   // The commit of the slot, after the fill in the same block: its expect_tx
@@ -734,7 +733,7 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
                            "committed by a writer commit of its slot in the "
                            "same block (the commit expects the bytes of the "
                            "fills before it)";
-  commitBytes[commit] += fill.bytes;
+  commitBytes[commit] += bytes;
   if (commitBytes[commit] >= (int64_t(1) << 20))
     return error(commit) << "commits " << commitBytes[commit]
                          << " bytes of TMA fills; an mbarrier counts fewer "

@@ -17,6 +17,13 @@ using namespace mlir;
 // Triton's shared-memory address space.
 static constexpr int kSharedAddressSpace = 3;
 
+std::optional<unsigned> tle::common::cudaCapability(StringRef target) {
+  unsigned capability;
+  if (!target.consume_front("cuda:") || target.getAsInteger(10, capability))
+    return std::nullopt;
+  return capability;
+}
+
 std::string tle::common::shapeStr(ArrayRef<int64_t> shape) {
   std::string text;
   llvm::raw_string_ostream os(text);

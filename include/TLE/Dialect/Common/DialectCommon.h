@@ -17,6 +17,10 @@
 
 namespace mlir::tle::common {
 
+/// The compute capability a `ttg.target` string names (`cuda:90` -> 90);
+/// std::nullopt for other targets.
+std::optional<unsigned> cudaCapability(StringRef target);
+
 /// `[64, 32]`, with `?` for dynamic dimensions.
 std::string shapeStr(ArrayRef<int64_t> shape);
 

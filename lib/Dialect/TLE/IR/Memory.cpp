@@ -262,10 +262,8 @@ LogicalResult InsertTileOp::verify() {
 /// sm_103, sm_110) has tcgen05 tensor memory; sm_120/121 (consumer Blackwell)
 /// do not.
 static bool targetHasTensorMemory(StringRef target) {
-  unsigned capability;
-  return target.consume_front("cuda:") &&
-         !target.getAsInteger(10, capability) && capability >= 100 &&
-         capability < 120;
+  std::optional<unsigned> capability = common::cudaCapability(target);
+  return capability && *capability >= 100 && *capability < 120;
 }
 
 bool AllocOp::isPointerBuffer() {
