@@ -25,6 +25,9 @@ from .pipe import warp_specialize  # noqa: F401
 # The unit attribute on the tt.load of a tle.gpu.copy(is_async=True)
 # (docs/warp-specialize.md, "Asynchronous slot fills").
 ASYNC_COPY_ATTR = "tle.async_copy"
+# The unit attribute on the tle.local_store marker of a tle.gpu.copy from a
+# tensor descriptor (docs/warp-specialize.md, "Slot fills by TMA").
+TMA_FILL_ATTR = "tle.tma_fill"
 
 
 def _require_pow2_shape(shape, what):
@@ -174,7 +177,7 @@ def local_ptr(buffer, indices=None, _semantic=None, _generator=None):
     return ptrs
 
 
-def _local_store(buf: buffered_tensor, value, what, _semantic):
+def _local_store(buf: buffered_tensor, value, what, _semantic, marker_attrs=None):
     if buf.remote_shard is not None:
         raise TLEUsageError(f"{what}: a remote buffer view is written through tle.gpu.local_ptr pointers")
     shape = list(buf.type.shape)
@@ -189,7 +192,7 @@ def _local_store(buf: buffered_tensor, value, what, _semantic):
         raise TLEUsageError(f"{what}: value of shape {dims(value.shape)} does not match the buffer's {shape}")
     if value.dtype != buf.type.dtype:
         value = _semantic.cast(value, buf.type.dtype)
-    _markers.emit("local_store", {"tle.marker.scalar_operands": ("i32-array", [1]),
+    _markers.emit("local_store", {**(marker_attrs or {}), "tle.marker.scalar_operands": ("i32-array", [1]),
                                   "tle.marker.no_results": True},
                   [value, _splat(_handle_tensor(buf), shape, _semantic)], [tlc.int32], _semantic=_semantic)
 
@@ -292,9 +295,6 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
                            "tle.marker.no_results": True}, operands, [tlc.int32], _semantic=_semantic)
 
 
-TMA_FILL_ATTR = "tle.tma_fill"
-
-
 def _copy_from_descriptor(desc, dst, shape, offsets, barrier, is_async, _semantic):
     """tle.gpu.copy(desc, slot_field, shape, offsets=[rows, col], is_async=True):
     Triton's descriptor gather of the rows, stored into the slot field by a
@@ -343,9 +343,7 @@ def _copy_from_descriptor(desc, dst, shape, offsets, barrier, is_async, _semanti
         raise TLEUsageError(f"tle.gpu.copy offsets[1] (the column) must be a scalar, got {describe(col)}")
     _require_enabled("tle.gpu.copy", _semantic)
     value = _semantic.descriptor_gather(desc, rows, col, "", "")
-    _markers.emit("local_store", {TMA_FILL_ATTR: "unit", "tle.marker.scalar_operands": ("i32-array", [1]),
-                                  "tle.marker.no_results": True},
-                  [value, _splat(_handle_tensor(dst), shape, _semantic)], [tlc.int32], _semantic=_semantic)
+    _local_store(dst, value, "tle.gpu.copy", _semantic, marker_attrs={TMA_FILL_ATTR: "unit"})
 
 
 @builtin("tle.gpu.memory_space")
