@@ -226,13 +226,19 @@ def _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, str
 
 
 @triton.jit
+def _mla_chunk_idx(idx_base, start, SKV, TOPK, BLOCK_N: tl.constexpr):
+    """A chunk's indices and which of them name a kv row (-1 past TOPK)."""
+    offs_n = start + tl.arange(0, BLOCK_N)
+    idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
+    return (idx >= 0) & (idx < SKV), idx
+
+
+@triton.jit
 def _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N: tl.constexpr):
     """A chunk's indices: (valid, the gathered rows' base pointers). Invalid
     rows point at row 0 (always in bounds) and are masked in the softmax, so
     the gathers need no mask."""
-    offs_n = start + tl.arange(0, BLOCK_N)
-    idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
-    valid = (idx >= 0) & (idx < SKV)
+    valid, idx = _mla_chunk_idx(idx_base, start, SKV, TOPK, BLOCK_N)
     return valid, kv_base + tl.where(valid, idx, 0).to(tl.int64)[:, None] * stride_kvn
 
 
@@ -889,9 +895,7 @@ def _mla_pp_hi(wh, kv_desc, rows, valid, c, BLOCK_N: tl.constexpr, Q8: tl.conste
 def _mla_chunk_row_numbers(idx_base, row0, rows_per_n, start, SKV, TOPK, BLOCK_N: tl.constexpr):
     """A chunk's indices as (valid, row numbers of the [rows, 576] kv view for
     TMA): an invalid index is row -1, which TMA reads as zeros."""
-    offs_n = start + tl.arange(0, BLOCK_N)
-    idx = tl.load(idx_base + offs_n, mask=offs_n < TOPK, other=-1)
-    valid = (idx >= 0) & (idx < SKV)
+    valid, idx = _mla_chunk_idx(idx_base, start, SKV, TOPK, BLOCK_N)
     return valid, tl.where(valid, row0 + idx * rows_per_n, -1)
 
 
