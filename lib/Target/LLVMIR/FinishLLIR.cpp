@@ -188,13 +188,7 @@ Expected<bool> finishModule(Module &module, uint64_t base) {
   if (!changed)
     return changed.takeError();
   // Step 2: every inline-asm call with a shared or cluster pointer.
-  SmallVector<CallInst *> calls;
-  for (Function &f : module)
-    for (Instruction &inst : instructions(f))
-      if (auto *call = dyn_cast<CallInst>(&inst))
-        if (call->isInlineAsm())
-          calls.push_back(call);
-  for (CallInst *call : calls) {
+  for (CallInst *call : llir::inlineAsmCalls(module)) {
     Expected<bool> rewritten = llir::rewriteSharedAsmCall(call);
     if (!rewritten)
       return rewritten.takeError();

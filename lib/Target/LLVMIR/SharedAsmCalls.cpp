@@ -214,6 +214,17 @@ static bool isPlainUse(const Instruction &inst) {
   return false;
 }
 
+SmallVector<CallInst *> inlineAsmCalls(Module &module, StringRef text) {
+  SmallVector<CallInst *> calls;
+  for (Function &f : module)
+    for (Instruction &inst : instructions(f))
+      if (auto *call = dyn_cast<CallInst>(&inst))
+        if (auto *ia = dyn_cast<InlineAsm>(call->getCalledOperand()))
+          if (StringRef(ia->getAsmString()).contains(text))
+            calls.push_back(call);
+  return calls;
+}
+
 Error checkSharedPointerUses(Module &module) {
   for (Function &f : module) {
     for (Instruction &inst : instructions(f)) {

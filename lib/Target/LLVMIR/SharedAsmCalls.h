@@ -1,12 +1,15 @@
 //===- SharedAsmCalls.h - inline-asm calls on shared pointers -------------===//
 //
 // Internal to the llir finish: step 2 (rewrite `.global` asm on shared and
-// cluster pointers) and step 3 (check every remaining shared-pointer use).
+// cluster pointers) and step 3 (check every remaining shared-pointer use),
+// and what the finish's rewrites of inline-asm calls share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TLE_LIB_TARGET_LLVMIR_SHAREDASMCALLS_H
 #define TLE_LIB_TARGET_LLVMIR_SHAREDASMCALLS_H
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -32,6 +35,11 @@ llvm::Expected<bool> rewriteSharedAsmCall(llvm::CallInst *call);
 /// Step 3: every use of a shared pointer must be one LLVM (and NVPTX)
 /// handles, and no TLE marker asm may remain.
 llvm::Error checkSharedPointerUses(llvm::Module &module);
+
+/// The module's calls to inline asm whose string contains `text` (all of
+/// them for an empty `text`), collected before a rewrite replaces any.
+llvm::SmallVector<llvm::CallInst *> inlineAsmCalls(llvm::Module &module,
+                                                   llvm::StringRef text = "");
 
 /// `inline asm "..."` [in @f] [at file:line:col] for messages.
 std::string describe(const llvm::Instruction *inst);

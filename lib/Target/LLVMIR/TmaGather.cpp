@@ -7,7 +7,6 @@
 #include "SharedAsmCalls.h"
 
 #include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -52,13 +51,7 @@ static std::string rowCopies(uint64_t rowBytes) {
 }
 
 Expected<bool> splitTmaGathers(Module &module, ArrayRef<uint64_t> rowBytes) {
-  SmallVector<CallInst *> gathers;
-  for (Function &f : module)
-    for (Instruction &inst : instructions(f))
-      if (auto *call = dyn_cast<CallInst>(&inst))
-        if (auto *ia = dyn_cast<InlineAsm>(call->getCalledOperand()))
-          if (StringRef(ia->getAsmString()).contains("tile::gather4"))
-            gathers.push_back(call);
+  SmallVector<CallInst *> gathers = llir::inlineAsmCalls(module, "tile::gather4");
   for (CallInst *call : gathers) {
     auto *ia = cast<InlineAsm>(call->getCalledOperand());
     if (StringRef(ia->getAsmString()).trim() != kTmaGather4Asm ||

@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 #include "TLE/Target/LLVMIR/WgmmaDescriptors.h"
 #include "PTXAsm.h"
+#include "SharedAsmCalls.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
@@ -116,15 +116,8 @@ bool foldCall(CallInst *call) {
 } // namespace
 
 bool foldWgmmaDescriptorOffsets(Module &module) {
-  SmallVector<CallInst *> calls;
-  for (Function &function : module)
-    for (Instruction &inst : instructions(function))
-      if (auto *call = dyn_cast<CallInst>(&inst))
-        if (auto *ia = dyn_cast<InlineAsm>(call->getCalledOperand()))
-          if (StringRef(ia->getAsmString()).contains("wgmma.mma_async"))
-            calls.push_back(call);
   bool changed = false;
-  for (CallInst *call : calls)
+  for (CallInst *call : llir::inlineAsmCalls(module, "wgmma.mma_async"))
     changed |= foldCall(call);
   return changed;
 }
