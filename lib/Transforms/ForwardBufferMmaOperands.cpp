@@ -119,7 +119,9 @@ bool apply(BufferPlan &plan) {
   // buffer instead of the copy.
   SmallVector<std::pair<Value, ttg::LocalLoadOp>> inPlace;
   SmallVector<std::pair<Value, ttg::LocalLoadOp>> retarget;
-  SmallVector<Operation *> maybeDead;
+  // Copies and the first loads they copy, erased if left without users.
+  SmallVector<ttg::LocalAllocOp> deadCopies;
+  SmallVector<ttg::LocalLoadOp> deadLoads;
   for (auto [alias, load] : plan.reads) {
     if (feedsOnlyWgmmaA(load)) {
       inPlace.push_back({alias, load});
@@ -144,9 +146,9 @@ bool apply(BufferPlan &plan) {
         else
           retarget.push_back({alias, read});
       }
-      maybeDead.push_back(copy);
+      deadCopies.push_back(copy);
     }
-    maybeDead.push_back(load);
+    deadLoads.push_back(load);
   }
   Attribute encoding = inPlace.empty() ? Attribute() : nvmmaEncodingFor(type);
   if (!encoding) {
@@ -184,13 +186,13 @@ bool apply(BufferPlan &plan) {
     read->erase();
   }
   // Copies and first loads left without users go (copies before the loads
-  // they copy).
-  for (Operation *op : maybeDead)
-    if (isa<ttg::LocalAllocOp>(op) && op->use_empty())
-      op->erase();
-  for (Operation *op : maybeDead)
-    if (isa<ttg::LocalLoadOp>(op) && op->use_empty())
-      op->erase();
+  // they copy; two lists, so that no erased op is looked at again).
+  for (ttg::LocalAllocOp copy : deadCopies)
+    if (copy->use_empty())
+      copy->erase();
+  for (ttg::LocalLoadOp load : deadLoads)
+    if (load->use_empty())
+      load->erase();
   return !inPlace.empty();
 }
 
