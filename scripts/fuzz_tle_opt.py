@@ -662,6 +662,11 @@ def sweep_mutants(seeds):
 
 CRASH_MARKERS = ("Assertion", "UNREACHABLE", "Stack dump:", "LLVM ERROR:",
                  "PLEASE submit a bug report", "Segmentation fault", "Aborted")
+# A tle-opt built with TLE_SANITIZE (scripts/sanitize.sh) reports through
+# these, and exits 1: without them its report would pass for a diagnostic
+# ("runtime error:" contains "error:").
+SANITIZER_REPORT = re.compile(r"^(?:==\d+==)?ERROR: (\w+Sanitizer): ([\w-]+)|^(\S+):\d+:\d+: runtime error: ([^\n]*)",
+                              re.M)
 RUNTIME_FRAMES = re.compile(
     r"llvm::sys::|SignalHandler|__restore_rt|raise|abort|__assert_fail|__libc_start|_start\b|"
     r"llvm_unreachable_internal|report_fatal_error|reportFatal|llvm::cast|llvm::dyn_cast|"
@@ -686,13 +691,14 @@ TLE_SOURCES = _tle_sources()
 
 
 def _is_tle_frame(line):
-    m = re.search(r"\s([\w.+\-]+\.(?:cpp|h|inc)):\d+", line)
+    m = re.search(r"[\s/]([\w.+\-]+\.(?:cpp|h|inc)):\d+", line)   # file:line, or a sanitizer's path:line
     return bool(TLE_NAMESPACES.search(_frame_name(line)) or (m and m.group(1) in TLE_SOURCES))
 
 
 def _frame_name(line):
     """A stack frame's function name, without arguments, templates or addresses."""
     name = re.sub(r"\s+\S+:\d+(:\d+)?$", "", line).strip()    # file:line
+    name = re.sub(r"^in ", "", name)                          # a sanitizer's frames: "#0 0x.. in F file:line"
     name = re.sub(r"\s*\(/[^)]*\)$", "", name)                # (binary+0x..)
     name = name.replace("(anonymous namespace)", "{anonymous}")
     depth, out = 0, []
@@ -733,6 +739,14 @@ def classify(rc, stderr, timed_out):
     """('ok' | 'error' | 'failure', signature or '')."""
     if timed_out:
         return "failure", "timeout"
+    sanitizer = SANITIZER_REPORT.search(stderr)
+    if sanitizer:
+        if sanitizer.group(1):
+            what = f"{sanitizer.group(1)}: {sanitizer.group(2)}"
+        else:
+            what = (f"UndefinedBehaviorSanitizer: {_normalize(re.sub(r'[0-9]+', 'N', sanitizer.group(4)))} "
+                    f"({os.path.basename(sanitizer.group(3))})")
+        return "failure", what + _location(stderr)
     crashed = rc < 0 or any(marker in stderr for marker in CRASH_MARKERS)
     if not crashed:
         if rc == 0:

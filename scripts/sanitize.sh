@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Host-side sanitizers: builds tle-opt with AddressSanitizer (leaks included)
+# and UndefinedBehaviorSanitizer (CMake option TLE_SANITIZE) in build-asan,
+# then runs every lit suite with it (the fuzzing smoke among them), the
+# pytest suite with TLE's stages run by it (TLE_OPT: every kernel the tests
+# compile, the benchmarks' among them, goes through the sanitized passes)
+# and, with --fuzz N, N more fuzzing mutants. Any report aborts the run it is
+# in, so `not tle-opt` lines and the fuzzer see a crash, not an exit code;
+# under pytest the reports also go to build-asan/sanitizer-logs, which must
+# stay empty (a test expecting a compile error could pass over an abort).
+#   scripts/sanitize.sh                 build + lit + pytest (CI runs this)
+#   scripts/sanitize.sh --fuzz 4000 [--seed S]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. .venv/bin/activate
+fuzz=0
+seed=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --fuzz) fuzz=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    *) echo "sanitize.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+start=$(date +%s)
+if [ ! -f build-asan/build.ninja ]; then
+  # -O1: ASan's usual level; builds faster than -O3 and keeps frames.
+  cmake -G Ninja -S . -B build-asan -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
+    -DPython_EXECUTABLE="$(command -v python)" -DTLE_SANITIZE=address,undefined >/dev/null
+fi
+ninja -C build-asan tle-opt
+echo "sanitize.sh: build took $(( $(date +%s) - start )) s"
+export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1
+lit -sv build-asan/test
+echo "sanitize.sh: lit done at $(( $(date +%s) - start )) s"
+logs=$PWD/build-asan/sanitizer-logs
+rm -rf "$logs" && mkdir -p "$logs"
+TLE_OPT=$PWD/build-asan/bin/tle-opt \
+  ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$logs/asan" UBSAN_OPTIONS="$UBSAN_OPTIONS:log_path=$logs/ubsan" \
+  python -m pytest -q -p no:cacheprovider python/test
+if [ -n "$(ls -A "$logs")" ]; then
+  cat "$logs"/* >&2
+  echo "sanitize.sh: sanitizer reports under pytest (above)" >&2
+  exit 1
+fi
+echo "sanitize.sh: pytest done at $(( $(date +%s) - start )) s"
+if [ "$fuzz" -gt 0 ]; then
+  python scripts/fuzz_tle_opt.py --tle-opt build-asan/bin/tle-opt --seed "$seed" --count "$fuzz" \
+    --jobs "$(nproc)" --out build-asan/fuzz-regressions
+fi
+echo "sanitize.sh took $(( $(date +%s) - start )) s"
