@@ -8,17 +8,23 @@
 # in, so `not tle-opt` lines and the fuzzer see a crash, not an exit code;
 # under pytest the reports also go to build-asan/sanitizer-logs, which must
 # stay empty (a test expecting a compile error could pass over an abort).
+# --in-process runs the pytest suite once more with the sanitized _tle
+# extension (the nanobind bindings included) in place of the venv's, the
+# sanitizer runtimes preloaded into Python (leak detection off: the
+# interpreter's own allocations), and puts the venv's extension back after.
 #   scripts/sanitize.sh                 build + lit + pytest (CI runs this)
-#   scripts/sanitize.sh --fuzz 4000 [--seed S]
+#   scripts/sanitize.sh --fuzz 4000 [--seed S] [--in-process]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . .venv/bin/activate
 fuzz=0
 seed=1
+inproc=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --fuzz) fuzz=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
+    --in-process) inproc=1; shift ;;
     *) echo "sanitize.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -45,6 +51,25 @@ if [ -n "$(ls -A "$logs")" ]; then
   exit 1
 fi
 echo "sanitize.sh: pytest done at $(( $(date +%s) - start )) s"
+if [ "$inproc" = 1 ]; then
+  ext=_tle$(python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+  ninja -C build-asan "python_packages/tle/$ext"
+  installed=$(python -c 'import tle._tle; print(tle._tle.__file__)')
+  cp "$installed" build-asan/venv-extension.so
+  trap 'cp build-asan/venv-extension.so "$installed"' EXIT
+  cp "build-asan/python_packages/tle/$ext" "$installed"
+  rm -rf "$logs" && mkdir -p "$logs"
+  LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)" \
+    ASAN_OPTIONS="abort_on_error=1:detect_leaks=0:log_path=$logs/asan" \
+    UBSAN_OPTIONS="$UBSAN_OPTIONS:log_path=$logs/ubsan" \
+    python -m pytest -q -p no:cacheprovider python/test
+  if [ -n "$(ls -A "$logs")" ]; then
+    cat "$logs"/* >&2
+    echo "sanitize.sh: sanitizer reports under the in-process pytest (above)" >&2
+    exit 1
+  fi
+  echo "sanitize.sh: in-process pytest done at $(( $(date +%s) - start )) s"
+fi
 if [ "$fuzz" -gt 0 ]; then
   python scripts/fuzz_tle_opt.py --tle-opt build-asan/bin/tle-opt --seed "$seed" --count "$fuzz" \
     --jobs "$(nproc)" --out build-asan/fuzz-regressions
