@@ -41,16 +41,22 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1
 lit -sv build-asan/test
 echo "sanitize.sh: lit done at $(( $(date +%s) - start )) s"
 logs=$PWD/build-asan/sanitizer-logs
-rm -rf "$logs" && mkdir -p "$logs"
-TLE_OPT=$PWD/build-asan/bin/tle-opt \
-  ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$logs/asan" UBSAN_OPTIONS="$UBSAN_OPTIONS:log_path=$logs/ubsan" \
-  python -m pytest -q -p no:cacheprovider python/test
-if [ -n "$(ls -A "$logs")" ]; then
-  cat "$logs"/* >&2
-  echo "sanitize.sh: sanitizer reports under pytest (above)" >&2
-  exit 1
-fi
-echo "sanitize.sh: pytest done at $(( $(date +%s) - start )) s"
+# run_pytest WHAT VAR=VALUE...: the pytest suite with those variables set
+# (the sanitizer options among them, logging into $logs); fails on any log.
+run_pytest() {
+  local what=$1
+  shift
+  rm -rf "$logs" && mkdir -p "$logs"
+  env "$@" python -m pytest -q -p no:cacheprovider python/test
+  if [ -n "$(ls -A "$logs")" ]; then
+    cat "$logs"/* >&2
+    echo "sanitize.sh: sanitizer reports under $what (above)" >&2
+    exit 1
+  fi
+  echo "sanitize.sh: $what done at $(( $(date +%s) - start )) s"
+}
+run_pytest pytest TLE_OPT="$PWD/build-asan/bin/tle-opt" \
+  ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$logs/asan" UBSAN_OPTIONS="$UBSAN_OPTIONS:log_path=$logs/ubsan"
 if [ "$inproc" = 1 ]; then
   ext=_tle$(python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
   ninja -C build-asan "python_packages/tle/$ext"
@@ -58,17 +64,10 @@ if [ "$inproc" = 1 ]; then
   cp "$installed" build-asan/venv-extension.so
   trap 'cp build-asan/venv-extension.so "$installed"' EXIT
   cp "build-asan/python_packages/tle/$ext" "$installed"
-  rm -rf "$logs" && mkdir -p "$logs"
-  LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)" \
+  run_pytest "in-process pytest" \
+    LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)" \
     ASAN_OPTIONS="abort_on_error=1:detect_leaks=0:log_path=$logs/asan" \
-    UBSAN_OPTIONS="$UBSAN_OPTIONS:log_path=$logs/ubsan" \
-    python -m pytest -q -p no:cacheprovider python/test
-  if [ -n "$(ls -A "$logs")" ]; then
-    cat "$logs"/* >&2
-    echo "sanitize.sh: sanitizer reports under the in-process pytest (above)" >&2
-    exit 1
-  fi
-  echo "sanitize.sh: in-process pytest done at $(( $(date +%s) - start )) s"
+    UBSAN_OPTIONS="$UBSAN_OPTIONS:log_path=$logs/ubsan"
 fi
 if [ "$fuzz" -gt 0 ]; then
   python scripts/fuzz_tle_opt.py --tle-opt build-asan/bin/tle-opt --seed "$seed" --count "$fuzz" \
