@@ -23,6 +23,12 @@ from .language import (B, P, S, TLEUsageError, call, cumsum, device_context, dev
                        make_sharded_tensor, pipe, pipeline_group, range, raw, remote, reshard, shard_id, sharded_tensor,
                        sharding)
 
+from . import distributed
+
+# The host side of a device mesh's context (docs/distributed.md, "Running on
+# torch.distributed"): tle.device_context.from_group(mesh, group, ...).
+device_context.from_group = distributed.SymmetricContext.from_group
+
 # FlagTree's decorator name for TLE kernels: a plain Triton kernel (compile it
 # with TLE enabled, or with tle.compile).
 from triton import jit
@@ -43,6 +49,7 @@ __all__ = [
     "compile",
     "cumsum",
     "device_mesh",
+    "distributed",
     "distributed_barrier",
     "dsa",
     "dsa_compile",

@@ -48,7 +48,7 @@ from triton._C.libtriton import ir
 
 from . import _driver, _state
 from ._errors import MLIRError
-from ._state import is_enabled
+from ._state import device_wait_limit, is_enabled
 from .language import _atomics, pipeline as _pipeline
 
 # TLE's pipelines, by stage. The TTIR stage checks every marker (building and
@@ -160,10 +160,19 @@ _lock = threading.RLock()
 _saved = {"previous_hook": None, "previous_cache": None}
 
 
-@functools.lru_cache(maxsize=None)
 def fingerprint() -> str:
-    """Changes whenever TLE's compiler binary or pipelines change."""
+    """Changes whenever TLE's compiler binary or pipelines change, or the
+    device waits' debug limit (``TLE_DEVICE_WAIT_LIMIT``)."""
+    return _fingerprint(device_wait_limit())
+
+
+fingerprint.cache_clear = lambda: _fingerprint.cache_clear()
+
+
+@functools.lru_cache(maxsize=None)
+def _fingerprint(wait_limit: int) -> str:
     h = hashlib.sha256()
+    h.update(f"wait-limit={wait_limit}".encode())
     h.update(_driver.compiler_binary().read_bytes())
     for name, (after, pipeline) in STAGES.items():
         h.update(f"{name}:{after}:{pipeline}".encode())
@@ -190,6 +199,17 @@ def uses_tle(source: str) -> bool:
     return _TLE_NAME.search(_STRING.sub('""', source)) is not None
 
 
+def pipeline_for(pipeline: str, metadata=None) -> str:
+    """``pipeline`` with its placeholders filled: the compile's num_stages,
+    the device waits' poll limit."""
+    pipeline = pipeline.replace(NUM_STAGES, str(int((metadata or {}).get("num_stages", 3))))
+    limit = device_wait_limit()
+    if limit:  # debug mode (docs/distributed.md): bounded device waits
+        pipeline = pipeline.replace("triton-tle-lower-distributed,",
+                                    f"triton-tle-lower-distributed{{wait-limit={limit}}},")
+    return pipeline
+
+
 def run_stage(name: str, pipeline: str, module, metadata=None):
     """Run one TLE pipeline on a Triton module; return a new Triton module.
 
@@ -203,7 +223,7 @@ def run_stage(name: str, pipeline: str, module, metadata=None):
         return module
     if metadata is not None:
         metadata[TLE_COMPILED] = True  # the llir stage folds wgmma descriptors of TLE kernels only
-    pipeline = pipeline.replace(NUM_STAGES, str(int((metadata or {}).get("num_stages", 3))))
+    pipeline = pipeline_for(pipeline, metadata)
     source_name = f"<tle:{name}>"
     try:
         text = _driver.run_pipeline(source, pipeline, source_name=source_name, debug_info=True)

@@ -17,3 +17,25 @@ stages_hook = None
 def is_enabled() -> bool:
     """Whether TLE's stages hook is Triton's stages inspection hook."""
     return stages_hook is not None and knobs.runtime.add_stages_inspection_hook is stages_hook
+
+
+# Debug mode of device-level (multi-GPU) waits (docs/distributed.md, "Debug
+# mode"): a wait for a peer gives up after this many polls and fails a device
+# assertion naming what it waited for. Unset or 0: wait for ever. TLE's cache
+# fingerprint includes it (kernels compiled with and without it differ).
+DEVICE_WAIT_LIMIT_ENV = "TLE_DEVICE_WAIT_LIMIT"
+
+
+def device_wait_limit() -> int:
+    """The poll limit of device waits (``TLE_DEVICE_WAIT_LIMIT``), 0 for none."""
+    import os
+    text = os.environ.get(DEVICE_WAIT_LIMIT_ENV, "").strip()
+    if not text:
+        return 0
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{DEVICE_WAIT_LIMIT_ENV}={text!r}: expected a number of polls (0: no limit)") from None
+    if value < 0:
+        raise ValueError(f"{DEVICE_WAIT_LIMIT_ENV}={text!r}: expected a number of polls >= 0")
+    return value

@@ -398,6 +398,12 @@ def TLELowerDistributed
       spins (`scf.while`) until each of its own `D` flags of the phase is
       >= `epoch` (`ld.acquire.sys.global.b32`).
   }];
+  let options = [
+    Option<"waitLimit", "wait-limit", "int64_t", /*default=*/"0",
+           "Debug mode: a device flag wait gives up after this many polls "
+           "and fails a tt.assert naming the flag (0: wait for ever). Set "
+           "from TLE_DEVICE_WAIT_LIMIT by the Python bridge.">
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
                            "mlir::scf::SCFDialect", "mlir::tt::TTDialect",
                            "mlir::ttg::TTGDialect"];

@@ -90,7 +90,8 @@ Value splatTo(OpBuilder &b, Location loc, Value scalar, Type like) {
 
 class Lowering {
 public:
-  explicit Lowering(Reshard &r) : r(r), op(r.op), loc(op.getLoc()) {}
+  Lowering(Reshard &r, int64_t waitLimit)
+      : r(r), op(r.op), loc(op.getLoc()), waitLimit(waitLimit) {}
 
   LogicalResult run();
 
@@ -121,10 +122,16 @@ private:
 
   LogicalResult lowerCluster();
   LogicalResult lowerDevice();
+  /// Spin until the flag at `address` (i64) is >= the op's epoch
+  /// (`ld.acquire.sys`). With a wait limit, give up after that many polls
+  /// and fail a `tt.assert` naming the peer `q` and the phase.
+  void waitForFlag(OpBuilder &b, Value address, int64_t q, int64_t phase);
 
   Reshard &r;
   ReshardOp op;
   Location loc;
+  /// Polls before a flag wait gives up (0: wait for ever).
+  int64_t waitLimit;
   DenseMap<unsigned, Value> selfCoords;
 };
 
@@ -488,19 +495,7 @@ LogicalResult Lowering::lowerDevice() {
     for (int64_t q = 0; q < devices; ++q) {
       Value address = flagAddress(arith::AddIOp::create(
           b, loc, row, intConstant(b, loc, i32, q)));
-      scf::WhileOp::create(
-          b, loc, TypeRange{}, ValueRange{},
-          [&](OpBuilder &wb, Location wl, ValueRange) {
-            Value seen = scalarAsm(wb, wl,
-                                   "ld.acquire.sys.global.b32 $0, [$1];",
-                                   "=r,l", ValueRange{address});
-            Value waiting = arith::CmpIOp::create(
-                wb, wl, arith::CmpIPredicate::slt, seen, op.getEpoch());
-            scf::ConditionOp::create(wb, wl, waiting, ValueRange{});
-          },
-          [&](OpBuilder &wb, Location wl, ValueRange) {
-            scf::YieldOp::create(wb, wl);
-          });
+      waitForFlag(b, address, q, phase);
     }
   };
 
@@ -539,6 +534,61 @@ LogicalResult Lowering::lowerDevice() {
   op.getResult().replaceAllUsesWith(acc);
   op.erase();
   return success();
+}
+
+void Lowering::waitForFlag(OpBuilder &b, Value address, int64_t q,
+                           int64_t phase) {
+  Type i32 = b.getI32Type();
+  auto poll = [&](OpBuilder &wb, Location wl) {
+    Value seen = scalarAsm(wb, wl, "ld.acquire.sys.global.b32 $0, [$1];",
+                           "=r,l", ValueRange{address});
+    return arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::slt, seen,
+                                 op.getEpoch());
+  };
+  if (waitLimit <= 0) {
+    scf::WhileOp::create(
+        b, loc, TypeRange{}, ValueRange{},
+        [&](OpBuilder &wb, Location wl, ValueRange) {
+          scf::ConditionOp::create(wb, wl, poll(wb, wl), ValueRange{});
+        },
+        [&](OpBuilder &wb, Location wl, ValueRange) {
+          scf::YieldOp::create(wb, wl);
+        });
+    return;
+  }
+  // Debug mode: (polls, still waiting) through the loop; the loop ends when
+  // the flag arrived or the polls ran out.
+  Type i1 = b.getI1Type();
+  auto loop = scf::WhileOp::create(
+      b, loc, TypeRange{i32, i1},
+      ValueRange{intConstant(b, loc, i32, 0),
+                 arith::ConstantIntOp::create(b, loc, i1, 1)},
+      [&](OpBuilder &wb, Location wl, ValueRange args) {
+        Value waiting = poll(wb, wl);
+        Value left = arith::CmpIOp::create(
+            wb, wl, arith::CmpIPredicate::slt, args[0],
+            intConstant(wb, wl, i32, waitLimit));
+        Value go = arith::AndIOp::create(wb, wl, waiting, left);
+        scf::ConditionOp::create(wb, wl, go, ValueRange{args[0], waiting});
+      },
+      [&](OpBuilder &wb, Location wl, ValueRange args) {
+        Value next = arith::AddIOp::create(wb, wl, args[0],
+                                           intConstant(wb, wl, i32, 1));
+        scf::YieldOp::create(wb, wl,
+                             ValueRange{next, arith::ConstantIntOp::create(
+                                                  wb, wl, i1, 1)});
+      });
+  Value arrived = arith::XOrIOp::create(
+      b, loc, loop.getResult(1), arith::ConstantIntOp::create(b, loc, i1, 1));
+  std::string message =
+      ("TLE device wait timed out: tle.reshard's " +
+       Twine(phase == 0 ? "arrive" : "depart") + " flag of device " +
+       Twine(q) + " did not reach this launch's epoch after " +
+       Twine(waitLimit) +
+       " polls (a peer that did not launch this kernel, launched another "
+       "one, or a reused epoch)")
+          .str();
+  tt::AssertOp::create(b, loc, arrived, b.getStringAttr(message));
 }
 
 LogicalResult Lowering::run() {
@@ -623,6 +673,7 @@ FailureOr<Reshard> analyze(ReshardOp op) {
 
 struct LowerDistributedPass
     : public mlir::tle::impl::TLELowerDistributedBase<LowerDistributedPass> {
+  using TLELowerDistributedBase::TLELowerDistributedBase;
   void runOnOperation() override {
     SmallVector<MakeShardedTensorOp> makes;
     SmallVector<ReshardOp> reshards;
@@ -639,7 +690,7 @@ struct LowerDistributedPass
     bool ok = true;
     for (ReshardOp op : reshards) {
       FailureOr<Reshard> r = analyze(op);
-      if (failed(r) || failed(Lowering(*r).run()))
+      if (failed(r) || failed(Lowering(*r, waitLimit).run()))
         ok = false;
     }
     if (!ok)

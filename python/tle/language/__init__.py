@@ -1,11 +1,11 @@
 """The ``tle`` language surface used inside ``@triton.jit`` kernels."""
 
 from . import dsa, gpu, raw
-from .collectives import distributed_dot, make_sharded_tensor, reshard, sharded_tensor
+from .collectives import distributed_barrier, distributed_dot, make_sharded_tensor, reshard, shard_id, sharded_tensor
 from .core import TLEUsageError, cumsum, load
 from .device_runtime import make_device_context as device_context
 from .gpu import remote
-from .mesh import device_mesh, distributed_barrier, shard_id
+from .mesh import device_mesh
 from .pipe import pipe
 from .pipeline import pipeline_group, range
 from .raw import call, hardware_constraint

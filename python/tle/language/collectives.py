@@ -13,10 +13,12 @@ import math
 
 from triton.language import core as tlc
 
-from . import _markers
+from .. import _state
+from . import _device_sync, _markers
 from ._markers import TLEUsageError, builtin, describe, dims
 from .core import _require_enabled
 from .device_runtime import device_context
+from .mesh import _mesh, cluster_barrier, cluster_shard_id
 from .sharding_spec import B, S, _sharding, sharding
 from .tiles import grid_view
 
@@ -254,7 +256,12 @@ def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic
         attrs["tle.marker.tiled_results"] = ("i32-array", [0])
     operands = [value]
     if device:
-        scalars = context.values
+        scalars = list(context.reshard_values)
+        # The workspace is raw symmetric memory: this reshard stages its own
+        # element type there (a context serves reshards of several types,
+        # e.g. distributed_dot's f16 gathers and f32 sums).
+        if scalars[0].dtype.element_ty != x.dtype:
+            scalars[0] = _semantic.bitcast(scalars[0], tlc.pointer_type(x.dtype))
         operands += [_semantic.splat(v, marker_shape) for v in scalars]
         attrs["tle.marker.scalar_operands"] = ("i32-array", list(range(1, 6)))
     attrs["operandSegmentSizes"] = ("i32-array", [1] + [1 if device else 0] * 5)
@@ -308,6 +315,8 @@ def distributed_dot(a, b, c=None, out_sharding=None, context=None, _semantic=Non
     reduction, and must be laid out as the result.
     """
     what = "tle.distributed_dot"
+    out_sharding = tlc._unwrap_if_constexpr(out_sharding)
+    c = tlc._unwrap_if_constexpr(c)
     a, b = _sharded(a, what + " a"), _sharded(b, what + " b")
     if len(a.global_shape) != 2 or len(b.global_shape) != 2:
         raise TLEUsageError(f"{what}: a and b must be 2-D, got shapes {list(a.global_shape)} and "
@@ -353,3 +362,58 @@ def distributed_dot(a, b, c=None, out_sharding=None, context=None, _semantic=Non
         summed = _semantic.add(tlc.tensor(result.handle, result.type), _semantic.cast(c, tlc.float32), True)
         result = _annotate(summed, target, [m, n], _semantic)
     return result
+
+
+# tle.shard_id and tle.distributed_barrier: the cluster level is mesh.py's;
+# the device level needs a device context, so they live here.
+@builtin("tle.shard_id")
+def shard_id(mesh, axis, context=None, _semantic=None, _generator=None):
+    """The calling program's coordinate along mesh axis ``axis`` (an int32
+    scalar): its CTA's coordinate in the cluster for a ``block_cluster``
+    axis; its device's coordinate for a ``device`` axis (pass
+    ``context=tle.device_context(...)``, whose rank it decomposes row-major)."""
+    mesh = _mesh(mesh, "tle.shard_id")
+    axis = tlc._unwrap_if_constexpr(axis)
+    if not isinstance(axis, str):
+        raise TLEUsageError(f"tle.shard_id axis must be an axis name (str), got {describe(axis)}")
+    if axis not in mesh.axis_names:
+        raise TLEUsageError(f"tle.shard_id axis {axis!r} is not an axis of {mesh!r} "
+                            f"(axes: {', '.join(mesh.axis_names)})")
+    level = mesh.level_of(axis)
+    if level == "device":
+        context = _context(context, mesh, "tle.shard_id")
+        return _coord(mesh, axis, context, "tle.shard_id", _semantic)
+    if level != "block_cluster":
+        raise TLEUsageError(f"tle.shard_id on the {level!r} axis {axis!r} is not supported; "
+                            "TLE implements the block_cluster and device levels")
+    return cluster_shard_id(mesh, axis, _semantic)
+
+
+@builtin("tle.distributed_barrier")
+def distributed_barrier(mesh, context=None, _semantic=None, _generator=None):
+    """Wait until every program of ``mesh``'s thread-block cluster arrives; or,
+    with ``context=tle.device_context(...)`` over a mesh of devices, until
+    the program with the same id has arrived on every device of the mesh
+    (system-scope release/acquire: what each wrote before is visible to the
+    others after; docs/distributed.md, "Device barriers")."""
+    context = tlc._unwrap_if_constexpr(context)
+    if context is not None:
+        mesh = _mesh(mesh, "tle.distributed_barrier")
+        if mesh.level_size("device") <= 1:
+            raise TLEUsageError(f"tle.distributed_barrier with a context: {mesh!r} has no device axis of size > 1")
+        context = _context(context, mesh, "tle.distributed_barrier")
+        if context.signals is None:
+            raise TLEUsageError("tle.distributed_barrier over devices needs the signal slots of a host context: "
+                                "build the context as tle.device_context(MESH, C) with C = ctx.args() of "
+                                "tle.device_context.from_group")
+        limit = _state.device_wait_limit()
+        timed_out = _generator.call_JitFunction(
+            _device_sync.device_barrier,
+            [context.signals, context.peer_offsets, context.rank, mesh.level_size("device"), limit], {})
+        if limit:
+            ok = _semantic.equal(timed_out, _semantic.to_tensor(0))
+            _semantic.builder.create_assert(
+                ok.handle, f"TLE device wait timed out: tle.distributed_barrier over {mesh!r} waited {limit} polls "
+                "for a peer (a peer that did not launch this kernel, or launched another one)")
+        return None
+    cluster_barrier(mesh, _semantic)

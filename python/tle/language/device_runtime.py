@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from triton.language import core as tlc
 
-from ._markers import TLEUsageError, builtin, describe
+from ._markers import TLEUsageError, builtin, describe, unwrap
 from .mesh import _mesh, _scalar_i32, device_mesh
 
 
 class device_context_type(tlc.base_type):
-    NAMES = ("workspace", "flags", "peer_offsets", "rank", "epoch")
+    NAMES = ("workspace", "flags", "peer_offsets", "rank", "epoch", "signals")
 
     def __init__(self, mesh: device_mesh, types):
         self.mesh = mesh
@@ -51,16 +51,26 @@ class device_context(tlc.base_value):
 
     def __getattr__(self, name):
         if name in device_context_type.NAMES:
-            return self.values[device_context_type.NAMES.index(name)]
+            i = device_context_type.NAMES.index(name)
+            return self.values[i] if i < len(self.values) else None
         raise AttributeError(name)
+
+    @property
+    def reshard_values(self):
+        """The operands a device reshard takes (workspace, flags, peer_offsets, rank, epoch)."""
+        return self.values[:5]
 
     def _flatten_ir(self, handles) -> None:
         handles.extend(v.handle for v in self.values)
 
 
 @builtin("tle.device_context")
-def make_device_context(mesh, rank, workspace, flags, peer_offsets, epoch, _semantic=None, _generator=None):
-    """``tle.device_context(mesh, rank, workspace, flags, peer_offsets, epoch)``.
+def make_device_context(mesh, rank, workspace=None, flags=None, peer_offsets=None, epoch=None, _semantic=None,
+                        _generator=None):
+    """``tle.device_context(mesh, rank, workspace, flags, peer_offsets, epoch)``,
+    or ``tle.device_context(mesh, C)`` with ``C`` the tuple a host context's
+    ``args()`` gives a kernel: ``(rank, workspace, flags, peer_offsets, epoch)``
+    (``tle.device_context.from_group``, docs/distributed.md).
 
     ``rank``: this device's rank over the mesh's ``device`` axes (row-major);
     ``workspace``: pointer into a symmetric buffer of the reshard's element
@@ -71,6 +81,20 @@ def make_device_context(mesh, rank, workspace, flags, peer_offsets, epoch, _sema
     same flags.
     """
     mesh = _mesh(mesh, "tle.device_context")
+    packed = unwrap(rank)
+    if isinstance(packed, (tlc.tuple, tuple)):
+        if any(v is not None for v in (workspace, flags, peer_offsets, epoch)):
+            raise TLEUsageError("tle.device_context(mesh, C): with the context tuple C, pass nothing else")
+        values = list(packed.values if isinstance(packed, tlc.tuple) else packed)
+        if len(values) != 6:
+            raise TLEUsageError("tle.device_context(mesh, C): C must be the 6-tuple (rank, workspace, flags, "
+                                f"peer_offsets, epoch, signals) of a host context's args(), got {len(values)} values")
+        rank, workspace, flags, peer_offsets, epoch, signals = values
+    else:
+        signals = None
+    if any(v is None for v in (workspace, flags, peer_offsets, epoch)):
+        raise TLEUsageError("tle.device_context takes (mesh, rank, workspace, flags, peer_offsets, epoch) or "
+                            "(mesh, C) with C a host context's args() tuple")
     if mesh.level_size("device") <= 1:
         raise TLEUsageError(f"tle.device_context mesh: {mesh!r} has no device axis of size > 1")
 
@@ -89,4 +113,7 @@ def make_device_context(mesh, rank, workspace, flags, peer_offsets, epoch, _sema
               ptr(peer_offsets, "peer_offsets", tlc.int64),
               _scalar_i32(rank, "tle.device_context rank", _semantic),
               _scalar_i32(epoch, "tle.device_context epoch", _semantic)]
+    if signals is not None:
+        values.append(ptr(signals, "signals", tlc.int32))
     return device_context(device_context_type(mesh, [v.type for v in values]), values)
+

@@ -18,7 +18,7 @@ from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _con
                       buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
 from .buffers import storage_kind  # noqa: F401  (tle.gpu.storage_kind)
 from .core import _require_enabled, _to_tensor
-from .mesh import cluster_mesh, linear_shard
+from .mesh import _mesh, _scalar_i32, cluster_mesh, linear_shard
 # tle.gpu.warp_specialize is defined with the pipes it synchronizes.
 from .pipe import warp_specialize  # noqa: F401
 
@@ -366,15 +366,32 @@ def memory_space(input, space, _semantic=None, _generator=None):
 
 
 @builtin("tle.remote")
-def remote(buffer_or_ptr, shard_id, scope, _semantic=None, _generator=None):
-    """The same memory in another CTA of the thread-block cluster.
+def remote(buffer_or_ptr, shard_id, scope, context=None, _semantic=None, _generator=None):
+    """The same memory in another shard of the mesh ``scope``.
 
+    Thread-block cluster (``scope`` has ``block_cluster`` axes):
     ``buffer_or_ptr`` is a buffer (the result is a view whose ``local_ptr``
     pointers reach CTA ``shard_id``'s copy) or pointers into a buffer (address
     space 3; the result points in address space 7). ``shard_id`` is the CTA's
     rank in the cluster, or one coordinate per ``block_cluster`` axis of the
     mesh ``scope``.
+
+    Devices (``scope`` has ``device`` axes and no cluster; pass
+    ``context=tle.device_context(...)``): ``buffer_or_ptr`` are pointers
+    (scalar or tensor) into this device's symmetric heap (the context's
+    allocation: its workspace, or a tensor from ``ctx.empty``); the result
+    points at the same elements of device ``shard_id``'s heap (its rank over
+    the mesh's device axes, or one coordinate per device axis), reachable
+    with ``tl.load`` / ``tl.store`` / ``tl.atomic_*`` (use ``scope="sys"``
+    atomics to synchronize with other devices).
     """
+    scope_mesh = _mesh(scope, "tle.remote", "scope")
+    context = tlc._unwrap_if_constexpr(context)
+    target = tlc._unwrap_if_constexpr(buffer_or_ptr)
+    global_ptrs = (isinstance(target, tlc.tensor) and not isinstance(target, buffered_tensor)
+                   and target.dtype.is_ptr() and target.dtype.address_space == 1)
+    if context is not None or (global_ptrs and scope_mesh.level_size("device") > 1):
+        return _remote_device(buffer_or_ptr, shard_id, scope_mesh, context, _semantic)
     mesh = cluster_mesh(scope, "tle.remote", "scope")
     _require_enabled("tle.remote", _semantic)
     rank = linear_shard(shard_id, mesh, _semantic)
@@ -391,3 +408,51 @@ def remote(buffer_or_ptr, shard_id, scope, _semantic=None, _generator=None):
         raise TLEUsageError(f"tle.remote buffer_or_ptr must be a buffer or shared-memory pointers from "
                             f"tle.gpu.local_ptr, got {got}")
     return remote_pointers(target, rank, _semantic)
+
+
+def _remote_device(ptrs, shard_id, mesh, context, _semantic):
+    """``tle.remote`` over device axes: ``tle.remote_pointers device`` with the
+    peer's byte offset from the context's ``peer_offsets``."""
+    from .device_runtime import device_context
+    if mesh.level_size("device") <= 1:
+        raise TLEUsageError(f"tle.remote with a context: scope {mesh!r} has no device axis of size > 1")
+    if not isinstance(context, device_context):
+        raise TLEUsageError("tle.remote over device axes needs context=tle.device_context(...) (the peers' heap "
+                            f"offsets), got {describe(context)}")
+    if context.mesh != mesh:
+        raise TLEUsageError(f"tle.remote: the device context is for {context.mesh!r}, scope is {mesh!r}")
+    _require_enabled("tle.remote", _semantic)
+    target = tlc._unwrap_if_constexpr(ptrs)
+    if isinstance(target, buffered_tensor) or not isinstance(target, tlc.tensor) or not target.dtype.is_ptr() \
+            or target.dtype.address_space != 1:
+        got = (f"pointers in address space {target.dtype.address_space}"
+               if isinstance(target, tlc.tensor) and target.dtype.is_ptr() else describe(target))
+        raise TLEUsageError("tle.remote over device axes takes pointers into this device's symmetric heap "
+                            f"(global memory), got {got}")
+    device_axes = [a for a, lvl in zip(mesh.axis_names, mesh.levels) if lvl == "device"]
+    shard = tlc._unwrap_if_constexpr(shard_id)
+    if isinstance(shard, (tuple, list, tlc.tuple)):
+        coords = [tlc._unwrap_if_constexpr(c) for c in shard]
+        if len(coords) != len(device_axes):
+            raise TLEUsageError(f"tle.remote shard_id has {len(coords)} coordinates but {mesh!r} has "
+                                f"{len(device_axes)} device axes")
+    else:
+        coords = [shard]
+        device_axes = ["device rank"]
+    sizes = [mesh.level_size("device")] if device_axes == ["device rank"] else \
+        [mesh.axis_size(a) for a in device_axes]
+    rank = None
+    for c, axis, size in zip(coords, device_axes, sizes):
+        if isinstance(c, int) and not isinstance(c, bool) and not 0 <= c < size:
+            raise TLEUsageError(f"tle.remote shard_id: {axis} {c} is outside [0, {size}) for {mesh!r}")
+        v = _scalar_i32(c, "tle.remote shard_id", _semantic)
+        rank = v if rank is None else _semantic.add(_semantic.mul(rank, _semantic.to_tensor(size), True), v, True)
+    offset = _semantic.load(_semantic.add(context.peer_offsets, rank, True), None, None, (), "", "", "", False)
+    attrs = {"space": "#tle.remote_space<device>"}
+    if target.type.is_block():
+        operands = [target, _semantic.splat(rank, target.shape), _semantic.splat(offset, target.shape)]
+        attrs["tle.marker.scalar_operands"] = ("i32-array", [1, 2])
+    else:
+        operands = [target, rank, offset]
+    (result,) = _markers.emit("remote_pointers", attrs, operands, [target.dtype], _semantic=_semantic)
+    return result

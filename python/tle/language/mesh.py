@@ -140,29 +140,16 @@ def cluster_mesh(mesh, what: str, arg: str = "mesh") -> device_mesh:
     return mesh
 
 
-@builtin("tle.shard_id")
-def shard_id(mesh, axis, _semantic=None, _generator=None):
-    """The calling program's coordinate along mesh axis ``axis`` (an int32 scalar)."""
-    mesh = _mesh(mesh, "tle.shard_id")
-    axis = tlc._unwrap_if_constexpr(axis)
-    if not isinstance(axis, str):
-        raise TLEUsageError(f"tle.shard_id axis must be an axis name (str), got {describe(axis)}")
-    if axis not in mesh.axis_names:
-        raise TLEUsageError(f"tle.shard_id axis {axis!r} is not an axis of {mesh!r} "
-                            f"(axes: {', '.join(mesh.axis_names)})")
-    level = mesh.level_of(axis)
-    if level != "block_cluster":
-        raise TLEUsageError(f"tle.shard_id on the {level!r} axis {axis!r} is not supported yet; "
-                            "TLE implements the block_cluster level")
+def cluster_shard_id(mesh: device_mesh, axis: str, _semantic) -> tlc.tensor:
+    """The CTA's coordinate along the ``block_cluster`` axis ``axis`` (marker ``tle.shard_id``)."""
     _require_enabled("tle.shard_id", _semantic)
     (result,) = _markers.emit("shard_id", {"mesh": mesh.mlir(), "axis": f'"{axis}"'}, [], [tlc.int32],
                               _semantic=_semantic)
     return result
 
 
-@builtin("tle.distributed_barrier")
-def distributed_barrier(mesh, _semantic=None, _generator=None):
-    """Wait until every program of ``mesh``'s thread-block cluster arrives."""
+def cluster_barrier(mesh, _semantic) -> None:
+    """``tle.distributed_barrier cluster`` (marker)."""
     cluster_mesh(mesh, "tle.distributed_barrier")
     _require_enabled("tle.distributed_barrier", _semantic)
     _markers.emit("distributed_barrier", {"group": "#tle.distributed_group<cluster>",

@@ -1,0 +1,208 @@
+"""Multi-GPU TLE on torch.distributed (docs/distributed.md, "Running on
+torch.distributed").
+
+CPU: every device-level kernel of the torchrun suite (dist_device_kernels.py)
+and the fused all-reduce kernels compile to PTX for world sizes 2, 4 and 8
+with the instructions each needs; the host context's checks that need no GPU.
+GPU: dist_worker.py under ``torchrun --nproc-per-node N`` for N = 2 and 4
+(skips without N GPUs), against NCCL's collectives; the debug mode's bounded
+wait; the NVSHMEM backend where torch's initializes.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+import triton.language as tl  # noqa: F401
+
+import tle
+import dist_device_kernels as K
+from conftest import REPO, has_gpu
+
+WORLDS = (2, 4, 8)
+CTX_SIG = ("i32", "*fp32", "*i32", "*i64", "i32", "*i32")  # ctx.args(): rank, workspace, flags, offsets, epoch, signals
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def ptx(c):
+    return c.asm["ptx"].split(".entry")[1]
+
+
+def count(c, pattern):
+    return len(re.findall(pattern, ptx(c)))
+
+
+def build(kernel, signature, **constexprs):
+    return tle.compile(kernel, signature=signature, constexprs=constexprs, target="sm_90")
+
+
+def mesh(world):
+    return tle.device_mesh({"device": world})
+
+
+@pytest.mark.parametrize("world", WORLDS)
+def test_reshard_kernels_compile_for_every_world_size(world):
+    m = mesh(world)
+    n = 128 * world
+    sig = {"X": "*fp32", "OUT": "*fp32", "C": CTX_SIG}
+    gather = build(K.reshard_1d, sig, BLOCK=128, OUT_BLOCK=n, N=n, SRC=tle.sharding(m, split=["device"]),
+                   DST=tle.sharding(m, split=[tle.B]), MESH=m)
+    reduce = build(K.reshard_1d, sig, BLOCK=n, OUT_BLOCK=n, N=n, SRC=tle.sharding(m, split=[tle.B], partial=["device"]),
+                   DST=tle.sharding(m, split=[tle.B]), MESH=m)
+    scatter = build(K.reshard_1d, sig, BLOCK=n, OUT_BLOCK=128, N=n,
+                    SRC=tle.sharding(m, split=[tle.B], partial=["device"]), DST=tle.sharding(m, split=["device"]),
+                    MESH=m)
+    for c in (gather, reduce, scatter):
+        # Two flag barriers (arrive, depart), each a release store to every device, acquires of every flag.
+        assert count(c, r"st\.relaxed\.sys\.global\.b32") == 2 * world
+        assert count(c, r"fence\.acq_rel\.sys") >= 2 * world
+        assert count(c, r"ld\.acquire\.sys\.global\.b32") >= 2
+    # One predicated peer load per device; the all-reduce adds world - 1 times (at least).
+    assert count(gather, r"@%p\d+ ld\.global") >= world
+    assert count(reduce, r"add\.f32|add\.rn\.f32") >= world - 1
+    assert count(scatter, r"add\.f32|add\.rn\.f32") >= world - 1
+
+
+@pytest.mark.parametrize("world", WORLDS)
+def test_remote_and_barrier_kernels_compile(world):
+    m = mesh(world)
+    ring = build(K.remote_ring, {"BUF": "*i32", "OUT": "*i32", "COUNT": "*i32", "C": CTX_SIG}, N=256, D=world, MESH=m)
+    # Device barriers: a release CAS to every peer, an acquiring CAS per peer; system-scope atomic add.
+    assert count(ring, r"atom\.release\.sys\.global\.cas\.b32|atom\.global\.release\.sys\.cas\.b32|"
+                       r"atom\.sys\.release\.global\.cas\.b32") >= 2
+    assert count(ring, r"atom\.[a-z.]*acquire[a-z.]*cas\.b32") >= 2
+    assert count(ring, r"atom\.[a-z.]*sys[a-z.]*add\.[us]32|red\.[a-z.]*sys[a-z.]*add") >= 1
+    rounds = build(K.barrier_rounds, {"BUF": "*i32", "OUT": "*i32", "C": CTX_SIG}, ROUNDS=4, D=world, MESH=m)
+    assert count(rounds, r"atom\.[a-z.]*release[a-z.]*cas\.b32") >= 2
+    assert "tle.remote_pointers" not in rounds.asm["tle-ttgir"]
+
+
+@pytest.mark.parametrize("world", WORLDS)
+def test_distributed_dot_and_2d_mesh_compile(world):
+    m = mesh(world)
+    S = lambda *d: tle.sharding(m, split=list(d))  # noqa: E731
+    blk, n = 32, 32 * world
+    c = build(K.dot_blocks, {"A": "*fp16", "B": "*fp16", "OUT": "*fp32", "C": CTX_SIG}, AM=n, AK=blk, BK=blk, BN=n,
+              OM=blk, ON=n, M=n, N=n, K=n, A_S=S(tle.B, "device"), B_S=S("device", tle.B), OUT_S=S("device", tle.B),
+              MESH=m)
+    assert count(c, r"mma|wgmma") >= 1 and count(c, r"st\.relaxed\.sys\.global\.b32") == 2 * world
+    a = 2 if world > 2 else world
+    m2 = tle.device_mesh({"device": [("a", a), ("b", world // a)]})
+    c2 = build(K.reshard_2d, {"X": "*fp32", "OUT": "*fp32", "C": CTX_SIG}, B0=32, B1=32, O0=32 * a,
+               O1=32 * (world // a), M=32 * a, N=32 * (world // a), SRC=tle.sharding(m2, split=["a", "b"]),
+               DST=tle.sharding(m2, split=[tle.B, tle.B]), MESH=m2)
+    assert count(c2, r"st\.relaxed\.sys\.global\.b32") == 2 * world
+
+
+@pytest.mark.parametrize("world", WORLDS)
+def test_fused_all_reduce_kernels_compile(world):
+    from tle.distributed import _allreduce_kernels as AR
+    m = mesh(world)
+    sig = {"X": "*bf16", "Y": "*bf16", "STAGE": "*bf16", "COUNTER": "*i32", "C": CTX_SIG, "N": "i32"}
+    one = build(AR.one_shot_all_reduce_kernel, sig, MESH=m, D=world, BLOCK=2048)
+    two = build(AR.two_shot_all_reduce_kernel, sig, MESH=m, D=world, BLOCK=1024 * world)
+    for c, barriers in ((one, 1), (two, 2)):
+        assert count(c, r"atom\.[a-z.]*release[a-z.]*cas\.b32") >= barriers
+        assert count(c, r"atom\.[a-z.]*acquire[a-z.]*cas\.b32") >= barriers
+        assert "tle.remote_pointers" not in c.asm["tle-ttgir"]
+        # No epoch flags: the fused kernels synchronize with consumed signals only.
+        assert count(c, r"st\.relaxed\.sys") == 0
+    assert count(one, r"ld\.global(\.v\d)?\.b\d+|ld\.global\.nc") >= world
+
+
+def test_wait_limit_bounds_every_device_wait(monkeypatch):
+    """Debug mode: the reshard's flag waits and the device barrier's waits
+    count their polls and fail an assertion (__assertfail) instead of
+    spinning for ever; without it, no assertion."""
+    m = mesh(2)
+    sig = {"X": "*fp32", "OUT": "*fp32", "C": CTX_SIG}
+    consts = dict(BLOCK=128, OUT_BLOCK=256, N=256, SRC=tle.sharding(m, split=["device"]),
+                  DST=tle.sharding(m, split=[tle.B]), MESH=m)
+    plain = build(K.reshard_1d, sig, **consts)
+    assert "__assertfail" not in plain.asm["ptx"]
+    monkeypatch.setenv("TLE_DEVICE_WAIT_LIMIT", "1000")
+    bounded = build(K.reshard_1d, sig, **consts)
+    assert "__assertfail" in bounded.asm["ptx"]
+    assert "TLE device wait timed out" in bounded.asm["tle-ttgir"]
+    barrier = build(K.lonely_barrier, {"C": CTX_SIG}, MESH=m)
+    assert "__assertfail" in barrier.asm["ptx"]
+    monkeypatch.setenv("TLE_DEVICE_WAIT_LIMIT", "soon")
+    with pytest.raises(ValueError, match="TLE_DEVICE_WAIT_LIMIT"):
+        build(K.lonely_barrier, {"C": CTX_SIG}, MESH=m)
+
+
+def test_device_barrier_needs_the_host_contexts_signals():
+    import triton
+
+    @triton.jit
+    def six_args(WS, FLAGS, OFFS, MESH: tl.constexpr):
+        ctx = tle.device_context(MESH, 0, WS, FLAGS, OFFS, 1)
+        tle.distributed_barrier(MESH, context=ctx)
+
+    from triton.compiler.errors import CompilationError
+    with pytest.raises(CompilationError, match="needs the signal slots"):
+        build(six_args, {"WS": "*fp32", "FLAGS": "*i32", "OFFS": "*i64"}, MESH=mesh(2))
+
+
+def test_remote_over_devices_checks_its_arguments():
+    import triton
+    from triton.compiler.errors import CompilationError
+
+    @triton.jit
+    def no_context(X, MESH: tl.constexpr):
+        tl.store(tle.remote(X, 1, MESH), 1.0)
+
+    with pytest.raises(CompilationError, match="needs context=tle.device_context"):
+        build(no_context, {"X": "*fp32"}, MESH=mesh(2))
+
+    @triton.jit
+    def out_of_range(X, C, MESH: tl.constexpr):
+        ctx = tle.device_context(MESH, C)
+        tl.store(tle.remote(X, 5, MESH, context=ctx), 1.0)
+
+    with pytest.raises(CompilationError, match=r"outside \[0, 2\)"):
+        build(out_of_range, {"X": "*fp32", "C": CTX_SIG}, MESH=mesh(2))
+
+
+def test_from_group_needs_torch_distributed():
+    pytest.importorskip("torch")
+    with pytest.raises(tle.TLEUsageError, match="torch.distributed initialized"):
+        tle.device_context.from_group(mesh(2))
+    with pytest.raises(tle.TLEUsageError, match="must be a tle.device_mesh"):
+        tle.device_context.from_group("not a mesh")
+
+
+def _gpus():
+    if not has_gpu():
+        return 0
+    import torch
+    return torch.cuda.device_count()
+
+
+def _torchrun(world, *cases, env=None, timeout=600):
+    cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", f"--nproc-per-node={world}",
+           os.path.join(HERE, "dist_worker.py"), *cases]
+    full_env = dict(os.environ, NCCL_NVLS_ENABLE="0", TORCH_SYMM_MEM_DISABLE_MULTICAST="1", NVSHMEM_DISABLE_NVLS="1",
+                    PYTHONUNBUFFERED="1", **(env or {}))
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=full_env, cwd=REPO)
+
+
+@pytest.mark.parametrize("world", [2, 4])
+def test_torchrun_suite(world):
+    if _gpus() < world:
+        pytest.skip(f"needs {world} GPUs")
+    done = _torchrun(world)
+    print(done.stdout[-6000:])
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-6000:]
+    assert re.search(r"\b\d+ passed, 0 failed", done.stdout)
+
+
+@pytest.mark.parametrize("world", [2])
+def test_torchrun_wait_limit_ends_a_lonely_barrier(world):
+    if _gpus() < world:
+        pytest.skip(f"needs {world} GPUs")
+    done = _torchrun(world, "timeout", env={"TLE_DEVICE_WAIT_LIMIT": "200000"}, timeout=300)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    assert "timed out as it should" in done.stdout

@@ -1,0 +1,109 @@
+"""``tle.distributed.all_reduce``: one-shot, two-shot or NCCL, by size."""
+
+from __future__ import annotations
+
+import math
+
+from .._bridge import enabled
+from ..language._markers import TLEUsageError
+
+ONE_SHOT_MAX_BYTES = 512 * 1024        # at or under: one-shot
+TWO_SHOT_MAX_BYTES = 64 * 1024 * 1024  # at or under: two-shot; above: NCCL
+_SM_PROGRAMS = 132
+
+
+class AllReduce:
+    """A sum all-reduce over ``ctx``'s group for tensors of up to
+    ``max_numel`` elements of ``dtype`` (bf16, fp16 or fp32), with its
+    symmetric staging memory (4 * max_numel elements, from ``ctx.empty``:
+    make the context with enough ``arena_bytes``; ``AllReduce.arena_bytes``
+    says how many). Every rank makes the same ones, in the same order."""
+
+    def __init__(self, ctx, max_numel: int, dtype, one_shot_max_bytes=ONE_SHOT_MAX_BYTES,
+                 two_shot_max_bytes=TWO_SHOT_MAX_BYTES):
+        import torch
+        if dtype not in (torch.bfloat16, torch.float16, torch.float32):
+            raise TLEUsageError(f"AllReduce: dtype {dtype} is not bf16, fp16 or fp32")
+        self.ctx = ctx
+        self.dtype = dtype
+        self.max_numel = int(max_numel)
+        self.stage = ctx.empty(4 * self.max_numel, dtype=dtype)
+        self.counters = torch.zeros(2 * ctx.max_programs, dtype=torch.int32, device=ctx.heap.device)
+        self.one_shot_max_bytes = one_shot_max_bytes
+        self.two_shot_max_bytes = two_shot_max_bytes
+        self.args = ctx.args()
+
+    @staticmethod
+    def arena_bytes(max_numel: int, dtype) -> int:
+        return 4 * int(max_numel) * dtype.itemsize + 256
+
+    def method(self, x) -> str:
+        """Which algorithm ``x`` gets: "one_shot", "two_shot" or "nccl"."""
+        nbytes = x.numel() * x.element_size()
+        d = self.ctx.world_size
+        if nbytes <= self.one_shot_max_bytes:
+            return "one_shot"
+        block = self._two_shot_block()
+        if nbytes <= self.two_shot_max_bytes and block and x.numel() % block == 0:
+            return "two_shot"
+        return "nccl"
+
+    def _two_shot_block(self):
+        d = self.ctx.world_size
+        if d & (d - 1):
+            return 0  # slices of a block must be power-of-two tensors
+        return 1024 * d
+
+    def __call__(self, x, out=None, method=None):
+        import torch
+        import torch.distributed as dist
+        if x.dtype != self.dtype or not x.is_cuda or not x.is_contiguous():
+            raise TLEUsageError(f"all_reduce: x must be a contiguous CUDA tensor of {self.dtype}, got "
+                                f"{x.dtype} on {x.device}")
+        if x.numel() > self.max_numel:
+            raise TLEUsageError(f"all_reduce: {x.numel()} elements exceed this AllReduce's max_numel "
+                                f"{self.max_numel}")
+        out = torch.empty_like(x) if out is None else out
+        method = method or self.method(x)
+        n = x.numel()
+        if method == "nccl":
+            if out.data_ptr() != x.data_ptr():
+                out.copy_(x)
+            dist.all_reduce(out, group=self.ctx.group)
+            return out
+        from . import _allreduce_kernels as k
+        d = self.ctx.world_size
+        if method == "one_shot":
+            block = 2048 if n >= 2048 else max(16, 1 << (n - 1).bit_length())
+            programs = min(math.ceil(n / block), 2 * _SM_PROGRAMS, self.ctx.max_programs)
+            kernel, counters = k.one_shot_all_reduce_kernel, self.counters[:self.ctx.max_programs]
+        elif method == "two_shot":
+            block = self._two_shot_block()
+            if not block or n % block:
+                raise TLEUsageError(f"all_reduce: two-shot needs a power-of-two world size and a multiple of "
+                                    f"{block or 1024} elements, got {n} on {d} devices")
+            programs = min(n // block, 2 * _SM_PROGRAMS, self.ctx.max_programs)
+            kernel, counters = k.two_shot_all_reduce_kernel, self.counters[self.ctx.max_programs:]
+        else:
+            raise TLEUsageError(f"all_reduce: method must be 'one_shot', 'two_shot' or 'nccl', got {method!r}")
+        with enabled():
+            kernel[(programs,)](x, out, self.stage, counters, self.args, n, MESH=self.ctx.mesh, D=d, BLOCK=block,
+                                num_warps=8 if block >= 4096 else 4)
+        return out
+
+
+_cache = {}
+
+
+def all_reduce(x, ctx, out=None, method=None):
+    """Sum ``x`` over ``ctx``'s group; every rank gets the sum (a new tensor,
+    or ``out``). The algorithm follows the size: one-shot (every device reads
+    every peer's copy: lowest latency), two-shot (reduce-scatter then
+    all-gather: half the traffic) or NCCL (``dist.all_reduce``) for the
+    largest. An ``AllReduce`` for ``x``'s dtype is made on first use and
+    kept with the context (its staging memory comes from ``ctx.empty``)."""
+    key = (id(ctx), x.dtype)
+    ar = _cache.get(key)
+    if ar is None or ar.max_numel < x.numel():
+        ar = _cache[key] = AllReduce(ctx, x.numel(), x.dtype)
+    return ar(x, out=out, method=method)

@@ -1,0 +1,173 @@
+"""``tle.distributed.all_gather_matmul`` and ``matmul_reduce_scatter``:
+tensor-parallel GEMMs with the communication overlapped tile by tile
+(kernels in ``_gemm_kernels.py``)."""
+
+from __future__ import annotations
+
+from .._bridge import enabled
+from ..language._markers import TLEUsageError
+
+# Tiles for bf16 on Hopper: 128 x 256 x 64, 8 warps, 4 stages (H100: 0.94-0.98x
+# cuBLAS on the benchmarks' shapes alone; 3 stages gave 0.90-0.95x).
+CONFIG = dict(BM=128, BN=256, BK=64, GROUP_M=8, num_warps=8, num_stages=4)
+
+
+def _check(t, name, dtype=None):
+    if not t.is_cuda or not t.is_contiguous() or t.dim() != 2:
+        raise TLEUsageError(f"{name} must be a contiguous 2-D CUDA tensor, got {tuple(t.shape)} on {t.device}")
+    if dtype is not None and t.dtype != dtype:
+        raise TLEUsageError(f"{name} must be {dtype}, got {t.dtype}")
+
+
+def _divides(n, d, what):
+    if n % d:
+        raise TLEUsageError(f"{what}: {n} is not a multiple of {d}")
+
+
+class AllGatherMatmul:
+    """``C = all_gather(A_shard, dim 0) @ B`` over ``ctx``'s group, for shards
+    of up to ``max_m_shard`` x ``k`` (bf16 / fp16). Symmetric memory: the
+    gathered A (``arena_bytes``). Every rank makes the same ones."""
+
+    def __init__(self, ctx, max_m_shard: int, k: int, dtype, config=None):
+        import torch
+        self.ctx, self.k, self.dtype = ctx, int(k), dtype
+        self.max_m_shard = int(max_m_shard)
+        self.config = dict(CONFIG, **(config or {}))
+        self.gathered = ctx.empty(ctx.world_size * self.max_m_shard, self.k, dtype=dtype)
+        self.ready = torch.zeros(ctx.world_size, dtype=torch.int32, device=ctx.heap.device)
+        self.one = torch.ones(1, dtype=torch.int32, device=ctx.heap.device)
+        self.stream = torch.cuda.Stream(device=ctx.heap.device)
+        self.args = ctx.args()
+
+    @staticmethod
+    def arena_bytes(world, max_m_shard, k, dtype) -> int:
+        return world * max_m_shard * k * dtype.itemsize + 256
+
+    def __call__(self, a_shard, b, out=None):
+        import torch
+        from . import _gemm_kernels as kern
+        ctx, cfg = self.ctx, self.config
+        _check(a_shard, "all_gather_matmul A_shard", self.dtype)
+        _check(b, "all_gather_matmul B", self.dtype)
+        m_shard, k = a_shard.shape
+        n = b.shape[1]
+        if k != self.k or b.shape[0] != k or m_shard > self.max_m_shard:
+            raise TLEUsageError(f"all_gather_matmul: A_shard {tuple(a_shard.shape)} and B {tuple(b.shape)} do not "
+                                f"fit this AllGatherMatmul (max {self.max_m_shard} x {self.k})")
+        _divides(m_shard, cfg["BM"], "all_gather_matmul rows per shard")
+        _divides(n, cfg["BN"], "all_gather_matmul N")
+        _divides(k, cfg["BK"], "all_gather_matmul K")
+        d, rank = ctx.world_size, ctx.rank
+        gathered = self.gathered[:d * m_shard] if m_shard == self.max_m_shard else \
+            self.gathered.view(-1)[:d * m_shard * k].view(d * m_shard, k)
+        out = torch.empty(d * m_shard, n, dtype=self.dtype, device=a_shard.device) if out is None else out
+        main = torch.cuda.current_stream()
+        ctx.barrier()  # every peer is done reading the last call's shards
+        gathered[rank * m_shard:(rank + 1) * m_shard].copy_(a_shard)
+        self.ready.zero_()
+        ctx.barrier()  # every shard is in its owner's buffer
+        self.stream.wait_stream(main)
+        with torch.cuda.stream(self.stream):
+            for s in range(1, d):  # pull the shards in the order the GEMM takes them
+                src = (rank + s) % d
+                rows = slice(src * m_shard, (src + 1) * m_shard)
+                gathered[rows].copy_(ctx.peer(gathered, src)[rows])
+                self.ready[src:src + 1].copy_(self.one)  # a copy-engine write: no SM needed
+        grid = (d * (m_shard // cfg["BM"]) * (n // cfg["BN"]),)
+        with enabled():
+            kern.ag_gemm_kernel[grid](gathered, b, out, self.ready, self.args, m_shard, n, k, MESH=ctx.mesh, D=d,
+                                      BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
+                                      num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
+        main.wait_stream(self.stream)
+        return out
+
+
+class MatmulReduceScatter:
+    """``OUT = reduce_scatter(A @ B, dim 0)`` over ``ctx``'s group: A is
+    ``m`` x ``k_local``, B ``k_local`` x ``n`` on every rank; rank r gets rows
+    ``r * m / D ...`` of the sum. Symmetric memory: the ring's receive slots
+    (D - 1 chunks of m / D x n) and their flags."""
+
+    def __init__(self, ctx, m: int, n: int, dtype, config=None):
+        self.ctx, self.m, self.n, self.dtype = ctx, int(m), int(n), dtype
+        self.config = dict(CONFIG, **(config or {}))
+        d = ctx.world_size
+        cfg = self.config
+        _divides(self.m, d * cfg["BM"], "matmul_reduce_scatter M (rows per rank must be a multiple of BM)")
+        _divides(self.n, cfg["BN"], "matmul_reduce_scatter N")
+        import torch
+        self.recv = ctx.empty(max(d - 1, 1), self.m // d, self.n, dtype=dtype)
+        self.per_chunk = (self.m // d // cfg["BM"]) * (self.n // cfg["BN"])
+        self.flags = ctx.empty(max(d - 1, 1) * self.per_chunk, dtype=torch.int32)
+        self.flags.zero_()
+        torch.cuda.synchronize()
+        ctx.barrier()
+        self.args = ctx.args()
+
+    @staticmethod
+    def arena_bytes(world, m, n, dtype, config=None) -> int:
+        cfg = dict(CONFIG, **(config or {}))
+        per_chunk = (m // world // cfg["BM"]) * (n // cfg["BN"])
+        return (world - 1) * (m // world) * n * dtype.itemsize + (world - 1) * per_chunk * 4 + 1024
+
+    def __call__(self, a, b, out=None):
+        import torch
+        from . import _gemm_kernels as kern
+        ctx, cfg = self.ctx, self.config
+        _check(a, "matmul_reduce_scatter A", self.dtype)
+        _check(b, "matmul_reduce_scatter B", self.dtype)
+        m, k = a.shape
+        if (m, b.shape[1]) != (self.m, self.n) or b.shape[0] != k:
+            raise TLEUsageError(f"matmul_reduce_scatter: A {tuple(a.shape)} @ B {tuple(b.shape)} is not the "
+                                f"{self.m} x {self.n} product this MatmulReduceScatter was made for")
+        _divides(k, cfg["BK"], "matmul_reduce_scatter K")
+        d = ctx.world_size
+        out = torch.empty(m // d, self.n, dtype=self.dtype, device=a.device) if out is None else out
+        grid = (d * self.per_chunk,)
+        with enabled():
+            kern.gemm_rs_kernel[grid](a, b, out, self.recv, self.flags, self.args, m, self.n, k, MESH=ctx.mesh, D=d,
+                                      BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
+                                      num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
+        return out
+
+
+def matmul(a, b, out=None, config=None):
+    """The GEMM of the fused kernels alone, no communication (for the
+    benchmarks' "GEMM part")."""
+    import torch
+    from . import _gemm_kernels as kern
+    cfg = dict(CONFIG, **(config or {}))
+    m, k = a.shape
+    n = b.shape[1]
+    for v, step, what in ((m, cfg["BM"], "M"), (n, cfg["BN"], "N"), (k, cfg["BK"], "K")):
+        _divides(v, step, f"matmul {what}")
+    out = torch.empty(m, n, dtype=a.dtype, device=a.device) if out is None else out
+    kern.gemm_kernel[((m // cfg["BM"]) * (n // cfg["BN"]),)](a, b, out, m, n, k, BM=cfg["BM"], BN=cfg["BN"],
+                                                              BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
+                                                              num_warps=cfg["num_warps"],
+                                                              num_stages=cfg["num_stages"])
+    return out
+
+
+_cache = {}
+
+
+def all_gather_matmul(a_shard, b, ctx, out=None):
+    """``all_gather(a_shard, dim 0) @ b`` over ``ctx``'s group (see
+    ``AllGatherMatmul``; one is made on first use and kept)."""
+    key = ("ag", id(ctx), a_shard.dtype, a_shard.shape[1])
+    op = _cache.get(key)
+    if op is None or op.max_m_shard < a_shard.shape[0]:
+        op = _cache[key] = AllGatherMatmul(ctx, a_shard.shape[0], a_shard.shape[1], a_shard.dtype)
+    return op(a_shard, b, out=out)
+
+
+def matmul_reduce_scatter(a, b, ctx, out=None):
+    """``reduce_scatter(a @ b, dim 0)`` over ``ctx``'s group (see
+    ``MatmulReduceScatter``; one is made on first use and kept)."""
+    key = ("rs", id(ctx), a.dtype, a.shape[0], b.shape[1])
+    op = _cache.get(key)
+    if op is None:
+        op = _cache[key] = MatmulReduceScatter(ctx, a.shape[0], b.shape[1], a.dtype)
+    return op(a, b, out=out)
