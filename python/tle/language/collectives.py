@@ -15,7 +15,7 @@ from triton.language import core as tlc
 
 from . import _markers
 from ._markers import TLEUsageError, builtin, describe, dims
-from .core import _require_enabled
+from .core import _require_capability, _require_enabled
 from .device_runtime import device_context
 from .sharding_spec import B, S, _sharding, sharding
 from .tiles import grid_view
@@ -132,6 +132,8 @@ def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _gener
                                 f"power of two (dimension {d} is {n})")
     context = _context(context, layout.mesh, what)
     _require_enabled(what, _semantic)
+    if "block_cluster" in {layout.mesh.level_of(a) for a in axes}:
+        _require_capability(f"{what} over block_cluster axes (thread-block clusters)", 90, _semantic)
     x = tlc._unwrap_if_constexpr(x)
     if isinstance(x, tlc.tensor) and x.type.is_block() and not x.dtype.is_ptr():
         block = dims(x.shape)
@@ -227,6 +229,8 @@ def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic
     if not changed and root is None:
         return sharded_tensor(x, target, shape)
     _require_enabled(what, _semantic)
+    if "block_cluster" in levels:
+        _require_capability(f"{what} over block_cluster axes (distributed shared memory)", 90, _semantic)
     attrs = {"source": source.mlir(rank), "target": target.mlir(rank), "shape": ("i64-array", shape)}
     if root is not None:
         attrs["root"] = f"{root} : i64"

@@ -26,7 +26,7 @@ from triton.language import core as tlc
 
 from . import _markers
 from ._markers import TLEUsageError, builtin, describe, dims
-from .core import _require_enabled
+from .core import _require_capability, _require_enabled
 
 LEVELS = ("node", "device", "block_cluster", "block")
 
@@ -155,6 +155,7 @@ def shard_id(mesh, axis, _semantic=None, _generator=None):
         raise TLEUsageError(f"tle.shard_id on the {level!r} axis {axis!r} is not supported yet; "
                             "TLE implements the block_cluster level")
     _require_enabled("tle.shard_id", _semantic)
+    _require_capability("tle.shard_id on a block_cluster axis (thread-block clusters)", 90, _semantic)
     (result,) = _markers.emit("shard_id", {"mesh": mesh.mlir(), "axis": f'"{axis}"'}, [], [tlc.int32],
                               _semantic=_semantic)
     return result
@@ -165,6 +166,7 @@ def distributed_barrier(mesh, _semantic=None, _generator=None):
     """Wait until every program of ``mesh``'s thread-block cluster arrives."""
     cluster_mesh(mesh, "tle.distributed_barrier")
     _require_enabled("tle.distributed_barrier", _semantic)
+    _require_capability("tle.distributed_barrier (a thread-block cluster barrier)", 90, _semantic)
     _markers.emit("distributed_barrier", {"group": "#tle.distributed_group<cluster>",
                                           "tle.marker.no_results": True}, [], [tlc.int32], _semantic=_semantic)
 
