@@ -25,7 +25,9 @@ swap and replacement, line deletion/duplication/swap, integer widths and
 element types, shapes (transpose, resize to 0/1/odd/huge, add/drop a dim),
 encoding aliases (#blocked <-> #shared ...), whole-type swaps (shape/encoding
 mismatches), numeric values (0, negative, huge), array elements, attribute
-entries, SSA operands, op names, random bytes in names, truncation.
+entries, SSA operands, op names, generic op names cut to their dialect
+prefix (`"tle."(...)`, which MLIR 22 aborts on), random bytes in names,
+truncation.
 Mutant i of seed S depends only on (S, i): runs are deterministic for a seed
 whatever --jobs is.
 
@@ -282,6 +284,9 @@ ALIAS_DEF_LINE = re.compile(r"^(#[A-Za-z_][\w$.]*)\s*=\s*(.+)$", re.M)
 SSA = re.compile(r"%[\w$.\-]+(?:#\d+)?")
 OP_NAME = re.compile(r"(?<![\w.#!%@$^])(?:tle|tt|ttg|ttng|iluvatar_tle|arith|scf|math|gpu|cf|func|memref|linalg|bufferization)\.[a-z_][\w.]*(?![\w.<])")
 NAME = re.compile(r"[%@#^][A-Za-z_$][\w$.\-]*|\b(?:tle|tt|ttg|ttng)\.[a-z_]\w*")
+# A generic op's quoted name, followed by its operand list.
+GENERIC_OP_NAME = re.compile(r'"([A-Za-z_][\w$]*)\.[\w$.]+"(?=\s*\()')
+EMPTY_NAME_DIALECTS = ["tle", "tt", "ttg", "ttng", "arith", "scf", "builtin", "func", "iluvatar_tle"]
 ARRAY = re.compile(r"\[[^\[\]\n]*\]")
 ATTR_ENTRY = re.compile(r"(?<=[{,])\s*[\w.\-\"]+\s*=\s*")
 TYPE_START = re.compile(r"(?:tensor|memref|vector|!ttg\.memdesc|!tt\.ptr|!tt\.tensordesc|!ttg\.async\.token|!tle\.[\w.]+)<")
@@ -535,6 +540,24 @@ class Mutator:
         at = self.rng.randint(m.start() + 1, m.end())
         return self._splice(text, at, at, self.rng.choice(NOISE))
 
+    def empty_op_name(self, text):
+        """A generic op's name cut to its dialect prefix (`"tle."(...)`), or
+        such an op put on a line of its own, which MLIR 22's parser aborts on
+        (TLE/Support/ParserGuard.h refuses it first)."""
+        m = self._pick(GENERIC_OP_NAME, text)
+        if m:
+            return self._splice(text, m.start(), m.end(), f'"{m.group(1)}."')
+        lines = text.split("\n")
+        ops = [i for i, line in enumerate(lines) if OP_NAME.search(line)]
+        if not ops:
+            return None
+        i = self.rng.choice(ops)
+        dialect = self.rng.choice(EMPTY_NAME_DIALECTS)
+        indent = re.match(r"\s*", lines[i]).group()
+        operands = self.rng.choice(["", "%0", "%arg0, %arg1"])
+        lines.insert(i, f'{indent}%fuzz_empty = "{dialect}."({operands}) : () -> i32')
+        return "\n".join(lines)
+
     # Consistent edits: every occurrence changes alike, so types still match
     # between defs and uses and the mutant gets past the parser to verifiers
     # and passes.
@@ -590,7 +613,7 @@ class Mutator:
         ("drop_encoding", 3), ("swap_type", 8), ("number", 10), ("array", 4),
         ("attribute_entry", 4), ("ssa_operand", 6), ("op_name", 6), ("noise_in_name", 3),
         ("global_shape", 6), ("global_element_type", 4), ("global_number", 6),
-        ("alias_definition", 6),
+        ("alias_definition", 6), ("empty_op_name", 2),
     ]
 
     def mutate(self, text):

@@ -71,12 +71,13 @@ tle::PipelineResult tle::runPipeline(StringRef source, StringRef pipeline,
     return {false, message};
   };
 
-  if (size_t at = findDenseIndexArray(source); at != StringRef::npos) {
+  if (ParserHazard hazard = findParserHazard(source)) {
+    size_t at = hazard.at;
     StringRef before = source.take_front(at);
     size_t lineStart = before.rfind('\n') + 1; // npos + 1 == 0
     diagnostics.push_back((sourceName + ":" + Twine(before.count('\n') + 1) +
                            ":" + Twine(at - lineStart + 1) + ": error: " +
-                           denseIndexArrayMessage())
+                           hazard.message)
                               .str());
     return fail("failed to parse '" + sourceName + "'");
   }

@@ -81,7 +81,8 @@ def close(got, want, what, dtype=torch.float32):
     if tol == 0:
         assert torch.equal(got, want), f"{what}: differs (max |diff| {(got - want).abs().max().item()})"
     else:
-        torch.testing.assert_close(got.float(), want.float(), rtol=tol, atol=tol, msg=what)
+        torch.testing.assert_close(got.float(), want.float(), rtol=tol, atol=tol,
+                                   msg=lambda m: f"{what}: {m}")
 
 
 def launch_1d(ctx, programs, x, out_block, n, src, dst):

@@ -65,3 +65,17 @@ def test_leak_report_is_a_failure(fuzz):
     kind, signature = fuzz.classify(1, "x.mlir:1:1: error: bad\n" + LEAK, False)
     assert kind == "failure"
     assert signature.startswith("LeakSanitizer: detected")
+
+
+def test_empty_op_name_mutation(fuzz):
+    """The mutation behind issue 31's abort: a generic op named by its
+    dialect prefix only ("tle."), cut from a generic op or put on a line."""
+    import random
+    import re
+    mutator = fuzz.Mutator(random.Random(0), [])
+    generic = '  %a = "tle.local_pointers"(%b, %o) : (!ttg.memdesc<64xi32>, i32) -> !tt.ptr<i32, 3>\n'
+    assert '%a = "tle."(%b, %o) :' in mutator.empty_op_name(generic)
+    custom = "tt.func @f() {\n  %a = arith.constant 0 : i32\n  tt.return\n}\n"
+    out = mutator.empty_op_name(custom)
+    assert re.search(r'^\s*%fuzz_empty = "\w+\."\(', out, re.M), out
+    assert "empty_op_name" in dict(fuzz.Mutator.MUTATIONS)

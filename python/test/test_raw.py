@@ -307,6 +307,18 @@ def test_misuse_points_at_user_line(kernel, message, line):
     assert line in msg
 
 
+def test_raising_body_names_its_line():
+    """An exception inside a TLE-Raw body carries the body's own line (issue
+    31), not only the tle.call."""
+    import inspect
+    with pytest.raises(CompilationError) as info:
+        tle.compile(call_raising_body, signature={"X": "*fp32"}, target=TARGET, num_warps=4)
+    msg = str(info.value)
+    src, start = inspect.getsourcelines(raises_inside.fn)
+    line = start + next(i for i, text in enumerate(src) if "arith.addf(x, 1)" in text)
+    assert f"failed at {__file__}:{line} (`arith.addf(x, 1)`)" in msg, msg
+
+
 def test_wrong_dtype():
     with pytest.raises(CompilationError) as info:
         tle.compile(call_wrong_dtype, signature={"X": "*fp16"}, target=TARGET, num_warps=4)

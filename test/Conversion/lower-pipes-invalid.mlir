@@ -200,3 +200,51 @@ module attributes {"ttg.num-warps" = 1 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A reader that waits but never releases: the writer would wait forever for a
+// free slot once the ring is full (a hang on the GPU), so it is an error.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!ring = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [c]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @never_released(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
+    %p = tle.pipe.create "ring" capacity 2 readers ["c"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      // expected-error @+1 {{reader 'c' waits for slots but never releases one: the writer would wait forever for a free slot once the ring is full; release every slot it waits for (reader.release(slot)), or make the pipe one_shot}}
+      %s, %closed = tle.pipe.reader_wait %p reader "c" : !ring
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %s = tle.pipe.writer_acquire %p : !ring
+      tle.pipe.writer_commit %p[%s] : !ring
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+// A writer that acquires but never commits: the readers would wait forever.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!ring = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [c], one_shot>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @never_committed(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
+    %p = tle.pipe.create "ring" capacity 2 readers ["c"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {one_shot = true}
+    tle.warp_specialize()
+    default {
+      %s, %closed = tle.pipe.reader_wait %p reader "c" : !ring
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      // expected-error @+1 {{the writer acquires slots but never commits one: its readers would wait forever; commit every slot it acquires (writer.commit(slot))}}
+      %s = tle.pipe.writer_acquire %p : !ring
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}

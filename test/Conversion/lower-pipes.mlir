@@ -185,6 +185,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
       // CHECK: %[[CLOSED:.*]] = arith.cmpi ne, %[[U]]
       // CHECK: tle.warp_yield %[[CLOSED]] : i1
       %s, %c = tle.pipe.reader_wait %p reader "r" : !s
+      tle.pipe.reader_release %p[%s] reader "r" : !s
       tle.warp_yield %c : i1
     }
     partition0() num_warps(1) {

@@ -17,6 +17,16 @@ tt.func @unparsable(%x: tensor<128xf32>) {
 
 // -----
 
+// A generic op named by a dialect prefix only, which MLIR 22's parser aborts
+// on (TLE/Support/ParserGuard.h), is refused before the body is parsed.
+tt.func @empty_generic_op_name(%x: tensor<128xf32>) {
+  // expected-error @+1 {{'tle.marker.region' cannot be parsed: generic operation name 'arith.' names no operation after the dialect prefix}}
+  %r = tt.elementwise_inline_asm "tle.dsl_region {language = \"mlir\", name = \"f\", threads = array<i64: 128>, sync_scope = \"block\", tle.marker.region = \"module { func.func @f() { %0 = \\\"arith.\\\"() : () -> i32 func.return } }\"}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %x : tensor<128xf32> -> tensor<128xf32>
+  tt.return
+}
+
+// -----
+
 tt.func @two_functions(%x: tensor<128xf32>) {
   // expected-error @+1 {{'tle.marker.region' must hold exactly one func.func with a body}}
   %r = tt.elementwise_inline_asm "tle.dsl_region {language = \"mlir\", name = \"f\", threads = array<i64: 128>, sync_scope = \"block\", tle.marker.region = \"module { func.func @f(%x: tensor<128xf32>) { return }  func.func @g(%x: tensor<128xf32>) { return } }\"}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %x : tensor<128xf32> -> tensor<128xf32>

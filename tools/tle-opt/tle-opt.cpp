@@ -38,8 +38,8 @@ int main(int argc, char **argv) {
     llvm::errs() << errorMessage << "\n";
     return 1;
   }
-  size_t at = tle::findDenseIndexArray(input->getBuffer());
-  if (at != llvm::StringRef::npos) {
+  tle::ParserHazard hazard = tle::findParserHazard(input->getBuffer());
+  if (hazard) {
     llvm::SourceMgr sourceMgr;
     unsigned id = sourceMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBuffer(input->getBuffer(),
@@ -48,8 +48,8 @@ int main(int argc, char **argv) {
     sourceMgr.PrintMessage(
         llvm::errs(),
         llvm::SMLoc::getFromPointer(
-            sourceMgr.getMemoryBuffer(id)->getBufferStart() + at),
-        llvm::SourceMgr::DK_Error, tle::denseIndexArrayMessage());
+            sourceMgr.getMemoryBuffer(id)->getBufferStart() + hazard.at),
+        llvm::SourceMgr::DK_Error, hazard.message);
     return 1;
   }
   std::unique_ptr<llvm::ToolOutputFile> output =

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AsyncCopy.h"
+#include "TargetCheck.h"
 
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Support/MemoryEffects.h"
@@ -207,6 +208,14 @@ struct AsyncCopyLoadsPass
       if (load->hasAttr(kAsyncAttr))
         loads.push_back(load);
     });
+    // cp.async (and its wait-group) is sm_80's: LLVM cannot select it for
+    // older targets.
+    bool ok = true;
+    for (tt::LoadOp load : loads)
+      ok &= succeeded(target::require(
+          load, 80, "tle.load(is_async=True) (a cp.async copy)"));
+    if (!ok)
+      return signalPassFailure();
     for (tt::LoadOp load : loads) {
       load->removeAttr(kAsyncAttr);
       load->removeAttr(kLatencyAttr);

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "AxisIndex.h"
 #include "LocalMemory.h"
+#include "TargetCheck.h"
 
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Conversion/TLEToIluvatar/Target.h"
@@ -424,6 +425,15 @@ void LowerLocalMemoryPass::runOnOperation() {
       ops.push_back(op);
   });
   for (Operation *op : ops) {
+    // Thread-block clusters (mapa, barrier.cluster, %cluster_ctarank) are
+    // sm_90's.
+    if (!isa<AtomicRMWOp, AtomicCASOp>(op) && *clusterSize > 1 &&
+        failed(target::require(op, 90,
+                               "a thread-block cluster (distributed shared "
+                               "memory)"))) {
+      ok = false;
+      continue;
+    }
     LogicalResult lowered =
         TypeSwitch<Operation *, LogicalResult>(op)
             .Case([&](AtomicRMWOp op) { return lowerAtomicRMW(op); })

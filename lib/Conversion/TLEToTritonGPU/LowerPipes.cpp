@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "AsyncCopy.h"
 #include "LocalMemory.h"
+#include "TargetCheck.h"
 
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Conversion/TritonBuilders.h"
@@ -212,6 +213,35 @@ LogicalResult PipeLowering::collect() {
   }
   if (!ok)
     return failure();
+  // An endpoint that takes slots but never gives one back hangs its peer:
+  // readers would wait forever for a slot the writer never commits, the
+  // writer for one a reader never releases (a one-shot pipe's writer never
+  // waits, so its readers need not release).
+  for (Endpoint &e : endpoints) {
+    auto takes = llvm::find_if(e.ops, [](Operation *op) {
+      return isa<PipeWriterAcquireOp, PipeReaderWaitOp>(op);
+    });
+    if (takes == e.ops.end())
+      continue;
+    bool gives = llvm::any_of(e.ops, [](Operation *op) {
+      return isa<PipeWriterCommitOp, PipeReaderReleaseOp>(op);
+    });
+    if (gives || (!e.isWriter() && type.getOneShot()))
+      continue;
+    if (e.isWriter())
+      error(*takes) << "the writer acquires slots but never commits one: "
+                       "its readers would wait forever; commit every slot "
+                       "it acquires (writer.commit(slot))";
+    else
+      error(*takes) << e.name()
+                    << " waits for slots but never releases one: the writer "
+                       "would wait forever for a free slot once the ring is "
+                       "full; release every slot it waits for "
+                       "(reader.release(slot)), or make the pipe one_shot";
+    ok = false;
+  }
+  if (!ok)
+    return failure();
   Endpoint &writer = endpoints.front();
   for (Endpoint &r : llvm::drop_begin(endpoints))
     if (writer.place && r.place && *writer.place == *r.place) {
@@ -373,7 +403,8 @@ void PipeLowering::publishSlot(OpBuilder &b, Location loc, Operation *at,
     ttng::AsyncCopyMbarrierArriveOp::create(b, loc, index(b, loc, ready, slot),
                                             /*noIncrement=*/true);
   barrierIfWide(b, loc, at);
-  if (fence)
+  // Before sm_90 there is no async proxy (no wgmma, no TMA) to fence for.
+  if (fence && target::hasAsyncProxy(module))
     ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
   // TMA fills: the elected arrive also expects their bytes, which the TMA
   // unit's complete_tx counts down (before or after it, within the phase).
@@ -450,7 +481,7 @@ void PipeLowering::lowerCounting(Endpoint &e, Operation *op, Value count) {
     // cp.async writes are generic-proxy writes the writer could not fence
     // (it does not wait for them): order them before this reader's
     // async-proxy reads (wgmma operands) once the wait has observed them.
-    if (!asyncFills.empty())
+    if (!asyncFills.empty() && target::hasAsyncProxy(module))
       ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
     Value closed = flags ? readFlag(b, loc, slot)
                          : arith::ConstantIntOp::create(b, loc, 0, 1);
@@ -636,6 +667,10 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
                            "writer's slots (from acquire())";
   // local_store(local_load(scratch)) (through layout conversions used only
   // there), scratch filled by one gather.
+  if (failed(target::require(store, 90,
+                             "tle.gpu.copy from a tensor descriptor (a TMA "
+                             "fill of a pipe slot)")))
+    return failure();
   TmaFill fill{store, view, {}, {}};
   SmallVector<Operation *> converts;
   Value value = store.getValue();
@@ -849,6 +884,11 @@ struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
     module.walk([&](PipeCreateOp op) { creates.push_back(op); });
     bool ok = true;
     for (PipeCreateOp create : creates) {
+      // mbarrier (the rings' synchronization) is sm_80's.
+      if (failed(target::require(create, 80, "a pipe (mbarrier rings)"))) {
+        ok = false;
+        continue;
+      }
       PipeLowering pipe{create, cast<PipeType>(create.getPipe().getType()),
                         module};
       if (failed(pipe.checkSlots()) || failed(pipe.collect()) ||

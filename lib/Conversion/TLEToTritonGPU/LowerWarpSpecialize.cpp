@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LocalMemory.h"
+#include "TargetCheck.h"
 
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
@@ -207,6 +208,16 @@ LogicalResult recompute(Region &region, unsigned index) {
 LogicalResult lower(WarpSpecializeOp ws, unsigned moduleWarps) {
   if (ws->getParentOfType<WarpSpecializeOp>())
     return ws.emitOpError("nested tle.warp_specialize is not supported");
+  // Partitions synchronize through named barriers and mbarriers (sm_80);
+  // per-partition register budgets are Hopper's setmaxnreg, which LLVM
+  // cannot select for older targets.
+  if (failed(target::require(ws, 80, "warp specialization")))
+    return failure();
+  if (ws.getPartitionNumRegsAttr() &&
+      failed(target::require(ws, 90,
+                             "partition_num_regs (register reallocation with "
+                             "setmaxnreg; worker_num_regs in Python)")))
+    return failure();
   MutableArrayRef<Region> partitions = ws.getPartitionRegions();
   ArrayRef<int32_t> numWarps = ws.getPartitionNumWarps();
   // Explicit captures first: every partition's block arguments are replaced

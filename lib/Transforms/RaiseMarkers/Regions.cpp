@@ -35,8 +35,8 @@ LogicalResult MarkerRaiser::parseRegion(Region &region) {
   auto fail = [&]() {
     return emitError() << "TLE marker '" << name << "': '" << kRegion << "' ";
   };
-  if (findDenseIndexArray(regionSource.getValue()) != StringRef::npos)
-    return fail() << "cannot be parsed: " << denseIndexArrayMessage();
+  if (ParserHazard hazard = findParserHazard(regionSource.getValue()))
+    return fail() << "cannot be parsed: " << hazard.message;
   // Parsing loads the dialects the text names, which a pass may not do
   // (several may run at once); the pass loads the ones bodies may hold. So
   // the text is parsed in a private context first, and a text that needs any

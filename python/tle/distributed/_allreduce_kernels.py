@@ -21,6 +21,9 @@ def _launch_parity(counter):
     """This program's launch count modulo 2, counted in ``counter[pid]``."""
     pid = tl.program_id(0)
     n = tl.load(counter + pid)
+    # Every warp reads the count before any writes the next one (warps run
+    # apart: without this, a late warp read n + 1 and took the other half).
+    tl.debug_barrier()
     tl.store(counter + pid, n + 1)
     return n % 2
 

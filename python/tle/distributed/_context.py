@@ -158,10 +158,12 @@ class SymmetricContext:
                                     "here (symm_mem.is_nvshmem_available() is False)")
             current = symm_mem.get_backend(device)
             if current != backend:
-                if current is not None:
-                    raise TLEUsageError(f"tle.device_context.from_group: torch's symmetric memory on {device} "
-                                        f"already uses the {current} backend; it cannot change to {backend}")
-                symm_mem.set_backend(backend)
+                try:
+                    symm_mem.set_backend(backend)
+                except Exception as e:  # torch refuses once it allocated symmetric memory
+                    raise TLEUsageError(f"tle.device_context.from_group: torch's symmetric memory on {device} uses "
+                                        f"the {current} backend and cannot change to {backend} ({e}); choose the "
+                                        "backend before the first symmetric allocation") from None
         ws_bytes = _align(workspace_numel * dtype.itemsize) if workspace_numel else 0
         total = ws_bytes + _align(2 * devices * max_programs * 4) + _align(devices * max_programs * 4) + \
             _align(arena_bytes)
@@ -266,8 +268,8 @@ class SymmetricContext:
                 label = f"argument {key!r}"
             self.require_symmetric(value, f"ctx.launch {label}")
         if self.check:
-            self._agree(("launch", _kernel_name(kernel), tuple(int(d) for d in dims), _describe_args(args, kwargs)),
-                        "launch the same kernel")
+            self._agree(("launch", _kernel_name(kernel), tuple(int(d) for d in dims),
+                         _describe_args(kernel, args, kwargs)), "launch the same kernel")
         return kernel[tuple(dims)](*args, **kwargs)
 
     def _agree(self, what, doing: str) -> None:
@@ -353,19 +355,24 @@ def _kernel_name(kernel) -> str:
     return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
 
 
-def _describe_args(args, kwargs):
-    """What must agree across ranks: compile-time values and the kinds of
-    runtime arguments (tensors by dtype and shape; ints not, ranks differ)."""
+def _describe_args(kernel, args, kwargs):
+    """What must agree across ranks: the compile-time arguments' values and
+    the kinds of the runtime ones (tensors by dtype and shape; ints not,
+    ranks differ)."""
+    params = getattr(kernel, "params", None) or []
+    constexpr = {p.name for p in params if getattr(p, "is_constexpr", False)}
+    names = [p.name for p in params]
 
-    def one(v):
+    def one(v, exact=False):
         if hasattr(v, "data_ptr") and hasattr(v, "dtype"):
             return ("tensor", str(v.dtype), tuple(v.shape))
         if isinstance(v, (tuple, list)):
-            return tuple(one(x) for x in v)
-        if isinstance(v, (bool, float, str)) or v is None:
-            return v
+            return tuple(one(x, exact) for x in v)
+        if exact or isinstance(v, (bool, float, str)) or v is None:
+            return repr(v)
         if isinstance(v, int):
             return "int"
         return repr(v)
 
-    return (tuple(one(a) for a in args), tuple(sorted((k, one(v)) for k, v in kwargs.items())))
+    positional = tuple(one(a, i < len(names) and names[i] in constexpr) for i, a in enumerate(args))
+    return positional, tuple(sorted((k, one(v, k in constexpr or k not in names)) for k, v in kwargs.items()))

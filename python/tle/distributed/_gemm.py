@@ -24,6 +24,23 @@ def _divides(n, d, what):
         raise TLEUsageError(f"{what}: {n} is not a multiple of {d}")
 
 
+def _signal_without_sm(flags, index: int) -> None:
+    """flags[index] = 1 (uint32) on the current stream without a kernel: the
+    GEMM spinning on the flag may hold every SM, so a fill kernel queued
+    behind it would never run. A stream memory operation
+    (cuStreamWriteValue32, with a system fence before the write), or inside
+    CUDA-graph capture a memset node, as torch's own fused all-gather does."""
+    import torch
+    from torch._C._distributed_c10d import _SymmetricMemory as SM
+    if not torch.cuda.is_current_stream_capturing() and hasattr(SM, "stream_write_value32"):
+        SM.stream_write_value32(flags, index, 1)
+    elif hasattr(SM, "memset32"):
+        SM.memset32(flags, offset=index, val=1, count=1)
+    else:
+        raise TLEUsageError("all_gather_matmul needs torch's _SymmetricMemory.stream_write_value32 / memset32 "
+                            "(torch >= 2.7)")
+
+
 class AllGatherMatmul:
     """``C = all_gather(A_shard, dim 0) @ B`` over ``ctx``'s group, for shards
     of up to ``max_m_shard`` x ``k`` (bf16 / fp16). Symmetric memory: the
@@ -35,8 +52,7 @@ class AllGatherMatmul:
         self.max_m_shard = int(max_m_shard)
         self.config = dict(CONFIG, **(config or {}))
         self.gathered = ctx.empty(ctx.world_size * self.max_m_shard, self.k, dtype=dtype)
-        self.ready = torch.zeros(ctx.world_size, dtype=torch.int32, device=ctx.heap.device)
-        self.one = torch.ones(1, dtype=torch.int32, device=ctx.heap.device)
+        self.ready = torch.zeros(ctx.world_size, dtype=torch.uint32, device=ctx.heap.device)
         self.stream = torch.cuda.Stream(device=ctx.heap.device)
         self.args = ctx.args()
 
@@ -73,7 +89,7 @@ class AllGatherMatmul:
                 src = (rank + s) % d
                 rows = slice(src * m_shard, (src + 1) * m_shard)
                 gathered[rows].copy_(ctx.peer(gathered, src)[rows])
-                self.ready[src:src + 1].copy_(self.one)  # a copy-engine write: no SM needed
+                _signal_without_sm(self.ready, src)
         grid = (d * (m_shard // cfg["BM"]) * (n // cfg["BN"]),)
         with enabled():
             kern.ag_gemm_kernel[grid](gathered, b, out, self.ready, self.args, m_shard, n, k, MESH=ctx.mesh, D=d,
@@ -111,7 +127,9 @@ class MatmulReduceScatter:
         per_chunk = (m // world // cfg["BM"]) * (n // cfg["BN"])
         return (world - 1) * (m // world) * n * dtype.itemsize + (world - 1) * per_chunk * 4 + 1024
 
-    def __call__(self, a, b, out=None):
+    def __call__(self, a, b, out=None, comm=True):
+        """``comm=False`` (an ablation for the benchmark; the result is not
+        the reduce-scatter): the same kernel and tile order without the ring."""
         import torch
         from . import _gemm_kernels as kern
         ctx, cfg = self.ctx, self.config
@@ -128,7 +146,7 @@ class MatmulReduceScatter:
         with enabled():
             kern.gemm_rs_kernel[grid](a, b, out, self.recv, self.flags, self.args, m, self.n, k, MESH=ctx.mesh, D=d,
                                       BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
-                                      num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
+                                      COMM=comm, num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
         return out
 
 

@@ -82,7 +82,7 @@ def ag_gemm_kernel(AG, B, OUT, READY, C, M_SHARD, N, K, MESH: tl.constexpr, D: t
 
 @triton.jit
 def gemm_rs_kernel(A, B, OUT, RECV, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl.constexpr, BM: tl.constexpr,
-                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
+                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr, COMM: tl.constexpr = True):
     """OUT (M / D x N) = rows [rank * M / D, ...) of the sum over devices of
     A @ B. RECV: symmetric, (D - 1) x (M / D) x N (one slot per step);
     FLAGS: symmetric int32, (D - 1) x tiles per chunk, zero at rest."""
@@ -101,6 +101,9 @@ def gemm_rs_kernel(A, B, OUT, RECV, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl
     cols = tn * BN + tl.arange(0, BN)
     acc = _mma(A, B, chunk * chunk_m + local_rows, cols, K, K, N, BM, BN, BK)
     tile = local_rows[:, None] * N + cols[None, :]
+    if not COMM:  # ablation (bench/dist_gemm_rs.py --ablate): the same tiles, no ring
+        tl.store(OUT + tile, acc.to(OUT.dtype.element_ty))
+        return
     if step > 0:
         # The upstream neighbour's partial sum of this tile, from step - 1.
         slot = FLAGS + (step - 1) * per_chunk + t

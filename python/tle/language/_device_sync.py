@@ -2,18 +2,17 @@
 primitives call (``tle.distributed_barrier(mesh, context=ctx)``) and fused
 kernels use directly (``tle.distributed``'s all-reduce and GEMM kernels).
 
-Signals are *consumed*: a sender waits until the receiver's slot is 0 and
-sets it to 1 (``atom.cas.release.sys``), the receiver waits until it is 1
-and sets it back to 0 (``atom.cas.acquire.sys``). No epoch is involved, so a
-kernel using them may be launched any number of times, also from a CUDA
-graph, and a slot is ready for the next launch when the receiver is done.
+Signals are *counted and consumed*: a sender adds 1 to the receiver's entry
+(``red.release.sys``), the receiver waits until it is >= 1 and takes 1 back
+(acquire). No epoch is involved, so a kernel using them may be launched any
+number of times, also from a CUDA graph, and an entry is back to 0 when the
+receiver is done.
 
 ``LIMIT`` (a constexpr) bounds a wait in polls: 0 waits for ever; otherwise a
 wait that runs out returns 1 (timed out) and the caller reports it
-(docs/distributed.md, "Debug mode"). Scalar atomics run on one thread of the
-program; ``tl.debug_barrier()`` before a send makes every thread's earlier
-writes part of what the release publishes, and after a receive lets every
-thread read what the acquire made visible.
+(docs/distributed.md, "Debug mode"). ``tl.debug_barrier()`` before a send
+makes every thread's earlier writes part of what the release publishes, and
+after a receive lets every thread read what the acquire made visible.
 """
 
 import triton
@@ -27,65 +26,41 @@ def program_linear_id():
 
 
 @triton.jit
-def num_programs_total():
-    return tl.num_programs(0) * tl.num_programs(1) * tl.num_programs(2)
-
-
-@triton.jit
-def peer_pointer(ptr, peer_offsets, peer):
-    """``ptr`` (into this device's symmetric heap) moved onto device ``peer``'s heap."""
-    off = tl.load(peer_offsets + peer)
-    raw = ptr.to(tl.pointer_type(tl.int8), bitcast=True) + off
-    return raw.to(ptr.dtype, bitcast=True)
-
-
-@triton.jit
-def _cas_spin(ptr, cmp, val, SEM: tl.constexpr, LIMIT: tl.constexpr):
-    """Spin until ``atomic_cas(ptr, cmp, val)`` succeeds; 1 when it gave up
-    after ``LIMIT`` polls (``LIMIT`` > 0), else 0."""
-    old = tl.atomic_cas(ptr, cmp, val, sem=SEM, scope="sys")
-    if LIMIT > 0:
-        polls = 1
-        while (old != cmp) & (polls < LIMIT):
-            old = tl.atomic_cas(ptr, cmp, val, sem=SEM, scope="sys")
-            polls += 1
-    else:
-        while old != cmp:
-            old = tl.atomic_cas(ptr, cmp, val, sem=SEM, scope="sys")
-    return (old != cmp).to(tl.int32)
-
-
-@triton.jit
-def send_signal(slot, LIMIT: tl.constexpr = 0):
-    """Set ``slot`` (a peer's or this device's int32 flag) from 0 to 1 with
-    release semantics at system scope, once the receiver consumed the last
-    signal. Returns 1 when it timed out (see the module doc)."""
-    tl.debug_barrier()
-    return _cas_spin(slot, 0, 1, "release", LIMIT)
-
-
-@triton.jit
-def wait_signal(slot, LIMIT: tl.constexpr = 0):
-    """Wait until this device's flag ``slot`` is 1, consume it (back to 0),
-    acquire at system scope. Returns 1 when it timed out."""
-    timed_out = _cas_spin(slot, 1, 0, "acquire", LIMIT)
-    tl.debug_barrier()
-    return timed_out
-
-
-@triton.jit
-def device_barrier(signals, peer_offsets, rank, D: tl.constexpr, LIMIT: tl.constexpr):
+def device_barrier(signals, peer_offsets, rank, D: tl.constexpr, DP: tl.constexpr, LIMIT: tl.constexpr):
     """Program ``pid`` of every device of the mesh meets the program ``pid``
-    of every other device. ``signals`` (symmetric int32, ``P * D``): entry
-    ``pid * D + src`` is set by device ``src`` and consumed here. Returns 1
-    when a wait timed out."""
+    of every other device. ``signals`` (symmetric int32, ``P * D``, zero at
+    rest): entry ``pid * D + src`` of device ``q`` counts the arrivals of
+    device ``src`` that ``q`` has not consumed yet.
+
+    One lane per device, all peers at once: every lane adds 1 to its peer's
+    entry (``red.release.sys``: no round trip, and a count never loses an
+    arrival, so a sender need not wait for the last one to be consumed),
+    then polls this device's entries (acquire) until every peer's is >= 1
+    and takes 1 from each. Returns 1 when the wait ran out of ``LIMIT``
+    polls (``LIMIT`` > 0). ``DP``: D rounded up to a power of two (lanes)."""
     pid = program_linear_id()
     row = signals + pid * D
-    timed_out = rank * 0
-    for q in tl.static_range(D):
-        if q != rank:
-            timed_out |= send_signal(peer_pointer(row + rank, peer_offsets, q), LIMIT)
-    for q in tl.static_range(D):
-        if q != rank:
-            timed_out |= wait_signal(row + q, LIMIT)
-    return timed_out
+    q = tl.arange(0, DP)
+    peers = (q < D) & (q != rank)
+    # This program's entry on every peer: row + rank moved by peer q's heap offset.
+    offs = tl.load(peer_offsets + q, mask=q < D, other=0)
+    theirs = ((row + rank).to(tl.pointer_type(tl.int8), bitcast=True) + offs).to(tl.pointer_type(tl.int32),
+                                                                                 bitcast=True)
+    tl.debug_barrier()  # every thread's writes before the release
+    tl.atomic_add(theirs, 1, mask=peers, sem="release", scope="sys")
+    mine = row + q
+    seen = tl.atomic_add(mine, 0, mask=peers, sem="acquire", scope="sys")
+    missing = tl.sum(tl.where(peers & (seen < 1), 1, 0))
+    if LIMIT > 0:
+        polls = 1
+        while (missing > 0) & (polls < LIMIT):
+            seen = tl.atomic_add(mine, 0, mask=peers, sem="acquire", scope="sys")
+            missing = tl.sum(tl.where(peers & (seen < 1), 1, 0))
+            polls += 1
+    else:
+        while missing > 0:
+            seen = tl.atomic_add(mine, 0, mask=peers, sem="acquire", scope="sys")
+            missing = tl.sum(tl.where(peers & (seen < 1), 1, 0))
+    tl.atomic_add(mine, -1, mask=peers & (seen >= 1), sem="relaxed", scope="sys")
+    tl.debug_barrier()  # every thread reads after the acquire
+    return (missing > 0).to(tl.int32)

@@ -39,6 +39,62 @@ def builtin(name: str):
     return decorate
 
 
+def traced_failure(what: str, error: Exception, fn) -> str:
+    """The message for a failure met while TLE traced ``fn`` (a
+    ``@triton.jit`` function: a warp_specialize partition, say) into the
+    kernel: ``error`` is the CompilationError Triton raised at the call, whose
+    own message shows only the caller's line. The message returned says
+    ``what`` failed, then, like a Python traceback, the file, line and source
+    of each statement the failure passed through (``fn``'s first, then the
+    functions it called) and, last, the failure's own message."""
+    import re
+
+    from triton.compiler.errors import CompilationError
+    from triton.runtime.jit import get_jit_fn_file_line
+
+    lines, cause, current, scope = [f"{what} failed:"], error.__cause__, fn, _globals_of(fn)
+    message = None
+    while isinstance(cause, CompilationError):
+        src = cause.src or ""
+        found = re.search(r"^def\s+(\w+)", src, re.M)
+        name = found.group(1) if found else "<function>"
+        if getattr(current, "src", None) != cause.src:
+            # A function the previous one called, found by name in its globals.
+            current = _find_jit(name, scope)
+        lineno = getattr(cause.node, "lineno", None) or 1
+        source_lines = src.splitlines()
+        text = source_lines[lineno - 1].strip() if lineno <= len(source_lines) else ""
+        try:
+            file_name, begin = get_jit_fn_file_line(current)
+            lines.append(f'  File "{file_name}", line {begin + lineno - 1}, in {name}')
+        except Exception:  # not found: the line within the function's source
+            lines.append(f"  in {name}, line {lineno} of its source")
+        if text:
+            lines.append(f"    {text}")
+        scope = _globals_of(current) or scope
+        if cause.error_message is not None:
+            message = cause.error_message
+            break
+        inner = cause.__cause__
+        if not isinstance(inner, CompilationError):
+            message = f"{type(inner).__name__}: {inner}" if inner is not None else None
+            break
+        cause, current = inner, None
+    lines.append(message if message is not None else str(error))
+    return "\n".join(lines)
+
+
+def _globals_of(fn) -> dict:
+    while fn is not None and not hasattr(fn, "__globals__"):
+        fn = getattr(fn, "fn", None)
+    return getattr(fn, "__globals__", {}) or {}
+
+
+def _find_jit(name, scope):
+    value = (scope or {}).get(name)
+    return value if hasattr(value, "src") else None
+
+
 def dims(shape) -> list[int]:
     """A shape (Triton's lists of constexprs included) as a list of ints."""
     return [int(tlc._unwrap_if_constexpr(d)) for d in shape]

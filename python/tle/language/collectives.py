@@ -16,7 +16,7 @@ from triton.language import core as tlc
 from .. import _state
 from . import _device_sync, _markers
 from ._markers import TLEUsageError, builtin, describe, dims
-from .core import _require_enabled
+from .core import _require_capability, _require_enabled
 from .device_runtime import device_context
 from .mesh import _mesh, cluster_barrier, cluster_shard_id
 from .sharding_spec import B, S, _sharding, sharding
@@ -134,6 +134,8 @@ def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _gener
                                 f"power of two (dimension {d} is {n})")
     context = _context(context, layout.mesh, what)
     _require_enabled(what, _semantic)
+    if "block_cluster" in {layout.mesh.level_of(a) for a in axes}:
+        _require_capability(f"{what} over block_cluster axes (thread-block clusters)", 90, _semantic)
     x = tlc._unwrap_if_constexpr(x)
     if isinstance(x, tlc.tensor) and x.type.is_block() and not x.dtype.is_ptr():
         block = dims(x.shape)
@@ -229,6 +231,8 @@ def _reshard(x: sharded_tensor, target: sharding, root, context, what, _semantic
     if not changed and root is None:
         return sharded_tensor(x, target, shape)
     _require_enabled(what, _semantic)
+    if "block_cluster" in levels:
+        _require_capability(f"{what} over block_cluster axes (distributed shared memory)", 90, _semantic)
     attrs = {"source": source.mlir(rank), "target": target.mlir(rank), "shape": ("i64-array", shape)}
     if root is not None:
         attrs["root"] = f"{root} : i64"
@@ -409,7 +413,8 @@ def distributed_barrier(mesh, context=None, _semantic=None, _generator=None):
         limit = _state.device_wait_limit()
         timed_out = _generator.call_JitFunction(
             _device_sync.device_barrier,
-            [context.signals, context.peer_offsets, context.rank, mesh.level_size("device"), limit], {})
+            [context.signals, context.peer_offsets, context.rank, mesh.level_size("device"),
+             1 << (mesh.level_size("device") - 1).bit_length(), limit], {})
         if limit:
             ok = _semantic.equal(timed_out, _semantic.to_tensor(0))
             _semantic.builder.create_assert(

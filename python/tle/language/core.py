@@ -22,6 +22,29 @@ def _require_enabled(name: str, _semantic) -> None:
             "or compile with tle.compile(...)")
 
 
+def _target_capability(_semantic) -> int | None:
+    """The CUDA compute capability the kernel is compiled for (80 for
+    ``sm_80``, 90 for ``sm_90a``), from Triton's options; None when unknown."""
+    arch = getattr(getattr(getattr(_semantic, "builder", None), "options", None), "arch", None)
+    if isinstance(arch, int):
+        return arch
+    if isinstance(arch, str):
+        digits = arch.removeprefix("sm_").removeprefix("sm").rstrip("a")
+        if digits.isdigit():
+            return int(digits)
+    return None
+
+
+def _require_capability(feature: str, minimum: int, _semantic, hint: str = "") -> None:
+    """A TLEUsageError, at the user's line, when the kernel's target is an
+    NVIDIA GPU older than ``sm_<minimum>`` (docs/targets.md). ``feature``
+    names what needs it, ``hint`` says what to do instead."""
+    capability = _target_capability(_semantic)
+    if capability is not None and capability < minimum:
+        raise TLEUsageError(f"{feature} needs sm_{minimum} or newer; this kernel is compiled for sm_{capability}"
+                            + (f" ({hint})" if hint else "") + " (docs/targets.md)")
+
+
 def _constexpr_value(value, what: str, kinds):
     value = tlc._unwrap_if_constexpr(value)
     if isinstance(value, tlc.tensor):
@@ -140,6 +163,9 @@ def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", c
     16 bytes); see docs/async-load.md.
     """
     is_async = _constexpr_value(is_async, "tle.load is_async", bool)
+    if is_async:
+        _require_capability("tle.load(is_async=True) (cp.async)", 80, _semantic,
+                            "use is_async=False: a plain tl.load")
     if not is_async:
         return tlc.load(pointer, mask, other, boundary_check, padding_option, cache_modifier, eviction_policy,
                         volatile, _semantic=_semantic)

@@ -17,7 +17,7 @@ from ._markers import TLEUsageError, builtin, describe, dims, unwrap
 from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor,
                       buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
 from .buffers import storage_kind  # noqa: F401  (tle.gpu.storage_kind)
-from .core import _require_enabled, _to_tensor
+from .core import _require_capability, _require_enabled, _to_tensor
 from .mesh import _mesh, _scalar_i32, cluster_mesh, linear_shard
 # tle.gpu.warp_specialize is defined with the pipes it synchronizes.
 from .pipe import warp_specialize  # noqa: F401
@@ -280,6 +280,7 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
         if buf is src:
             raise TLEUsageError("tle.gpu.copy(is_async=True) copies global memory into a buffer (a pipe slot "
                                 "field); a copy out of a buffer is synchronous: drop is_async")
+        _require_capability("tle.gpu.copy(is_async=True) (cp.async)", 80, _semantic)
         # A tagged tt.load and a store into the slot: Triton's coalescing
         # gives the load its vector layout, then triton-tle-lower-pipes makes
         # the pair one cp.async into the slot (an error when dst is not one).
@@ -342,6 +343,7 @@ def _copy_from_descriptor(desc, dst, shape, offsets, barrier, is_async, _semanti
     if isinstance(col, tlc.tensor) and col.type.is_block():
         raise TLEUsageError(f"tle.gpu.copy offsets[1] (the column) must be a scalar, got {describe(col)}")
     _require_enabled("tle.gpu.copy", _semantic)
+    _require_capability("tle.gpu.copy from a tensor descriptor (TMA)", 90, _semantic)
     value = _semantic.descriptor_gather(desc, rows, col, "", "")
     _local_store(dst, value, "tle.gpu.copy", _semantic, marker_attrs={TMA_FILL_ATTR: "unit"})
 
@@ -394,6 +396,7 @@ def remote(buffer_or_ptr, shard_id, scope, context=None, _semantic=None, _genera
         return _remote_device(buffer_or_ptr, shard_id, scope_mesh, context, _semantic)
     mesh = cluster_mesh(scope, "tle.remote", "scope")
     _require_enabled("tle.remote", _semantic)
+    _require_capability("tle.remote (thread-block clusters, distributed shared memory)", 90, _semantic)
     rank = linear_shard(shard_id, mesh, _semantic)
     target = tlc._unwrap_if_constexpr(buffer_or_ptr)
     if isinstance(target, buffered_tensor):

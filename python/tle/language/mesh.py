@@ -26,7 +26,7 @@ from triton.language import core as tlc
 
 from . import _markers
 from ._markers import TLEUsageError, builtin, describe, dims
-from .core import _require_enabled
+from .core import _require_capability, _require_enabled
 
 LEVELS = ("node", "device", "block_cluster", "block")
 
@@ -143,6 +143,7 @@ def cluster_mesh(mesh, what: str, arg: str = "mesh") -> device_mesh:
 def cluster_shard_id(mesh: device_mesh, axis: str, _semantic) -> tlc.tensor:
     """The CTA's coordinate along the ``block_cluster`` axis ``axis`` (marker ``tle.shard_id``)."""
     _require_enabled("tle.shard_id", _semantic)
+    _require_capability("tle.shard_id on a block_cluster axis (thread-block clusters)", 90, _semantic)
     (result,) = _markers.emit("shard_id", {"mesh": mesh.mlir(), "axis": f'"{axis}"'}, [], [tlc.int32],
                               _semantic=_semantic)
     return result
@@ -152,6 +153,7 @@ def cluster_barrier(mesh, _semantic) -> None:
     """``tle.distributed_barrier cluster`` (marker)."""
     cluster_mesh(mesh, "tle.distributed_barrier")
     _require_enabled("tle.distributed_barrier", _semantic)
+    _require_capability("tle.distributed_barrier (a thread-block cluster barrier)", 90, _semantic)
     _markers.emit("distributed_barrier", {"group": "#tle.distributed_group<cluster>",
                                           "tle.marker.no_results": True}, [], [tlc.int32], _semantic=_semantic)
 

@@ -21,11 +21,15 @@ Triton's ``ttg.warp_specialize`` (docs/warp-specialize.md).
 
 from __future__ import annotations
 
+import difflib
+
+from triton import knobs
+from triton.compiler.errors import CompilationError
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError, builtin, describe, unwrap
-from .core import _require_enabled
+from ._markers import TLEUsageError, builtin, describe, traced_failure, unwrap
+from .core import _require_capability, _require_enabled
 from .buffers import (SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor,
                       buffered_tensor_type, memdesc_type, mlir_type, smem)
 
@@ -163,6 +167,28 @@ def pipe(capacity, scope="cta", name="pipe", readers=None, one_shot=False, _sema
     return pipe_value(capacity, scope, name, readers, one_shot, fields, _semantic)
 
 
+# tle.pipe's own keyword parameters; any other keyword names a field.
+_PIPE_PARAMETERS = ("capacity", "scope", "name", "readers", "one_shot")
+
+
+def _check_field_keywords(fields) -> None:
+    """A keyword that resembles a parameter and whose value cannot be a field
+    (a buffer, or a (shape, dtype) pair) is a misspelled parameter, not a
+    field: say which one it resembles."""
+    for field, value in fields.items():
+        value = unwrap(value)
+        if isinstance(value, buffered_tensor):
+            continue
+        if isinstance(value, (tuple, list, tlc.tuple)) and len(value) == 2 and isinstance(
+                tlc._unwrap_if_constexpr(value[1]), tlc.dtype):
+            continue
+        close = difflib.get_close_matches(field, _PIPE_PARAMETERS, n=1, cutoff=0.6)
+        if close:  # (other non-fields get the field checks' own errors)
+            raise TLEUsageError(f"tle.pipe got keyword {field!r} = {describe(value)}, which is not a parameter of "
+                                f"tle.pipe ({', '.join(_PIPE_PARAMETERS)}) and not a field; did you mean "
+                                f"{close[0]!r}? (a field is a buffer from tle.gpu.alloc or a (shape, dtype) pair)")
+
+
 class pipe_value(tlc.base_value):
     """A pipe (``tle.pipe``'s result): hands out its endpoints."""
 
@@ -193,7 +219,9 @@ class pipe_value(tlc.base_value):
         if not isinstance(one_shot, (bool, int)):
             raise TLEUsageError(f"tle.pipe one_shot must be a compile-time bool, got {describe(one_shot)}")
         one_shot = bool(one_shot)
+        _check_field_keywords(fields)
         _require_enabled("tle.pipe", _semantic)
+        _require_capability("tle.pipe (mbarrier rings)", 80, _semantic)
         specs, handles = [], []
         for field, value in fields.items():
             _identifier(field, "tle.pipe field name")
@@ -418,6 +446,11 @@ def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, 
                 raise TLEUsageError(f"tle.gpu.warp_specialize worker {i}: num_regs must be a multiple of 8 in "
                                     f"[24, 256], got {r}")
     _require_enabled("tle.gpu.warp_specialize", _semantic)
+    _require_capability("tle.gpu.warp_specialize", 80, _semantic)
+    if regs is not None:
+        _require_capability("tle.gpu.warp_specialize worker_num_regs (register reallocation, setmaxnreg)", 90,
+                            _semantic, "leave worker_num_regs out: the partitions then keep the kernel's "
+                            "register budget")
 
     builder = _semantic.builder
     group = _next_group(builder)
@@ -436,13 +469,28 @@ def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, 
         ip = builder.get_insertion_point()
         # create_if_op gave the then-block its scf.yield: the body goes before it.
         builder.set_insertion_point_to_start(if_op.get_then_block())
-        result = _generator.call_JitFunction(fn, args, kwargs={})
+        result = _call_partition(fn, args, index, _generator)
         builder.restore_insertion_point(ip)
         if result is not None and not (isinstance(result, tlc.tuple) and len(result.values) == 0):
             raise TLEUsageError(f"tle.gpu.warp_specialize: partition {index} ({fn.__name__}) is a worker and "
                                 "returns a value; only the default partition (the first function) returns "
                                 "values (store a worker's results to memory or send them through a tle.pipe)")
     return results
+
+
+def _call_partition(fn, args, index, _generator):
+    """``fn(*args)`` traced into the kernel as partition ``index``. A failure
+    inside it (or inside a function it calls) is a TLEUsageError carrying
+    the failure's own message and lines, which Triton reports at the
+    ``warp_specialize`` call: Triton's own wrapper of a failed call keeps
+    only the caller's line in its message."""
+    try:
+        return _generator.call_JitFunction(fn, args, kwargs={})
+    except CompilationError as e:
+        if knobs.compilation.front_end_debugging:
+            raise
+        raise TLEUsageError(traced_failure(f"tle.gpu.warp_specialize: partition {index} ({fn.__name__})", e, fn)) \
+            from e
 
 
 def _default_partition(fn, args, cond, _semantic, _generator):
@@ -455,7 +503,7 @@ def _default_partition(fn, args, cond, _semantic, _generator):
     # The body is generated into a block of its own, as Triton's `if` does:
     # the scf.if's result types are known only after the call.
     body = builder.create_block()
-    result = _generator.call_JitFunction(fn, args, kwargs={})
+    result = _call_partition(fn, args, 0, _generator)
     if isinstance(result, tlc.tuple) and len(result.values) == 0:
         result = None
     values = [] if result is None else _flatten_results(result, fn)

@@ -181,6 +181,18 @@ class RawFunction(JITCallable):
         del ir
         return params
 
+    def _where(self, error: BaseException) -> str:
+        """`` at FILE:LINE (`source`)``: the last line of the body's file the
+        error's traceback passed through (the user's line), or ""."""
+        import traceback
+        code = getattr(self.fn, "__code__", None)
+        frames = [f for f in traceback.extract_tb(error.__traceback__)
+                  if code is not None and f.filename == code.co_filename]
+        if not frames:
+            return ""
+        frame = frames[-1]
+        return f" at {frame.filename}:{frame.lineno}" + (f" (`{frame.line.strip()}`)" if frame.line else "")
+
     def build(self, params: list[_Param]) -> tuple[str, list[bool]]:
         """The function as MLIR text (a module holding one func.func) and,
         per parameter, whether the body writes it."""
@@ -202,7 +214,7 @@ class RawFunction(JITCallable):
                 except TLEUsageError:
                     raise
                 except Exception as e:
-                    raise TLEUsageError(f"building TLE-Raw function '{self.__name__}' failed: "
+                    raise TLEUsageError(f"building TLE-Raw function '{self.__name__}' failed{self._where(e)}: "
                                         f"{type(e).__name__}: {e}") from e
                 func.ReturnOp([])
             if not module.operation.verify():
