@@ -451,11 +451,18 @@ def _remote_device(ptrs, shard_id, mesh, context, _semantic):
         v = _scalar_i32(c, "tle.remote shard_id", _semantic)
         rank = v if rank is None else _semantic.add(_semantic.mul(rank, _semantic.to_tensor(size), True), v, True)
     offset = _semantic.load(_semantic.add(context.peer_offsets, rank, True), None, None, (), "", "", "", False)
-    attrs = {"space": "#tle.remote_space<device>"}
-    if target.type.is_block():
-        operands = [target, _semantic.splat(rank, target.shape), _semantic.splat(offset, target.shape)]
-        attrs["tle.marker.scalar_operands"] = ("i32-array", [1, 2])
-    else:
-        operands = [target, rank, offset]
-    (result,) = _markers.emit("remote_pointers", attrs, operands, [target.dtype], _semantic=_semantic)
-    return result
+    # The pointers moved by the peer's byte offset, as plain pointer
+    # arithmetic (what `tle.remote_pointers device` lowers to): Triton's
+    # alignment and coalescing analyses then see the pointers' contiguity,
+    # and the offset's guaranteed 16-byte multiple (from_group checks it)
+    # keeps the source's alignment, so peer loads and stores vectorize.
+    element = target.dtype.element_ty
+    bits = element.primitive_bitwidth if not element.is_ptr() else 64
+    if bits % 8 == 0 and bits <= 128:
+        nbytes = bits // 8
+        elems = _semantic.floordiv(offset, _semantic.to_tensor(nbytes)) if nbytes > 1 else offset
+        elems = _semantic.multiple_of(elems, [max(1, 16 // nbytes)])
+        return _semantic.add(target, elems, True)
+    raw = _semantic.bitcast(target, tlc.pointer_type(tlc.int8))
+    raw = _semantic.add(raw, _semantic.multiple_of(offset, [16]), True)
+    return _semantic.bitcast(raw, target.dtype)
