@@ -26,6 +26,30 @@ HIDDEN, FFN = 8192, 28672
 PROVIDERS = ("tle", "torch", "symm", "triton")
 
 
+# The in-kernel context's argument: ctx.args() = (rank, workspace, flags, peer_offsets, epoch, signals).
+CTX_SIG = ("i32", "*fp32", "*i32", "*i64", "i32", "*i32")
+
+
+def smoke_kernels():
+    """TLE's AllGather+GEMM kernel for 2, 4 and 8 GPUs and the GEMM alone (CI: PTX on the CPU)."""
+    import tle
+    from tle.distributed import _gemm, _gemm_kernels as k
+    cfg = _gemm.CONFIG
+    tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M")}
+    opts = {"num_warps": cfg["num_warps"], "num_stages": cfg["num_stages"]}
+    sig = {"AG": "*bf16", "B": "*bf16", "OUT": "*bf16", "READY": "*u32", "C": CTX_SIG, "M_SHARD": "i32", "N": "i32",
+           "K": "i32"}
+    aligned = {(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 5, 6, 7)}
+    out = [{"name": f"ag_gemm-w{w}", "kernel": k.ag_gemm_kernel, "signature": sig,
+            "constexprs": dict(tiles, MESH=tle.device_mesh({"device": w}), D=w), "attrs": aligned, "options": opts,
+            "tle": True, "expect": ["wgmma.mma_async", "atom.global.acquire.sys.cas"]} for w in (2, 4, 8)]
+    out.append({"name": "gemm", "kernel": k.gemm_kernel,
+                "signature": {"A": "*bf16", "B": "*bf16", "OUT": "*bf16", "M": "i32", "N": "i32", "K": "i32"},
+                "constexprs": tiles, "attrs": {(i,): [["tt.divisibility", 16]] for i in range(6)}, "options": opts,
+                "tle": False, "expect": ["wgmma.mma_async"]})
+    return out
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     p = H.parser("dist_ag_gemm", __doc__)

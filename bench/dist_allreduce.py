@@ -23,6 +23,29 @@ SIZES_KIB = (4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144)
 PROVIDERS = ("tle", "tle-one-shot", "tle-two-shot", "torch", "symm-one-shot", "symm-two-shot")
 
 
+# The in-kernel context's argument: ctx.args() = (rank, workspace, flags, peer_offsets, epoch, signals).
+CTX_SIG = ("i32", "*fp32", "*i32", "*i64", "i32", "*i32")
+
+
+def smoke_kernels():
+    """The fused all-reduce kernels for 2, 4 and 8 GPUs (CI: PTX on the CPU)."""
+    import tle
+    from tle.distributed import _allreduce_kernels as k
+    sig = {"X": "*bf16", "Y": "*bf16", "STAGE": "*bf16", "COUNTER": "*i32", "C": CTX_SIG, "N": "i32"}
+    aligned = {(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 5)}  # as launched: N % 16 == 0
+    out = []
+    for world in (2, 4, 8):
+        mesh = tle.device_mesh({"device": world})
+        for name, kernel, block in (("one_shot", k.one_shot_all_reduce_kernel, 2048),
+                                    ("two_shot", k.two_shot_all_reduce_kernel, 1024 * world)):
+            out.append({"name": f"{name}-w{world}", "kernel": kernel, "signature": sig,
+                        "constexprs": {"MESH": mesh, "D": world, "BLOCK": block}, "attrs": aligned,
+                        "options": {"num_warps": 8 if block >= 4096 else 4}, "tle": True,
+                        # device barrier: release adds to the peers, acquiring polls; 16-byte peer loads
+                        "expect": ["atom.global.sys.release.add", "atom.global.sys.acquire.add", "ld.global.v4"]})
+    return out
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     p = H.parser("dist_allreduce", __doc__)

@@ -226,12 +226,35 @@ class Renderer:
             raise ValueError(f"bad shape {text!r}") from None
         return shape if shape in res.shapes else None
 
+    def include(self, name: str) -> str:
+        """results/NAME.md as it is (a table a benchmark script rendered
+        itself: the multi-GPU ones, bench/_dist_harness.py), after how it was
+        made (results/NAME.json)."""
+        path = os.path.join(self.plot_dir, f"{name}.md")
+        if not os.path.exists(path):
+            return self._warn(f"{{{{include:{name}}}}}: no results/{name}.md")
+        meta_path = os.path.join(self.plot_dir, f"{name}.json")
+        lines = []
+        if os.path.exists(meta_path):
+            with open(meta_path) as f:
+                m = json.load(f)
+            lines.append(f"{m.get('world_size', '?')} x {m.get('device')}; {m.get('date')}; triton "
+                         f"{m.get('triton')}, torch {m.get('torch')}, CUDA {m.get('cuda')}, NCCL {m.get('nccl')}; "
+                         f"TLE {m.get('tle_commit')}; seed {m.get('seed')}; multicast {m.get('multicast', '?')}. "
+                         f"Command: `{m.get('command')}`")
+            lines.append("")
+        with open(path) as f:
+            lines.append(f.read().rstrip("\n"))
+        return "\n".join(lines)
+
     def expand(self, placeholder: str) -> str:
         kind, _, rest = placeholder.strip().partition(":")
         args = rest.split(":") if rest else []
-        if kind not in ("table", "meta", "plots", "best", "value", "range") or not args:
+        if kind not in ("table", "meta", "plots", "best", "value", "range", "include") or not args:
             raise ValueError(f"unknown placeholder {{{{{placeholder}}}}}")
         name = args[0]
+        if kind == "include":
+            return self.include(name)
         res = self.results.get(name)
         if kind == "meta":
             return meta_text(res, name)

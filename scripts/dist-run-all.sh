@@ -20,17 +20,18 @@ run() {  # name timeout cmd...
   tar czf "$OUT/dist-run.tgz" -C "$LOGS" .
 }
 TR="torchrun --standalone"
+gpus=$(nvidia-smi -L | wc -l)
 if [ "$what" = suite ] || [ "$what" = all ]; then
-  TLE_DEVICE_WAIT_LIMIT=50000000 run suite-w4 150 $TR --nproc-per-node 4 python/test/dist_worker.py
+  [ "$gpus" -ge 4 ] && TLE_DEVICE_WAIT_LIMIT=50000000 run suite-w4 150 $TR --nproc-per-node 4 python/test/dist_worker.py
   CUDA_VISIBLE_DEVICES=0,1 TLE_DEVICE_WAIT_LIMIT=50000000 run suite-w2 110 $TR --nproc-per-node 2 python/test/dist_worker.py
-  CUDA_VISIBLE_DEVICES=2,3 TLE_SYMM_BACKEND=NVSHMEM TLE_DEVICE_WAIT_LIMIT=50000000 run suite-w2-nvshmem 90 \
+  CUDA_VISIBLE_DEVICES=$([ "$gpus" -ge 4 ] && echo 2,3 || echo 0,1) TLE_SYMM_BACKEND=NVSHMEM TLE_DEVICE_WAIT_LIMIT=50000000 run suite-w2-nvshmem 90 \
     $TR --nproc-per-node 2 python/test/dist_worker.py all_gather_1d all_reduce_1d remote_load_store_atomic barrier_rounds all_reduce_api
   if [ "$what" = all ] || [ -n "$TLE_RUN_TIMEOUT_CASE" ]; then
     CUDA_VISIBLE_DEVICES=0,1 TLE_DEVICE_WAIT_LIMIT=200000 run timeout-w2 120 $TR --nproc-per-node 2 python/test/dist_worker.py timeout
   fi
 fi
 if [ "$what" = bench ] || [ "$what" = all ]; then
-  for w in 4 2; do
+  for w in $([ "$gpus" -ge 4 ] && echo 4) 2; do
     vis=$([ $w = 2 ] && echo 0,1 || echo 0,1,2,3)
     CUDA_VISIBLE_DEVICES=$vis run allreduce-w$w 80 $TR --nproc-per-node $w bench/dist_allreduce.py --csv "$LOGS/results/dist_allreduce_w$w.csv"
     CUDA_VISIBLE_DEVICES=$vis run ag-gemm-w$w 110 $TR --nproc-per-node $w bench/dist_ag_gemm.py --iters 10 --csv "$LOGS/results/dist_ag_gemm_w$w.csv"

@@ -7,9 +7,18 @@ import math
 from .._bridge import enabled
 from ..language._markers import TLEUsageError
 
-ONE_SHOT_MAX_BYTES = 512 * 1024        # at or under: one-shot
-TWO_SHOT_MAX_BYTES = 64 * 1024 * 1024  # at or under: two-shot; above: NCCL
 _SM_PROGRAMS = 132
+_MiB = 1 << 20
+
+
+def thresholds(world: int) -> tuple[int, int]:
+    """(one-shot up to, two-shot up to) in bytes; above both: NCCL. From
+    bench/dist_allreduce.py on H100s (bench/README.md): on 2 GPUs two-shot
+    moves no less than one-shot, and one-shot leads NCCL up to 16 MiB; on 4
+    the one-shot reads three peers' copies, and two-shot takes over at 1 MiB."""
+    if world <= 2:
+        return 16 * _MiB, 0
+    return 1 * _MiB, 4 * _MiB
 
 
 class AllReduce:
@@ -19,8 +28,7 @@ class AllReduce:
     make the context with enough ``arena_bytes``; ``AllReduce.arena_bytes``
     says how many). Every rank makes the same ones, in the same order."""
 
-    def __init__(self, ctx, max_numel: int, dtype, one_shot_max_bytes=ONE_SHOT_MAX_BYTES,
-                 two_shot_max_bytes=TWO_SHOT_MAX_BYTES):
+    def __init__(self, ctx, max_numel: int, dtype, one_shot_max_bytes=None, two_shot_max_bytes=None):
         import torch
         if dtype not in (torch.bfloat16, torch.float16, torch.float32):
             raise TLEUsageError(f"AllReduce: dtype {dtype} is not bf16, fp16 or fp32")
@@ -29,8 +37,9 @@ class AllReduce:
         self.max_numel = int(max_numel)
         self.stage = ctx.empty(4 * self.max_numel, dtype=dtype)
         self.counters = torch.zeros(2 * ctx.max_programs, dtype=torch.int32, device=ctx.heap.device)
-        self.one_shot_max_bytes = one_shot_max_bytes
-        self.two_shot_max_bytes = two_shot_max_bytes
+        one, two = thresholds(ctx.world_size)
+        self.one_shot_max_bytes = one if one_shot_max_bytes is None else one_shot_max_bytes
+        self.two_shot_max_bytes = two if two_shot_max_bytes is None else two_shot_max_bytes
         self.args = ctx.args()
 
     @staticmethod
@@ -40,7 +49,6 @@ class AllReduce:
     def method(self, x) -> str:
         """Which algorithm ``x`` gets: "one_shot", "two_shot" or "nccl"."""
         nbytes = x.numel() * x.element_size()
-        d = self.ctx.world_size
         if nbytes <= self.one_shot_max_bytes:
             return "one_shot"
         block = self._two_shot_block()
@@ -55,6 +63,8 @@ class AllReduce:
         return 1024 * d
 
     def __call__(self, x, out=None, method=None):
+        """The sum of ``x`` over the group, into ``out`` (a new tensor by
+        default; ``out=x`` reduces in place, which saves NCCL's path a copy)."""
         import torch
         import torch.distributed as dist
         if x.dtype != self.dtype or not x.is_cuda or not x.is_contiguous():
@@ -66,7 +76,7 @@ class AllReduce:
         out = torch.empty_like(x) if out is None else out
         method = method or self.method(x)
         n = x.numel()
-        if method == "nccl":
+        if method == "nccl":  # in place on out (out=x: no copy)
             if out.data_ptr() != x.data_ptr():
                 out.copy_(x)
             dist.all_reduce(out, group=self.ctx.group)
