@@ -161,8 +161,8 @@ _saved = {"previous_hook": None, "previous_cache": None}
 
 
 def fingerprint() -> str:
-    """Changes whenever TLE's compiler binary or pipelines change, or the
-    device waits' debug limit (``TLE_DEVICE_WAIT_LIMIT``)."""
+    """Changes whenever TLE's compiler binary, pipelines or Python frontend
+    change, or the device waits' debug limit (``TLE_DEVICE_WAIT_LIMIT``)."""
     return _fingerprint(device_wait_limit())
 
 
@@ -174,6 +174,17 @@ def _fingerprint(wait_limit: int) -> str:
     h = hashlib.sha256()
     h.update(f"wait-limit={wait_limit}".encode())
     h.update(_driver.compiler_binary().read_bytes())
+    # The Python frontend too: what a primitive emits is part of the kernel
+    # (Triton's own key covers the kernel's source, not TLE's builtins).
+    package = os.path.dirname(os.path.abspath(__file__))
+    for root, dirs, files in sorted(os.walk(package)):
+        dirs.sort()
+        for f in sorted(files):
+            if f.endswith(".py"):
+                path = os.path.join(root, f)
+                h.update(os.path.relpath(path, package).encode())
+                with open(path, "rb") as src:
+                    h.update(src.read())
     for name, (after, pipeline) in STAGES.items():
         h.update(f"{name}:{after}:{pipeline}".encode())
     h.update(b"llir-finish")
