@@ -65,9 +65,28 @@ def init():
     return rank, dist.get_world_size()
 
 
-def _graph_time(fn, iters, reps):
+def _replays(run, iters, reps):
+    """Per call, ms: ``run()`` (``iters`` calls) ``reps`` times, each after a
+    ``dist.barrier`` (so every rank starts together), timed with events."""
     import torch
     import torch.distributed as dist
+    out = []
+    for _ in range(reps):
+        dist.barrier()
+        torch.cuda.synchronize()
+        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        a.record()
+        run()
+        b.record()
+        b.synchronize()
+        out.append(a.elapsed_time(b) / iters)
+    return out
+
+
+def _graph_time(fn, iters, reps):
+    """``iters`` calls of ``fn`` captured in one CUDA graph (after two warm-up
+    calls on a side stream, as capture requires), replayed."""
+    import torch
     s = torch.cuda.Stream()
     s.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(s):
@@ -79,37 +98,21 @@ def _graph_time(fn, iters, reps):
     with torch.cuda.graph(g):
         for _ in range(iters):
             fn()
-    out = []
-    for _ in range(reps):
-        dist.barrier()
-        torch.cuda.synchronize()
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record()
-        g.replay()
-        b.record()
-        b.synchronize()
-        out.append(a.elapsed_time(b) / iters)
-    del g
-    return out
+    try:
+        return _replays(g.replay, iters, reps)
+    finally:
+        del g
 
 
 def _eager_time(fn, iters, reps):
-    import torch
-    import torch.distributed as dist
     for _ in range(2):
         fn()
-    out = []
-    for _ in range(reps):
-        dist.barrier()
-        torch.cuda.synchronize()
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record()
+
+    def run():
         for _ in range(iters):
             fn()
-        b.record()
-        b.synchronize()
-        out.append(a.elapsed_time(b) / iters)
-    return out
+
+    return _replays(run, iters, reps)
 
 
 def time_providers(fns: dict, args, eager=()):
@@ -198,3 +201,75 @@ def write(rows, cols, meta, csv_path, md_lines):
 
 def fmt(x, spec=".3f"):
     return "n/a" if x is None else format(x, spec)
+
+
+# --- the fused-GEMM benchmarks (dist_ag_gemm.py, dist_gemm_rs.py) -------------------------------------------------
+
+GEMM_COLS = ["world", "M", "N", "K", "provider", "ms", "note", "vs_torch", "vs_symm", "tflops", "t_comm_ms",
+             "t_gemm_cublas_ms", "t_gemm_tle_ms", "overlap_limit"]
+
+
+def check_gemm(fns, want, out, rank):
+    """Run every provider once on this shape's inputs and compare with ``want``."""
+    import torch
+    verdicts = {}
+    for prov, fn in fns.items():
+        out.zero_()
+        got = fn()
+        torch.cuda.synchronize()
+        err = (got.float() - want.float()).abs().max().item()
+        verdicts[prov] = None if err <= 5e-2 + 2e-2 * want.float().abs().max().item() else f"max |err| {err:.3g}"
+    check_all(verdicts, rank)
+
+
+def gemm_rows(world, m, n, k, fns, parts, args, rank, comm_label, extra_parts=()):
+    """Time the providers and the parts alone (``comm``, ``gemm_cublas``,
+    ``gemm_tle`` and any ``extra_parts``); the CSV rows of one shape."""
+    times, how = time_providers(fns, args)
+    alone, _ = time_providers(parts, args)
+    flops = 2.0 * m * n * k
+    limit = (alone["comm"] + alone["gemm_cublas"]) / max(alone["comm"], alone["gemm_cublas"])
+    rows = []
+    for prov, t in times.items():
+        rows.append({"world": world, "M": m, "N": n, "K": k, "provider": prov, "ms": t, "note": how[prov],
+                     "vs_torch": times.get("torch", 0) / t, "vs_symm": times.get("symm", 0) / t,
+                     "tflops": flops / t / 1e9, "t_comm_ms": alone["comm"], "t_gemm_cublas_ms": alone["gemm_cublas"],
+                     "t_gemm_tle_ms": alone["gemm_tle"], "overlap_limit": limit})
+    if rank == 0:
+        extra = "".join(f", {label} {alone[key]:.3f} ms" for key, label in extra_parts)
+        print(f"M={m}: " + ", ".join(f"{p} {t:.3f} ms" for p, t in times.items()) +
+              f" | alone: {comm_label} {alone['comm']:.3f}, cuBLAS {alone['gemm_cublas']:.3f}, "
+              f"TLE GEMM {alone['gemm_tle']:.3f} ms{extra}; overlap limit {limit:.2f}x", flush=True)
+    return rows
+
+
+def gemm_table(rows, tokens, title, baseline, comm_label):
+    """The markdown table of a fused-GEMM benchmark (one row per M)."""
+    md = [title + "\n",
+          f"| M | tle | {baseline} | symm fused | Triton GEMM + NCCL | **tle vs {baseline}** | tle vs symm | "
+          f"overlap limit | tle TFLOP/s/GPU | {comm_label} alone | cuBLAS alone | TLE GEMM alone (vs cuBLAS) |",
+          "|" + "---:|" * 12]
+    for m in tokens:
+        r = {x["provider"]: x for x in rows if x["M"] == m}
+        t = r["tle"]
+        md.append(f"| {m} | {fmt(t['ms'])} | {fmt(r.get('torch', {}).get('ms'))} | "
+                  f"{fmt(r.get('symm', {}).get('ms'))} | {fmt(r.get('triton', {}).get('ms'))} | "
+                  f"**{fmt(t['vs_torch'], '.2f')}×** | {fmt(t['vs_symm'], '.2f')}× | "
+                  f"{fmt(t['overlap_limit'], '.2f')}× | {fmt(t['tflops'], '.0f')} | "
+                  f"{fmt(t['t_comm_ms'])} | {fmt(t['t_gemm_cublas_ms'])} | {fmt(t['t_gemm_tle_ms'])} "
+                  f"({fmt(t['t_gemm_cublas_ms'] / t['t_gemm_tle_ms'], '.2f')}×) |")
+    return md
+
+
+def symm_group_name():
+    """The world group's name for torch's symmetric-memory ops (enabled for
+    them on torch versions that still ask for it)."""
+    import torch.distributed as dist
+    import torch.distributed._symmetric_memory as symm_mem
+    name = dist.group.WORLD.group_name
+    if hasattr(symm_mem, "enable_symm_mem_for_group"):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            symm_mem.enable_symm_mem_for_group(name)
+    return name

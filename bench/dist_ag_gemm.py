@@ -58,7 +58,6 @@ def main(argv=None):
     rank, world = H.init()
     import torch
     import torch.distributed as dist
-    import torch.distributed._symmetric_memory as symm_mem
     import tle
     import tle.distributed as td
     providers = args.providers.split(",") if args.providers else list(PROVIDERS)
@@ -69,9 +68,7 @@ def main(argv=None):
     max_shard = max(tokens) // world
     ctx = tle.device_context.from_group(mesh, arena_bytes=td.AllGatherMatmul.arena_bytes(world, max_shard, k, dtype))
     op = td.AllGatherMatmul(ctx, max_shard, k, dtype)
-    group_name = dist.group.WORLD.group_name
-    if hasattr(symm_mem, "enable_symm_mem_for_group"):
-        symm_mem.enable_symm_mem_for_group(group_name)
+    group_name = H.symm_group_name()
     gen = torch.Generator(device="cuda")
     rows, meta = [], H.metadata("dist_ag_gemm", world, args.seed, argv)
     for m in tokens:
@@ -98,50 +95,18 @@ def main(argv=None):
 
         all_fns = {"tle": lambda: op(a, b, out=out), "torch": nccl_cublas, "symm": symm, "triton": nccl_triton}
         fns = {p_: all_fns[p_] for p_ in providers}
-        verdicts = {}
-        for prov, fn in fns.items():
-            out.zero_()
-            got = fn()
-            torch.cuda.synchronize()
-            err = (got.float() - want.float()).abs().max().item()
-            verdicts[prov] = None if err <= 5e-2 + 2e-2 * want.float().abs().max().item() else f"max |err| {err:.3g}"
-        H.check_all(verdicts, rank)
+        H.check_gemm(fns, want, out, rank)
         if args.check:
             continue
         parts = {"comm": lambda: dist.all_gather_into_tensor(gathered, a),
                  "gemm_cublas": lambda: torch.matmul(full, b, out=out),
                  "gemm_tle": lambda: td.matmul(full, b, out=out)}
-        times, how = H.time_providers(fns, args)
-        alone, _ = H.time_providers(parts, args)
-        flops = 2.0 * m * n * k
-        limit = (alone["comm"] + alone["gemm_cublas"]) / max(alone["comm"], alone["gemm_cublas"])
-        for prov in providers:
-            t = times[prov]
-            rows.append({"world": world, "M": m, "N": n, "K": k, "provider": prov, "ms": t, "note": how[prov],
-                         "vs_torch": times.get("torch", 0) / t, "vs_symm": times.get("symm", 0) / t,
-                         "tflops": flops / t / 1e9, "t_comm_ms": alone["comm"], "t_gemm_cublas_ms": alone["gemm_cublas"],
-                         "t_gemm_tle_ms": alone["gemm_tle"], "overlap_limit": limit})
-        if rank == 0:
-            print(f"M={m}: " + ", ".join(f"{p_} {times[p_]:.3f} ms" for p_ in times) +
-                  f" | alone: all-gather {alone['comm']:.3f}, cuBLAS {alone['gemm_cublas']:.3f}, "
-                  f"TLE GEMM {alone['gemm_tle']:.3f} ms; overlap limit {limit:.2f}x", flush=True)
+        rows += H.gemm_rows(world, m, n, k, fns, parts, args, rank, "all-gather")
     if rank == 0 and not args.check:
-        md = [f"{world} x {meta['device']}, bf16, K {k}, N {n} per rank (times in ms, slowest rank, CUDA graphs):\n",
-              "| M | tle | NCCL + cuBLAS | symm fused | NCCL + Triton | **tle vs NCCL+cuBLAS** | tle vs symm | "
-              "overlap limit | tle TFLOP/s/GPU | all-gather alone | cuBLAS alone | TLE GEMM alone (vs cuBLAS) |",
-              "|" + "---:|" * 12]
-        for m in tokens:
-            r = {x["provider"]: x for x in rows if x["M"] == m}
-            t = r["tle"]
-            md.append(f"| {m} | {H.fmt(t['ms'])} | {H.fmt(r.get('torch', {}).get('ms'))} | "
-                      f"{H.fmt(r.get('symm', {}).get('ms'))} | {H.fmt(r.get('triton', {}).get('ms'))} | "
-                      f"**{H.fmt(t['vs_torch'], '.2f')}×** | {H.fmt(t['vs_symm'], '.2f')}× | "
-                      f"{H.fmt(t['overlap_limit'], '.2f')}× | {H.fmt(t['tflops'], '.0f')} | "
-                      f"{H.fmt(t['t_comm_ms'])} | {H.fmt(t['t_gemm_cublas_ms'])} | {H.fmt(t['t_gemm_tle_ms'])} "
-                      f"({H.fmt(t['t_gemm_cublas_ms'] / t['t_gemm_tle_ms'], '.2f')}×) |")
-        cols = ["world", "M", "N", "K", "provider", "ms", "note", "vs_torch", "vs_symm", "tflops", "t_comm_ms",
-                "t_gemm_cublas_ms", "t_gemm_tle_ms", "overlap_limit"]
-        H.write(rows, cols, meta, args.csv, md)
+        title = (f"{world} x {meta['device']}, bf16, K {k}, N {n} per rank "
+                 "(times in ms, slowest rank, CUDA graphs):")
+        md = H.gemm_table(rows, tokens, title, "NCCL + cuBLAS", "all-gather")
+        H.write(rows, H.GEMM_COLS, meta, args.csv, md)
     dist.barrier()
     dist.destroy_process_group()
 

@@ -64,9 +64,7 @@ def main(argv=None):
     mesh = tle.device_mesh({"device": world})
     ctx = tle.device_context.from_group(mesh, arena_bytes=td.AllReduce.arena_bytes(max_numel, dtype) + 4096)
     ar = td.AllReduce(ctx, max_numel, dtype)
-    group_name = dist.group.WORLD.group_name
-    if hasattr(symm_mem, "enable_symm_mem_for_group"):
-        symm_mem.enable_symm_mem_for_group(group_name)
+    group_name = H.symm_group_name()
     symm_buf = symm_mem.empty(max_numel, dtype=dtype, device="cuda")
     symm_mem.rendezvous(symm_buf, dist.group.WORLD)
     gen = torch.Generator(device="cuda")

@@ -54,7 +54,6 @@ def main(argv=None):
     rank, world = H.init()
     import torch
     import torch.distributed as dist
-    import torch.distributed._symmetric_memory as symm_mem
     import tle
     import tle.distributed as td
     providers = args.providers.split(",") if args.providers else list(PROVIDERS)
@@ -65,9 +64,7 @@ def main(argv=None):
     arena = sum(td.MatmulReduceScatter.arena_bytes(world, m, n, dtype) + 4096 for m in tokens)
     ctx = tle.device_context.from_group(mesh, arena_bytes=arena)
     ops = {m: td.MatmulReduceScatter(ctx, m, n, dtype) for m in tokens}
-    group_name = dist.group.WORLD.group_name
-    if hasattr(symm_mem, "enable_symm_mem_for_group"):
-        symm_mem.enable_symm_mem_for_group(group_name)
+    group_name = H.symm_group_name()
     gen = torch.Generator(device="cuda")
     rows, meta = [], H.metadata("dist_gemm_rs", world, args.seed, argv)
     for m in tokens:
@@ -96,52 +93,19 @@ def main(argv=None):
 
         all_fns = {"tle": lambda: op(a, b, out=out), "torch": cublas_nccl, "symm": symm, "triton": triton_nccl}
         fns = {p_: all_fns[p_] for p_ in providers}
-        verdicts = {}
-        for prov, fn in fns.items():
-            out.zero_()
-            got = fn()
-            torch.cuda.synchronize()
-            err = (got.float() - want).abs().max().item()
-            verdicts[prov] = None if err <= 5e-2 + 2e-2 * want.abs().max().item() else f"max |err| {err:.3g}"
-        H.check_all(verdicts, rank)
+        H.check_gemm(fns, want, out, rank)
         if args.check:
             continue
         parts = {"comm": lambda: dist.reduce_scatter_tensor(out, prod),
                  "gemm_cublas": lambda: torch.matmul(a, b, out=prod),
                  "gemm_tle": lambda: td.matmul(a, b, out=prod),
                  "tle_no_ring": lambda: op(a, b, out=out, comm=False)}
-        times, how = H.time_providers(fns, args)
-        alone, _ = H.time_providers(parts, args)
-        flops = 2.0 * m * n * k
-        limit = (alone["comm"] + alone["gemm_cublas"]) / max(alone["comm"], alone["gemm_cublas"])
-        for prov in providers:
-            t = times[prov]
-            rows.append({"world": world, "M": m, "N": n, "K": k, "provider": prov, "ms": t, "note": how[prov],
-                         "vs_torch": times.get("torch", 0) / t, "vs_symm": times.get("symm", 0) / t,
-                         "tflops": flops / t / 1e9, "t_comm_ms": alone["comm"], "t_gemm_cublas_ms": alone["gemm_cublas"],
-                         "t_gemm_tle_ms": alone["gemm_tle"], "overlap_limit": limit})
-        if rank == 0:
-            print(f"M={m}: " + ", ".join(f"{p_} {times[p_]:.3f} ms" for p_ in times) +
-                  f" | alone: reduce-scatter {alone['comm']:.3f}, cuBLAS {alone['gemm_cublas']:.3f}, "
-                  f"TLE GEMM {alone['gemm_tle']:.3f} ms, tle kernel without the ring {alone['tle_no_ring']:.3f} ms; "
-                  f"overlap limit {limit:.2f}x", flush=True)
+        rows += H.gemm_rows(world, m, n, k, fns, parts, args, rank, "reduce-scatter", extra_parts=[("tle_no_ring", "tle kernel without the ring")])
     if rank == 0 and not args.check:
-        md = [f"{world} x {meta['device']}, bf16, K {k} per rank, N {n} (times in ms, slowest rank, CUDA graphs):\n",
-              "| M | tle | cuBLAS + NCCL | symm fused | Triton + NCCL | **tle vs cuBLAS+NCCL** | tle vs symm | "
-              "overlap limit | tle TFLOP/s/GPU | reduce-scatter alone | cuBLAS alone | TLE GEMM alone (vs cuBLAS) |",
-              "|" + "---:|" * 12]
-        for m in tokens:
-            r = {x["provider"]: x for x in rows if x["M"] == m}
-            t = r["tle"]
-            md.append(f"| {m} | {H.fmt(t['ms'])} | {H.fmt(r.get('torch', {}).get('ms'))} | "
-                      f"{H.fmt(r.get('symm', {}).get('ms'))} | {H.fmt(r.get('triton', {}).get('ms'))} | "
-                      f"**{H.fmt(t['vs_torch'], '.2f')}×** | {H.fmt(t['vs_symm'], '.2f')}× | "
-                      f"{H.fmt(t['overlap_limit'], '.2f')}× | {H.fmt(t['tflops'], '.0f')} | "
-                      f"{H.fmt(t['t_comm_ms'])} | {H.fmt(t['t_gemm_cublas_ms'])} | {H.fmt(t['t_gemm_tle_ms'])} "
-                      f"({H.fmt(t['t_gemm_cublas_ms'] / t['t_gemm_tle_ms'], '.2f')}×) |")
-        cols = ["world", "M", "N", "K", "provider", "ms", "note", "vs_torch", "vs_symm", "tflops", "t_comm_ms",
-                "t_gemm_cublas_ms", "t_gemm_tle_ms", "overlap_limit"]
-        H.write(rows, cols, meta, args.csv, md)
+        title = (f"{world} x {meta['device']}, bf16, K {k} per rank, N {n} "
+                 "(times in ms, slowest rank, CUDA graphs):")
+        md = H.gemm_table(rows, tokens, title, "cuBLAS + NCCL", "reduce-scatter")
+        H.write(rows, H.GEMM_COLS, meta, args.csv, md)
     dist.barrier()
     dist.destroy_process_group()
 
