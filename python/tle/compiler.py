@@ -70,8 +70,17 @@ def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, op
       ``<kernel>.<stage>`` (``ttir``, ``tle-ttir``, ``ttgir``, ``tle-ttgir``,
       ``llir``, ``ptx``, ``cubin``). For kernels launched the usual way with
       ``tle.enable()``, set ``TLE_DUMP_IR=<dir>`` instead (``_bridge``).
+    - ``attrs``: Triton's specialization attributes (``ASTSource``'s
+      ``attrs``, e.g. ``{(0,): [["tt.divisibility", 16]]}``), or None.
 
     The result's ``.asm`` holds every stage, TLE's included.
+
+    Example::
+
+        k = tle.compile(bucket_offsets, signature={"counts_ptr": "*i32", "offsets_ptr": "*i32",
+                                                   "total_ptr": "*i32"},
+                        constexprs={"N": 256}, target="sm_90", num_warps=4)
+        print(k.asm["tle-ttgir"])
     """
     src = _source("tle.compile", kernel, signature, constexprs, attrs)
     opts = dict(options or {})

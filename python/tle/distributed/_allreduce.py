@@ -111,7 +111,25 @@ def all_reduce(x, ctx, out=None, method=None):
     every peer's copy: lowest latency), two-shot (reduce-scatter then
     all-gather: half the traffic) or NCCL (``dist.all_reduce``) for the
     largest. An ``AllReduce`` for ``x``'s dtype is made on first use and
-    kept with the context (its staging memory comes from ``ctx.empty``)."""
+    kept with the context (its staging memory comes from ``ctx.empty``).
+
+    Args:
+        x: a CUDA tensor on this rank (the same shape and dtype on every rank).
+        ctx: the context from ``tle.device_context.from_group``, with
+            ``arena_bytes`` room for the staging buffers.
+        out: a tensor of ``x``'s shape and dtype for the result, or None.
+        method: ``"one_shot"``, ``"two_shot"``, ``"nccl"`` or None (chosen
+            by size, see ``AllReduce``).
+
+    Returns:
+        The sum over the group's ranks (``out`` when given).
+
+    Example::
+
+        ctx = tle.device_context.from_group(tle.device_mesh({"device": dist.get_world_size()}),
+                                            arena_bytes=1 << 24)
+        y = tle.distributed.all_reduce(torch.randn(1 << 16, device="cuda"), ctx)
+    """
     key = (id(ctx), x.dtype)
     ar = _cache.get(key)
     if ar is None or ar.max_numel < x.numel():

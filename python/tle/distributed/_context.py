@@ -114,6 +114,33 @@ class SymmetricContext:
         kernel and carve the same tensors (default: ``TLE_DIST_CHECK=1``).
         Collective: every rank of the group calls it, in the same order as
         other collectives.
+
+        Args:
+            mesh: a ``tle.device_mesh`` with device axes only (no node axes).
+            group: a ``torch.distributed`` process group, or None (the world);
+                torch.distributed must be initialized.
+            workspace_numel: elements of the reshard workspace (int >= 0).
+            dtype: the workspace's torch dtype (needed when
+                ``workspace_numel`` > 0).
+            max_programs: the most programs of a launch using the flags.
+            arena_bytes: bytes of symmetric memory for ``ctx.empty``.
+            backend: ``"CUDA"``, ``"NVSHMEM"`` or None.
+            check: bool, or None for ``TLE_DIST_CHECK``.
+
+        Returns:
+            A ``tle.distributed.SymmetricContext``: pass ``ctx.args()`` to a
+            kernel (which rebuilds it with ``tle.device_context(MESH, C)``) and
+            launch with ``ctx.launch(kernel, grid, *args, **constexprs)``.
+
+        Example::
+
+            # torchrun --standalone --nproc-per-node 2 script.py
+            dist.init_process_group("nccl")
+            torch.cuda.set_device(dist.get_rank())
+            MESH = tle.device_mesh({"device": dist.get_world_size()})
+            ctx = tle.device_context.from_group(MESH, workspace_numel=4096, dtype=torch.float32,
+                                                arena_bytes=1 << 20)
+            y = tle.distributed.all_reduce(torch.ones(1024, device="cuda"), ctx)
         """
         torch, dist = _torch()
         from ..language.mesh import device_mesh

@@ -100,6 +100,27 @@ def cumsum(input, axis=0, reverse=False, dtype=None, _semantic=None, _generator=
     input, else a tensor without ``axis``). Like ``tl.cumsum``, bf16 inputs
     accumulate in fp32 and integers narrower than 32 bits in (u)int32 unless
     ``dtype`` says otherwise.
+
+    Args:
+        input: a tensor of rank >= 1 (not a scalar) of an integer or
+            floating-point type (int8..int64, uint, fp16, bf16, fp32, fp64;
+            not bool, fp8 or pointers).
+        axis: the scanned axis, a compile-time int in ``[-rank, rank)``.
+        reverse: a compile-time bool; scan from the end of the axis.
+        dtype: the accumulation and result type (a triton dtype), or None.
+
+    Returns:
+        ``(exclusive, total)``: ``exclusive`` has ``input``'s shape;
+        ``total`` drops ``axis`` (a scalar for 1-D input).
+
+    Example::
+
+        @triton.jit
+        def bucket_offsets(counts_ptr, offsets_ptr, total_ptr, N: tl.constexpr):
+            i = tl.arange(0, N)
+            offsets, total = tle.cumsum(tl.load(counts_ptr + i), axis=0)
+            tl.store(offsets_ptr + i, offsets)
+            tl.store(total_ptr, total)
     """
     if not isinstance(input, tlc.tensor) or not input.type.is_block():
         kind = "a scalar" if isinstance(input, tlc.tensor) else type(tlc._unwrap_if_constexpr(input)).__name__

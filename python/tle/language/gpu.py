@@ -29,6 +29,10 @@ ASYNC_COPY_ATTR = "tle.async_copy"
 # tensor descriptor (docs/warp-specialize.md, "Slot fills by TMA").
 TMA_FILL_ATTR = "tle.tma_fill"
 
+# The public names of tle.gpu (the rest is shared with the other primitives' modules).
+__all__ = ["alloc", "buffered_tensor", "copy", "local_load", "local_ptr", "local_store", "memory_space", "remote",
+           "smem", "storage_kind", "tmem", "warp_specialize"]
+
 
 def _require_pow2_shape(shape, what):
     for d in shape:
@@ -54,6 +58,28 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
     (``tmem``) exists only on Blackwell and is rejected. ``layout=None`` lets the
     compiler choose the shared encoding (``triton-tle-select-encodings``).
     ``init_value``, a tensor of the buffer's shape, is stored into it.
+
+    Args:
+        shape: a list of compile-time ints.
+        dtype: a scalar triton dtype (not a pointer).
+        layout: None (other values are rejected).
+        scope: ``tle.gpu.smem`` (or ``"smem"`` / ``"shared_memory"``).
+        init_value: None, or a tensor of ``shape`` stored into the buffer.
+        nv_mma_shared_layout: False (True is rejected).
+
+    Returns:
+        A ``tle.gpu.buffered_tensor``: pass it to ``tle.gpu.local_ptr``,
+        ``local_load``, ``local_store``, ``copy`` or ``tle.remote``.
+
+    Example::
+
+        @triton.jit
+        def histogram(X, OUT, N: tl.constexpr, BINS: tl.constexpr):
+            counts = tle.gpu.alloc([BINS], dtype=tl.int32, scope=tle.gpu.smem,
+                                   init_value=tl.zeros([BINS], tl.int32))
+            x = tl.load(X + tl.arange(0, N))
+            tl.atomic_add(tle.gpu.local_ptr(counts, (x % BINS,)), 1)
+            tl.store(OUT + tl.arange(0, BINS), tle.gpu.local_load(counts))
     """
     shape = _const_shape(shape, "tle.gpu.alloc shape")
     dtype = tlc._unwrap_if_constexpr(dtype)

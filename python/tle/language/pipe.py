@@ -162,7 +162,51 @@ def pipe(capacity, scope="cta", name="pipe", readers=None, one_shot=False, _sema
     the pipe allocates ``[capacity] + shape``. ``readers`` names the consumers
     (default ``["reader"]``); every reader waits for and releases every slot.
     ``one_shot=True``: at most ``capacity`` items ever go through the pipe, so
-    the writer never waits and ``close`` is not needed.
+    the writer never waits and ``close`` is not needed. Needs sm_80+ (mbarrier
+    rings); used with ``tle.gpu.warp_specialize`` (docs/warp-specialize.md).
+
+    Args:
+        capacity: the number of slots, a positive compile-time int.
+        scope: ``"cta"``, the only scope supported.
+        name: the pipe's name in messages and IR, an identifier.
+        readers: the reader names: ``"a"``, ``"a, b"`` or a tuple of names
+            (unique identifiers; default one reader, ``"reader"``).
+        one_shot: a compile-time bool (see above); a one-shot pipe cannot be
+            closed.
+        **fields: one keyword per field of a slot: ``name=([shape], dtype)``
+            (the pipe allocates ``[capacity] + shape`` in shared memory) or
+            ``name=buf`` with ``buf = tle.gpu.alloc([capacity, ...], ...)``
+            (rank >= 2, dim 0 == ``capacity``). A keyword that is neither and
+            resembles a parameter (``readrs=``) is an error with "did you mean".
+
+    Returns:
+        A pipe (below): ``pipe.writer()`` and ``pipe.reader(name)`` give the
+        endpoints the partitions use; ``slot["field"]`` is a field's
+        shared-memory view in the slot (use it with ``tle.gpu.local_ptr``,
+        ``local_load`` / ``local_store`` or ``tle.gpu.copy``).
+
+    Example::
+
+        @triton.jit
+        def producer(w, X, N: tl.constexpr):
+            for i in range(4):
+                slot = w.acquire()
+                tle.gpu.local_store(slot["x"], tl.load(X + i * N + tl.arange(0, N)))
+                w.commit(slot)
+            w.close()
+
+        @triton.jit
+        def consumer(r, OUT, N: tl.constexpr):
+            for i in range(4):
+                slot, closed = r.wait()
+                tl.store(OUT + i * N + tl.arange(0, N), tle.gpu.local_load(slot["x"]))
+                r.release(slot)
+
+        @triton.jit
+        def kernel(X, OUT, N: tl.constexpr):
+            p = tle.pipe(2, name="ring", x=([N], tl.float32))
+            tle.gpu.warp_specialize([(consumer, (p.reader(), OUT, N)), (producer, (p.writer(), X, N))],
+                                    worker_num_warps=[4])
     """
     return pipe_value(capacity, scope, name, readers, one_shot, fields, _semantic)
 
@@ -363,6 +407,8 @@ class pipe_slot(tlc.base_value):
 
     @tlc.builtin
     def field(self, name, _semantic=None):
+        """The slot's view of field ``name`` (a ``tle.gpu.buffered_tensor`` of the field's shape without dim 0);
+        ``slot[name]`` is the same."""
         name = tlc._unwrap_if_constexpr(name)
         pt = self.type.endpoint.pipe
         shape, dtype, order_rank = pt.field(name, "pipe slot field")

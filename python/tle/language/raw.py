@@ -34,6 +34,9 @@ from . import _markers
 from ._markers import TLEUsageError, describe
 from .core import _require_enabled
 
+# The public names of tle.raw.
+__all__ = ["RawFunction", "call", "hardware_constraint", "language"]
+
 LANGUAGES = ("mlir",)
 SYNC_SCOPES = ("block",)
 HARDWARE_KEYS = ("threads",)
