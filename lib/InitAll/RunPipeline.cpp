@@ -10,10 +10,13 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
+#include <memory>
 #include <vector>
 
 using namespace mlir;
@@ -54,7 +57,8 @@ std::string formatDiagnostic(Diagnostic &diag) {
 
 tle::PipelineResult tle::runPipeline(StringRef source, StringRef pipeline,
                                      StringRef sourceName, bool debugInfo,
-                                     bool verifyEach) {
+                                     bool verifyEach,
+                                     const IRPrinting &printing) {
   MLIRContext context(getRegistry(), MLIRContext::Threading::DISABLED);
   context.allowUnregisteredDialects(false);
   // Diagnostics name the op and its location; no op dump in the message.
@@ -101,9 +105,44 @@ tle::PipelineResult tle::runPipeline(StringRef source, StringRef pipeline,
     if (failed(parsed))
       return {false, "invalid pass pipeline '" + pipeline.str() + "': " +
                          StringRef(errors).trim().str()};
+    // Declared before the pass manager, which prints to it while it runs.
+    std::unique_ptr<llvm::raw_fd_ostream> dumpFile;
     PassManager pm(&context, ModuleOp::getOperationName());
     pm.enableVerifier(verifyEach);
     static_cast<OpPassManager &>(pm) = std::move(*parsed);
+    if (printing.enabled()) {
+      llvm::raw_ostream *dumpStream = &llvm::errs();
+      if (!printing.file.empty()) {
+        std::error_code ec;
+        dumpFile = std::make_unique<llvm::raw_fd_ostream>(
+            printing.file, ec, llvm::sys::fs::OF_Append | llvm::sys::fs::OF_Text);
+        if (ec)
+          return {false, "cannot write IR dumps to '" + printing.file +
+                             "': " + ec.message()};
+        dumpStream = dumpFile.get();
+      }
+      // As Triton dumps (MLIR_ENABLE_DUMP): the whole module, with locations.
+      std::string symbol = printing.onlySymbol;
+      auto selected = [symbol](Pass *, Operation *op) {
+        if (symbol.empty())
+          return true;
+        auto module = dyn_cast<ModuleOp>(op);
+        if (!module)
+          module = op->getParentOfType<ModuleOp>();
+        return module && module.lookupSymbol(symbol) != nullptr;
+      };
+      auto never = [](Pass *, Operation *) { return false; };
+      OpPrintingFlags dumpFlags;
+      dumpFlags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+      dumpFlags.printNameLocAsPrefix(true);
+      using Filter = std::function<bool(Pass *, Operation *)>;
+      pm.enableIRPrinting(printing.beforeEach ? Filter(selected) : Filter(never),
+                          printing.afterEach ? Filter(selected) : Filter(never),
+                          /*printModuleScope=*/true,
+                          /*printAfterOnlyOnChange=*/false,
+                          /*printAfterOnlyOnFailure=*/false, *dumpStream,
+                          dumpFlags);
+    }
     if (failed(pm.run(*module)))
       return fail("pass pipeline '" + pipeline + "' failed on '" + sourceName +
                   "'");

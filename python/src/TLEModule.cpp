@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "TLE/RunPipeline.h"
 #include "TLE/Target/LLVMIR/FinishLLIR.h"
+#include "TLE/Version.h"
 
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
@@ -31,9 +32,16 @@ struct FinishError {
 
 std::string runPipeline(const std::string &source, const std::string &pipeline,
                         const std::string &sourceName, bool debugInfo,
-                        bool verifyEach) {
-  tle::PipelineResult result =
-      tle::runPipeline(source, pipeline, sourceName, debugInfo, verifyEach);
+                        bool verifyEach, bool printIRBefore, bool printIRAfter,
+                        const std::string &printIRSymbol,
+                        const std::string &printIRFile) {
+  tle::IRPrinting printing;
+  printing.beforeEach = printIRBefore;
+  printing.afterEach = printIRAfter;
+  printing.onlySymbol = printIRSymbol;
+  printing.file = printIRFile;
+  tle::PipelineResult result = tle::runPipeline(source, pipeline, sourceName,
+                                                debugInfo, verifyEach, printing);
   if (!result.ok)
     throw PipelineError{std::move(result.text)};
   return std::move(result.text);
@@ -70,10 +78,21 @@ NB_MODULE(_tle, m) {
   });
   m.def("run_pipeline", &runPipeline, nb::arg("source"), nb::arg("pipeline"),
         nb::arg("source_name") = "<tle>", nb::arg("debug_info") = false,
-        nb::arg("verify_each") = true,
+        nb::arg("verify_each") = true, nb::arg("print_ir_before") = false,
+        nb::arg("print_ir_after") = false, nb::arg("print_ir_symbol") = "",
+        nb::arg("print_ir_file") = "",
         "Parse `source`, run the textual pass `pipeline` (e.g. "
         "\"canonicalize,cse\"; empty for none) and return the printed module. "
+        "print_ir_before / print_ir_after: print the module before / after "
+        "each pass (as MLIR_ENABLE_DUMP does in Triton), only for modules "
+        "defining print_ir_symbol if not empty, appended to print_ir_file "
+        "(empty: standard error). "
         "Raises tle.MLIRError with MLIR's diagnostics on failure.");
+  m.def(
+      "version",
+      [] { return std::make_pair(std::string(tle::getVersion()), std::string(tle::getGitCommit())); },
+      "(version, commit) this extension was built from: pyproject.toml's "
+      "version and the git commit's short hash, or 'unknown'.");
   m.def("finish_llir", &finishLLIR, nb::arg("text"), nb::arg("triton_shared"),
         nb::arg("tle_shared"), nb::arg("fold_wgmma_descriptors") = false,
         nb::arg("tma_gather_row_bytes") = std::vector<uint64_t>(),

@@ -11,10 +11,15 @@ memory_space``; thread-block clusters ``tle.device_mesh``, ``tle.shard_id``,
 (lowered by ``tle.dsa_compile`` / ``tle.lower_dsa``, docs/dsa.md).
 Around them: ``tle.enable()`` / ``tle.disable()`` / ``with tle.enabled():`` route
 Triton's compiles through TLE's stages, and ``tle.compile(kernel, ...)``
-compiles one kernel that way and returns Triton's compiled kernel.
+compiles one kernel that way and returns Triton's compiled kernel; it takes
+``@triton.autotune`` kernels too (``config=`` picks the config). TLE's settings
+are ``tle.knobs`` (shaped like ``triton.knobs``: each reads its environment
+variable unless set in Python); ``tle.__version__`` names the version and commit.
 """
 
 from ._errors import MLIRError
+from ._knobs import knobs
+from ._version import __commit__, __version__
 from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
 from .compiler import compile, dsa_compile, lower_dsa, stages, write_stages
@@ -62,6 +67,7 @@ __all__ = [
     "insert_tile",
     "is_enabled",
     "jit",
+    "knobs",
     "load",
     "lower_dsa",
     "pipe",

@@ -19,9 +19,9 @@ key Triton computes does not see stage hooks, so while TLE is enabled the cache
 manager class is wrapped to mix TLE's fingerprint (its compiler binary and
 pipelines) into every key.
 
-``TLE_DUMP_IR=<dir>`` (read at every compile) writes every stage's IR of every
-kernel compiled while TLE is enabled, TLE's stages included, as each stage
-finishes: ``<dir>/<kernel>-<hash>/<kernel>.<stage>`` (``source``, ``ttir``,
+``TLE_DUMP_IR=<dir>`` (``tle.knobs.dump_ir_dir``, read at every compile)
+writes every stage's IR of every kernel compiled while TLE is enabled, TLE's
+stages included, as each stage finishes: ``<dir>/<kernel>-<hash>/<kernel>.<stage>`` (``source``, ``ttir``,
 ``tle-ttir``, ``ttgir``, ``tle-ttgir``, ``llir``, ``ptx``, ``cubin``, then
 ``json``, the metadata), ``<hash>`` being the first 16 hex digits of Triton's
 compile hash (``CompiledKernel.hash``). While it is set, kernels compiled with
@@ -43,10 +43,11 @@ import re
 import tempfile
 import threading
 
-from triton import knobs
+from triton import knobs as triton_knobs
 from triton._C.libtriton import ir
 
 from . import _driver, _state
+from ._knobs import knobs
 from ._errors import MLIRError
 from ._state import device_wait_limit, is_enabled
 from .language import _atomics, pipeline as _pipeline
@@ -306,8 +307,9 @@ DUMP_ENV = "TLE_DUMP_IR"
 
 
 def dump_root() -> str | None:
-    """The folder ``TLE_DUMP_IR`` names, or None when stages are not dumped."""
-    return os.environ.get(DUMP_ENV) or None
+    """The folder ``tle.knobs.dump_ir_dir`` (``TLE_DUMP_IR``) names, or None
+    when stages are not dumped."""
+    return knobs.dump_ir_dir or None
 
 
 def write_stage(folder, name: str, stage: str, ir):
@@ -410,10 +412,10 @@ def enable() -> None:
     with _lock:
         if is_enabled():
             return
-        _saved["previous_hook"] = knobs.runtime.add_stages_inspection_hook
-        _saved["previous_cache"] = knobs.cache.manager_class
-        knobs.runtime.add_stages_inspection_hook = _hook
-        knobs.cache.manager_class = _wrap_cache_manager(_saved["previous_cache"])
+        _saved["previous_hook"] = triton_knobs.runtime.add_stages_inspection_hook
+        _saved["previous_cache"] = triton_knobs.cache.manager_class
+        triton_knobs.runtime.add_stages_inspection_hook = _hook
+        triton_knobs.cache.manager_class = _wrap_cache_manager(_saved["previous_cache"])
         _atomics.install()
         _pipeline.install()
 
@@ -423,8 +425,8 @@ def disable() -> None:
     with _lock:
         if not is_enabled():
             return
-        knobs.runtime.add_stages_inspection_hook = _saved["previous_hook"]
-        knobs.cache.manager_class = _saved["previous_cache"]
+        triton_knobs.runtime.add_stages_inspection_hook = _saved["previous_hook"]
+        triton_knobs.cache.manager_class = _saved["previous_cache"]
         _saved["previous_hook"] = _saved["previous_cache"] = None
         _atomics.uninstall()
         _pipeline.uninstall()

@@ -1,7 +1,7 @@
 """How TLE's compiler is reached from Python: in-process, or through tle-opt.
 
 By default TLE's passes run in-process in the nanobind module ``tle._tle``.
-With ``TLE_OPT=/path/to/tle-opt`` in the environment they run in that driver
+With ``tle.knobs.opt`` set (``TLE_OPT=/path/to/tle-opt`` in the environment) they run in that driver
 instead, as a subprocess: same registry, same pipelines, same printing. That is
 for machines where the extension cannot be loaded (another Python version, say
 the GPU machine's Python 3.12) and for trying a freshly built ``tle-opt``.
@@ -12,10 +12,13 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
+import tempfile
 from pathlib import Path
 from typing import Sequence
 
 from ._errors import MLIRError
+from ._knobs import knobs
 
 try:
     from . import _tle
@@ -26,7 +29,8 @@ else:
     _import_error = None
 
 def tle_opt() -> str | None:
-    return os.environ.get("TLE_OPT") or None
+    """``tle.knobs.opt`` (``TLE_OPT``): the tle-opt to run pipelines in, or None (in-process)."""
+    return knobs.opt or None
 
 
 def compiler_binary() -> Path:
@@ -50,18 +54,53 @@ def run_pipeline(source: str, pipeline: str, source_name: str = "<tle>", debug_i
 
     Raises ``tle.MLIRError`` with one ``file:line:col: severity: message`` line
     per diagnostic when parsing, verification or a pass fails.
+
+    Under Triton's ``MLIR_ENABLE_DUMP`` (``tle.knobs.mlir_enable_dump``) the
+    module is printed before each pass, as Triton's pass managers do: every
+    module for ``1``, only a module defining the kernel for a kernel name. The
+    dumps go to standard error, or are appended to ``tle.knobs.mlir_dump_path``
+    (``TLE_MLIR_DUMP_PATH``).
     """
+    kernel = knobs.ir_dump_kernel()
+    dump_file = (knobs.mlir_dump_path or "") if kernel is not None else ""
     opt = tle_opt()
     if opt is None:
         _require_module()
+        if kernel is None:
+            return _tle.run_pipeline(source, pipeline, source_name=source_name, debug_info=debug_info,
+                                     verify_each=verify_each)
+        sys.stderr.flush()  # the dumps follow what Python printed before
         return _tle.run_pipeline(source, pipeline, source_name=source_name, debug_info=debug_info,
-                                 verify_each=verify_each)
+                                 verify_each=verify_each, print_ir_before=True, print_ir_symbol=kernel,
+                                 print_ir_file=dump_file)
     # The same code as in-process (TLE/RunPipeline.h): same output, same messages.
     cmd = [opt, "--tle-run-pipeline", f"--source-name={source_name}", f"--verify-each={'true' if verify_each else 'false'}"]
     if pipeline:
         cmd.append(f"--pass-pipeline={pipeline}")
     if debug_info:
         cmd.append("--debug-info")
+    if kernel is None:
+        return _run_opt(cmd, source)
+    cmd.append("--mlir-print-ir-before-all")
+    if kernel:
+        cmd.append(f"--print-ir-symbol={kernel}")
+    if dump_file:
+        return _run_opt(cmd + [f"--print-ir-file={dump_file}"], source)
+    # tle-opt's stderr carries its errors: its dumps go through a file, then to ours.
+    fd, path = tempfile.mkstemp(prefix="tle-dump-", suffix=".mlir")
+    os.close(fd)
+    try:
+        try:
+            return _run_opt(cmd + [f"--print-ir-file={path}"], source)
+        finally:
+            with open(path) as f:
+                sys.stderr.write(f.read())
+            sys.stderr.flush()
+    finally:
+        os.unlink(path)
+
+
+def _run_opt(cmd: list, source: str) -> str:
     proc = subprocess.run(cmd + ["-"], input=source, capture_output=True, text=True)
     if proc.returncode != 0:
         raise MLIRError(proc.stderr.rstrip("\n") or f"tle-opt exited with {proc.returncode}")

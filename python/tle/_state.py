@@ -8,7 +8,9 @@ Both import this module, so the language never imports the bridge.
 
 from __future__ import annotations
 
-from triton import knobs
+from triton import knobs as triton_knobs
+
+from ._knobs import knobs
 
 # The bridge's stages hook; None until _bridge is imported.
 stages_hook = None
@@ -16,7 +18,7 @@ stages_hook = None
 
 def is_enabled() -> bool:
     """Whether TLE's stages hook is Triton's stages inspection hook."""
-    return stages_hook is not None and knobs.runtime.add_stages_inspection_hook is stages_hook
+    return stages_hook is not None and triton_knobs.runtime.add_stages_inspection_hook is stages_hook
 
 
 # Debug mode of device-level (multi-GPU) waits (docs/distributed.md, "Debug
@@ -27,15 +29,6 @@ DEVICE_WAIT_LIMIT_ENV = "TLE_DEVICE_WAIT_LIMIT"
 
 
 def device_wait_limit() -> int:
-    """The poll limit of device waits (``TLE_DEVICE_WAIT_LIMIT``), 0 for none."""
-    import os
-    text = os.environ.get(DEVICE_WAIT_LIMIT_ENV, "").strip()
-    if not text:
-        return 0
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{DEVICE_WAIT_LIMIT_ENV}={text!r}: expected a number of polls (0: no limit)") from None
-    if value < 0:
-        raise ValueError(f"{DEVICE_WAIT_LIMIT_ENV}={text!r}: expected a number of polls >= 0")
-    return value
+    """The poll limit of device waits (``tle.knobs.device_wait_limit``,
+    ``TLE_DEVICE_WAIT_LIMIT``), 0 for none."""
+    return knobs.device_wait_limit

@@ -55,8 +55,76 @@ def _source(caller, kernel, signature, constexprs, attrs) -> ASTSource:
     return ASTSource(kernel, signature=signature, constexprs=constexprs, attrs=attrs)
 
 
+def _name(kernel) -> str:
+    return getattr(kernel, "__name__", None) or getattr(getattr(kernel, "fn", None), "__name__", "kernel")
+
+
+def _autotune_config(caller, kernel, config):
+    """The ``@triton.jit`` kernel under ``kernel`` and the ``triton.Config`` to
+    compile it with (None for none).
+
+    ``kernel`` is a JIT function or a ``triton.autotune`` Autotuner;
+    ``config`` a ``triton.Config``, an index into the Autotuner's configs, or
+    None (an Autotuner's first config)."""
+    from triton.runtime.autotuner import Autotuner, Config, Heuristics
+
+    configs = None
+    if isinstance(kernel, Autotuner):
+        configs = list(kernel.configs)
+        name = getattr(kernel.base_fn, "__name__", "kernel")
+        kernel = kernel.fn
+        if isinstance(kernel, Heuristics):
+            raise TypeError(f"{caller}: '{name}' is @triton.heuristics under @triton.autotune; heuristics are "
+                            "computed from a launch's arguments, so compile the JIT function under them "
+                            "(kernel.fn.fn) with their values passed as constexprs")
+    elif isinstance(kernel, Heuristics):
+        raise TypeError(f"{caller}: @triton.heuristics kernels are computed from a launch's arguments; compile "
+                        "the JIT function under it (kernel.fn) with their values passed as constexprs")
+    if config is None:
+        return kernel, configs[0] if configs else None
+    if isinstance(config, Config):
+        return kernel, config
+    if isinstance(config, bool) or not isinstance(config, int):
+        raise TypeError(f"{caller}: config= takes a triton.Config or the index of one of an autotuned kernel's "
+                        f"configs, got {config!r}")
+    if configs is None:
+        raise TypeError(f"{caller}: config={config} picks one of an autotuned kernel's configs, and "
+                        f"'{_name(kernel)}' is not @triton.autotune; pass a triton.Config instead")
+    if not -len(configs) <= config < len(configs):
+        listing = "\n".join(f"  {i}: {c}" for i, c in enumerate(configs))
+        raise IndexError(f"{caller}: config={config} is out of range: '{_name(kernel)}' has {len(configs)} "
+                         f"autotune config(s):\n{listing}")
+    return kernel, configs[config]
+
+
+def _apply_config(caller, kernel, config, constexprs, opts):
+    """``constexprs`` and ``opts`` with ``config``'s meta-parameters and
+    compile options added; a value also given by the caller is an error, as
+    at a launch of an autotuned kernel."""
+    constexprs = dict(constexprs or {})
+    if config is None:
+        return constexprs, opts
+    params = {p.name for p in getattr(kernel, "params", [])}
+    for name, value in config.kwargs.items():
+        if name not in params:
+            raise TypeError(f"{caller}: autotune config {{{config}}} sets '{name}', which is not a parameter of "
+                            f"'{_name(kernel)}' ({', '.join(sorted(params))})")
+        if name in constexprs and constexprs[name] != value:
+            raise ValueError(f"{caller}: '{name}' is given both by the autotune config ({value!r}) and by "
+                             f"constexprs ({constexprs[name]!r}); leave it to the config or pick another config")
+        constexprs[name] = value
+    for name, value in config.all_kwargs().items():
+        if name in config.kwargs:
+            continue
+        if name in opts and opts[name] != value:
+            raise ValueError(f"{caller}: '{name}' is given both by the autotune config ({value!r}) and by the "
+                             f"call ({opts[name]!r}); leave it to the config or pick another config")
+        opts[name] = value
+    return constexprs, opts
+
+
 def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, options=None, dump=None,
-            **option_kwargs):
+            config=None, **option_kwargs):
     """Compile ``kernel`` with TLE's stages and return Triton's ``CompiledKernel``.
 
     - ``signature``: ``{arg: type}`` for the runtime arguments (``"*fp32"``,
@@ -72,6 +140,13 @@ def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, op
       ``tle.enable()``, set ``TLE_DUMP_IR=<dir>`` instead (``_bridge``).
     - ``attrs``: Triton's specialization attributes (``ASTSource``'s
       ``attrs``, e.g. ``{(0,): [["tt.divisibility", 16]]}``), or None.
+    - ``config``: for a ``@triton.autotune`` kernel, which of its configs to
+      compile with: an index into its ``configs`` or a ``triton.Config``;
+      default the first. The config's meta-parameters become constexprs and
+      its ``num_warps`` / ``num_stages`` / ``num_ctas`` / ``maxnreg`` compile
+      options; giving one of them a different value in ``constexprs`` or the
+      options is an error, as at a launch. A plain ``@triton.jit`` kernel takes
+      a ``triton.Config`` too. A config's ``pre_hook`` runs at launches only.
 
     The result's ``.asm`` holds every stage, TLE's included.
 
@@ -82,9 +157,11 @@ def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, op
                         constexprs={"N": 256}, target="sm_90", num_warps=4)
         print(k.asm["tle-ttgir"])
     """
-    src = _source("tle.compile", kernel, signature, constexprs, attrs)
+    kernel, picked = _autotune_config("tle.compile", kernel, config)
     opts = dict(options or {})
     opts.update(option_kwargs)
+    constexprs, opts = _apply_config("tle.compile", kernel, picked, constexprs, opts)
+    src = _source("tle.compile", kernel, signature, constexprs, attrs)
     with _bridge.enabled():
         compiled = triton.compile(src, target=_parse_target(target), options=opts)
     if dump is not None:
@@ -113,7 +190,8 @@ def lower_dsa(ttir: str, source_name: str = "<tle:dsa>") -> str:
     return _driver.run_pipeline(ttir, _bridge.DSA_PIPELINE, source_name=source_name)
 
 
-def dsa_compile(kernel, signature=None, constexprs=None, target="sm_90", attrs=None, options=None, **option_kwargs):
+def dsa_compile(kernel, signature=None, constexprs=None, target="sm_90", attrs=None, options=None, config=None,
+                **option_kwargs):
     """Compile a kernel using ``tle.dsa`` to TTIR and lower it for DSA targets.
 
     pip Triton has no DSA backend, so the kernel goes through Triton's NVIDIA
@@ -121,16 +199,19 @@ def dsa_compile(kernel, signature=None, constexprs=None, target="sm_90", attrs=N
     options), then TLE's ``tle-ttir`` stage (every marker verified at the
     user's line), then ``lower_dsa``. Returns ``{"ttir", "tle-ttir", "dsa"}``
     as text. The NVIDIA TTGIR stage would reject ``tle.dsa`` ops, so this
-    stops before it.
+    stops before it. ``config`` picks an autotuned kernel's config, as in
+    ``tle.compile``.
     """
     from triton._C.libtriton import ir
     from triton.compiler.compiler import make_backend
 
     gpu_target = _parse_target(target)
-    src = _source("tle.dsa_compile", kernel, signature, constexprs, attrs)
-    backend = make_backend(gpu_target)
+    kernel, picked = _autotune_config("tle.dsa_compile", kernel, config)
     opts = dict(options or {})
     opts.update(option_kwargs)
+    constexprs, opts = _apply_config("tle.dsa_compile", kernel, picked, constexprs, opts)
+    src = _source("tle.dsa_compile", kernel, signature, constexprs, attrs)
+    backend = make_backend(gpu_target)
     parsed = backend.parse_options(dict(opts, **src.parse_options()))
     stages_fns = {}
     backend.add_stages(stages_fns, parsed, src.language)

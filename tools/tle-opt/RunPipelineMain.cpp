@@ -1,11 +1,16 @@
 //===- RunPipelineMain.cpp - `tle-opt --tle-run-pipeline` -----------------===//
 //
 //   tle-opt --tle-run-pipeline [--pass-pipeline=P] [--source-name=NAME]
-//           [--debug-info] [--verify-each=true|false] [in.mlir|-]
+//           [--debug-info] [--verify-each=true|false]
+//           [--mlir-print-ir-before-all] [--mlir-print-ir-after-all]
+//           [--print-ir-symbol=NAME] [--print-ir-file=PATH] [in.mlir|-]
 //
 // What `tle._tle.run_pipeline` does in-process (TLE/RunPipeline.h), for the
 // Python driver's subprocess path (TLE_OPT): the same pipeline anchoring, the
 // same printing and, on failure, the same message on stderr (exit code 1).
+// The IR-printing flags are TLE/RunPipeline.h's IRPrinting (the Python driver
+// passes them under MLIR_ENABLE_DUMP): the module before / after each pass,
+// only for modules defining symbol NAME, appended to PATH (default stderr).
 //
 //===----------------------------------------------------------------------===//
 #include "Modes.h"
@@ -27,7 +32,8 @@ static int usage(const Twine &why) {
   errs() << "error: " << why << "\n"
          << "usage: tle-opt --tle-run-pipeline [--pass-pipeline=P] "
             "[--source-name=NAME] [--debug-info] [--verify-each=true|false] "
-            "[in.mlir|-]\n";
+            "[--mlir-print-ir-before-all] [--mlir-print-ir-after-all] "
+            "[--print-ir-symbol=NAME] [--print-ir-file=PATH] [in.mlir|-]\n";
   return 1;
 }
 
@@ -35,6 +41,8 @@ int mlir::tle::runPipelineMain(int argc, char **argv) {
   StringRef pipeline, sourceName, verify, input = "-";
   bool haveInput = false, haveName = false, debugInfo = false,
        verifyEach = true;
+  IRPrinting printing;
+  StringRef value;
   for (int i = 1; i < argc; ++i) {
     StringRef a(argv[i]);
     if (matchFlag(a, kMode))
@@ -45,6 +53,22 @@ int mlir::tle::runPipelineMain(int argc, char **argv) {
     }
     if (matchFlag(a, "pass-pipeline", &pipeline))
       continue;
+    if (matchFlag(a, "mlir-print-ir-before-all")) {
+      printing.beforeEach = true;
+      continue;
+    }
+    if (matchFlag(a, "mlir-print-ir-after-all")) {
+      printing.afterEach = true;
+      continue;
+    }
+    if (matchFlag(a, "print-ir-symbol", &value)) {
+      printing.onlySymbol = value.str();
+      continue;
+    }
+    if (matchFlag(a, "print-ir-file", &value)) {
+      printing.file = value.str();
+      continue;
+    }
     if (matchFlag(a, "source-name", &sourceName)) {
       haveName = true;
       continue;
@@ -68,7 +92,8 @@ int mlir::tle::runPipelineMain(int argc, char **argv) {
   if (!haveName)
     sourceName = input == "-" ? StringRef("<stdin>") : input;
   PipelineResult result = runPipeline(buffer->getBuffer(), pipeline,
-                                      sourceName, debugInfo, verifyEach);
+                                      sourceName, debugInfo, verifyEach,
+                                      printing);
   if (!result.ok) {
     errs() << result.text << "\n";
     return 1;

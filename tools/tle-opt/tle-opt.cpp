@@ -2,9 +2,11 @@
 #include "Modes.h"
 #include "TLE/InitAll.h"
 #include "TLE/Support/ParserGuard.h"
+#include "TLE/Version.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -12,6 +14,11 @@
 using namespace mlir;
 
 int main(int argc, char **argv) {
+  // `tle-opt --version`: TLE's version and commit, then LLVM's.
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "TLE (Triton Language Extensions):\n  TLE version "
+       << tle::getVersion() << "\n  commit " << tle::getGitCommit() << "\n";
+  });
   // LLVM IR in, LLVM IR out: the llir finish (docs/local-memory.md, 5).
   if (tle::isFinishLLIRInvocation(argc, argv))
     return tle::finishLLIRMain(argc, argv);

@@ -17,12 +17,12 @@ from __future__ import annotations
 import math
 import os
 
+from .._knobs import knobs
 from ..language._markers import TLEUsageError
 
 # NVLink multicast can take a shared host's GPUs out of service; TLE never
 # uses it and keeps it off in every library it loads (docs/distributed.md).
 MULTICAST_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
-CHECK_ENV = "TLE_DIST_CHECK"
 _ALIGN = 256
 
 
@@ -111,7 +111,7 @@ class SymmetricContext:
         ``"CUDA"`` or ``"NVSHMEM"`` (torch's symmetric-memory backend; None
         keeps torch's choice; it cannot change once torch allocated symmetric
         memory). ``check``: verify across ranks that they launch the same
-        kernel and carve the same tensors (default: ``TLE_DIST_CHECK=1``).
+        kernel and carve the same tensors (default: ``tle.knobs.dist_check``, ``TLE_DIST_CHECK=1``).
         Collective: every rank of the group calls it, in the same order as
         other collectives.
 
@@ -172,7 +172,7 @@ class SymmetricContext:
         if not isinstance(arena_bytes, int) or arena_bytes < 0:
             raise TLEUsageError(f"tle.device_context.from_group: arena_bytes must be >= 0, got {arena_bytes!r}")
         if check is None:
-            check = os.environ.get(CHECK_ENV, "") not in ("", "0")
+            check = knobs.dist_check
         keep_multicast_off()
         import torch.distributed._symmetric_memory as symm_mem
         device = torch.device("cuda", torch.cuda.current_device())
