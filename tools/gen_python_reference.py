@@ -204,10 +204,14 @@ def entry(doc: Doc, qualname: str, obj, level: int = 3):
         where = "Class; used inside `@triton.jit` code." if _is_frontend_class(obj) else "Class."
     if kind == "enum":
         where = "Enum: " + ", ".join(f"`{qualname.rsplit('.', 1)[0]}.{m.name}`" for m in obj) + "."
+    settings = kind == "constant" and type(obj).__repr__ is object.__repr__  # an object, e.g. tle.knobs
     if kind == "constant":
-        where = f"Constant: `{obj!r}`."
+        # An object without a repr of its own prints its address, which
+        # changes every run: name its type and document it instead.
+        where = (f"An instance of `{type(obj).__module__}.{type(obj).__qualname__}`." if settings
+                 else f"Constant: `{obj!r}`.")
     doc.para(f"*{where}*" if where else "")
-    text = inspect.getdoc(obj) if kind != "constant" else None
+    text = inspect.getdoc(type(obj) if settings else obj) if kind != "constant" or settings else None
     if kind == "exception" and obj.__doc__ is None:
         text = None
     if text and not (kind == "enum" and text.startswith("An enumeration")):
