@@ -39,7 +39,8 @@ def TLELowerExclusiveCumsum
 def TLELowerLocalMemory
     : Pass<"triton-tle-lower-local-memory", "mlir::ModuleOp"> {
   let summary = "Lower TLE buffers, local/remote pointers, shared-memory "
-                "atomics and cluster ops to Triton ops";
+                "atomics and cluster ops to Triton ops (cluster ops: sm_90+; "
+                "the rest: any target)";
   let description = [{
     Implements docs/local-memory.md section 4, on TTGIR:
 
@@ -95,7 +96,8 @@ def TLELowerLocalMemory
 def TLELowerAsyncLoads
     : Pass<"triton-tle-lower-async-loads", "mlir::ModuleOp"> {
   let summary = "Lower tle.async_load to a tt.load that Triton pipelines "
-                "asynchronously, tagged for triton-tle-async-copy-loads";
+                "asynchronously, tagged for triton-tle-async-copy-loads "
+                "(sm_80+)";
   let description = [{
     Runs in TTIR, before Triton's software pipeliner (the `tle-ttir` stage),
     and again in TTGIR (for IR that reaches TTGIR with the op). Each
@@ -128,7 +130,8 @@ def TLELowerAsyncLoads
 def TLEAsyncCopyLoads
     : Pass<"triton-tle-async-copy-loads", "mlir::ModuleOp"> {
   let summary = "Turn the tle.async loads Triton's pipeliner left "
-                "synchronous into cp.async copies waited for before first use";
+                "synchronous into cp.async copies waited for before first use "
+                "(sm_80+)";
   let description = [{
     Runs in TTGIR, after Triton's pipeliner. A `tt.load {tle.async}` (from
     `triton-tle-lower-async-loads`) that is still a `tt.load` was not
@@ -195,7 +198,8 @@ def TLELowerTiles : Pass<"triton-tle-lower-tiles", "mlir::ModuleOp"> {
 }
 
 def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
-  let summary = "Lower tle.pipe to mbarrier rings inside tle.warp_specialize";
+  let summary = "Lower tle.pipe to mbarrier rings inside tle.warp_specialize "
+                "(sm_80+; TMA slot fills: sm_90+)";
   let description = [{
     On TTGIR, after `triton-tle-raise-warp-specialize` and before
     `triton-tle-lower-local-memory` (docs/warp-specialize.md). Every endpoint
@@ -283,7 +287,8 @@ def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
 
 def TLELowerWarpSpecialize
     : Pass<"triton-tle-lower-warp-specialize", "mlir::ModuleOp"> {
-  let summary = "Lower tle.warp_specialize to Triton's ttg.warp_specialize";
+  let summary = "Lower tle.warp_specialize to Triton's ttg.warp_specialize "
+                "(sm_80+; worker register counts, setmaxnreg: sm_90+)";
   let description = [{
     On TTGIR, after every other TLE lowering. The default region moves as is
     (it may use values from above); its `tle.warp_yield` becomes
@@ -357,7 +362,8 @@ def TLELowerDistributed
     : Pass<"triton-tle-lower-distributed", "mlir::ModuleOp"> {
   let summary = "Lower sharded tensors and reshards: collectives over "
                 "distributed shared memory (clusters) or symmetric memory "
-                "(devices)";
+                "(devices) (clusters: sm_90+; devices: any target with "
+                "system-scope atomics)";
   let description = [{
     On TTGIR, right after `triton-tle-raise-markers` (docs/distributed.md).
 

@@ -135,7 +135,7 @@ def TLERaiseWarpSpecialize
 
 def TLEForwardPipeMmaOperands
     : Pass<"triton-tle-forward-pipe-mma-operands", "mlir::ModuleOp"> {
-  let summary = "Let wgmma read pipe slots in place";
+  let summary = "Let wgmma read pipe slots in place (sm_90: wgmma; nothing to do below)";
   let description = [{
     On TTGIR after Triton's dot lowering, before `triton-tle-lower-pipes`
     (docs/warp-specialize.md, "wgmma operands"). A reader that loads a pipe
@@ -264,7 +264,7 @@ def TLESelectEncodings
 
 def TLEMergeWgmmaWaits
     : Pass<"triton-tle-merge-wgmma-waits", "mlir::ModuleOp"> {
-  let summary = "Wait once for a run of wgmma groups instead of after each";
+  let summary = "Wait once for a run of wgmma groups instead of after each (sm_90: wgmma; nothing to do below)";
   let description = [{
     On TTGIR after Triton's passes. Outside the loops its pipeliner handles,
     Triton waits for every wgmma right after issuing it
@@ -333,7 +333,7 @@ def TLEForwardBufferLoads
 
 def TLEForwardBufferMmaOperands
     : Pass<"triton-tle-forward-buffer-mma-operands", "mlir::ModuleOp"> {
-  let summary = "Let wgmma read a buffer the partitions only read in place";
+  let summary = "Let wgmma read a buffer the partitions only read in place (sm_90: wgmma; nothing to do below)";
   let description = [{
     On TTGIR after `triton-tle-lower-warp-specialize`. A `tle.gpu.alloc`
     buffer that the kernel fills before a `tle.gpu.warp_specialize` and
@@ -373,7 +373,7 @@ def TLEForwardBufferMmaOperands
 
 def TLEDropRedundantAsyncFences
     : Pass<"triton-tle-drop-redundant-async-fences", "mlir::ModuleOp"> {
-  let summary = "Drop an async-proxy fence that repeats the one before it";
+  let summary = "Drop an async-proxy fence that repeats the one before it (sm_90: wgmma; nothing to do below)";
   let description = [{
     On TTGIR after Triton's passes and TLE's lowerings. Triton puts a
     `ttng.fence_async_shared` (PTX `fence.proxy.async`, in SASS a
