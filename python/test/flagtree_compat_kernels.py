@@ -1,5 +1,5 @@
-"""Kernels written the way FlagTree's public TLE tests (python/test/tle) write
-them, with FlagTree's import line changed to TLE's:
+"""Our own kernels in the style of FlagTree's public TLE tests (python/test/tle),
+with FlagTree's import line changed to TLE's:
 
     import triton.experimental.tle.language.gpu as tle   # FlagTree
     import tle.gpu as tle                                # here
@@ -18,53 +18,41 @@ import tle.gpu as tle
 
 
 @triton.jit
-def pipeline_add_kernel(a_ptr, b_ptr, c_ptr, xnumel, ynumel, xstride_a, ystride_a, xstride_b, ystride_b, xstride_c,
-                        ystride_c, XBLOCK: tl.constexpr, YBLOCK: tl.constexpr):
-    # FlagTree's test_tle_pipeline_e2e elementwise add: copies into buffers,
-    # full-view local pointers, a tle.pipeline loop.
-    pid = tl.program_id(0)
-    xoffs = pid * XBLOCK + tl.arange(0, XBLOCK)
-    a_ptrs = a_ptr + xstride_a * xoffs[:, None]
-    b_ptrs = b_ptr + xstride_b * xoffs[:, None]
-    c_ptrs = c_ptr + xstride_c * xoffs[:, None]
-    a_smem = tle.alloc([XBLOCK, YBLOCK], dtype=tl.float32, layout=None, scope=tle.smem)
-    b_smem = tle.alloc([XBLOCK, YBLOCK], dtype=tl.float32, layout=None, scope=tle.smem)
-    a_smem_ptrs = tle.local_ptr(a_smem)
-    b_smem_ptrs = tle.local_ptr(b_smem)
-    for yoff in tle.pipeline(0, ynumel, YBLOCK, num_stages=2):
-        yoffs = tl.arange(0, YBLOCK) + yoff
-        mask = (xoffs < xnumel)[:, None] & (yoffs < ynumel)[None, :]
-        tle.copy(a_ptrs + ystride_a * yoffs[None, :], a_smem, [XBLOCK, YBLOCK])
-        tle.copy(b_ptrs + ystride_b * yoffs[None, :], b_smem, [XBLOCK, YBLOCK])
-        aval = tl.load(a_smem_ptrs)
-        bval = tl.load(b_smem_ptrs)
-        tl.store(c_ptrs + ystride_c * yoffs[None, :], aval + bval, mask=mask)
+def staged_axpby_kernel(x_ptr, y_ptr, out_ptr, rows, cols, row_stride_x, row_stride_y, row_stride_out, alpha, beta,
+                        BR: tl.constexpr, BC: tl.constexpr):
+    # out = alpha * x + beta * y, a BR-row band per program, BC columns per
+    # step of a tle.pipeline loop; both inputs are staged through buffers
+    # (tle.copy) and read back through full-view local pointers.
+    r = tl.program_id(0) * BR + tl.arange(0, BR)
+    xs = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    ys = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    x_view = tle.local_ptr(xs)
+    y_view = tle.local_ptr(ys)
+    for c0 in tle.pipeline(0, cols, BC, num_stages=2):
+        c = c0 + tl.arange(0, BC)
+        tle.copy(x_ptr + r[:, None] * row_stride_x + c[None, :], xs, [BR, BC])
+        tle.copy(y_ptr + r[:, None] * row_stride_y + c[None, :], ys, [BR, BC])
+        res = alpha * tl.load(x_view) + beta * tl.load(y_view)
+        inside = (r[:, None] < rows) & (c[None, :] < cols)
+        tl.store(out_ptr + r[:, None] * row_stride_out + c[None, :], res, mask=inside)
 
 
 @triton.jit
-def local_store_add_kernel(a_ptr, b_ptr, c_ptr, xnumel, ynumel, xstride_a, ystride_a, xstride_b, ystride_b,
-                           xstride_c, ystride_c, XBLOCK: tl.constexpr, YBLOCK: tl.constexpr):
-    # FlagTree's test_tle_local_store: the sum goes back through a buffer and
-    # a buffer-to-global copy.
-    pid = tl.program_id(0)
-    xoffs = pid * XBLOCK + tl.arange(0, XBLOCK)
-    a_ptrs = a_ptr + xstride_a * xoffs[:, None]
-    b_ptrs = b_ptr + xstride_b * xoffs[:, None]
-    c_ptrs = c_ptr + xstride_c * xoffs[:, None]
-    a_smem = tle.alloc([XBLOCK, YBLOCK], dtype=tl.float32, layout=None, scope=tle.smem)
-    b_smem = tle.alloc([XBLOCK, YBLOCK], dtype=tl.float32, layout=None, scope=tle.smem)
-    c_smem = tle.alloc([XBLOCK, YBLOCK], dtype=tl.float32, layout=None, scope=tle.smem)
-    a_smem_ptrs = tle.local_ptr(a_smem)
-    b_smem_ptrs = tle.local_ptr(b_smem)
-    c_smem_ptrs = tle.local_ptr(c_smem)
-    for yoff in tle.pipeline(0, ynumel, YBLOCK, num_stages=2):
-        yoffs = tl.arange(0, YBLOCK) + yoff
-        tle.copy(a_ptrs + ystride_a * yoffs[None, :], a_smem, [XBLOCK, YBLOCK])
-        tle.copy(b_ptrs + ystride_b * yoffs[None, :], b_smem, [XBLOCK, YBLOCK])
-        aval = tl.load(a_smem_ptrs)
-        bval = tl.load(b_smem_ptrs)
-        tl.store(c_smem_ptrs, aval + bval)
-        tle.copy(c_smem, c_ptrs + ystride_c * yoffs[None, :], [XBLOCK, YBLOCK])
+def staged_diff_kernel(x_ptr, y_ptr, out_ptr, cols, row_stride, BR: tl.constexpr, BC: tl.constexpr):
+    # out = x - y through three buffers: the difference is written into the
+    # third through local pointers and leaves by a buffer-to-global tle.copy
+    # (whole blocks: rows and cols multiples of BR and BC).
+    r = tl.program_id(0) * BR + tl.arange(0, BR)
+    base = r[:, None] * row_stride
+    xs = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    ys = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    ds = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    for c0 in tle.pipeline(0, cols, BC, num_stages=3):
+        c = c0 + tl.arange(0, BC)[None, :]
+        tle.copy(x_ptr + base + c, xs, [BR, BC])
+        tle.copy(y_ptr + base + c, ys, [BR, BC])
+        tl.store(tle.local_ptr(ds), tl.load(tle.local_ptr(xs)) - tl.load(tle.local_ptr(ys)))
+        tle.copy(ds, out_ptr + base + c, [BR, BC])
 
 
 @triton.jit
@@ -80,52 +68,46 @@ def pipeline_global_add_kernel(a_ptr, b_ptr, c_ptr, n, BLOCK: tl.constexpr, STAG
 
 
 @triton.jit
-def gemm_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
-                BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, DTYPE: tl.constexpr):
-    # FlagTree's test_tle_gemm: tle.copy of both operands into buffers in the
-    # K loop, read back through full-view local pointers for tl.dot.
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    accumulator = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    a_smem = tle.alloc([BLOCK_M, BLOCK_K], dtype=DTYPE, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
-    b_smem = tle.alloc([BLOCK_K, BLOCK_N], dtype=DTYPE, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
-    a_smem_ptrs = tle.local_ptr(a_smem)
-    b_smem_ptrs = tle.local_ptr(b_smem)
-    for k_start in range(0, K, BLOCK_K):
-        k_offs = k_start + tl.arange(0, BLOCK_K)
-        a_ptrs = a_ptr + offs_m[:, None] * stride_am + k_offs[None, :] * stride_ak
-        b_ptrs = b_ptr + k_offs[:, None] * stride_bk + offs_n[None, :] * stride_bn
-        tle.copy(a_ptrs, a_smem, [BLOCK_M, BLOCK_K])
-        tle.copy(b_ptrs, b_smem, [BLOCK_K, BLOCK_N])
-        a_tile = tl.load(a_smem_ptrs)
-        b_tile = tl.load(b_smem_ptrs)
-        accumulator += tl.dot(a_tile, b_tile, input_precision="ieee")
-    c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
-    tl.store(c_ptrs, accumulator, mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+def copy_staged_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm,
+                              stride_cn, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, DTYPE: tl.constexpr):
+    # C = A @ B with both operand tiles staged by tle.copy in the K loop and
+    # read back through full-view local pointers for tl.dot (the pattern of
+    # FlagTree's GEMM test; fp32 tiles used to break the llir finish).
+    m = tl.program_id(0) * BM + tl.arange(0, BM)
+    n = tl.program_id(1) * BN + tl.arange(0, BN)
+    kk = tl.arange(0, BK)
+    a_tile = tle.alloc([BM, BK], dtype=DTYPE, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    b_tile = tle.alloc([BK, BN], dtype=DTYPE, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    a_src = a_ptr + m[:, None] * stride_am + kk[None, :] * stride_ak
+    b_src = b_ptr + kk[:, None] * stride_bk + n[None, :] * stride_bn
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for _ in range(0, K, BK):
+        tle.copy(a_src, a_tile, [BM, BK])
+        tle.copy(b_src, b_tile, [BK, BN])
+        acc = tl.dot(tl.load(tle.local_ptr(a_tile)), tl.load(tle.local_ptr(b_tile)), acc, input_precision="ieee")
+        a_src += BK * stride_ak
+        b_src += BK * stride_bk
+    tl.store(c_ptr + m[:, None] * stride_cm + n[None, :] * stride_cn, acc, mask=(m[:, None] < M) & (n[None, :] < N))
 
 
 @triton.jit
-def tma_copy_add_kernel(a_desc, b_desc, c_desc, ynumel, XBLOCK: tl.constexpr, YBLOCK: tl.constexpr):
-    # FlagTree's test_tle_tma_copy: TMA loads into plain buffers, local
-    # pointers on the same buffers, a TMA store out of a buffer.
-    pid = tl.program_id(0)
-    a_smem = tle.alloc([XBLOCK, YBLOCK], dtype=tl.float32, layout=None, scope=tle.smem)
-    b_smem = tle.alloc([XBLOCK, YBLOCK], dtype=tl.float32, layout=None, scope=tle.smem)
-    c_smem = tle.alloc([XBLOCK, YBLOCK], dtype=tl.float32, layout=None, scope=tle.smem)
-    row_ids = tl.broadcast_to(tl.arange(0, XBLOCK)[:, None], (XBLOCK, YBLOCK))
-    col_ids = tl.broadcast_to(tl.arange(0, YBLOCK)[None, :], (XBLOCK, YBLOCK))
-    a_smem_ptrs = tle.local_ptr(a_smem, (row_ids, col_ids))
-    b_smem_ptrs = tle.local_ptr(b_smem, (row_ids, col_ids))
-    c_smem_ptrs = tle.local_ptr(c_smem, (row_ids, col_ids))
-    for yoff in range(0, ynumel, YBLOCK):
-        tle.copy(a_desc, a_smem, [XBLOCK, YBLOCK], [pid * XBLOCK, yoff])
-        tle.copy(b_desc, b_smem, [XBLOCK, YBLOCK], [pid * XBLOCK, yoff])
-        aval = tl.load(a_smem_ptrs)
-        bval = tl.load(b_smem_ptrs)
-        tl.store(c_smem_ptrs, aval + bval)
-        tle.copy(c_smem, c_desc, [XBLOCK, YBLOCK], [pid * XBLOCK, yoff])
+def tma_blend_kernel(a_desc, b_desc, out_desc, cols, BR: tl.constexpr, BC: tl.constexpr):
+    # out = max(a, b) - a, block by block: two synchronous TMA loads into
+    # buffers, element access through indexed local pointers on the same
+    # buffers, a synchronous TMA store out of a third buffer.
+    row0 = tl.program_id(0) * BR
+    a_buf = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    b_buf = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    o_buf = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    i = tl.arange(0, BR)[:, None] + tl.zeros([BR, BC], tl.int32)
+    j = tl.arange(0, BC)[None, :] + tl.zeros([BR, BC], tl.int32)
+    for c0 in range(0, cols, BC):
+        tle.copy(a_desc, a_buf, [BR, BC], [row0, c0])
+        tle.copy(b_desc, b_buf, [BR, BC], [row0, c0])
+        a = tl.load(tle.local_ptr(a_buf, (i, j)))
+        b = tl.load(tle.local_ptr(b_buf, (i, j)))
+        tl.store(tle.local_ptr(o_buf, (i, j)), tl.maximum(a, b) - a)
+        tle.copy(o_buf, out_desc, [BR, BC], [row0, c0])
 
 
 @triton.jit
@@ -181,11 +163,11 @@ def offsets_masked_gather_kernel(x_ptr, idx_ptr, out_ptr, n, ROWS: tl.constexpr,
 
 
 SIGNATURES = {
-    "pipeline_add_kernel": {n: t for n, t in zip(
-        ["a_ptr", "b_ptr", "c_ptr", "xnumel", "ynumel", "xstride_a", "ystride_a", "xstride_b", "ystride_b",
-         "xstride_c", "ystride_c"], ["*fp32"] * 3 + ["i32"] * 8)},
-    "gemm_kernel": {n: t for n, t in zip(
+    "staged_axpby_kernel": {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32", "rows": "i32", "cols": "i32",
+                            "row_stride_x": "i32", "row_stride_y": "i32", "row_stride_out": "i32", "alpha": "fp32",
+                            "beta": "fp32"},
+    "staged_diff_kernel": {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32", "cols": "i32", "row_stride": "i32"},
+    "copy_staged_matmul_kernel": {n: t for n, t in zip(
         ["a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "stride_am", "stride_ak", "stride_bk", "stride_bn", "stride_cm",
          "stride_cn"], ["*fp32"] * 3 + ["i32"] * 9)},
 }
-SIGNATURES["local_store_add_kernel"] = SIGNATURES["pipeline_add_kernel"]

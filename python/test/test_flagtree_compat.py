@@ -1,7 +1,7 @@
 """FlagTree's TLE kernels on TLE (issue 32, item 2), on the CPU: the kernels of
-flagtree_compat_kernels.py, written as FlagTree's public tests write them but
-for the import line, compile to PTX for sm_90 through TLE's stages, with the
-instructions their primitives stand for:
+flagtree_compat_kernels.py, our own, in the style of FlagTree's public tests
+(FlagTree's import line, `import tle.gpu as tle`), compile to PTX for sm_90
+through TLE's stages, with the instructions their primitives stand for:
 
 * ``tle.pipeline(start, end, step, num_stages=)``: Triton's ``tl.range`` with
   ``tt.num_stages``; a loop reading buffers through local pointers gets one
@@ -53,11 +53,11 @@ def test_the_import_line_is_flagtrees_with_tle_gpu():
 # --- the GEMM: tle.copy in the K loop (the llir finish bug) ------------------------------------------
 
 def compile_gemm(dtype="fp32", block=64, **options):
-    sig = dict(K.SIGNATURES["gemm_kernel"])
+    sig = dict(K.SIGNATURES["copy_staged_matmul_kernel"])
     sig.update({"a_ptr": f"*{dtype}", "b_ptr": f"*{dtype}"})
     import triton.language as tl
-    return tle.compile(K.gemm_kernel, signature=sig,
-                       constexprs={"BLOCK_M": block, "BLOCK_N": block, "BLOCK_K": block,
+    return tle.compile(K.copy_staged_matmul_kernel, signature=sig,
+                       constexprs={"BM": block, "BN": block, "BK": block,
                                    "DTYPE": {"fp32": tl.float32, "fp16": tl.float16}[dtype]},
                        target=TARGET, **options)
 
@@ -96,9 +96,9 @@ def test_gemm_with_copies_num_stages_1_option():
 
 # --- tle.pipeline -----------------------------------------------------------------------------------
 
-def test_pipeline_add_compiles_and_loop_reading_buffers_is_one_stage():
-    c = tle.compile(K.pipeline_add_kernel, signature=K.SIGNATURES["pipeline_add_kernel"],
-                    constexprs={"XBLOCK": 64, "YBLOCK": 64}, target=TARGET)
+def test_pipeline_loop_reading_buffers_is_one_stage():
+    c = tle.compile(K.staged_axpby_kernel, signature=K.SIGNATURES["staged_axpby_kernel"],
+                    constexprs={"BR": 64, "BC": 64}, target=TARGET)
     assert_finished(c)
     ttir = code(c, "ttir")
     assert re.search(r"scf\.for .*\{[^}]*tt\.num_stages = 2 : i32", ttir.replace("\n", " ")) or \
@@ -107,9 +107,9 @@ def test_pipeline_add_compiles_and_loop_reading_buffers_is_one_stage():
     assert ptx_count(c, r"cp\.async") == 0
 
 
-def test_local_store_add_compiles():
-    c = tle.compile(K.local_store_add_kernel, signature=K.SIGNATURES["local_store_add_kernel"],
-                    constexprs={"XBLOCK": 64, "YBLOCK": 64}, target=TARGET)
+def test_buffer_written_through_local_pointers_copied_out():
+    c = tle.compile(K.staged_diff_kernel, signature=K.SIGNATURES["staged_diff_kernel"],
+                    constexprs={"BR": 32, "BC": 64}, target=TARGET)
     assert_finished(c)
     assert ptx_count(c, r"cp\.async") == 0
     assert ptx_count(c, r"\bst\.global") >= 1 and ptx_count(c, r"\bld\.shared") >= 1
@@ -191,12 +191,13 @@ def test_offsets_from_memory_with_a_mask():
 
 # --- synchronous TMA copies --------------------------------------------------------------------------
 
-def test_tma_copy_add_loads_and_stores_by_tma():
-    """FlagTree's TMA copy kernel: two TMA loads into buffers read through
-    local pointers, a TMA store out of a buffer written through them."""
+def test_tma_loads_and_store_with_local_pointers():
+    """Two TMA loads into buffers read through local pointers, a TMA store
+    out of a buffer written through them (FlagTree's TMA copy test's
+    pattern)."""
     sig = {"a_desc": "tensordesc<fp32[32,64]>", "b_desc": "tensordesc<fp32[32,64]>",
-           "c_desc": "tensordesc<fp32[32,64]>", "ynumel": "i32"}
-    c = tle.compile(K.tma_copy_add_kernel, signature=sig, constexprs={"XBLOCK": 32, "YBLOCK": 64}, target=TARGET)
+           "out_desc": "tensordesc<fp32[32,64]>", "cols": "i32"}
+    c = tle.compile(K.tma_blend_kernel, signature=sig, constexprs={"BR": 32, "BC": 64}, target=TARGET)
     assert_finished(c)
     ttgir = code(c, "tle-ttgir")
     assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2

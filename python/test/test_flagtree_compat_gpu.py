@@ -1,6 +1,6 @@
 """FlagTree's TLE kernels on TLE (issue 32, item 2), on the GPU, against torch:
-the kernels of flagtree_compat_kernels.py (FlagTree's public tests but for
-the import line) launched the usual way with TLE enabled.
+the kernels of flagtree_compat_kernels.py (in the style of FlagTree's public
+tests, FlagTree's import line) launched the usual way with TLE enabled.
 
 Skips without a CUDA GPU; the TMA tests also without sm_90. Run on the H100
 through the device tool:
@@ -28,31 +28,28 @@ def _tle_enabled():
         yield
 
 
-def _elementwise(kernel, a, b, c, XBLOCK, YBLOCK):
-    xnumel, ynumel = a.shape
-    kernel[(triton.cdiv(xnumel, XBLOCK),)](a, b, c, xnumel, ynumel, *a.stride(), *b.stride(), *c.stride(), XBLOCK,
-                                           YBLOCK)
+@pytest.mark.parametrize("rows,cols,BR,BC", [(512, 512, 64, 64), (256, 256, 32, 32), (2048, 512, 128, 32),
+                                           (512, 2048, 32, 128), (100, 300, 32, 64)])
+def test_staged_axpby(rows, cols, BR, BC):
+    torch.manual_seed(rows + cols)
+    # Inputs padded to whole blocks (tle.copy copies whole blocks); the
+    # output store is masked.
+    R, C = triton.cdiv(rows, BR) * BR, triton.cdiv(cols, BC) * BC
+    x = torch.randn(R, C, device="cuda")
+    y = torch.randn(R, C, device="cuda")
+    out = torch.zeros(rows, cols, device="cuda")
+    K.staged_axpby_kernel[(triton.cdiv(rows, BR),)](x, y, out, rows, cols, x.stride(0), y.stride(0), out.stride(0),
+                                                    1.5, -0.25, BR, BC)
+    torch.testing.assert_close(out, (1.5 * x - 0.25 * y)[:rows, :cols], atol=1e-5, rtol=1e-5)
 
 
-@pytest.mark.parametrize("xnumel,ynumel,XBLOCK,YBLOCK", [(512, 512, 64, 64), (256, 256, 32, 32),
-                                                         (2048, 512, 128, 32), (512, 2048, 32, 128),
-                                                         (128, 1024, 32, 128)])
-def test_pipeline_add(xnumel, ynumel, XBLOCK, YBLOCK):
-    torch.manual_seed(xnumel + ynumel)
-    a = torch.randn(xnumel, ynumel, device="cuda")
-    b = torch.randn(xnumel, ynumel, device="cuda")
-    c = torch.empty_like(a)
-    _elementwise(K.pipeline_add_kernel, a, b, c, XBLOCK, YBLOCK)
-    torch.testing.assert_close(c, a + b, atol=1e-5, rtol=1e-5)
-
-
-def test_local_store_add():
+def test_staged_diff():
     torch.manual_seed(42)
-    a = torch.randn(512, 512, device="cuda")
-    b = torch.randn(512, 512, device="cuda")
-    c = torch.empty_like(a)
-    _elementwise(K.local_store_add_kernel, a, b, c, 64, 64)
-    torch.testing.assert_close(c, a + b, atol=1e-5, rtol=1e-5)
+    x = torch.randn(512, 512, device="cuda")
+    y = torch.randn(512, 512, device="cuda")
+    out = torch.empty_like(x)
+    K.staged_diff_kernel[(512 // 32,)](x, y, out, 512, x.stride(0), BR=32, BC=64)
+    torch.testing.assert_close(out, x - y, atol=0, rtol=0)
 
 
 @pytest.mark.parametrize("stages", [2, 3])
@@ -68,18 +65,17 @@ def test_pipeline_without_buffers(stages):
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
-def test_gemm_with_copies_in_the_k_loop(dtype):
+def test_copy_staged_matmul(dtype):
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.manual_seed(0)
-    M = N = K_ = 256
-    blk = 64
+    M, N, K_, blk = 256, 192, 320, 64
     a = torch.randn(M, K_, device="cuda", dtype=dtype)
     b = torch.randn(K_, N, device="cuda", dtype=dtype)
     c = torch.empty(M, N, device="cuda", dtype=torch.float32)
     import triton.language as tl
-    K.gemm_kernel[(M // blk, N // blk)](a, b, c, M, N, K_, *a.stride(), *b.stride(), *c.stride(), BLOCK_M=blk,
-                                          BLOCK_N=blk, BLOCK_K=blk,
-                                          DTYPE=tl.float32 if dtype == torch.float32 else tl.float16)
+    K.copy_staged_matmul_kernel[(M // blk, N // blk)](a, b, c, M, N, K_, *a.stride(), *b.stride(), *c.stride(),
+                                                      BM=blk, BN=blk, BK=blk,
+                                                      DTYPE=tl.float32 if dtype == torch.float32 else tl.float16)
     expected = a.float() @ b.float()
     tol = 1e-3 if dtype == torch.float32 else 2e-2
     torch.testing.assert_close(c, expected, atol=tol, rtol=tol)
@@ -111,30 +107,19 @@ def test_offsets_masked_gather():
 
 
 @pytest.mark.skipif(not _hopper(), reason="TMA needs sm_90")
-@pytest.mark.parametrize("xnumel,ynumel,XBLOCK,YBLOCK", [(512, 512, 32, 64), (256, 256, 16, 128),
-                                                         (256, 256, 64, 32), (512, 512, 64, 64)])
-def test_tma_copy_add(xnumel, ynumel, XBLOCK, YBLOCK):
+@pytest.mark.parametrize("rows,cols,BR,BC", [(512, 512, 32, 64), (256, 256, 16, 128), (256, 256, 64, 32),
+                                           (500, 300, 32, 64)])
+def test_tma_blend(rows, cols, BR, BC):
+    """Non-divisible shapes: out-of-bounds elements of the last blocks are
+    read as zeros and not written back."""
     from triton.tools.tensor_descriptor import TensorDescriptor
-    torch.manual_seed(xnumel + XBLOCK)
-    a = torch.randn(xnumel, ynumel, device="cuda")
-    b = torch.randn(xnumel, ynumel, device="cuda")
-    c = torch.empty_like(a)
-    descs = [TensorDescriptor.from_tensor(t, block_shape=[XBLOCK, YBLOCK]) for t in (a, b, c)]
-    K.tma_copy_add_kernel[(triton.cdiv(xnumel, XBLOCK),)](*descs, ynumel, XBLOCK, YBLOCK)
-    torch.testing.assert_close(c, a + b, atol=1e-5, rtol=1e-5)
-
-
-@pytest.mark.skipif(not _hopper(), reason="TMA needs sm_90")
-def test_tma_copy_add_non_divisible():
-    """Out-of-bounds elements of the last blocks are read as zeros and not
-    written back."""
-    from triton.tools.tensor_descriptor import TensorDescriptor
-    a = torch.randn(500, 320, device="cuda")
-    b = torch.randn(500, 320, device="cuda")
-    c = torch.empty_like(a)
-    descs = [TensorDescriptor.from_tensor(t, block_shape=[32, 64]) for t in (a, b, c)]
-    K.tma_copy_add_kernel[(triton.cdiv(500, 32),)](*descs, 320, 32, 64)
-    torch.testing.assert_close(c, a + b, atol=1e-5, rtol=1e-5)
+    torch.manual_seed(rows + BR)
+    a = torch.randn(rows, cols, device="cuda")
+    b = torch.randn(rows, cols, device="cuda")
+    out = torch.full_like(a, 123.0)
+    descs = [TensorDescriptor.from_tensor(t, block_shape=[BR, BC]) for t in (a, b, out)]
+    K.tma_blend_kernel[(triton.cdiv(rows, BR),)](*descs, cols, BR, BC)
+    torch.testing.assert_close(out, torch.maximum(a, b) - a, atol=0, rtol=0)
 
 
 @pytest.mark.skipif(not _hopper(), reason="TMA needs sm_90")
