@@ -104,7 +104,9 @@ class Bad:
 
 
 def signature(sig: str) -> dict:
-    return dict((p.split(":")[0].strip(), p.split(":")[1].strip()) for p in sig.split(",") if p.strip())
+    # Split at the commas before a "name:" (a type may hold commas: tensordesc<fp32[8,64]>).
+    return dict((p.split(":")[0].strip(), p.split(":", 1)[1].strip()) for p in re.split(r",(?=\s*\w+\s*:)", sig)
+                if p.strip())
 
 
 def kernel_source(body: str, sig: str) -> str:
@@ -405,6 +407,26 @@ LOCAL_PTR = [
         """),
 ]
 
+LOCAL_PTR_OFFSETS = [
+    Bad("indices-and-offsets", "tle.gpu.local_ptr", "offsets", r"takes indices= \(one index per dimension\) or "
+        r"offsets= \(flat element offsets\), not both",
+        marked("p = tle.gpu.local_ptr(buf, (tl.arange(0, 64),), offsets=tl.arange(0, 64))", ALLOC64)),
+    Bad("float-offsets", "tle.gpu.local_ptr", "offsets", r"offsets= must have an integer type, got fp32",
+        marked("p = tle.gpu.local_ptr(buf, offsets=tl.arange(0, 64).to(tl.float32))", ALLOC64)),
+    Bad("bool-offsets", "tle.gpu.local_ptr", "offsets", r"offsets= must have an integer type, got int1",
+        marked("p = tle.gpu.local_ptr(buf, offsets=tl.arange(0, 64) > 3)", ALLOC64)),
+    Bad("tuple-offsets", "tle.gpu.local_ptr", "offsets", r"offsets= takes one tensor of flat \(row-major\) element "
+        r"offsets, got .*; for one index per dimension use indices=", """
+        buf = tle.gpu.alloc([8, 8], dtype=tl.int32)
+        p = tle.gpu.local_ptr(buf, offsets=(tl.arange(0, 8), tl.arange(0, 8)))  # <-
+        """),
+    Bad("scalar-offsets", "tle.gpu.local_ptr", "offsets", r"offsets= must be a tensor of flat \(row-major\) element "
+        r"offsets, got 3; for a single element use indices=",
+        marked("p = tle.gpu.local_ptr(buf, offsets=3)", ALLOC64)),
+    Bad("runtime-scalar-offsets", "tle.gpu.local_ptr", "offsets", r"offsets= must be a tensor .*got <runtime int32>",
+        marked("p = tle.gpu.local_ptr(buf, offsets=n)", ALLOC64), sig="X:*i32, n:i32"),
+]
+
 LOCAL_LOAD = [
     Bad("not-a-buffer", "tle.gpu.local_load", "buffer", r"expects a buffer from tle.gpu.alloc, got <runtime "
         r"pointer<int32>>", marked("x = tle.gpu.local_load(X)")),
@@ -452,7 +474,7 @@ COPY = [
         """),
     Bad("scalar-pointer", "tle.gpu.copy", "src", r"src must be a tensor of global pointers \(dst is the buffer\), "
         r"got <runtime pointer<int32>>", marked("tle.gpu.copy(X, buf, [64])", ALLOC64)),
-    Bad("offsets", "tle.gpu.copy", "offsets", r"offsets= is for a tensor-descriptor source \(a TMA row gather\)",
+    Bad("offsets", "tle.gpu.copy", "offsets", r"offsets= is for a tensor-descriptor source or destination",
         marked(f"tle.gpu.copy({PTRS}, buf, [64], offsets=[0])", ALLOC64)),
     Bad("barrier", "tle.gpu.copy", "barrier", r"barrier= is not supported",
         marked(f"tle.gpu.copy({PTRS}, buf, [64], barrier=1)", ALLOC64)),
@@ -460,6 +482,36 @@ COPY = [
         marked(f"tle.gpu.copy({PTRS}, buf, [n])", ALLOC64), sig="X:*i32, n:i32"),
     Bad("remote-view", "tle.gpu.copy", "dst", r"remote buffer view",
         marked(f"tle.gpu.copy({PTRS}, tle.remote(buf, 1, scope=MESH2), [64])", ALLOC64)),
+]
+
+DESC_SIG = "X:*fp32, D:tensordesc<fp32[8,64]>, n:i32"
+ALLOC_8x64 = "buf = tle.gpu.alloc([8, 64], dtype=tl.float32)"
+
+COPY_DESCRIPTOR = [
+    Bad("load-shape", "tle.gpu.copy", "shape", r"from a tensor descriptor: shape \[8, 32\] must equal the "
+        r"descriptor's block shape \[8, 64\] and the buffer's shape \[8, 32\]", """
+        buf = tle.gpu.alloc([8, 32], dtype=tl.float32)
+        tle.gpu.copy(D, buf, [8, 32], [0, 0])  # <-
+        """, sig=DESC_SIG),
+    Bad("store-dtype", "tle.gpu.copy", "buffer", r"to a tensor descriptor: the descriptor holds fp32 but the buffer "
+        r"holds int32", """
+        buf = tle.gpu.alloc([8, 64], dtype=tl.int32)
+        tle.gpu.copy(buf, D, [8, 64], [0, 0])  # <-
+        """, sig=DESC_SIG),
+    Bad("no-offsets", "tle.gpu.copy", "offsets", r"needs offsets=\[...\], one scalar coordinate per dimension of "
+        r"the descriptor \(2\), got offsets=None",
+        marked("tle.gpu.copy(D, buf, [8, 64])", ALLOC_8x64), sig=DESC_SIG),
+    Bad("offsets-count", "tle.gpu.copy", "offsets", r"one scalar coordinate per dimension of the descriptor \(2\)",
+        marked("tle.gpu.copy(buf, D, [8, 64], [0])", ALLOC_8x64), sig=DESC_SIG),
+    Bad("float-offset", "tle.gpu.copy", "offsets", r"offsets\[1\] must be an integer scalar, got 0.5",
+        marked("tle.gpu.copy(D, buf, [8, 64], [n, 0.5])", ALLOC_8x64), sig=DESC_SIG),
+    Bad("store-async", "tle.gpu.copy", "is_async", r"to a tensor descriptor: is_async=True is not supported; a copy "
+        r"out of a buffer is synchronous",
+        marked("tle.gpu.copy(buf, D, [8, 64], [0, 0], is_async=True)", ALLOC_8x64), sig=DESC_SIG),
+    Bad("descriptor-barrier", "tle.gpu.copy", "barrier", r"from a tensor descriptor: barrier= is not supported",
+        marked("tle.gpu.copy(D, buf, [8, 64], [0, 0], barrier=1)", ALLOC_8x64), sig=DESC_SIG),
+    Bad("pointer-side", "tle.gpu.copy", "dst", r"from a tensor descriptor copies into a buffer: dst must be a "
+        r"tle.gpu.alloc buffer", marked("tle.gpu.copy(D, X + tl.arange(0, 64), [8, 64], [0, 0])"), sig=DESC_SIG),
 ]
 
 MEMORY_SPACE = [
@@ -705,6 +757,36 @@ def grouped_loop(body: str) -> str:
     return ("acc = 0.0\nfor i in tle.range(0, n, 1, num_stages=2, pipe_stages=[0, 1]):\n"
             + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ") + "\ntl.store(X, acc)\n")
 
+
+PIPELINE = [
+    Bad("pipe-stages", "tle.gpu.pipeline", "pipe_stages", r"unexpected keyword argument 'pipe_stages'.*pipeline "
+        r"groups are tle.range's", """
+        acc = 0.0
+        for i in tle.gpu.pipeline(0, n, 1, num_stages=2, pipe_stages=[0]):  # <-
+            acc += tl.load(X + i)
+        tl.store(X, acc)
+        """, sig=LOOP_SIG),
+    Bad("unknown-keyword", "tle.gpu.pipeline", "stages", r"unexpected keyword argument 'stages'", """
+        acc = 0.0
+        for i in tle.gpu.pipeline(0, n, 1, stages=2):  # <-
+            acc += tl.load(X + i)
+        tl.store(X, acc)
+        """, sig=LOOP_SIG),
+    Bad("twice", "tle.gpu.pipeline", "num_stages", r"got num_stages both by position and by keyword", """
+        acc = 0.0
+        for i in tle.gpu.pipeline(0, n, 1, 2, num_stages=3):  # <-
+            acc += tl.load(X + i)
+        tl.store(X, acc)
+        """, sig=LOOP_SIG),
+    Bad("group-inside", "tle.pipeline_group", "pipe_stages", r"must be directly inside a `for \.\.\. in "
+        r"tle.range\(\.\.\., pipe_stages=\[\.\.\.\]\)` loop", """
+        acc = 0.0
+        for i in tle.gpu.pipeline(0, n, 1, num_stages=2):
+            with tle.pipeline_group(0):  # <-
+                acc += tl.load(X + i)
+        tl.store(X, acc)
+        """, sig=LOOP_SIG),
+]
 
 PIPELINE_GROUP = [
     Bad("runtime-index", "tle.pipeline_group", "index", r"group index must be a constexpr int, got <runtime int32>",
@@ -1067,9 +1149,9 @@ DSA_VECTOR = [
         vector_op(f"tle.dsa.add(a, b, tl.load({PTRS}))"), sig=DSA_SIG),
 ]
 
-BAD = (CUMSUM + LOAD + EXTRACT_TILE + INSERT_TILE + ALLOC + LOCAL_PTR + LOCAL_LOAD + LOCAL_STORE + COPY
-       + MEMORY_SPACE + REMOTE + SHARD_ID + DISTRIBUTED_BARRIER + PIPE + PIPE_ENDPOINTS + WARP_SPECIALIZE + RANGE
-       + PIPELINE_GROUP + CALL + MAKE_SHARDED_TENSOR + RESHARD + DISTRIBUTED_DOT + DEVICE_CONTEXT + DSA_ALLOC
+BAD = (CUMSUM + LOAD + EXTRACT_TILE + INSERT_TILE + ALLOC + LOCAL_PTR + LOCAL_PTR_OFFSETS + LOCAL_LOAD + LOCAL_STORE
+       + COPY + COPY_DESCRIPTOR + MEMORY_SPACE + REMOTE + SHARD_ID + DISTRIBUTED_BARRIER + PIPE + PIPE_ENDPOINTS
+       + WARP_SPECIALIZE + RANGE + PIPELINE + PIPELINE_GROUP + CALL + MAKE_SHARDED_TENSOR + RESHARD + DISTRIBUTED_DOT + DEVICE_CONTEXT + DSA_ALLOC
        + DSA_COPY + DSA_TENSORS + DSA_VECTOR)
 
 

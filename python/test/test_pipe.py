@@ -222,7 +222,7 @@ def _tma_misuse_writer(w, table, idx, MODE: tl.constexpr):
 
 
 @pytest.mark.parametrize("mode,message", [
-    ("sync", "is a TMA fill of a pipe slot .* pass is_async=True"),
+    ("sync", "is a TMA row gather into a pipe slot .* pass is_async=True"),
     ("no_offsets", r"needs offsets=\[rows, col\]"),
     ("shape", r"shape \[64, 32\] must be \[len\(rows\), W\] = \[64, 64\]"),
     ("scalar_rows", "offsets\\[0\\] must be a 1-D tensor of int32 row indices"),

@@ -30,6 +30,13 @@ from .language import (B, P, S, TLEUsageError, call, cumsum, device_context, dev
 
 from . import distributed
 
+# `import tle.gpu as tle`: FlagTree's kernels import its GPU module as
+# `import triton.experimental.tle.language.gpu as tle`; here it is tle.gpu.
+import sys as _sys
+
+_sys.modules.setdefault(__name__ + ".gpu", gpu)
+del _sys
+
 # The host side of a device mesh's context (docs/distributed.md, "Running on
 # torch.distributed"): tle.device_context.from_group(mesh, group, ...).
 device_context.from_group = distributed.SymmetricContext.from_group

@@ -57,14 +57,16 @@ from .language import _atomics, pipeline as _pipeline
 # conversion, and lowers tle.async_load to loads Triton's pipeliner takes
 # (docs/async-load.md; @NUM_STAGES@ is the compile's num_stages) and turns
 # tle.range pipeline groups into Triton's schedule inputs
-# (docs/pipeline-groups.md); the TTGIR stage raises markers, runs TLE's
+# (docs/pipeline-groups.md), and keeps Triton's pipeliner off loads through
+# local pointers (docs/local-memory.md, section 3a); the TTGIR stage raises markers, runs TLE's
 # passes and lowers everything back to Triton ops.
 NUM_STAGES = "@NUM_STAGES@"
 TTIR_PIPELINE = ("builtin.module(triton-tle-raise-markers{verify-only=true},"
                  "triton-tle-raise-markers{ops=tle.async_load},"
                  "triton-tle-lower-async-loads{num-stages=" + NUM_STAGES + "},"
                  "triton-tle-raise-markers{ops=tle.pipeline_group_begin,tle.pipeline_group_end},"
-                 "triton-tle-lower-pipeline-groups)")
+                 "triton-tle-lower-pipeline-groups,"
+                 "triton-tle-unpipeline-local-pointer-loads)")
 TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
                   "triton-tle-raise-markers,"
                   "triton-tle-raise-warp-specialize,"

@@ -12,6 +12,7 @@
 ; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/policy-reused.ll 2>&1 | FileCheck %s --check-prefix=POLICY
 ; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/policy-missing.ll 2>&1 | FileCheck %s --check-prefix=NOPOLICY
 ; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/constraint.ll 2>&1 | FileCheck %s --check-prefix=CONSTRAINT
+; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/tied-global.ll 2>&1 | FileCheck %s --check-prefix=TIED
 ; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/bad-marker.ll 2>&1 | FileCheck %s --check-prefix=BADMARKER
 ; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/other-marker.ll 2>&1 | FileCheck %s --check-prefix=OTHERMARKER
 ; RUN: not tle-opt --tle-finish-llir --tle-shared=64 %t/extern-call.ll 2>&1 | FileCheck %s --check-prefix=EXTERN
@@ -31,7 +32,8 @@
 ; RGLOBAL: error: cannot finish inline asm "st.global.b32 [ $0 + 0 ], $1;" in @k: operand $0 (address space 3) is the address of `st.global.b32`, a .global access, but is passed as a 32-bit `r` operand
 ; POLICY: error: cannot finish inline asm "ld.global.L2::cache_hint.b64 { $0 }, [ $1 + 0 ], $2;\n\tmov.b64 $0, $2;" in @k: the .L2::cache_hint policy $2 is used elsewhere in the asm
 ; NOPOLICY: error: cannot finish inline asm "ld.global.L2::cache_hint.b32 { $0 }, [ $1 + 0 ];" in @k: cannot find the .L2::cache_hint policy operand of `ld.global.L2::cache_hint.b32`
-; CONSTRAINT: error: cannot finish inline asm "ld.global.b32 { $0 }, [ $1 ];" in @k: operand $1 (address space 3) has constraint 'm', not 'l' or 'r'
+; CONSTRAINT: error: cannot finish inline asm "ld.global.b32 { $0 }, [ $1 ];" in @k: operand $1 (address space 3) has constraint 'm', not 'l', 'r' or a tied output
+; TIED: error: cannot finish inline asm "ld.global.b32 $0, [ $0 + 0 ];" in @k: operand $1 (address space 3, tied to $0) is the address of `ld.global.b32`, a .global access
 ; BADMARKER: error: malformed TLE marker inline asm "tle.smem.base x;" in @k: expected `tle.smem.base <offset>;` with constraint "=r" returning i32
 ; OTHERMARKER: error: unfinished TLE marker: inline asm "tle.remote_pointers;" in @k
 ; EXTERN: error: cannot prove this use of a shared pointer correct: `call void @ext(ptr addrspace(3) %p)` in @k
@@ -100,6 +102,13 @@ define ptx_kernel void @k(i32 %x) {
   %a = call i32 asm "tle.smem.base 0;", "=r"()
   %p = inttoptr i32 %a to ptr addrspace(3)
   call void asm sideeffect "st.global.b32 [ $0 + 0 ], $1;", "r,r"(ptr addrspace(3) %p, i32 %x)
+  ret void
+}
+;--- tied-global.ll
+define ptx_kernel void @k() {
+  %a = call i32 asm "tle.smem.base 0;", "=r"()
+  %p = inttoptr i32 %a to ptr addrspace(3)
+  %v = call i32 asm sideeffect "ld.global.b32 $0, [ $0 + 0 ];", "=r,0"(ptr addrspace(3) %p)
   ret void
 }
 ;--- policy-reused.ll

@@ -517,6 +517,38 @@ def TLEInsertLocalPointerBarriers
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::ttng::TTNGDialect"];
 }
 
+def TLEUnpipelineLocalPointerLoads
+    : Pass<"triton-tle-unpipeline-local-pointer-loads", "mlir::ModuleOp"> {
+  let summary = "Keep Triton's pipeliner away from loads through shared "
+                "(address space 3) or cluster (7) pointers";
+  let description = [{
+    Runs in the tle-ttir stage, after `triton-tle-lower-pipeline-groups` and
+    before Triton's TTGIR conversion and software pipeliner.
+
+    Triton 3.6's pipeliner takes every `tt.load` of a loop that feeds a
+    `tt.dot` (or, in a loop with `tt.num_stages`, every load) and that is at
+    least 32 bits wide per contiguous run for an early copy into
+    multi-buffered shared memory: `cp.async.ca.shared.global`, issued one or
+    more iterations ahead. For a load through `tle.gpu.local_ptr` pointers
+    that is wrong twice: `cp.async` has no shared source (the llir finish
+    cannot turn it into a shared access and fails), and the early copy reads
+    the buffer before this iteration's `tle.gpu.copy` / `tl.store` into it
+    (Triton knows nothing of the buffer's writers).
+
+    So every `scf.for` whose body holds, directly, such a load that Triton
+    could take gets `tt.num_stages = 1` (Triton's pipeliner then leaves the
+    loop alone; other loads of the loop are not pipelined either). A load is
+    left out (Triton never takes it) when its pointer is a scalar, or when
+    its element is narrower than 32 bits and its pointer comes straight from
+    a `tt.elementwise_inline_asm` (a TLE marker: Triton's AxisInfo gives it
+    contiguity 1, so the load is "too small"). In a loop whose body already
+    holds `tt.latency` attributes (user schedules, `tle.range` pipeline
+    groups), Triton pipelines exactly the ops with a latency: there such a
+    load's `tt.latency` becomes 0 (not issued early) and the rest of the
+    schedule stays.
+  }];
+}
+
 def TLELowerPipelineGroups
     : Pass<"triton-tle-lower-pipeline-groups", "mlir::ModuleOp"> {
   let summary = "Turn tle.range pipeline groups into Triton's loop schedule "

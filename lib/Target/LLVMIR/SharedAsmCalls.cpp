@@ -84,6 +84,30 @@ static bool isCode(const InlineAsm::ConstraintInfo &info, StringRef code) {
          info.Codes.size() == 1 && info.Codes[0] == code;
 }
 
+/// An input tied to output `$tied` (constraint "<digits>"): the value passes
+/// through the output's register, e.g. the operands Triton's wgmma wait
+/// (`// wait for regs: $0, ...`) keeps alive, a memdesc's shared base among
+/// them.
+static std::optional<unsigned> tiedOutput(const InlineAsm::ConstraintInfo &info) {
+  unsigned tied;
+  if (info.Type != InlineAsm::isInput || info.isIndirect ||
+      info.Codes.size() != 1 || info.Codes[0].empty() ||
+      !all_of(info.Codes[0], isDigit) || StringRef(info.Codes[0]).getAsInteger(10, tied))
+    return std::nullopt;
+  return tied;
+}
+
+/// Whether a `.global`-only statement of `statements` references `$n`.
+static const ptx::Statement *globalStatementReferencing(
+    ArrayRef<ptx::Statement> statements, unsigned n) {
+  for (const ptx::Statement &st : statements) {
+    ptx::StateSpaces s = st.spaces();
+    if (st.references(n) && s.global && !s.shared)
+      return &st;
+  }
+  return nullptr;
+}
+
 Expected<bool> rewriteSharedAsmCall(CallInst *call) {
   auto *ia = dyn_cast<InlineAsm>(call->getCalledOperand());
   if (!ia)
@@ -110,19 +134,27 @@ Expected<bool> rewriteSharedAsmCall(CallInst *call) {
     if (isCode(info, "r")) {
       // Already a 32-bit shared address (Triton's own shared-memory asm):
       // fine unless a `.global`-only statement takes it.
-      for (const ptx::Statement &st : statements) {
-        ptx::StateSpaces s = st.spaces();
-        if (st.references(n) && s.global && !s.shared)
-          return cannot(formatv("operand ${0} (address space {1}) is the "
-                                "address of `{2}`, a .global access, but is "
-                                "passed as a 32-bit `r` operand",
-                                n, space, st.opcode).str());
-      }
+      if (const ptx::Statement *st = globalStatementReferencing(statements, n))
+        return cannot(formatv("operand ${0} (address space {1}) is the "
+                              "address of `{2}`, a .global access, but is "
+                              "passed as a 32-bit `r` operand",
+                              n, space, st->opcode).str());
+      continue;
+    }
+    if (std::optional<unsigned> tied = tiedOutput(info)) {
+      // Passed through the register of output $tied: fine unless a
+      // `.global`-only statement takes it (by either number).
+      for (unsigned m : {n, *tied})
+        if (const ptx::Statement *st = globalStatementReferencing(statements, m))
+          return cannot(formatv("operand ${0} (address space {1}, tied to "
+                                "${2}) is the address of `{3}`, a .global "
+                                "access",
+                                n, space, *tied, st->opcode).str());
       continue;
     }
     if (!isCode(info, "l"))
       return cannot(formatv("operand ${0} (address space {1}) has constraint "
-                            "'{2}', not 'l' or 'r'",
+                            "'{2}', not 'l', 'r' or a tied output",
                             n, space,
                             info.Codes.empty() ? "" : info.Codes[0]).str());
     shared.push_back({n, space});
@@ -238,7 +270,8 @@ Error checkSharedPointerUses(Module &module) {
           if (!sharedSpaceOf(call->getArgOperand(i)->getType()))
             continue;
           int n = a.operandOfArg[i];
-          if (n < 0 || !isCode(a.infos[a.constraintOf[n]], "r"))
+          if (n < 0 || (!isCode(a.infos[a.constraintOf[n]], "r") &&
+                        !tiedOutput(a.infos[a.constraintOf[n]])))
             return fail("a shared pointer is still passed to " + describe(call));
         }
         continue;

@@ -10,6 +10,8 @@ How these cross Triton and reach PTX is docs/local-memory.md.
 
 from __future__ import annotations
 
+import builtins
+
 from triton.language import core as tlc
 
 from . import _markers
@@ -21,6 +23,11 @@ from .core import _require_capability, _require_enabled, _to_tensor
 from .mesh import _mesh, _scalar_i32, cluster_mesh, linear_shard
 # tle.gpu.warp_specialize is defined with the pipes it synchronizes.
 from .pipe import warp_specialize  # noqa: F401
+# FlagTree's staged loop (tl.range with num_stages): tle.gpu.pipeline.
+from .pipeline import pipeline  # noqa: F401
+
+# FlagTree's name for the type of tle.gpu.smem / tle.gpu.tmem.
+scope = storage_kind
 
 # The unit attribute on the tt.load of a tle.gpu.copy(is_async=True)
 # (docs/warp-specialize.md, "Asynchronous slot fills").
@@ -185,8 +192,36 @@ def remote_pointers(ptrs: tlc.tensor, rank: tlc.tensor, _semantic) -> tlc.tensor
     return result
 
 
+def _flat_offsets_to_indices(buf: buffered_tensor, offsets, _semantic):
+    """``local_ptr(buf, offsets=t)``: one index tensor per buffer dimension
+    such that ``sum(index[d] * stride[d]) == t`` exactly (row-major strides;
+    the first index is not reduced, so an offset past the end stays past the
+    end rather than wrapping)."""
+    offsets = tlc._unwrap_if_constexpr(offsets)
+    if isinstance(offsets, (tuple, list, tlc.tuple)):
+        raise TLEUsageError("tle.gpu.local_ptr offsets= takes one tensor of flat (row-major) element offsets, got "
+                            f"{describe(offsets)}; for one index per dimension use indices=(i, j, ...)")
+    if not isinstance(offsets, tlc.tensor) or not offsets.type.is_block():
+        raise TLEUsageError("tle.gpu.local_ptr offsets= must be a tensor of flat (row-major) element offsets, got "
+                            f"{describe(offsets)}; for a single element use indices=(i, j, ...)")
+    if not offsets.dtype.is_int() or offsets.dtype.is_int1():
+        raise TLEUsageError(f"tle.gpu.local_ptr offsets= must have an integer type, got {offsets.dtype}")
+    if offsets.dtype.int_bitwidth < 32:
+        offsets = _semantic.cast(offsets, tlc.int32)
+    shape = list(buf.type.shape)
+    strides = [1] * len(shape)
+    for d in builtins.range(len(shape) - 2, -1, -1):
+        strides[d] = strides[d + 1] * shape[d + 1]
+    indices, rest = [], offsets
+    for stride in strides[:-1]:
+        indices.append(rest.__floordiv__(stride, _semantic=_semantic))
+        rest = rest.__mod__(stride, _semantic=_semantic)
+    indices.append(rest)
+    return tuple(indices)
+
+
 @builtin("tle.gpu.local_ptr")
-def local_ptr(buffer, indices=None, _semantic=None, _generator=None):
+def local_ptr(buffer, indices=None, offsets=None, _semantic=None, _generator=None):
     """Pointers (address space 3, or 7 for a ``tle.remote`` view) into a buffer.
 
     ``indices=None`` gives the full view: a tensor of the buffer's shape whose
@@ -194,9 +229,20 @@ def local_ptr(buffer, indices=None, _semantic=None, _generator=None):
     index per buffer dimension, all scalars (one pointer) or all tensors
     (broadcast to one shape; one pointer per element). The pointers work with
     ``tl.load``, ``tl.store`` and ``tl.atomic_*``, masks included.
+
+    ``offsets=`` (FlagTree's form) is instead one integer tensor of flat
+    element offsets into the buffer, row-major (last dimension fastest): the
+    result has the offsets' shape and element ``k`` points at the buffer's
+    element number ``offsets[k]``. ``indices`` and ``offsets`` exclude each
+    other.
     """
     buf = _buffer(buffer, "tle.gpu.local_ptr")
     _require_enabled("tle.gpu.local_ptr", _semantic)
+    if tlc._unwrap_if_constexpr(offsets) is not None:
+        if tlc._unwrap_if_constexpr(indices) is not None:
+            raise TLEUsageError("tle.gpu.local_ptr takes indices= (one index per dimension) or offsets= (flat "
+                                "element offsets), not both")
+        indices = _flat_offsets_to_indices(buf, offsets, _semantic)
     ptrs = _local_pointers(buf, indices, _semantic)
     if buf.remote_shard is not None:
         ptrs = remote_pointers(ptrs, buf.remote_shard, _semantic)
@@ -239,6 +285,10 @@ def local_load(buffer, _semantic=None, _generator=None):
         raise TLEUsageError("tle.gpu.local_load: a remote buffer view is read through tle.gpu.local_ptr pointers")
     _require_pow2_shape(buf.type.shape, "tle.gpu.local_load")
     _require_enabled("tle.gpu.local_load", _semantic)
+    return _local_load(buf, _semantic)
+
+
+def _local_load(buf: buffered_tensor, _semantic) -> tlc.tensor:
     (value,) = _markers.emit("local_load", {"tle.marker.scalar_operands": ("i32-array", [0])},
                              [_splat(_handle_tensor(buf), buf.type.shape, _semantic)], [buf.type.dtype],
                              _semantic=_semantic)
@@ -259,7 +309,17 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     slot's ready barrier), so the writer does not wait for them
     (docs/warp-specialize.md, "Asynchronous slot fills").
 
-    ``src`` may instead be a 2-D tensor descriptor (a host
+    One side may instead be a tensor descriptor (a host
+    ``triton.tools.tensor_descriptor.TensorDescriptor`` kernel argument, or
+    ``tl.make_tensor_descriptor``): ``copy(desc, buf, shape, offsets)`` loads
+    the descriptor's block at coordinates ``offsets`` (one scalar per
+    dimension) into the buffer, ``copy(buf, desc, shape, offsets)`` stores
+    the buffer there; ``shape`` is the block shape and the buffer's. Both are
+    synchronous: Triton's descriptor load / store (TMA on sm_90+, plain loads
+    and stores before), with the buffer stored / loaded whole; out-of-bounds
+    elements read as zeros and are not written.
+
+    ``src`` may also be a 2-D tensor descriptor (a host
     ``triton.tools.tensor_descriptor.TensorDescriptor`` kernel argument) whose
     block is one row, ``[1, W]``, with ``offsets=[rows, col]``: a TMA row
     gather, ``dst[i, j] = src[rows[i], col + j]`` for a ``[len(rows), W]``
@@ -271,11 +331,17 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     """
     shape = _const_shape(shape, "tle.gpu.copy shape")
     if isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base):
-        _copy_from_descriptor(src, dst, shape, offsets, barrier, is_async, _semantic)
+        if tlc._unwrap_if_constexpr(is_async) is True or _is_row_gather(offsets):
+            _copy_from_descriptor(src, dst, shape, offsets, barrier, is_async, _semantic)
+        else:
+            _copy_descriptor_sync(src, dst, shape, offsets, barrier, is_async, _semantic, load=True)
+        return
+    if isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base):
+        _copy_descriptor_sync(dst, src, shape, offsets, barrier, is_async, _semantic, load=False)
         return
     if tlc._unwrap_if_constexpr(offsets) is not None or tlc._unwrap_if_constexpr(barrier) is not None:
-        raise TLEUsageError("tle.gpu.copy offsets= is for a tensor-descriptor source (a TMA row gather) and "
-                            "barrier= is not supported; slice the pointers instead")
+        raise TLEUsageError("tle.gpu.copy offsets= is for a tensor-descriptor source or destination (the block's "
+                            "coordinates) and barrier= is not supported; slice the pointers instead")
     src, dst = tlc._unwrap_if_constexpr(src), tlc._unwrap_if_constexpr(dst)
     if isinstance(src, buffered_tensor) == isinstance(dst, buffered_tensor):
         raise TLEUsageError("tle.gpu.copy copies between a buffer and a tensor of global pointers: exactly one "
@@ -322,6 +388,70 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
                            "tle.marker.no_results": True}, operands, [tlc.int32], _semantic=_semantic)
 
 
+def _is_row_gather(offsets) -> bool:
+    """offsets=[rows, col] with rows a tensor: the TMA row gather form."""
+    offsets = tlc._unwrap_if_constexpr(offsets)
+    if isinstance(offsets, tlc.tuple):
+        offsets = list(offsets.values)
+    if not isinstance(offsets, (list, tuple)) or len(offsets) == 0:
+        return False
+    first = tlc._unwrap_if_constexpr(offsets[0])
+    return isinstance(first, tlc.tensor) and first.type.is_block()
+
+
+def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semantic, load):
+    """tle.gpu.copy(desc, buf, shape, offsets) / tle.gpu.copy(buf, desc, shape, offsets):
+    a synchronous copy of the descriptor's block at ``offsets`` into / out of a
+    buffer: Triton's descriptor load (a TMA load on sm_90+) stored into the
+    buffer, or the buffer loaded and stored by Triton's descriptor store
+    (a TMA store). Both complete before the next statement."""
+    desc = tlc._unwrap_if_constexpr(desc)
+    buf = tlc._unwrap_if_constexpr(buf)
+    direction = "from" if load else "to"
+    what = f"tle.gpu.copy {direction} a tensor descriptor"
+    if tlc._unwrap_if_constexpr(barrier) is not None:
+        raise TLEUsageError(f"{what}: barrier= is not supported; the copy is synchronous (omit barrier=)")
+    is_async = tlc._unwrap_if_constexpr(is_async)
+    if is_async is not False and is_async is not None:
+        if load:
+            raise TLEUsageError(f"{what}: is_async=True is the TMA row gather into a pipe slot "
+                                "(offsets=[rows, col]); a block copy into a buffer is synchronous: drop is_async")
+        raise TLEUsageError(f"{what}: is_async=True is not supported; a copy out of a buffer is synchronous: "
+                            "drop is_async")
+    buf_arg = "dst" if load else "src"
+    if not isinstance(buf, buffered_tensor):
+        raise TLEUsageError(f"{what} copies {'into' if load else 'out of'} a buffer: {buf_arg} must be a "
+                            f"tle.gpu.alloc buffer, got {describe(buf)}")
+    if buf.remote_shard is not None:
+        raise TLEUsageError(f"{what}: {buf_arg} is a remote buffer view; copy with a local buffer")
+    block = dims(desc.block_shape)
+    if desc.dtype != buf.type.dtype:
+        raise TLEUsageError(f"{what}: the descriptor holds {desc.dtype} but the buffer holds {buf.type.dtype}")
+    if shape != block or list(buf.type.shape) != shape:
+        raise TLEUsageError(f"{what}: shape {shape} must equal the descriptor's block shape {block} and the "
+                            f"buffer's shape {list(buf.type.shape)}")
+    offsets = tlc._unwrap_if_constexpr(offsets)
+    if isinstance(offsets, tlc.tuple):
+        offsets = list(offsets.values)
+    if not isinstance(offsets, (list, tuple)) or len(offsets) != len(block):
+        raise TLEUsageError(f"{what} needs offsets=[...], one scalar coordinate per dimension of the descriptor "
+                            f"({len(block)}), got offsets={describe(offsets)}")
+    coords = []
+    for i, o in enumerate(offsets):
+        o = tlc._unwrap_if_constexpr(o)
+        if isinstance(o, bool) or not isinstance(o, (int, tlc.tensor)) or \
+                (isinstance(o, tlc.tensor) and (o.type.is_block() or not o.dtype.is_int())):
+            raise TLEUsageError(f"{what}: offsets[{i}] must be an integer scalar, got {describe(o)}")
+        coords.append(o)
+    _require_pow2_shape(shape, what)
+    _require_enabled("tle.gpu.copy", _semantic)
+    if load:
+        value = _semantic.descriptor_load(desc, coords, "", "")
+        _local_store(buf, value, what, _semantic)
+    else:
+        _semantic.descriptor_store(desc, _local_load(buf, _semantic), coords)
+
+
 def _copy_from_descriptor(desc, dst, shape, offsets, barrier, is_async, _semantic):
     """tle.gpu.copy(desc, slot_field, shape, offsets=[rows, col], is_async=True):
     Triton's descriptor gather of the rows, stored into the slot field by a
@@ -333,8 +463,9 @@ def _copy_from_descriptor(desc, dst, shape, offsets, barrier, is_async, _semanti
         raise TLEUsageError("tle.gpu.copy from a tensor descriptor completes on the pipe slot's ready barrier; "
                             "barrier= is not supported")
     if tlc._unwrap_if_constexpr(is_async) is not True:
-        raise TLEUsageError("tle.gpu.copy from a tensor descriptor is a TMA fill of a pipe slot (it completes at the "
-                            "writer's commit): pass is_async=True")
+        raise TLEUsageError("tle.gpu.copy from a tensor descriptor with offsets=[rows, col] (a tensor of rows) is a "
+                            "TMA row gather into a pipe slot (it completes at the writer's commit): pass "
+                            "is_async=True; for a synchronous block copy give one scalar offset per dimension")
     if not isinstance(dst, buffered_tensor):
         raise TLEUsageError(f"tle.gpu.copy from a tensor descriptor copies into a buffer (a field of a pipe slot), "
                             f"got dst {describe(dst)}")

@@ -125,6 +125,27 @@ class range:  # noqa: A001 - FlagTree's name
         raise RuntimeError("tle.range can only be used in @triton.jit'd functions")
 
 
+class pipeline:  # noqa: N801 - FlagTree's name
+    """``tle.gpu.pipeline(start, end, step, num_stages=None, loop_unroll_factor=None)``:
+    FlagTree's staged loop, which is ``tl.range`` with the same arguments.
+
+    ``num_stages`` asks Triton's software pipeliner for that many stages
+    (its ``tt.num_stages``): the loop's global ``tl.load`` s are issued that
+    many iterations ahead into multi-buffered shared memory. ``tle.gpu.copy``
+    into a buffer and loads through ``tle.gpu.local_ptr`` pointers are not
+    pipelined (a loop that loads through local pointers is compiled with one
+    stage: docs/local-memory.md, section 3a). For stages chosen by hand use
+    ``tle.range(..., pipe_stages=[...])`` (docs/pipeline-groups.md); for
+    producer/consumer warps, ``tle.pipe`` + ``tle.gpu.warp_specialize``.
+    """
+
+    KEYWORDS = ("num_stages", "loop_unroll_factor")
+
+    def __init__(self, arg1, arg2=None, step=None, num_stages=None, loop_unroll_factor=None):
+        raise RuntimeError("tle.gpu.pipeline can only be used as the iterator of a for loop in a @triton.jit'd "
+                           "function")
+
+
 class _Loop:
     """A loop being compiled: its tle.range (None for any other loop)."""
 
@@ -203,8 +224,11 @@ def _simple_callee(node) -> bool:
 def _visit_for(self, node):
     spec = None
     it = node.iter
-    if isinstance(it, ast.Call) and _simple_callee(it.func) and self.visit(it.func) is range:
+    callee = self.visit(it.func) if isinstance(it, ast.Call) and _simple_callee(it.func) else None
+    if callee is range:
         spec, node = _tle_range_loop(self, node)
+    elif callee is pipeline:
+        node = _tle_pipeline_loop(node)
     loops = _loops(self.semantic)
     loops.append(_Loop(spec))
     loops[-1].node = node
@@ -280,6 +304,36 @@ def _tle_range_loop(self, node):
     new_node = ast.copy_location(
         ast.For(target=node.target, iter=new_iter, body=node.body, orelse=node.orelse, type_comment=None), node)
     return spec, new_node
+
+
+def _tle_pipeline_loop(node):
+    """The same loop written with tl.range (tle.gpu.pipeline's arguments are
+    tl.range's first five)."""
+    it = node.iter
+    if len(it.args) > 5:
+        raise TLEUsageError(f"tle.gpu.pipeline takes at most 5 positional arguments (start, end, step, num_stages, "
+                            f"loop_unroll_factor), got {len(it.args)}")
+    if len(it.args) < 1:
+        raise TLEUsageError("tle.gpu.pipeline needs at least one argument: tle.gpu.pipeline(end) or "
+                            "tle.gpu.pipeline(start, end, step, num_stages=...)")
+    positional = ("arg1", "arg2", "step", "num_stages", "loop_unroll_factor")[:len(it.args)]
+    for kw in it.keywords:
+        if kw.arg is None:
+            raise TLEUsageError("tle.gpu.pipeline does not take **kwargs")
+        if kw.arg in positional:
+            raise TLEUsageError(f"tle.gpu.pipeline got {kw.arg} both by position and by keyword")
+        if kw.arg not in pipeline.KEYWORDS + ("arg1", "arg2", "step"):
+            extra = (" (pipeline groups are tle.range's: tle.range(..., pipe_stages=[...]))"
+                     if kw.arg in TLE_KEYWORDS else "")
+            raise TLEUsageError(f"tle.gpu.pipeline got an unexpected keyword argument {kw.arg!r}; it takes start, "
+                                f"end, step, num_stages and loop_unroll_factor{extra}")
+    func = ast.Attribute(value=ast.Constant(value=tl), attr="range", ctx=ast.Load())
+    call = ast.Call(func=func, args=list(it.args), keywords=list(it.keywords))
+    new_iter = ast.copy_location(call, it)
+    ast.copy_location(func, it)
+    ast.copy_location(func.value, it)
+    return ast.copy_location(
+        ast.For(target=node.target, iter=new_iter, body=node.body, orelse=node.orelse, type_comment=None), node)
 
 
 def install() -> None:

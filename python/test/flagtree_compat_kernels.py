@@ -1,0 +1,173 @@
+"""Our own kernels in the style of FlagTree's public TLE tests (python/test/tle),
+with FlagTree's import line changed to TLE's:
+
+    import triton.experimental.tle.language.gpu as tle   # FlagTree
+    import tle.gpu as tle                                # here
+
+They cover what issue 32 found refused or broken: ``tle.pipeline`` loops,
+``tle.local_ptr(buffer, offsets=...)``, synchronous TMA copies between a
+tensor descriptor and a buffer, and ``tle.copy`` into buffers read through
+local pointers inside a GEMM's K loop. Compiled on the CPU by
+test_flagtree_compat.py, run against torch by test_flagtree_compat_gpu.py.
+"""
+
+import triton
+import triton.language as tl
+
+import tle.gpu as tle
+
+
+@triton.jit
+def staged_axpby_kernel(x_ptr, y_ptr, out_ptr, rows, cols, row_stride_x, row_stride_y, row_stride_out, alpha, beta,
+                        BR: tl.constexpr, BC: tl.constexpr):
+    # out = alpha * x + beta * y, a BR-row band per program, BC columns per
+    # step of a tle.pipeline loop; both inputs are staged through buffers
+    # (tle.copy) and read back through full-view local pointers.
+    r = tl.program_id(0) * BR + tl.arange(0, BR)
+    xs = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    ys = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    x_view = tle.local_ptr(xs)
+    y_view = tle.local_ptr(ys)
+    for c0 in tle.pipeline(0, cols, BC, num_stages=2):
+        c = c0 + tl.arange(0, BC)
+        tle.copy(x_ptr + r[:, None] * row_stride_x + c[None, :], xs, [BR, BC])
+        tle.copy(y_ptr + r[:, None] * row_stride_y + c[None, :], ys, [BR, BC])
+        res = alpha * tl.load(x_view) + beta * tl.load(y_view)
+        inside = (r[:, None] < rows) & (c[None, :] < cols)
+        tl.store(out_ptr + r[:, None] * row_stride_out + c[None, :], res, mask=inside)
+
+
+@triton.jit
+def staged_diff_kernel(x_ptr, y_ptr, out_ptr, cols, row_stride, BR: tl.constexpr, BC: tl.constexpr):
+    # out = x - y through three buffers: the difference is written into the
+    # third through local pointers and leaves by a buffer-to-global tle.copy
+    # (whole blocks: rows and cols multiples of BR and BC).
+    r = tl.program_id(0) * BR + tl.arange(0, BR)
+    base = r[:, None] * row_stride
+    xs = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    ys = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    ds = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    for c0 in tle.pipeline(0, cols, BC, num_stages=3):
+        c = c0 + tl.arange(0, BC)[None, :]
+        tle.copy(x_ptr + base + c, xs, [BR, BC])
+        tle.copy(y_ptr + base + c, ys, [BR, BC])
+        tl.store(tle.local_ptr(ds), tl.load(tle.local_ptr(xs)) - tl.load(tle.local_ptr(ys)))
+        tle.copy(ds, out_ptr + base + c, [BR, BC])
+
+
+@triton.jit
+def pipeline_global_add_kernel(a_ptr, b_ptr, c_ptr, n, BLOCK: tl.constexpr, STAGES: tl.constexpr):
+    # tle.pipeline without buffers: Triton pipelines the global loads.
+    pid = tl.program_id(0)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in tle.pipeline(0, n, BLOCK, num_stages=STAGES):
+        offs = off + tl.arange(0, BLOCK)
+        m = offs < n
+        acc += tl.load(a_ptr + offs, mask=m, other=0.0) * tl.load(b_ptr + offs, mask=m, other=0.0)
+    tl.store(c_ptr + pid * BLOCK + tl.arange(0, BLOCK), acc)
+
+
+@triton.jit
+def copy_staged_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm,
+                              stride_cn, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, DTYPE: tl.constexpr):
+    # C = A @ B with both operand tiles staged by tle.copy in the K loop and
+    # read back through full-view local pointers for tl.dot (the pattern of
+    # FlagTree's GEMM test; fp32 tiles used to break the llir finish).
+    m = tl.program_id(0) * BM + tl.arange(0, BM)
+    n = tl.program_id(1) * BN + tl.arange(0, BN)
+    kk = tl.arange(0, BK)
+    a_tile = tle.alloc([BM, BK], dtype=DTYPE, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    b_tile = tle.alloc([BK, BN], dtype=DTYPE, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    a_src = a_ptr + m[:, None] * stride_am + kk[None, :] * stride_ak
+    b_src = b_ptr + kk[:, None] * stride_bk + n[None, :] * stride_bn
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for _ in range(0, K, BK):
+        tle.copy(a_src, a_tile, [BM, BK])
+        tle.copy(b_src, b_tile, [BK, BN])
+        acc = tl.dot(tl.load(tle.local_ptr(a_tile)), tl.load(tle.local_ptr(b_tile)), acc, input_precision="ieee")
+        a_src += BK * stride_ak
+        b_src += BK * stride_bk
+    tl.store(c_ptr + m[:, None] * stride_cm + n[None, :] * stride_cn, acc, mask=(m[:, None] < M) & (n[None, :] < N))
+
+
+@triton.jit
+def tma_blend_kernel(a_desc, b_desc, out_desc, cols, BR: tl.constexpr, BC: tl.constexpr):
+    # out = max(a, b) - a, block by block: two synchronous TMA loads into
+    # buffers, element access through indexed local pointers on the same
+    # buffers, a synchronous TMA store out of a third buffer.
+    row0 = tl.program_id(0) * BR
+    a_buf = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    b_buf = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    o_buf = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
+    i = tl.arange(0, BR)[:, None] + tl.zeros([BR, BC], tl.int32)
+    j = tl.arange(0, BC)[None, :] + tl.zeros([BR, BC], tl.int32)
+    for c0 in range(0, cols, BC):
+        tle.copy(a_desc, a_buf, [BR, BC], [row0, c0])
+        tle.copy(b_desc, b_buf, [BR, BC], [row0, c0])
+        a = tl.load(tle.local_ptr(a_buf, (i, j)))
+        b = tl.load(tle.local_ptr(b_buf, (i, j)))
+        tl.store(tle.local_ptr(o_buf, (i, j)), tl.maximum(a, b) - a)
+        tle.copy(o_buf, out_desc, [BR, BC], [row0, c0])
+
+
+@triton.jit
+def tma_roundtrip_kernel(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr):
+    # A TMA load into a buffer and a TMA store of it, nothing in between but
+    # a whole-buffer load (memdesc buffer: no local pointers).
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    buf = tle.alloc([BM, BN], dtype=tl.float16, layout=None, scope=tle.smem)
+    tle.copy(x_desc, buf, [BM, BN], [pid_m * BM, pid_n * BN])
+    tle.local_store(buf, tle.local_load(buf) * 2)
+    tle.copy(buf, y_desc, [BM, BN], [pid_m * BM, pid_n * BN])
+
+
+@triton.jit
+def offsets_reverse_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    # local_ptr(offsets=) on a 1-D buffer: store in order, read reversed.
+    idx = tl.arange(0, BLOCK)
+    smem = tle.alloc([BLOCK], dtype=tl.float32, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    tl.store(tle.local_ptr(smem, offsets=idx), tl.load(x_ptr + idx))
+    vals = tl.load(tle.local_ptr(smem, offsets=BLOCK - 1 - idx))
+    tl.store(out_ptr + idx, vals)
+
+
+@triton.jit
+def offsets_transpose_kernel(x_ptr, out_ptr, ROWS: tl.constexpr, COLS: tl.constexpr):
+    # local_ptr(offsets=) on a 2-D buffer with flat row-major offsets: the
+    # buffer is filled whole, then read column by column as a 1-D tensor
+    # (out[k] = x.T.flatten()[k]).
+    rows = tl.arange(0, ROWS)[:, None]
+    cols = tl.arange(0, COLS)[None, :]
+    smem = tle.alloc([ROWS, COLS], dtype=tl.int32, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    tle.copy(x_ptr + rows * COLS + cols, smem, [ROWS, COLS])
+    k = tl.arange(0, ROWS * COLS)
+    flat = (k % ROWS) * COLS + k // ROWS
+    vals = tl.load(tle.local_ptr(smem, offsets=flat))
+    tl.store(out_ptr + k, vals)
+
+
+@triton.jit
+def offsets_masked_gather_kernel(x_ptr, idx_ptr, out_ptr, n, ROWS: tl.constexpr, COLS: tl.constexpr,
+                                 BLOCK: tl.constexpr):
+    # Offsets read from memory (a gather), masked: out[i] = x.flatten()[idx[i]].
+    rows = tl.arange(0, ROWS)[:, None]
+    cols = tl.arange(0, COLS)[None, :]
+    smem = tle.alloc([ROWS, COLS], dtype=tl.float32, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    tle.copy(x_ptr + rows * COLS + cols, smem, [ROWS, COLS])
+    i = tl.arange(0, BLOCK)
+    m = i < n
+    offs = tl.load(idx_ptr + i, mask=m, other=0)
+    vals = tl.load(tle.local_ptr(smem, offsets=offs), mask=m, other=-1.0)
+    tl.store(out_ptr + i, vals, mask=m)
+
+
+SIGNATURES = {
+    "staged_axpby_kernel": {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32", "rows": "i32", "cols": "i32",
+                            "row_stride_x": "i32", "row_stride_y": "i32", "row_stride_out": "i32", "alpha": "fp32",
+                            "beta": "fp32"},
+    "staged_diff_kernel": {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32", "cols": "i32", "row_stride": "i32"},
+    "copy_staged_matmul_kernel": {n: t for n, t in zip(
+        ["a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "stride_am", "stride_ak", "stride_bk", "stride_bn", "stride_cm",
+         "stride_cn"], ["*fp32"] * 3 + ["i32"] * 9)},
+}

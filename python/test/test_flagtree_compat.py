@@ -1,0 +1,225 @@
+"""FlagTree's TLE kernels on TLE (issue 32, item 2), on the CPU: the kernels of
+flagtree_compat_kernels.py, our own, in the style of FlagTree's public tests
+(FlagTree's import line, `import tle.gpu as tle`), compile to PTX for sm_90
+through TLE's stages, with the instructions their primitives stand for:
+
+* ``tle.pipeline(start, end, step, num_stages=)``: Triton's ``tl.range`` with
+  ``tt.num_stages``; a loop reading buffers through local pointers gets one
+  stage (``triton-tle-unpipeline-local-pointer-loads``);
+* ``tle.local_ptr(buffer, offsets=)``: flat row-major element offsets;
+* ``tle.copy(desc, buffer, shape, offsets)`` / ``tle.copy(buffer, desc, ...)``:
+  synchronous TMA load / store;
+* ``tle.copy(global_ptrs, buffer, shape)`` in a GEMM's K loop with fp32
+  buffers read through local pointers: no ``cp.async`` from shared memory
+  (the llir finish used to fail on it).
+
+The GPU runs are test_flagtree_compat_gpu.py.
+"""
+
+import re
+
+import pytest
+
+import tle
+import flagtree_compat_kernels as K
+
+TARGET = "sm_90"
+
+
+def code(compiled, stage):
+    lines = [l for l in compiled.asm[stage].splitlines() if not l.startswith("#loc")]
+    return "\n".join(re.sub(r"\s*loc\(.*", "", l) for l in lines)
+
+
+def ptx_count(compiled, pattern):
+    return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line))
+
+
+def assert_finished(compiled):
+    assert tle.stages(compiled) == ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"]
+    assert isinstance(compiled.asm["cubin"], bytes) and compiled.asm["cubin"]
+
+
+def test_the_import_line_is_flagtrees_with_tle_gpu():
+    import tle.gpu as gpu
+    assert gpu is tle.gpu
+    for name in ("alloc", "copy", "local_ptr", "pipeline", "scope", "buffered_tensor", "smem"):
+        assert hasattr(gpu, name), name
+    for fn in (gpu.alloc, gpu.copy, gpu.local_ptr, gpu.pipeline):
+        assert fn.__doc__
+    assert isinstance(gpu.smem, gpu.scope)
+
+
+# --- the GEMM: tle.copy in the K loop (the llir finish bug) ------------------------------------------
+
+def compile_gemm(dtype="fp32", block=64, **options):
+    sig = dict(K.SIGNATURES["copy_staged_matmul_kernel"])
+    sig.update({"a_ptr": f"*{dtype}", "b_ptr": f"*{dtype}"})
+    import triton.language as tl
+    return tle.compile(K.copy_staged_matmul_kernel, signature=sig,
+                       constexprs={"BM": block, "BN": block, "BK": block,
+                                   "DTYPE": {"fp32": tl.float32, "fp16": tl.float16}[dtype]},
+                       target=TARGET, **options)
+
+
+def test_gemm_with_copies_in_the_k_loop_compiles():
+    """The reproducer: fp32 buffers filled by tle.copy and read through
+    full-view local pointers for tl.dot in the K loop. Triton's pipeliner
+    made the reads cp.async copies from shared memory, which the llir finish
+    refused ("operand $1 is used by cp.async.ca.shared.global")."""
+    c = compile_gemm("fp32")
+    assert_finished(c)
+    assert "tt.num_stages = 1" in code(c, "tle-ttir")
+    assert ptx_count(c, r"cp\.async") == 0
+    assert ptx_count(c, r"\bld\.shared") >= 1 and ptx_count(c, r"\bst\.shared") >= 1
+    assert ptx_count(c, r"\bld\.global") >= 1  # the copies' loads
+    # The shared accesses are ordered: a barrier in the loop between the
+    # copies' stores and the reads.
+    assert ptx_count(c, r"bar\.sync|barrier\.sync") >= 2
+
+
+def test_gemm_with_copies_fp16_keeps_its_schedule():
+    """16-bit loads through TLE's marker pointers are too narrow for Triton's
+    pipeliner anyway: the loop keeps its default schedule (no num_stages
+    attribute) and still compiles."""
+    c = compile_gemm("fp16")
+    assert_finished(c)
+    assert "tt.num_stages" not in code(c, "tle-ttir")
+    assert ptx_count(c, r"cp\.async") == 0
+
+
+def test_gemm_with_copies_num_stages_1_option():
+    c = compile_gemm("fp32", num_stages=1)
+    assert_finished(c)
+    assert ptx_count(c, r"cp\.async") == 0
+
+
+# --- tle.pipeline -----------------------------------------------------------------------------------
+
+def test_pipeline_loop_reading_buffers_is_one_stage():
+    c = tle.compile(K.staged_axpby_kernel, signature=K.SIGNATURES["staged_axpby_kernel"],
+                    constexprs={"BR": 64, "BC": 64}, target=TARGET)
+    assert_finished(c)
+    ttir = code(c, "ttir")
+    assert re.search(r"scf\.for .*\{[^}]*tt\.num_stages = 2 : i32", ttir.replace("\n", " ")) or \
+        "tt.num_stages = 2" in ttir  # tle.pipeline is tl.range(num_stages=2)
+    assert "tt.num_stages = 1" in code(c, "tle-ttir")
+    assert ptx_count(c, r"cp\.async") == 0
+
+
+def test_buffer_written_through_local_pointers_copied_out():
+    c = tle.compile(K.staged_diff_kernel, signature=K.SIGNATURES["staged_diff_kernel"],
+                    constexprs={"BR": 32, "BC": 64}, target=TARGET)
+    assert_finished(c)
+    assert ptx_count(c, r"cp\.async") == 0
+    assert ptx_count(c, r"\bst\.global") >= 1 and ptx_count(c, r"\bld\.shared") >= 1
+
+
+@pytest.mark.parametrize("stages", [2, 3])
+def test_pipeline_without_buffers_is_pipelined_by_triton(stages):
+    """tle.pipeline over global loads only: Triton's pipeliner issues them
+    ahead (cp.async into its own multi-buffered shared memory)."""
+    c = tle.compile(K.pipeline_global_add_kernel, signature={"a_ptr": "*fp32", "b_ptr": "*fp32", "c_ptr": "*fp32",
+                                                           "n": "i32"},
+                    constexprs={"BLOCK": 256, "STAGES": stages}, target=TARGET)
+    assert_finished(c)
+    assert f"tt.num_stages = {stages}" in code(c, "ttir")
+    assert "tt.num_stages = 1" not in code(c, "tle-ttir")
+    assert ptx_count(c, r"cp\.async\.c[ag]\.shared\.global") >= 2
+    assert ptx_count(c, r"cp\.async\.wait_group") >= 1
+
+
+def test_pipeline_is_tl_range():
+    """The same kernel with tl.range(num_stages=...) gives the same TTIR."""
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def with_range(a_ptr, b_ptr, c_ptr, n, BLOCK: tl.constexpr, STAGES: tl.constexpr):
+        pid = tl.program_id(0)
+        acc = tl.zeros([BLOCK], dtype=tl.float32)
+        for off in tl.range(0, n, BLOCK, num_stages=STAGES):
+            offs = off + tl.arange(0, BLOCK)
+            m = offs < n
+            acc += tl.load(a_ptr + offs, mask=m, other=0.0) * tl.load(b_ptr + offs, mask=m, other=0.0)
+        tl.store(c_ptr + pid * BLOCK + tl.arange(0, BLOCK), acc)
+
+    sig = {"a_ptr": "*fp32", "b_ptr": "*fp32", "c_ptr": "*fp32", "n": "i32"}
+    ours = tle.compile(K.pipeline_global_add_kernel, signature=sig, constexprs={"BLOCK": 128, "STAGES": 3},
+                       target=TARGET)
+    ref = tle.compile(with_range, signature=sig, constexprs={"BLOCK": 128, "STAGES": 3}, target=TARGET)
+    strip = lambda t: re.sub(r"@\w+|\"[^\"]*\"", "", t)  # noqa: E731 (kernel names)
+    assert strip(code(ours, "ttgir")) == strip(code(ref, "ttgir"))
+
+
+# --- local_ptr(offsets=) -----------------------------------------------------------------------------
+
+def test_offsets_on_a_1d_buffer_are_indices():
+    c = tle.compile(K.offsets_reverse_kernel, signature={"x_ptr": "*fp32", "out_ptr": "*fp32"},
+                    constexprs={"BLOCK": 128}, target=TARGET)
+    assert_finished(c)
+    assert ptx_count(c, r"\bld\.shared") >= 1 and ptx_count(c, r"\bst\.shared") >= 1
+    # one index, no division
+    assert "arith.divsi" not in code(c, "ttir") and "arith.remsi" not in code(c, "ttir")
+
+
+def test_offsets_on_a_2d_buffer_are_row_major():
+    """A 16 x 8 buffer and flat offsets: row = offset // 8, column = offset % 8
+    in TTIR (one division and one remainder by the row length), and the
+    lowering multiplies the row back by 8."""
+    c = tle.compile(K.offsets_transpose_kernel, signature={"x_ptr": "*i32", "out_ptr": "*i32"},
+                    constexprs={"ROWS": 16, "COLS": 8}, target=TARGET)
+    assert_finished(c)
+    tleir = code(c, "tle-ttir")
+    marker = [l for l in tleir.splitlines() if "tle.local_pointers" in l]
+    assert marker, tleir
+    assert re.search(r"tt\.elementwise_inline_asm \"tle\.local_pointers.*\" .*, %\S+, %\S+ ", marker[0]), marker[0]
+    assert ptx_count(c, r"\bld\.shared") >= 1
+
+
+def test_offsets_from_memory_with_a_mask():
+    c = tle.compile(K.offsets_masked_gather_kernel, signature={"x_ptr": "*fp32", "idx_ptr": "*i32",
+                                                              "out_ptr": "*fp32", "n": "i32"},
+                    constexprs={"ROWS": 8, "COLS": 32, "BLOCK": 128}, target=TARGET)
+    assert_finished(c)
+    # row = offset / 32, column = offset % 32 (the kernel itself divides nothing)
+    ttir = code(c, "ttir")
+    assert re.search(r"= arith\.constant dense<32> : tensor<128xi32>", ttir), ttir
+    assert "arith.divsi" in ttir and "arith.remsi" in ttir, ttir
+    assert ptx_count(c, r"@%p\d+ ld\.shared") >= 1  # the masked gather is predicated
+
+
+# --- synchronous TMA copies --------------------------------------------------------------------------
+
+def test_tma_loads_and_store_with_local_pointers():
+    """Two TMA loads into buffers read through local pointers, a TMA store
+    out of a buffer written through them (FlagTree's TMA copy test's
+    pattern)."""
+    sig = {"a_desc": "tensordesc<fp32[32,64]>", "b_desc": "tensordesc<fp32[32,64]>",
+           "out_desc": "tensordesc<fp32[32,64]>", "cols": "i32"}
+    c = tle.compile(K.tma_blend_kernel, signature=sig, constexprs={"BR": 32, "BC": 64}, target=TARGET)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2
+    assert ttgir.count("ttng.async_tma_copy_local_to_global") == 1
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global") == 2
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta") == 1
+    assert ptx_count(c, r"\bld\.shared") >= 1 and ptx_count(c, r"\bst\.shared") >= 1
+    assert c.metadata.shared >= 3 * 32 * 64 * 4  # the three TLE buffers
+
+
+def test_tma_roundtrip_memdesc_buffer():
+    sig = {"x_desc": "tensordesc<fp16[64,64]>", "y_desc": "tensordesc<fp16[64,64]>"}
+    c = tle.compile(K.tma_roundtrip_kernel, signature=sig, constexprs={"BM": 64, "BN": 64}, target=TARGET)
+    assert_finished(c)
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global") == 1
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta") == 1
+
+
+def test_tma_copy_before_sm90_uses_pointer_loads():
+    """Before sm_90 Triton rewrites descriptors into pointers: the same kernel
+    compiles for sm_80 without TMA."""
+    sig = {"x_desc": "tensordesc<fp16[64,64]>", "y_desc": "tensordesc<fp16[64,64]>"}
+    c = tle.compile(K.tma_roundtrip_kernel, signature=sig, constexprs={"BM": 64, "BN": 64}, target="sm_80")
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor") == 0
+    assert ptx_count(c, r"\bld\.global") >= 1 and ptx_count(c, r"\bst\.global") >= 1
