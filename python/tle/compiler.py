@@ -170,13 +170,46 @@ def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, op
 
 
 def stages(compiled) -> list[str]:
-    """The stage names present in ``compiled.asm``, in compile order."""
+    """The stage names present in ``compiled.asm``, in compile order.
+
+    Args:
+        compiled: a compiled kernel (from ``tle.compile`` or
+            ``triton.compile``), read through its ``asm`` dict.
+
+    Returns:
+        A list of stage names: those of ``ttir``, ``tle-ttir``, ``ttgir``,
+        ``tle-ttgir``, ``llir``, ``ptx``, ``cubin`` present, in that order,
+        then any others sorted by name (``source`` excluded).
+
+    Example::
+
+        k = tle.compile(kernel, signature={"X": "*fp32"}, constexprs={"N": 256})
+        print(tle.stages(k))   # ['ttir', 'tle-ttir', 'ttgir', 'tle-ttgir', ...]
+    """
     present = [s for s in STAGE_ORDER if s in compiled.asm]
     return present + sorted(k for k in compiled.asm if k not in STAGE_ORDER and k != "source")
 
 
 def write_stages(compiled, folder) -> list[Path]:
-    """Write each stage of ``compiled`` to ``folder/<name>.<stage>``."""
+    """Write each stage of ``compiled`` to ``folder/<name>.<stage>``.
+
+    Args:
+        compiled: a compiled kernel (from ``tle.compile`` or
+            ``triton.compile``); ``<name>`` is its ``name``.
+        folder: a path (str or ``Path``); created, with its parents, if
+            missing. Existing files of the same names are overwritten.
+
+    Returns:
+        The written files' paths (``pathlib.Path``), in the order of
+        ``tle.stages(compiled)``; binary stages (``cubin``) are written as
+        bytes.
+
+    Example::
+
+        k = tle.compile(kernel, signature={"X": "*fp32"}, constexprs={"N": 256})
+        for path in tle.write_stages(k, "ir_dump"):
+            print(path)   # ir_dump/kernel.ttir, ir_dump/kernel.tle-ttir, ...
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     return [Path(_bridge.write_stage(folder, compiled.name, stage, compiled.asm[stage]))
