@@ -28,10 +28,7 @@ INCOMPLETE = {
     "tle.gpu.buffered_tensor", "tle.raw.call", "tle.raw.hardware_constraint", "tle.raw.language",
     "tle.raw.RawFunction", "tle.dsa.add", "tle.dsa.alloc", "tle.dsa.ascend", "tle.dsa.buffer",
     "tle.dsa.buffer_type", "tle.dsa.copy", "tle.dsa.div", "tle.dsa.max", "tle.dsa.min", "tle.dsa.mul",
-    "tle.dsa.sub", "tle.dsa.to_buffer", "tle.dsa.to_tensor", "tle.distributed.all_gather_matmul",
-    "tle.distributed.AllGatherMatmul", "tle.distributed.AllReduce", "tle.distributed.keep_multicast_off",
-    "tle.distributed.matmul", "tle.distributed.matmul_reduce_scatter", "tle.distributed.MatmulReduceScatter",
-    "tle.distributed.SymmetricContext",
+    "tle.dsa.sub", "tle.dsa.to_buffer", "tle.dsa.to_tensor",
 }
 
 
