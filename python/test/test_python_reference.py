@@ -22,22 +22,9 @@ SCRIPT = Path(REPO) / "tools" / "gen_python_reference.py"
 OUT = Path(REPO) / "docs" / "reference" / "python.md"
 
 # Public names whose docstrings still lack an argument's description or an
-# example (issue 31). Do not add to this list: document the new name instead.
-INCOMPLETE = {
-    "tle.call", "tle.device_context", "tle.device_mesh", "tle.disable", "tle.distributed_barrier",
-    "tle.distributed_dot", "tle.dsa_compile", "tle.enable", "tle.enabled", "tle.extract_tile",
-    "tle.hardware_constraint", "tle.insert_tile", "tle.is_enabled", "tle.load", "tle.lower_dsa",
-    "tle.make_sharded_tensor", "tle.P", "tle.pipeline_group", "tle.range", "tle.remote", "tle.reshard",
-    "tle.run_pipeline", "tle.S", "tle.shard_id", "tle.sharded_tensor", "tle.sharding", "tle.stages",
-    "tle.write_stages", "tle.gpu.buffered_tensor", "tle.gpu.copy", "tle.gpu.local_load", "tle.gpu.local_ptr",
-    "tle.gpu.local_store", "tle.gpu.memory_space", "tle.gpu.remote", "tle.gpu.warp_specialize", "tle.raw.call",
-    "tle.raw.hardware_constraint", "tle.raw.language", "tle.raw.RawFunction", "tle.dsa.add", "tle.dsa.alloc",
-    "tle.dsa.ascend", "tle.dsa.buffer", "tle.dsa.buffer_type", "tle.dsa.copy", "tle.dsa.div", "tle.dsa.max",
-    "tle.dsa.min", "tle.dsa.mul", "tle.dsa.sub", "tle.dsa.to_buffer", "tle.dsa.to_tensor",
-    "tle.distributed.all_gather_matmul", "tle.distributed.AllGatherMatmul", "tle.distributed.AllReduce",
-    "tle.distributed.keep_multicast_off", "tle.distributed.matmul", "tle.distributed.matmul_reduce_scatter",
-    "tle.distributed.MatmulReduceScatter", "tle.distributed.SymmetricContext",
-}
+# example (issue 31). Empty: every public name is documented. Do not add to
+# it: document a new name instead.
+INCOMPLETE: set[str] = set()
 
 
 def _generator():

@@ -409,7 +409,19 @@ def enable() -> None:
     """Route every Triton compile for NVIDIA through TLE's stages.
 
     Idempotent; pairs with ``disable()``. A hook installed before is chained:
-    it runs first, then TLE inserts its stages.
+    it runs first, then TLE inserts its stages. It also wraps Triton's cache
+    manager (so TLE-compiled kernels are cached apart) and teaches Triton's
+    frontend ``tle.range`` loops and TLE's atomics. TLE primitives that emit
+    markers raise an error at compile time while TLE is disabled.
+
+    Returns:
+        None.
+
+    Example::
+
+        tle.enable()
+        kernel[grid](x, out, N=1024)   # compiled with TLE's stages
+        tle.disable()
     """
     with _lock:
         if is_enabled():
@@ -423,7 +435,22 @@ def enable() -> None:
 
 
 def disable() -> None:
-    """Undo ``enable()`` (restoring the hook and cache manager it replaced)."""
+    """Undo ``enable()`` (restoring the hook and cache manager it replaced).
+
+    Idempotent: a no-op while TLE is not enabled. Kernels already compiled
+    and launched stay as they are.
+
+    Returns:
+        None.
+
+    Example::
+
+        tle.enable()
+        try:
+            kernel[grid](x, out, N=1024)
+        finally:
+            tle.disable()
+    """
     with _lock:
         if not is_enabled():
             return
@@ -436,7 +463,20 @@ def disable() -> None:
 
 @contextlib.contextmanager
 def enabled():
-    """``with tle.enabled(): ...`` compiles through TLE inside the block only."""
+    """``with tle.enabled(): ...`` compiles through TLE inside the block only.
+
+    If TLE was already enabled on entry it stays enabled after the block;
+    otherwise ``disable()`` runs on exit, exceptions included.
+
+    Returns:
+        A context manager (yields None).
+
+    Example::
+
+        with tle.enabled():
+            kernel[grid](x, out, N=1024)
+        assert not tle.is_enabled()   # when it was not enabled before
+    """
     with _lock:
         was = is_enabled()
         if not was:

@@ -60,6 +60,28 @@ def run_pipeline(source: str, pipeline: str, source_name: str = "<tle>", debug_i
     module for ``1``, only a module defining the kernel for a kernel name. The
     dumps go to standard error, or are appended to ``tle.knobs.mlir_dump_path``
     (``TLE_MLIR_DUMP_PATH``).
+
+    It runs in process through TLE's extension module, or through the
+    ``tle-opt`` binary when one is configured (``TLE_OPT``); both give the
+    same output and messages.
+
+    Args:
+        source: MLIR text of a module (e.g. a kernel's ``ttir`` stage).
+        pipeline: a textual pass pipeline, e.g.
+            ``"builtin.module(triton-tle-raise-markers)"``; an empty string
+            only parses, verifies and prints.
+        source_name: the file name the diagnostics give for ``source``.
+        debug_info: True to print the operations' locations in the result.
+        verify_each: True (default) to verify the module after every pass.
+
+    Returns:
+        The resulting module as MLIR text.
+
+    Example::
+
+        k = tle.compile(kernel, signature={"X": "*fp32"}, constexprs={"N": 256}, target="sm_90")
+        ttir = tle.run_pipeline(k.asm["ttir"], "builtin.module(triton-tle-raise-markers)",
+                                source_name="kernel.ttir")
     """
     kernel = knobs.ir_dump_kernel()
     dump_file = (knobs.mlir_dump_path or "") if kernel is not None else ""

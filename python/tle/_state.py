@@ -17,7 +17,19 @@ stages_hook = None
 
 
 def is_enabled() -> bool:
-    """Whether TLE's stages hook is Triton's stages inspection hook."""
+    """Whether TLE's stages hook is Triton's stages inspection hook.
+
+    True between ``tle.enable()`` and ``tle.disable()`` (and inside ``with
+    tle.enabled():``); False if another hook has since replaced TLE's.
+
+    Returns:
+        A bool.
+
+    Example::
+
+        with tle.enabled():
+            assert tle.is_enabled()
+    """
     return stages_hook is not None and triton_knobs.runtime.add_stages_inspection_hook is stages_hook
 
 

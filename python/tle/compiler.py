@@ -170,13 +170,46 @@ def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, op
 
 
 def stages(compiled) -> list[str]:
-    """The stage names present in ``compiled.asm``, in compile order."""
+    """The stage names present in ``compiled.asm``, in compile order.
+
+    Args:
+        compiled: a compiled kernel (from ``tle.compile`` or
+            ``triton.compile``), read through its ``asm`` dict.
+
+    Returns:
+        A list of stage names: those of ``ttir``, ``tle-ttir``, ``ttgir``,
+        ``tle-ttgir``, ``llir``, ``ptx``, ``cubin`` present, in that order,
+        then any others sorted by name (``source`` excluded).
+
+    Example::
+
+        k = tle.compile(kernel, signature={"X": "*fp32"}, constexprs={"N": 256})
+        print(tle.stages(k))   # ['ttir', 'tle-ttir', 'ttgir', 'tle-ttgir', ...]
+    """
     present = [s for s in STAGE_ORDER if s in compiled.asm]
     return present + sorted(k for k in compiled.asm if k not in STAGE_ORDER and k != "source")
 
 
 def write_stages(compiled, folder) -> list[Path]:
-    """Write each stage of ``compiled`` to ``folder/<name>.<stage>``."""
+    """Write each stage of ``compiled`` to ``folder/<name>.<stage>``.
+
+    Args:
+        compiled: a compiled kernel (from ``tle.compile`` or
+            ``triton.compile``); ``<name>`` is its ``name``.
+        folder: a path (str or ``Path``); created, with its parents, if
+            missing. Existing files of the same names are overwritten.
+
+    Returns:
+        The written files' paths (``pathlib.Path``), in the order of
+        ``tle.stages(compiled)``; binary stages (``cubin``) are written as
+        bytes.
+
+    Example::
+
+        k = tle.compile(kernel, signature={"X": "*fp32"}, constexprs={"N": 256})
+        for path in tle.write_stages(k, "ir_dump"):
+            print(path)   # ir_dump/kernel.ttir, ir_dump/kernel.tle-ttir, ...
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     return [Path(_bridge.write_stage(folder, compiled.name, stage, compiled.asm[stage]))
@@ -186,7 +219,23 @@ def write_stages(compiled, folder) -> list[Path]:
 def lower_dsa(ttir: str, source_name: str = "<tle:dsa>") -> str:
     """Run the DSA pipeline (``_bridge.DSA_PIPELINE``) on TTIR text holding
     ``tle.dsa`` markers; return the lowered module (docs/dsa.md). Raises
-    ``tle.MLIRError`` with the diagnostics when it fails."""
+    ``tle.MLIRError`` with the diagnostics when it fails.
+
+    Args:
+        ttir: MLIR text of a TTIR module with ``tle.dsa`` markers, as
+            ``tle.dsa_compile(...)["tle-ttir"]`` returns it.
+        source_name: the file name the diagnostics give for ``ttir``.
+
+    Returns:
+        The module lowered to memref / linalg / bufferization form, as MLIR
+        text.
+
+    Example::
+
+        out = tle.dsa_compile(vadd, signature={"X": "*fp32", "Y": "*fp32", "OUT": "*fp32"},
+                              constexprs={"M": 16, "N": 16})
+        assert tle.lower_dsa(out["tle-ttir"], source_name="vadd.ttir") == out["dsa"]
+    """
     return _driver.run_pipeline(ttir, _bridge.DSA_PIPELINE, source_name=source_name)
 
 
@@ -201,6 +250,39 @@ def dsa_compile(kernel, signature=None, constexprs=None, target="sm_90", attrs=N
     as text. The NVIDIA TTGIR stage would reject ``tle.dsa`` ops, so this
     stops before it. ``config`` picks an autotuned kernel's config, as in
     ``tle.compile``.
+
+    Args:
+        kernel: a ``@triton.jit`` (or ``@triton.autotune``) kernel.
+        signature: ``{arg: type}`` for the runtime arguments (``"*fp32"``,
+            ``"i32"``, ...), as for ``tle.compile``.
+        constexprs: ``{arg: value}`` for the ``tl.constexpr`` arguments.
+        target: the NVIDIA target whose frontend options are used
+            (``"sm_90"``, ``"cuda:90"`` or a ``GPUTarget``).
+        attrs: Triton's specialization attributes, or None.
+        options: Triton's compile options (a dict), or None; keyword
+            options are added to them.
+        config: for an autotuned kernel, an index into its ``configs`` or a
+            ``triton.Config``; default the first.
+
+    Returns:
+        A dict of MLIR texts: ``"ttir"``, ``"tle-ttir"`` and ``"dsa"`` (the
+        lowered module).
+
+    Example::
+
+        @triton.jit
+        def vadd(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            a = tle.dsa.alloc([M, N], dtype=tl.float32)
+            b = tle.dsa.alloc([M, N], dtype=tl.float32)
+            tle.dsa.copy(X + offs, a)
+            tle.dsa.copy(Y + offs, b)
+            tle.dsa.add(a, b, a)
+            tle.dsa.copy(a, OUT + offs)
+
+        out = tle.dsa_compile(vadd, signature={"X": "*fp32", "Y": "*fp32", "OUT": "*fp32"},
+                              constexprs={"M": 16, "N": 16})
+        print(out["dsa"])   # memref.alloc, memref.copy, linalg.add ...
     """
     from triton._C.libtriton import ir
     from triton.compiler.compiler import make_backend

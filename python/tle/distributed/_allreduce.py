@@ -26,7 +26,36 @@ class AllReduce:
     ``max_numel`` elements of ``dtype`` (bf16, fp16 or fp32), with its
     symmetric staging memory (4 * max_numel elements, from ``ctx.empty``:
     make the context with enough ``arena_bytes``; ``AllReduce.arena_bytes``
-    says how many). Every rank makes the same ones, in the same order."""
+    says how many). Every rank makes the same ones, in the same order.
+
+    Calling it, ``ar(x, out=None, method=None)``, sums ``x`` (a contiguous
+    CUDA tensor of ``dtype`` with at most ``max_numel`` elements) over the
+    group; ``ar.method(x)`` says which algorithm ``x`` gets: one-shot up to
+    ``one_shot_max_bytes``, two-shot up to ``two_shot_max_bytes`` (only for
+    a power-of-two group and a multiple of ``1024 * world`` elements), else
+    NCCL's ``dist.all_reduce``.
+
+    Args:
+        ctx: a ``tle.distributed.SymmetricContext`` (from
+            ``tle.device_context.from_group``) with at least
+            ``AllReduce.arena_bytes(max_numel, dtype)`` bytes of arena left.
+        max_numel: the largest number of elements to reduce (an int).
+        dtype: ``torch.bfloat16``, ``torch.float16`` or ``torch.float32``.
+        one_shot_max_bytes: the largest ``x`` in bytes for the one-shot
+            kernel, or None (by the group's size: 16 MiB on up to 2 GPUs,
+            else 1 MiB).
+        two_shot_max_bytes: the largest ``x`` in bytes for the two-shot
+            kernel, or None (0 on up to 2 GPUs, else 4 MiB).
+
+    Example::
+
+        n = 1 << 20
+        ctx = tle.device_context.from_group(MESH, arena_bytes=tle.distributed.AllReduce.arena_bytes(n, torch.bfloat16))
+        ar = tle.distributed.AllReduce(ctx, n, torch.bfloat16)
+        x = torch.randn(n, device="cuda", dtype=torch.bfloat16)
+        y = ar(x)              # a new tensor
+        ar(x, out=x)           # in place
+    """
 
     def __init__(self, ctx, max_numel: int, dtype, one_shot_max_bytes=None, two_shot_max_bytes=None):
         import torch

@@ -27,7 +27,22 @@ _ALIGN = 256
 
 
 def keep_multicast_off() -> None:
-    """Set the three variables that keep NVLink multicast off, unless set."""
+    """Set the three variables that keep NVLink multicast off, unless set.
+
+    ``NCCL_NVLS_ENABLE=0``, ``TORCH_SYMM_MEM_DISABLE_MULTICAST=1`` and
+    ``NVSHMEM_DISABLE_NVLS=1`` (``tle.distributed.MULTICAST_OFF``) go into
+    ``os.environ`` with ``setdefault``: a value already set is kept.
+    ``tle.device_context.from_group`` calls it; call it yourself before
+    anything initializes NCCL or symmetric memory by another route.
+
+    Returns:
+        None.
+
+    Example::
+
+        tle.distributed.keep_multicast_off()
+        dist.init_process_group("nccl")
+    """
     for name, value in MULTICAST_OFF.items():
         os.environ.setdefault(name, value)
 
@@ -48,6 +63,35 @@ class SymmetricContext:
 
     Kernels take ``ctx.args()`` as one argument ``C`` and build the
     in-kernel context with ``tle.device_context(MESH, C)``.
+
+    Make one with ``tle.device_context.from_group`` (collective), not with the
+    constructor, which takes the pieces ``from_group`` prepared: it zeroes
+    the flags and signal slots, synchronizes the device and ends with a
+    ``dist.barrier`` over ``group``.
+
+    Args:
+        mesh: the ``tle.device_mesh`` (device axes multiplying to the group's
+            size).
+        group: the ``torch.distributed`` process group.
+        handle: the symmetric-memory handle of ``heap``
+            (``symm_mem.rendezvous``); its ``buffer_ptrs`` give the peers'
+            heap offsets, which must be multiples of 16 bytes.
+        heap: the symmetric heap, a uint8 CUDA tensor holding the workspace,
+            flags, signal slots and arena, in that order.
+        workspace_numel: elements of the reshard workspace (0: none).
+        dtype: the workspace's torch dtype.
+        max_programs: the most programs of a launch using the flags.
+        arena_bytes: bytes of the arena for ``ctx.empty``.
+        backend: the symmetric-memory backend in use (``"CUDA"`` or
+            ``"NVSHMEM"``).
+        check: bool, whether ``launch`` and ``empty`` verify across ranks.
+
+    Example::
+
+        ctx = tle.device_context.from_group(MESH, workspace_numel=4096, dtype=torch.float32,
+                                            arena_bytes=1 << 20)
+        x = ctx.empty(1024, dtype=torch.float32)    # a symmetric tensor
+        ctx.launch(kernel, (1,), x, ctx.args(), MESH=MESH, symmetric=(0,))   # x is in the heap
     """
 
     def __init__(self, mesh, group, handle, heap, workspace_numel, dtype, max_programs, arena_bytes, backend,
@@ -120,8 +164,7 @@ class SymmetricContext:
             group: a ``torch.distributed`` process group, or None (the world);
                 torch.distributed must be initialized.
             workspace_numel: elements of the reshard workspace (int >= 0).
-            dtype: the workspace's torch dtype (needed when
-                ``workspace_numel`` > 0).
+            dtype: the workspace's torch dtype, or None (float32).
             max_programs: the most programs of a launch using the flags.
             arena_bytes: bytes of symmetric memory for ``ctx.empty``.
             backend: ``"CUDA"``, ``"NVSHMEM"`` or None.

@@ -44,7 +44,38 @@ def _signal_without_sm(flags, index: int) -> None:
 class AllGatherMatmul:
     """``C = all_gather(A_shard, dim 0) @ B`` over ``ctx``'s group, for shards
     of up to ``max_m_shard`` x ``k`` (bf16 / fp16). Symmetric memory: the
-    gathered A (``arena_bytes``). Every rank makes the same ones."""
+    gathered A (``arena_bytes``). Every rank makes the same ones.
+
+    Calling it, ``op(a_shard, b, out=None)``, takes ``a_shard`` (``m_shard``
+    x ``k``, ``m_shard <= max_m_shard`` and a multiple of ``BM``) and ``b``
+    (``k`` x ``n``, ``n`` a multiple of ``BN``, ``k`` of ``BK``), both
+    contiguous 2-D CUDA tensors of ``dtype``, and returns the ``world *
+    m_shard`` x ``n`` product (into ``out`` when given). The peers' shards
+    are pulled on a side stream while the GEMM runs on the tiles already
+    present.
+
+    Args:
+        ctx: a ``tle.distributed.SymmetricContext`` with at least
+            ``AllGatherMatmul.arena_bytes(world, max_m_shard, k, dtype)``
+            bytes of arena left.
+        max_m_shard: the most rows of A per rank (an int).
+        k: the inner dimension (an int, a multiple of ``BK``).
+        dtype: ``torch.bfloat16`` or ``torch.float16``; A, B and the result
+            have it.
+        config: None, or a dict overriding the tiling ``BM`` (128), ``BN``
+            (256), ``BK`` (64), ``GROUP_M`` (8), ``num_warps`` (8) and
+            ``num_stages`` (4).
+
+    Example::
+
+        world = dist.get_world_size()
+        ctx = tle.device_context.from_group(
+            MESH, arena_bytes=tle.distributed.AllGatherMatmul.arena_bytes(world, 1024, 4096, torch.bfloat16))
+        op = tle.distributed.AllGatherMatmul(ctx, 1024, 4096, torch.bfloat16)
+        a = torch.randn(1024, 4096, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(4096, 2048, device="cuda", dtype=torch.bfloat16)
+        c = op(a, b)   # (world * 1024) x 2048
+    """
 
     def __init__(self, ctx, max_m_shard: int, k: int, dtype, config=None):
         import torch
@@ -103,7 +134,37 @@ class MatmulReduceScatter:
     """``OUT = reduce_scatter(A @ B, dim 0)`` over ``ctx``'s group: A is
     ``m`` x ``k_local``, B ``k_local`` x ``n`` on every rank; rank r gets rows
     ``r * m / D ...`` of the sum. Symmetric memory: the ring's receive slots
-    (D - 1 chunks of m / D x n) and their flags."""
+    (D - 1 chunks of m / D x n) and their flags.
+
+    Calling it, ``op(a, b, out=None)``, takes ``a`` (``m`` x ``k``) and ``b``
+    (``k`` x ``n``, ``k`` a multiple of ``BK``), contiguous 2-D CUDA tensors
+    of ``dtype``, and returns this rank's ``m / D`` x ``n`` rows of the
+    summed product (into ``out`` when given). Making one is collective (it
+    ends with ``ctx.barrier()``).
+
+    Args:
+        ctx: a ``tle.distributed.SymmetricContext`` with at least
+            ``MatmulReduceScatter.arena_bytes(world, m, n, dtype, config)``
+            bytes of arena left.
+        m: rows of A and of the full product; a multiple of ``D * BM``.
+        n: columns of B and of the result; a multiple of ``BN``.
+        dtype: ``torch.bfloat16`` or ``torch.float16``; A, B and the result
+            have it.
+        config: None, or a dict overriding the tiling ``BM`` (128), ``BN``
+            (256), ``BK`` (64), ``GROUP_M`` (8), ``num_warps`` (8) and
+            ``num_stages`` (4).
+
+    Example::
+
+        world = dist.get_world_size()
+        m, n = 4096, 2048
+        ctx = tle.device_context.from_group(
+            MESH, arena_bytes=tle.distributed.MatmulReduceScatter.arena_bytes(world, m, n, torch.bfloat16))
+        op = tle.distributed.MatmulReduceScatter(ctx, m, n, torch.bfloat16)
+        a = torch.randn(m, 1024, device="cuda", dtype=torch.bfloat16)   # this rank's K slice
+        b = torch.randn(1024, n, device="cuda", dtype=torch.bfloat16)
+        out = op(a, b)   # (m / world) x n
+    """
 
     def __init__(self, ctx, m: int, n: int, dtype, config=None):
         self.ctx, self.m, self.n, self.dtype = ctx, int(m), int(n), dtype
@@ -152,7 +213,28 @@ class MatmulReduceScatter:
 
 def matmul(a, b, out=None, config=None):
     """The GEMM of the fused kernels alone, no communication (for the
-    benchmarks' "GEMM part")."""
+    benchmarks' "GEMM part").
+
+    Args:
+        a: a row-major (contiguous) 2-D CUDA tensor, ``m`` x ``k``, ``m`` a
+            multiple of ``BM`` and ``k`` of ``BK``.
+        b: a row-major 2-D CUDA tensor, ``k`` x ``n``, ``n`` a multiple of
+            ``BN``, of ``a``'s dtype.
+        out: None (a new ``m`` x ``n`` tensor of ``a``'s dtype), or a
+            contiguous ``m`` x ``n`` CUDA tensor for the result.
+        config: None, or a dict overriding the tiling ``BM`` (128), ``BN``
+            (256), ``BK`` (64), ``GROUP_M`` (8), ``num_warps`` (8) and
+            ``num_stages`` (4).
+
+    Returns:
+        ``a @ b`` (accumulated in fp32, stored in ``out``'s dtype).
+
+    Example::
+
+        a = torch.randn(1024, 512, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(512, 2048, device="cuda", dtype=torch.bfloat16)
+        c = tle.distributed.matmul(a, b)
+    """
     import torch
     from . import _gemm_kernels as kern
     cfg = dict(CONFIG, **(config or {}))
@@ -173,7 +255,32 @@ _cache = {}
 
 def all_gather_matmul(a_shard, b, ctx, out=None):
     """``all_gather(a_shard, dim 0) @ b`` over ``ctx``'s group (see
-    ``AllGatherMatmul``; one is made on first use and kept)."""
+    ``AllGatherMatmul``; one is made on first use and kept, and a larger
+    one when a later ``a_shard`` has more rows).
+
+    Args:
+        a_shard: this rank's rows of A, a contiguous 2-D CUDA tensor
+            (bf16 / fp16), ``m_shard`` x ``k`` (``m_shard`` a multiple of 128,
+            ``k`` of 64); the same shape on every rank.
+        b: a contiguous ``k`` x ``n`` CUDA tensor of ``a_shard``'s dtype
+            (``n`` a multiple of 256), the same on every rank.
+        ctx: a ``tle.distributed.SymmetricContext`` with room in its arena
+            for the gathered A (``AllGatherMatmul.arena_bytes``).
+        out: None, or a contiguous ``world * m_shard`` x ``n`` tensor of
+            ``a_shard``'s dtype for the result.
+
+    Returns:
+        The ``world * m_shard`` x ``n`` product (``out`` when given).
+
+    Example::
+
+        world = dist.get_world_size()
+        ctx = tle.device_context.from_group(
+            MESH, arena_bytes=tle.distributed.AllGatherMatmul.arena_bytes(world, 1024, 4096, torch.bfloat16))
+        a = torch.randn(1024, 4096, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(4096, 2048, device="cuda", dtype=torch.bfloat16)
+        c = tle.distributed.all_gather_matmul(a, b, ctx)   # (world * 1024) x 2048
+    """
     key = ("ag", id(ctx), a_shard.dtype, a_shard.shape[1])
     op = _cache.get(key)
     if op is None or op.max_m_shard < a_shard.shape[0]:
@@ -183,7 +290,33 @@ def all_gather_matmul(a_shard, b, ctx, out=None):
 
 def matmul_reduce_scatter(a, b, ctx, out=None):
     """``reduce_scatter(a @ b, dim 0)`` over ``ctx``'s group (see
-    ``MatmulReduceScatter``; one is made on first use and kept)."""
+    ``MatmulReduceScatter``; one per shape and dtype is made on first use,
+    collectively, and kept).
+
+    Args:
+        a: this rank's ``m`` x ``k`` operand (typically its K slice), a
+            contiguous 2-D CUDA tensor (bf16 / fp16); ``m`` a multiple of
+            ``world * 128``, ``k`` of 64; the same shape on every rank.
+        b: a contiguous ``k`` x ``n`` CUDA tensor of ``a``'s dtype (``n`` a
+            multiple of 256).
+        ctx: a ``tle.distributed.SymmetricContext`` with room in its arena
+            (``MatmulReduceScatter.arena_bytes``).
+        out: None, or a contiguous ``m / world`` x ``n`` tensor of ``a``'s
+            dtype for the result.
+
+    Returns:
+        This rank's ``m / world`` x ``n`` rows of the product summed over the
+        group (``out`` when given).
+
+    Example::
+
+        world = dist.get_world_size()
+        ctx = tle.device_context.from_group(
+            MESH, arena_bytes=tle.distributed.MatmulReduceScatter.arena_bytes(world, 4096, 2048, torch.bfloat16))
+        a = torch.randn(4096, 1024, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(1024, 2048, device="cuda", dtype=torch.bfloat16)
+        out = tle.distributed.matmul_reduce_scatter(a, b, ctx)   # (4096 / world) x 2048
+    """
     key = ("rs", id(ctx), a.dtype, a.shape[0], b.shape[1])
     op = _cache.get(key)
     if op is None:

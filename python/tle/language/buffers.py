@@ -107,7 +107,23 @@ class buffered_tensor(tlc.base_value):
     In the IR it is a *buffer handle* (docs/local-memory.md): the result of the
     alloc marker, which only TLE's markers consume. ``remote_shard`` is set on
     the view ``tle.remote(buffer, shard, mesh)`` returns: pointers built from it
-    reach that CTA's copy of the buffer.
+    reach that CTA's copy of the buffer. ``shape`` (a list of constexprs) and
+    ``dtype`` describe it. Kernels get one from ``tle.gpu.alloc``,
+    ``tle.remote`` or a pipe slot's field, not from the constructor.
+
+    Args:
+        handle: the IR value of the buffer handle.
+        type: its ``buffered_tensor_type`` (shape, dtype, scope).
+        remote_shard: None, or for a remote view the int32 scalar rank of
+            the CTA whose copy it reaches.
+
+    Example::
+
+        @triton.jit
+        def k(OUT, N: tl.constexpr):
+            buf = tle.gpu.alloc([N], dtype=tl.float32)   # a tle.gpu.buffered_tensor
+            tle.gpu.local_store(buf, tl.full([N], 1.0, tl.float32))
+            tl.store(OUT + tl.arange(0, N), tle.gpu.local_load(buf))
     """
 
     def __init__(self, handle, type: buffered_tensor_type, remote_shard=None):

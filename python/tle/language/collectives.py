@@ -29,7 +29,22 @@ class sharded_tensor(tlc.tensor):
     It is an ordinary tensor of the local block's shape (use it in any
     ``tl`` operation; results are plain tensors) that also knows its
     ``sharding`` and the logical ``global_shape``, which ``tle.reshard`` and
-    ``tle.distributed_dot`` read.
+    ``tle.distributed_dot`` read. Kernels get one from
+    ``tle.make_sharded_tensor``, ``tle.reshard`` or ``tle.distributed_dot``
+    rather than by constructing it.
+
+    Args:
+        value: the local block, a tensor.
+        layout: its ``tle.sharding`` (stored as ``.sharding``).
+        global_shape: the logical tensor's shape, a sequence of ints.
+
+    Example::
+
+        @triton.jit
+        def k(X, OUT, ROWS: tl.constexpr):
+            x = tle.make_sharded_tensor(X, ROWS, [64, 32])  # a tle.sharded_tensor
+            # x.sharding is ROWS, x.global_shape is (64, 32), x.shape the block's
+            tl.store(OUT + tl.arange(0, 16)[:, None] * 32 + tl.arange(0, 32)[None, :], x * 2)
     """
 
     def __init__(self, value: tlc.tensor, layout: sharding, global_shape):
@@ -121,6 +136,34 @@ def make_sharded_tensor(x, sharding, shape, context=None, _semantic=None, _gener
     tensor that already is this shard's block (it is annotated). Returns a
     ``sharded_tensor``. ``context`` (``tle.device_context``) is needed to
     locate blocks split over device axes.
+
+    Args:
+        x: a scalar pointer to global memory (the whole tensor, row-major;
+            each shard loads its block), or a tensor of exactly the local
+            block's shape (annotated as this shard's block).
+        sharding: a ``tle.sharding`` (compile-time) over ``block_cluster``
+            (sm_90+) and/or ``device`` axes; every local block dimension must
+            be a power of two and every split dimension divisible by its
+            shard count.
+        shape: the global shape, a non-empty list of positive compile-time
+            ints.
+        context: None, or a ``tle.device_context`` for the sharding's mesh;
+            required when ``x`` is a pointer and a dimension (or a partial
+            axis) is split over a ``device`` axis.
+
+    Returns:
+        A ``tle.sharded_tensor``: this shard's block, carrying ``sharding``
+        and ``shape``.
+
+    Example::
+
+        MESH = tle.device_mesh({"block_cluster": [("cx", 4)]})
+        ROWS = tle.sharding(MESH, split=[tle.S("cx"), tle.B])
+
+        @triton.jit
+        def double(X, OUT, ROWS: tl.constexpr):
+            x = tle.make_sharded_tensor(X, ROWS, [64, 32])  # this CTA's 16 x 32 block
+            y = tle.make_sharded_tensor(x * 2, ROWS, [64, 32])
     """
     what = "tle.make_sharded_tensor"
     layout = _sharding(sharding, what, "sharding")
@@ -296,6 +339,36 @@ def reshard(x, spec, root=None, context=None, _semantic=None, _generator=None):
 
     Over ``block_cluster`` axes it goes through distributed shared memory;
     over ``device`` axes it needs ``context=tle.device_context(...)``.
+
+    Args:
+        x: a ``tle.sharded_tensor`` (from ``tle.make_sharded_tensor``,
+            ``tle.reshard`` or ``tle.distributed_dot``).
+        spec: the target ``tle.sharding`` (compile-time), over ``x``'s mesh.
+            Its blocks must have power-of-two dimensions; it cannot add
+            partial axes, move a split to another dimension (an
+            all-to-all), or change ``block_cluster`` and ``device`` axes in
+            one reshard.
+        root: None, or a compile-time int, the CTA rank in the cluster that
+            receives a gather / reduce (only over ``block_cluster`` axes;
+            the target cannot be partial).
+        context: None, or a ``tle.device_context`` for ``x``'s mesh;
+            required when the reshard changes ``device`` axes.
+
+    Returns:
+        A ``tle.sharded_tensor`` laid out as ``spec`` (``x``'s block,
+        relabelled, when no mesh axis changes and ``root`` is None).
+
+    Example::
+
+        MESH = tle.device_mesh({"block_cluster": [("cx", 4)]})
+        ROWS = tle.sharding(MESH, split=[tle.S("cx"), tle.B])
+        FULL = tle.sharding(MESH, split=[tle.B, tle.B])
+
+        @triton.jit
+        def all_gather(X, OUT, ROWS: tl.constexpr, FULL: tl.constexpr):
+            x = tle.make_sharded_tensor(X, ROWS, [64, 32])  # 16 x 32 per CTA
+            y = tle.reshard(x, FULL)                         # 64 x 32 on every CTA
+            tl.store(OUT + tl.arange(0, 64)[:, None] * 32 + tl.arange(0, 32)[None, :], y)
     """
     what = "tle.reshard"
     x = _sharded(x, what + " x")
@@ -317,6 +390,37 @@ def distributed_dot(a, b, c=None, out_sharding=None, context=None, _semantic=Non
     The result is a sharded tensor of sharding ``out_sharding`` (default: the
     natural one, with no partial axes). ``c`` is added once, after the
     reduction, and must be laid out as the result.
+
+    Args:
+        a: a 2-D ``tle.sharded_tensor`` (M x K) without partial axes.
+        b: a 2-D ``tle.sharded_tensor`` (K x N) over the same mesh, without
+            partial axes. Local blocks must suit ``tl.dot`` (every local
+            dimension >= 16).
+        c: None, or this shard's block of the result (a tensor, or a
+            sharded tensor laid out as the result), added in fp32 after the
+            reduction.
+        out_sharding: None (the natural layout without partial axes), or a
+            ``tle.sharding`` of the M x N result; not partial when ``c`` is
+            given.
+        context: None, or a ``tle.device_context`` for the mesh; required
+            when a collective crosses ``device`` axes.
+
+    Returns:
+        A ``tle.sharded_tensor`` of global shape M x N and dtype fp32, laid
+        out as ``out_sharding``.
+
+    Example::
+
+        MESH = tle.device_mesh({"block_cluster": [("cx", 2)]})
+        A_K = tle.sharding(MESH, split=[tle.B, tle.S("cx")])   # a's K split
+        B_K = tle.sharding(MESH, split=[tle.S("cx"), tle.B])   # b's K split
+
+        @triton.jit
+        def matmul(A, B, C, A_K: tl.constexpr, B_K: tl.constexpr):
+            a = tle.make_sharded_tensor(A, A_K, [32, 64])
+            b = tle.make_sharded_tensor(B, B_K, [64, 32])
+            c = tle.distributed_dot(a, b)   # local dots, then an all-reduce
+            tl.store(C + tl.arange(0, 32)[:, None] * 32 + tl.arange(0, 32)[None, :], c)
     """
     what = "tle.distributed_dot"
     out_sharding = tlc._unwrap_if_constexpr(out_sharding)
@@ -375,7 +479,28 @@ def shard_id(mesh, axis, context=None, _semantic=None, _generator=None):
     """The calling program's coordinate along mesh axis ``axis`` (an int32
     scalar): its CTA's coordinate in the cluster for a ``block_cluster``
     axis; its device's coordinate for a ``device`` axis (pass
-    ``context=tle.device_context(...)``, whose rank it decomposes row-major)."""
+    ``context=tle.device_context(...)``, whose rank it decomposes row-major).
+
+    Args:
+        mesh: a ``tle.device_mesh`` (compile-time).
+        axis: the name of one of ``mesh``'s axes (a str), at level
+            ``block_cluster`` (sm_90+) or ``device``.
+        context: None, or for a ``device`` axis (where it is required) a
+            ``tle.device_context`` for ``mesh``.
+
+    Returns:
+        An int32 scalar in ``[0, mesh.axis_size(axis))``.
+
+    Example::
+
+        MESH = tle.device_mesh({"block_cluster": [("cx", 2), ("cy", 2)]})
+
+        @triton.jit
+        def coords(OUT, MESH: tl.constexpr):
+            x = tle.shard_id(MESH, "cx")
+            y = tle.shard_id(MESH, "cy")
+            tl.store(OUT + tl.program_id(0) * 4 + x * 2 + y, x * 10 + y)
+    """
     mesh = _mesh(mesh, "tle.shard_id")
     axis = tlc._unwrap_if_constexpr(axis)
     if not isinstance(axis, str):
@@ -399,7 +524,32 @@ def distributed_barrier(mesh, context=None, _semantic=None, _generator=None):
     with ``context=tle.device_context(...)`` over a mesh of devices, until
     the program with the same id has arrived on every device of the mesh
     (system-scope release/acquire: what each wrote before is visible to the
-    others after; docs/distributed.md, "Device barriers")."""
+    others after; docs/distributed.md, "Device barriers").
+
+    Args:
+        mesh: a ``tle.device_mesh`` (compile-time): without ``context``, one
+            with a thread-block cluster of more than one CTA (sm_90+); with
+            ``context``, one with a ``device`` axis of size > 1.
+        context: None, or a ``tle.device_context`` for ``mesh`` built from a
+            host context's ``args()`` tuple (``tle.device_context(MESH, C)``),
+            whose signal slots the barrier uses.
+
+    Returns:
+        None.
+
+    Example::
+
+        MESH = tle.device_mesh({"block_cluster": [("cx", 2)]})
+
+        @triton.jit
+        def handshake(OUT, N: tl.constexpr, MESH: tl.constexpr):
+            rank = tle.shard_id(MESH, "cx")
+            buf = tle.gpu.alloc([N], dtype=tl.int32)
+            tl.store(tle.gpu.local_ptr(buf), tl.full([N], 1, tl.int32) + rank)
+            tle.distributed_barrier(MESH)   # both CTAs' buffers are written
+            peer = tle.remote(buf, 1 - rank, scope=MESH)
+            tl.store(OUT + rank * N + tl.arange(0, N), tl.load(tle.gpu.local_ptr(peer)))
+    """
     context = tlc._unwrap_if_constexpr(context)
     if context is not None:
         mesh = _mesh(mesh, "tle.distributed_barrier")

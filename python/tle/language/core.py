@@ -182,6 +182,43 @@ def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", c
     of global-memory pointers. Loads of elements narrower than 4 bytes that
     Triton's pipeliner does not take stay synchronous (cp.async moves 4, 8 or
     16 bytes); see docs/async-load.md.
+
+    Args:
+        pointer: what ``tl.load`` takes; with ``is_async=True``, a tensor of
+            pointers to global memory (address space 1; not a scalar, block
+            pointer, tensor descriptor or shared-memory pointers) to
+            non-bool, non-pointer elements.
+        mask: None, or a boolean tensor (or scalar) broadcastable to the
+            pointers' shape.
+        other: None, or the value loaded where ``mask`` is false (cast to
+            the element type); needs ``mask``.
+        boundary_check: as for ``tl.load`` (block pointers); must be empty
+            with ``is_async=True``.
+        padding_option: as for ``tl.load`` (block pointers); must be empty
+            with ``is_async=True``.
+        cache_modifier: as for ``tl.load``; must be empty with
+            ``is_async=True``.
+        eviction_policy: as for ``tl.load``; must be empty with
+            ``is_async=True``.
+        volatile: as for ``tl.load``; must be False with ``is_async=True``.
+        is_async: a compile-time bool; True needs sm_80+ (cp.async) and TLE
+            enabled.
+
+    Returns:
+        A tensor of the pointers' shape and element type (what ``tl.load``
+        returns).
+
+    Example::
+
+        @triton.jit
+        def dot_rows(X, Y, OUT, n, BLOCK: tl.constexpr):
+            acc = tl.zeros([BLOCK], tl.float32)
+            for off in tl.range(0, n, BLOCK, num_stages=3):
+                offs = off + tl.arange(0, BLOCK)
+                x = tle.load(X + offs, mask=offs < n, other=0.0, is_async=True)
+                y = tle.load(Y + offs, mask=offs < n, other=0.0, is_async=True)
+                acc += x * y
+            tl.store(OUT + tl.arange(0, BLOCK), acc)
     """
     is_async = _constexpr_value(is_async, "tle.load is_async", bool)
     if is_async:

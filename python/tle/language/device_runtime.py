@@ -69,8 +69,9 @@ def make_device_context(mesh, rank, workspace=None, flags=None, peer_offsets=Non
                         _generator=None):
     """``tle.device_context(mesh, rank, workspace, flags, peer_offsets, epoch)``,
     or ``tle.device_context(mesh, C)`` with ``C`` the tuple a host context's
-    ``args()`` gives a kernel: ``(rank, workspace, flags, peer_offsets, epoch)``
-    (``tle.device_context.from_group``, docs/distributed.md).
+    ``args()`` gives a kernel: ``(rank, workspace, flags, peer_offsets, epoch,
+    signals)`` (``tle.device_context.from_group``, docs/distributed.md). Only
+    the second form has the signal slots ``tle.distributed_barrier`` needs.
 
     ``rank``: this device's rank over the mesh's ``device`` axes (row-major);
     ``workspace``: pointer into a symmetric buffer of the reshard's element
@@ -79,6 +80,30 @@ def make_device_context(mesh, rank, workspace=None, flags=None, peer_offsets=Non
     this device's symmetric heap to that device's as mapped here (0 for
     itself); ``epoch``: an int32 > 0 that grows with every reshard using the
     same flags.
+
+    Args:
+        mesh: a ``tle.device_mesh`` (compile-time) with a ``device`` axis of
+            size > 1.
+        rank: an integer scalar, this device's rank; or the 6-tuple ``C``
+            (then pass no other argument).
+        workspace: a pointer to global memory (a kernel argument).
+        flags: a pointer to int32 in global memory.
+        peer_offsets: a pointer to int64 in global memory.
+        epoch: an integer scalar.
+
+    Returns:
+        A device context to pass as ``context=`` to ``tle.reshard``,
+        ``tle.distributed_dot``, ``tle.make_sharded_tensor``,
+        ``tle.shard_id``, ``tle.remote`` and ``tle.distributed_barrier``.
+
+    Example::
+
+        @triton.jit
+        def all_gather(X, OUT, C, BLOCK: tl.constexpr, N: tl.constexpr, MESH: tl.constexpr,
+                       SRC: tl.constexpr, DST: tl.constexpr):
+            ctx = tle.device_context(MESH, C)   # C = host_ctx.args()
+            x = tle.make_sharded_tensor(tl.load(X + tl.arange(0, BLOCK)), SRC, [N], context=ctx)
+            tl.store(OUT + tl.arange(0, N), tle.reshard(x, DST, context=ctx))
     """
     mesh = _mesh(mesh, "tle.device_context")
     packed = unwrap(rank)

@@ -40,7 +40,17 @@ class address_space(enum.Enum):
 
 
 class ascend:
-    """FlagTree's spelling: ``tle.dsa.ascend.UB`` etc."""
+    """FlagTree's spelling: ``tle.dsa.ascend.UB`` etc.
+
+    The attributes ``UB`` (unified buffer, the vector unit's memory), ``L1``
+    (staging for the cube unit), ``L0A`` / ``L0B`` (the cube unit's left and
+    right operands) and ``L0C`` (its accumulator) are the members of
+    ``tle.dsa.address_space``.
+
+    Example::
+
+        ub = tle.dsa.alloc([16, 16], dtype=tl.float16, mem_addr_space=tle.dsa.ascend.L1)
+    """
     UB = address_space.UB
     L1 = address_space.L1
     L0A = address_space.L0A
@@ -75,6 +85,21 @@ def buffer_mlir_type(shape, dtype, space: address_space) -> str:
 
 
 class buffer_type(tlc.base_type):
+    """The type of a ``tle.dsa.buffer``: ``!tle.dsa.buffer<shape x dtype, space>``.
+
+    Args:
+        shape: the buffer's shape, a sequence of ints.
+        dtype: its scalar triton dtype.
+        space: its ``tle.dsa.address_space`` (``tle.dsa.ascend.UB``, ...).
+        shaped_handle: whether the IR handle is a tensor of pointers of the
+            buffer's shape (``tle.dsa.to_buffer``) rather than one pointer
+            (``tle.dsa.alloc``).
+
+    Example::
+
+        t = tle.dsa.buffer_type([16, 16], tl.float32, tle.dsa.ascend.UB)
+        # repr(t) == "dsa_buffer<[16, 16], fp32, tle.dsa.ascend.UB>"
+    """
 
     def __init__(self, shape, dtype: tlc.dtype, space: address_space, shaped_handle: bool = False):
         self.shape = tuple(shape)
@@ -107,7 +132,21 @@ class buffer_type(tlc.base_type):
 
 class buffer(tlc.base_value):
     """A DSA buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``): in the IR, a
-    buffer handle that only TLE's markers consume (docs/markers.md)."""
+    buffer handle that only TLE's markers consume (docs/markers.md).
+
+    Kernels get buffers from ``tle.dsa.alloc`` and ``tle.dsa.to_buffer``, not
+    from the constructor. ``shape`` (a list of constexprs) and ``dtype``
+    describe it.
+
+    Args:
+        handle: the IR value of the buffer handle.
+        type: its ``tle.dsa.buffer_type``.
+
+    Example::
+
+        ub = tle.dsa.alloc([16, 16], dtype=tl.float32)   # a tle.dsa.buffer
+        # ub.shape == [16, 16], ub.dtype == tl.float32
+    """
 
     def __init__(self, handle, type: buffer_type):
         self.handle = handle
@@ -156,7 +195,26 @@ def _dtype(dtype, what) -> tlc.dtype:
 def alloc(shape, dtype, mem_addr_space=address_space.UB, _semantic=None, _generator=None):
     """Allocate a ``shape`` x ``dtype`` buffer in ``mem_addr_space``
     (``tle.dsa.ascend.UB``, ``L1``, ``L0A``, ``L0B`` or ``L0C``). Its contents
-    are undefined until written."""
+    are undefined until written.
+
+    Args:
+        shape: a list of compile-time ints.
+        dtype: a scalar triton dtype (not a pointer).
+        mem_addr_space: a ``tle.dsa.ascend`` space (or its name, ``"UB"``,
+            ``"L1"``, ...); default UB.
+
+    Returns:
+        A ``tle.dsa.buffer``.
+
+    Example::
+
+        @triton.jit
+        def stage(X, OUT, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            ub = tle.dsa.alloc([M, N], dtype=tl.float16, mem_addr_space=tle.dsa.ascend.UB)
+            tle.dsa.copy(X + offs, ub)
+            tle.dsa.copy(ub, OUT + offs)
+    """
     shape = _const_shape(shape, "tle.dsa.alloc shape")
     dtype = _dtype(dtype, "tle.dsa.alloc dtype")
     space = _space(mem_addr_space, "tle.dsa.alloc mem_addr_space")
@@ -209,6 +267,27 @@ def copy(src, dst, shape=None, _semantic=None, _generator=None):
     copies only the leading ``shape[d]`` elements of every dimension ``d``
     (tails); ``None`` or the buffer's shape copies everything. Legal moves:
     GM->UB, GM->L1, UB->GM, UB->UB, L1->GM, L1->L0A, L1->L0B, L0C->UB, L0C->GM.
+
+    Args:
+        src: a buffer, or a tensor of global pointers (address space 1) of
+            the buffer's shape to its dtype.
+        dst: a buffer or such a pointer tensor; at least one of ``src`` and
+            ``dst`` is a buffer, and two buffers must have one shape and
+            dtype.
+        shape: None, or one size per dimension (ints in ``[0, dim]`` or
+            integer scalars).
+
+    Returns:
+        None.
+
+    Example::
+
+        @triton.jit
+        def tail_copy(X, OUT, m, n, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            ub = tle.dsa.alloc([M, N], dtype=tl.float32)
+            tle.dsa.copy(X + offs, ub, [m, n])     # the leading m x n elements
+            tle.dsa.copy(ub, OUT + offs, [m, n])
     """
     src, dst = tlc._unwrap_if_constexpr(src), tlc._unwrap_if_constexpr(dst)
     bufs = [v for v in (src, dst) if isinstance(v, buffer)]
@@ -271,6 +350,23 @@ def to_tensor(buffer, writable=False, _semantic=None, _generator=None):
     tensor is materialized back into the same memory (``bufferization.
     to_tensor ... writable``); without it the buffer is never written through
     the tensor.
+
+    Args:
+        buffer: a ``tle.dsa.buffer``.
+        writable: a compile-time bool.
+
+    Returns:
+        A tensor of the buffer's shape and dtype.
+
+    Example::
+
+        @triton.jit
+        def scale(X, OUT, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            ub = tle.dsa.alloc([M, N], dtype=tl.float32)
+            tle.dsa.copy(X + offs, ub)
+            y = tle.dsa.to_tensor(ub) * 2.0
+            tle.dsa.copy(tle.dsa.to_buffer(y, tle.dsa.ascend.UB), OUT + offs)
     """
     buf = _buffer(buffer, "tle.dsa.to_tensor")
     writable = tlc._unwrap_if_constexpr(writable)
@@ -289,7 +385,23 @@ def to_tensor(buffer, writable=False, _semantic=None, _generator=None):
 
 @builtin("tle.dsa.to_buffer")
 def to_buffer(tensor, mem_addr_space=address_space.UB, _semantic=None, _generator=None):
-    """A new buffer in ``mem_addr_space`` holding ``tensor`` (same shape and dtype)."""
+    """A new buffer in ``mem_addr_space`` holding ``tensor`` (same shape and dtype).
+
+    Args:
+        tensor: a tensor (not a scalar, not pointers, not a buffer).
+        mem_addr_space: a ``tle.dsa.ascend`` space (or its name); default UB.
+
+    Returns:
+        A ``tle.dsa.buffer`` of ``tensor``'s shape and dtype.
+
+    Example::
+
+        @triton.jit
+        def store_sum(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            s = tl.load(X + offs) + tl.load(Y + offs)
+            tle.dsa.copy(tle.dsa.to_buffer(s, tle.dsa.ascend.UB), OUT + offs)
+    """
     tensor = tlc._unwrap_if_constexpr(tensor)
     if isinstance(tensor, buffer):
         raise TLEUsageError("tle.dsa.to_buffer expects a tensor, got a DSA buffer; copy buffers with tle.dsa.copy")
@@ -343,37 +455,172 @@ def _binary(op, lhs, rhs, out, _semantic):
 
 @builtin("tle.dsa.add")
 def add(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = lhs + rhs`` elementwise on UB buffers of one shape and dtype."""
+    """``out = lhs + rhs`` elementwise on UB buffers of one shape and dtype.
+
+    Args:
+        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
+        rhs: a UB buffer of ``lhs``'s shape and dtype.
+        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
+            ``lhs`` or ``rhs``).
+
+    Returns:
+        None (the result is in ``out``).
+
+    Example::
+
+        @triton.jit
+        def add_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
+            b = tle.dsa.alloc([M, N], dtype=tl.float32)
+            tle.dsa.copy(X + offs, a)
+            tle.dsa.copy(Y + offs, b)
+            tle.dsa.add(a, b, a)                       # a = a + b
+            tle.dsa.copy(a, OUT + offs)
+    """
     _binary("add", lhs, rhs, out, _semantic)
 
 
 @builtin("tle.dsa.sub")
 def sub(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = lhs - rhs`` elementwise on UB buffers of one shape and dtype."""
+    """``out = lhs - rhs`` elementwise on UB buffers of one shape and dtype.
+
+    Args:
+        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
+        rhs: a UB buffer of ``lhs``'s shape and dtype.
+        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
+            ``lhs`` or ``rhs``).
+
+    Returns:
+        None (the result is in ``out``).
+
+    Example::
+
+        @triton.jit
+        def sub_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
+            b = tle.dsa.alloc([M, N], dtype=tl.float32)
+            tle.dsa.copy(X + offs, a)
+            tle.dsa.copy(Y + offs, b)
+            tle.dsa.sub(a, b, a)                       # a = a - b
+            tle.dsa.copy(a, OUT + offs)
+    """
     _binary("sub", lhs, rhs, out, _semantic)
 
 
 @builtin("tle.dsa.mul")
 def mul(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = lhs * rhs`` elementwise on UB buffers of one shape and dtype."""
+    """``out = lhs * rhs`` elementwise on UB buffers of one shape and dtype.
+
+    Args:
+        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
+        rhs: a UB buffer of ``lhs``'s shape and dtype.
+        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
+            ``lhs`` or ``rhs``).
+
+    Returns:
+        None (the result is in ``out``).
+
+    Example::
+
+        @triton.jit
+        def mul_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
+            b = tle.dsa.alloc([M, N], dtype=tl.float32)
+            tle.dsa.copy(X + offs, a)
+            tle.dsa.copy(Y + offs, b)
+            tle.dsa.mul(a, b, a)                       # a = a * b
+            tle.dsa.copy(a, OUT + offs)
+    """
     _binary("mul", lhs, rhs, out, _semantic)
 
 
 @builtin("tle.dsa.div")
 def div(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = lhs / rhs`` elementwise on floating-point UB buffers."""
+    """``out = lhs / rhs`` elementwise on floating-point UB buffers.
+
+    Args:
+        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
+        rhs: a UB buffer of ``lhs``'s shape and dtype.
+        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
+            ``lhs`` or ``rhs``).
+            Integer buffers are rejected.
+
+    Returns:
+        None (the result is in ``out``).
+
+    Example::
+
+        @triton.jit
+        def div_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
+            b = tle.dsa.alloc([M, N], dtype=tl.float32)
+            tle.dsa.copy(X + offs, a)
+            tle.dsa.copy(Y + offs, b)
+            tle.dsa.div(a, b, a)                       # a = a / b
+            tle.dsa.copy(a, OUT + offs)
+    """
     _binary("div", lhs, rhs, out, _semantic)
 
 
 @builtin("tle.dsa.max")
 def max(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = max(lhs, rhs)`` elementwise on UB buffers (integers signed)."""
+    """``out = max(lhs, rhs)`` elementwise on UB buffers (integers signed).
+
+    Args:
+        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
+        rhs: a UB buffer of ``lhs``'s shape and dtype.
+        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
+            ``lhs`` or ``rhs``).
+            Unsigned integer buffers are rejected.
+
+    Returns:
+        None (the result is in ``out``).
+
+    Example::
+
+        @triton.jit
+        def max_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
+            b = tle.dsa.alloc([M, N], dtype=tl.float32)
+            tle.dsa.copy(X + offs, a)
+            tle.dsa.copy(Y + offs, b)
+            tle.dsa.max(a, b, a)                       # a = max(a, b)
+            tle.dsa.copy(a, OUT + offs)
+    """
     _binary("max", lhs, rhs, out, _semantic)
 
 
 @builtin("tle.dsa.min")
 def min(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = min(lhs, rhs)`` elementwise on UB buffers (integers signed)."""
+    """``out = min(lhs, rhs)`` elementwise on UB buffers (integers signed).
+
+    Args:
+        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
+        rhs: a UB buffer of ``lhs``'s shape and dtype.
+        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
+            ``lhs`` or ``rhs``).
+            Unsigned integer buffers are rejected.
+
+    Returns:
+        None (the result is in ``out``).
+
+    Example::
+
+        @triton.jit
+        def min_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
+            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
+            b = tle.dsa.alloc([M, N], dtype=tl.float32)
+            tle.dsa.copy(X + offs, a)
+            tle.dsa.copy(Y + offs, b)
+            tle.dsa.min(a, b, a)                       # a = min(a, b)
+            tle.dsa.copy(a, OUT + offs)
+    """
     _binary("min", lhs, rhs, out, _semantic)
 
 

@@ -235,6 +235,33 @@ def local_ptr(buffer, indices=None, offsets=None, _semantic=None, _generator=Non
     result has the offsets' shape and element ``k`` points at the buffer's
     element number ``offsets[k]``. ``indices`` and ``offsets`` exclude each
     other.
+
+    Args:
+        buffer: a ``tle.gpu.buffered_tensor`` from ``tle.gpu.alloc`` (or a
+            ``tle.remote`` view of one, whose pointers reach the peer CTA's
+            copy in address space 7).
+        indices: None (the full view; every buffer dimension must then be a
+            power of two), or a tuple with one index per buffer dimension: an
+            int or integer scalar, or all integer tensors broadcastable to one
+            shape (not a mix of scalars and tensors). Constant indices must
+            lie inside the buffer; narrower ints are widened to int32.
+        offsets: FlagTree's form, instead of ``indices``: one integer
+            tensor of flat row-major element offsets into the buffer.
+
+    Returns:
+        A pointer (scalar indices) or a tensor of pointers (the indices'
+        broadcast shape, or the buffer's shape for ``indices=None``) to the
+        buffer's dtype in address space 3 (7 for a remote view).
+
+    Example::
+
+        @triton.jit
+        def count(X, OUT, N: tl.constexpr, BINS: tl.constexpr):
+            bins = tle.gpu.alloc([BINS], dtype=tl.int32,
+                                 init_value=tl.zeros([BINS], tl.int32))
+            x = tl.load(X + tl.arange(0, N))
+            tl.atomic_add(tle.gpu.local_ptr(bins, (x,)), 1, mask=(x >= 0) & (x < BINS))
+            tl.store(OUT + tl.arange(0, BINS), tl.load(tle.gpu.local_ptr(bins)))
     """
     buf = _buffer(buffer, "tle.gpu.local_ptr")
     _require_enabled("tle.gpu.local_ptr", _semantic)
@@ -271,7 +298,26 @@ def _local_store(buf: buffered_tensor, value, what, _semantic, marker_attrs=None
 
 @builtin("tle.gpu.local_store")
 def local_store(buffer, value, _semantic=None, _generator=None):
-    """Store a tensor of the buffer's shape into the whole buffer."""
+    """Store a tensor of the buffer's shape into the whole buffer.
+
+    Args:
+        buffer: a ``tle.gpu.buffered_tensor`` from ``tle.gpu.alloc`` whose
+            dimensions are all powers of two (not a ``tle.remote`` view:
+            write a peer's buffer through ``tle.gpu.local_ptr`` pointers).
+        value: a tensor of exactly the buffer's shape, or a scalar (splat to
+            that shape); it is cast to the buffer's dtype. Not pointers.
+
+    Returns:
+        None.
+
+    Example::
+
+        @triton.jit
+        def stage(X, OUT, N: tl.constexpr):
+            buf = tle.gpu.alloc([N], dtype=tl.float32)
+            tle.gpu.local_store(buf, tl.load(X + tl.arange(0, N)))
+            tl.store(OUT + tl.arange(0, N), tle.gpu.local_load(buf) * 2)
+    """
     buf = _buffer(buffer, "tle.gpu.local_store")
     _require_enabled("tle.gpu.local_store", _semantic)
     _local_store(buf, value, "tle.gpu.local_store", _semantic)
@@ -279,7 +325,23 @@ def local_store(buffer, value, _semantic=None, _generator=None):
 
 @builtin("tle.gpu.local_load")
 def local_load(buffer, _semantic=None, _generator=None):
-    """Load the whole buffer into a tensor of its shape."""
+    """Load the whole buffer into a tensor of its shape.
+
+    Args:
+        buffer: a ``tle.gpu.buffered_tensor`` from ``tle.gpu.alloc`` whose
+            dimensions are all powers of two (not a ``tle.remote`` view:
+            read a peer's buffer through ``tle.gpu.local_ptr`` pointers).
+
+    Returns:
+        A tensor of the buffer's shape and dtype.
+
+    Example::
+
+        @triton.jit
+        def zero_fill(OUT, N: tl.constexpr):
+            buf = tle.gpu.alloc([N], dtype=tl.int32, init_value=tl.zeros([N], tl.int32))
+            tl.store(OUT + tl.arange(0, N), tle.gpu.local_load(buf))
+    """
     buf = _buffer(buffer, "tle.gpu.local_load")
     if buf.remote_shard is not None:
         raise TLEUsageError("tle.gpu.local_load: a remote buffer view is read through tle.gpu.local_ptr pointers")
@@ -328,6 +390,36 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     rows and the writer's ``commit`` counts their bytes on the slot's ready
     barrier (``mbarrier.arrive.expect_tx``), so the writer's threads issue
     the copies and go on (docs/warp-specialize.md, "Slot fills by TMA").
+
+    Args:
+        src: the buffer (a ``tle.gpu.buffered_tensor``, not a ``tle.remote``
+            view), a tensor of global pointers (address space 1) to the
+            buffer's dtype, or a 2-D tensor descriptor with a ``[1, W]``
+            block. Exactly one of ``src`` and ``dst`` is a buffer.
+        dst: the other side: a tensor of global pointers or a buffer (for a
+            descriptor ``src``, a pipe slot field of shape ``[len(rows), W]``).
+        shape: a list of compile-time ints (powers of two), equal to the
+            pointer tensor's shape and the buffer's.
+        offsets: None, or ``[rows, col]`` for a descriptor ``src`` only:
+            ``rows`` a 1-D integer tensor of row indices (a multiple of 4, at
+            least 8 of them), ``col`` a scalar column; a row must be at least
+            32 bytes. TMA needs sm_90.
+        barrier: None (anything else is rejected).
+        is_async: a compile-time bool; True only for a copy from global
+            memory (pointers, sm_80+, or a descriptor, sm_90+) into a pipe
+            slot field, and required for a descriptor ``src``.
+
+    Returns:
+        None.
+
+    Example::
+
+        @triton.jit
+        def round_trip(X, Y, N: tl.constexpr):
+            buf = tle.gpu.alloc([N], dtype=tl.float32)
+            offs = tl.arange(0, N)
+            tle.gpu.copy(X + offs, buf, [N])   # global -> shared
+            tle.gpu.copy(buf, Y + offs, [N])   # shared -> global
     """
     shape = _const_shape(shape, "tle.gpu.copy shape")
     if isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base):
@@ -508,7 +600,26 @@ def _copy_from_descriptor(desc, dst, shape, offsets, barrier, is_async, _semanti
 @builtin("tle.gpu.memory_space")
 def memory_space(input, space, _semantic=None, _generator=None):
     """Pass ``input`` through memory space ``space`` (``"shared_memory"``): the
-    value is stored to a fresh shared-memory buffer and loaded back."""
+    value is stored to a fresh shared-memory buffer and loaded back.
+
+    Args:
+        input: a tensor (not a scalar, not pointers) whose dimensions are all
+            powers of two.
+        space: ``"shared_memory"`` (or ``"smem"`` / ``tle.gpu.smem``), a
+            compile-time value.
+
+    Returns:
+        A tensor equal to ``input`` (same shape and dtype), read back from
+        shared memory.
+
+    Example::
+
+        @triton.jit
+        def via_smem(X, Y, N: tl.constexpr):
+            x = tl.load(X + tl.arange(0, N))
+            y = tle.gpu.memory_space(x, "shared_memory")
+            tl.store(Y + tl.arange(0, N), y)
+    """
     space = tlc._unwrap_if_constexpr(space)
     # (A runtime value must not reach `in`: a tensor's == is a builtin.)
     if not isinstance(space, (str, type(smem))) or space not in ("shared_memory", "smem", smem):
@@ -543,6 +654,41 @@ def remote(buffer_or_ptr, shard_id, scope, context=None, _semantic=None, _genera
     the mesh's device axes, or one coordinate per device axis), reachable
     with ``tl.load`` / ``tl.store`` / ``tl.atomic_*`` (use ``scope="sys"``
     atomics to synchronize with other devices).
+
+    Args:
+        buffer_or_ptr: a buffer from ``tle.gpu.alloc`` (not already a remote
+            view) or shared-memory pointers from ``tle.gpu.local_ptr``, for a
+            cluster; global pointers into the symmetric heap, for devices.
+        shard_id: the target shard: an integer (scalar, constant or runtime)
+            rank over the mesh's ``block_cluster`` (or ``device``) axes, or a
+            tuple of one coordinate per such axis. Constant values must be
+            in range.
+        scope: a ``tle.device_mesh`` (a compile-time value, typically a
+            ``tl.constexpr`` kernel argument) with ``block_cluster`` axes of
+            more than one CTA (sm_90+), or with ``device`` axes.
+        context: None for a cluster; for devices a ``tle.device_context``
+            built for the same mesh ``scope``.
+
+    Returns:
+        For a buffer, a remote view of it (a ``tle.gpu.buffered_tensor``, to
+        pass to ``tle.gpu.local_ptr``); for shared-memory pointers, the same
+        shape of pointers in address space 7; for device pointers, global
+        pointers into device ``shard_id``'s heap.
+
+    Example::
+
+        MESH = tl.constexpr(tle.device_mesh({"block_cluster": [("cluster_x", 2)]}))
+
+        @triton.jit
+        def exchange(OUT, N: tl.constexpr, MESH: tl.constexpr):
+            rank = tle.shard_id(MESH, "cluster_x")
+            buf = tle.gpu.alloc([N], dtype=tl.int32)
+            offs = tl.arange(0, N)
+            tl.store(tle.gpu.local_ptr(buf, (offs,)), 1000 * rank + offs)
+            tle.distributed_barrier(MESH)
+            peer = tle.remote(buf, 1 - rank, scope=MESH)
+            vals = tl.load(tle.gpu.local_ptr(peer, (offs,)))
+            tl.store(OUT + rank * N + offs, vals)
     """
     scope_mesh = _mesh(scope, "tle.remote", "scope")
     context = tlc._unwrap_if_constexpr(context)

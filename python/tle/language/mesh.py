@@ -42,6 +42,32 @@ class device_mesh:
 
     Meshes are compile-time values: create them outside the kernel and pass
     them as ``tl.constexpr`` arguments (or reference a ``tl.constexpr`` global).
+    ``block_cluster`` axes make the kernel a cluster kernel of their product
+    of CTAs (``tl.program_id(0)`` is then the cluster's index); ``device``
+    axes are GPUs (docs/distributed.md). Two meshes are equal when their
+    levels, axis names and sizes are.
+
+    Args:
+        topology: a dict from level to a positive int (one axis named after
+            the level) or a list of ``(axis_name, size)`` pairs; axis names
+            are non-empty, unique strings and sizes ints > 0. Keyword
+            arguments (``block_cluster=2``) add levels the same way. At least
+            one level is required.
+
+    Returns:
+        A ``device_mesh`` with ``shape``, ``axis_names``, ``levels``,
+        ``size``, ``axis_size(axis)`` and ``level_size(level)``.
+
+    Example::
+
+        MESH = tle.device_mesh({"block_cluster": [("cluster_x", 2)]})
+
+        @triton.jit
+        def ranks(OUT, MESH: tl.constexpr):
+            rank = tle.shard_id(MESH, "cluster_x")
+            tl.store(OUT + tl.program_id(0) * 2 + rank, rank)
+
+        ranks[(4,)](out, MESH=MESH)   # 4 clusters of 2 CTAs
     """
 
     def __init__(self, topology=None, **kwargs):

@@ -447,6 +447,44 @@ def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs=None, 
     Code using the results runs after every partition has finished, when the
     pipes' slots are dead, so Triton can reuse their shared memory (e.g. for
     an epilogue's layout conversions). Workers return nothing.
+
+    Args:
+        functions_and_args: a list of at least two ``(fn, args)`` pairs:
+            ``fn`` a ``@triton.jit`` function, ``args`` a tuple of its
+            arguments (pipe endpoints, buffers, tensors, constexprs). The
+            first is the default partition, the rest workers.
+        worker_num_warps: a compile-time list with one power-of-two warp
+            count per worker.
+        worker_num_regs: None (the partitions keep the kernel's register
+            budget), or one compile-time int per worker, a multiple of 8 in
+            ``[24, 256]`` (sm_90+). Warp specialization itself needs sm_80+.
+
+    Returns:
+        What the default partition's function returns (None, a tensor or a
+        tuple of tensors).
+
+    Example::
+
+        @triton.jit
+        def producer(w, X, N: tl.constexpr):
+            slot = w.acquire()
+            tle.gpu.local_store(slot["x"], tl.load(X + tl.arange(0, N)))
+            w.commit(slot)
+            w.close()
+
+        @triton.jit
+        def consumer(r, N: tl.constexpr):
+            slot, closed = r.wait()
+            total = tl.sum(tle.gpu.local_load(slot["x"]))
+            r.release(slot)
+            return total
+
+        @triton.jit
+        def kernel(X, OUT, N: tl.constexpr):
+            p = tle.pipe(1, x=([N], tl.float32))
+            total = tle.gpu.warp_specialize([(consumer, (p.reader(), N)), (producer, (p.writer(), X, N))],
+                                            worker_num_warps=[1])
+            tl.store(OUT, total)
     """
     # Unwrapped one level at a time: Triton's recursive unwrap rebuilds a
     # tl.tuple from the raw values, which fails for constexpr arguments it

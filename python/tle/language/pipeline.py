@@ -76,7 +76,40 @@ class range:  # noqa: A001 - FlagTree's name
 
     ``tle.range(start, end, step, num_stages, pipe_stages=[...],
     pipe_orders=[...], executors=[...], **tl_range_kwargs)``; without
-    ``pipe_stages`` it is exactly ``tl.range``.
+    ``pipe_stages`` it is exactly ``tl.range``. Used only as the iterator of
+    a ``for`` loop in a ``@triton.jit`` function, with TLE enabled.
+
+    Args:
+        arg1: ``end`` when it is the only positional bound, else ``start``
+            (as for ``tl.range``).
+        arg2: ``end`` when given.
+        step: the step (default 1), as for ``tl.range``.
+        num_stages: Triton's software-pipelining depth; with
+            ``pipe_stages``, required: a compile-time int >= 1.
+        pipe_stages: None, or a non-empty compile-time list with the stage
+            (in ``[0, num_stages)``) of each pipeline group; the loop body
+            must then hold one ``with tle.pipeline_group(i):`` block per
+            entry.
+        pipe_orders: None (``[0, 1, ...]``), or one int >= 0 per group: its
+            order within its stage. Needs ``pipe_stages``.
+        executors: None (all 0), or one int (or ``range(...)``) per group;
+            on NVIDIA all entries must be equal. Needs ``pipe_stages``.
+
+    Other keyword arguments (``loop_unroll_factor``, ``flatten``, ...) go to
+    ``tl.range`` unchanged.
+
+    Example::
+
+        @triton.jit
+        def scaled_sum(X, Y, OUT, n, BLOCK: tl.constexpr):
+            acc = tl.zeros([BLOCK], tl.float32)
+            for off in tle.range(0, n, BLOCK, num_stages=2, pipe_stages=[0, 1]):
+                with tle.pipeline_group(0):
+                    x = tl.load(X + off + tl.arange(0, BLOCK))
+                    y = tl.load(Y + off + tl.arange(0, BLOCK))
+                with tle.pipeline_group(1):
+                    acc += x * y
+            tl.store(OUT + tl.arange(0, BLOCK), acc)
     """
 
     def __init__(self, arg1, arg2=None, step=None, num_stages=None, pipe_stages=None, pipe_orders=None,
@@ -166,7 +199,27 @@ def _loops(semantic) -> list:
 
 class pipeline_group:
     """``with tle.pipeline_group(i):`` puts the block's ops in group ``i`` of
-    the enclosing ``tle.range`` loop (docs/pipeline-groups.md)."""
+    the enclosing ``tle.range`` loop (docs/pipeline-groups.md).
+
+    Group ``i`` runs in software-pipeline stage ``pipe_stages[i]`` and is
+    ordered within it by ``pipe_orders[i]``. Groups cannot nest, and each is
+    one contiguous ``with`` block, used once per loop body.
+
+    Args:
+        index: the group, a compile-time int in ``[0, len(pipe_stages))``.
+
+    Returns:
+        A context manager; use it only in a ``with`` statement directly in
+        the body of a ``for ... in tle.range(..., pipe_stages=[...])`` loop.
+
+    Example::
+
+        for k in tle.range(0, K, BK, num_stages=3, pipe_stages=[0, 2]):
+            with tle.pipeline_group(0):
+                a = tl.load(A + k + offs)
+            with tle.pipeline_group(1):
+                acc += a
+    """
 
     def __init__(self, index, _semantic=None):
         if _semantic is None:

@@ -89,7 +89,29 @@ def hardware_constraint(threads_dim: int = 1, sync_scope: str = "block"):
 
     ``threads_dim``: how many dimensions ``tle.call(..., hardware={"threads":
     (...)})`` gives (1 to 3). ``sync_scope``: the scope the body's barriers
-    synchronize; only ``"block"`` (the whole program) exists.
+    synchronize; only ``"block"`` (the whole program) exists. Without the
+    decorator, ``tle.call`` accepts any 1 to 3 dimensions. It may go above or
+    below ``@tle.raw.language``.
+
+    Args:
+        threads_dim: 1, 2 or 3.
+        sync_scope: ``"block"``.
+
+    Returns:
+        A decorator that records the constraint on the function (or
+        ``RawFunction``) and returns it.
+
+    Example::
+
+        @tle.raw.language(name="mlir")
+        @tle.hardware_constraint(threads_dim=1, sync_scope="block")
+        def vector_add_tile(x: Annotated[ir.RankedTensorType, "tensor<1024xf32>"],
+                            y: Annotated[ir.RankedTensorType, "tensor<1024xf32>"],
+                            output: Annotated[ir.RankedTensorType, "tensor<1024xf32>"]):
+            i32 = ir.IntegerType.get_signless(32)
+            tid = nvvm.ThreadIdXOp(i32).res
+            idx = arith.index_cast(ir.IndexType.get(), tid)
+            tensor.insert(arith.addf(tensor.extract(x, [idx]), tensor.extract(y, [idx])), output, [idx])
     """
     if isinstance(threads_dim, bool) or not isinstance(threads_dim, int) or not 1 <= threads_dim <= 3:
         raise TLEUsageError(f"tle.hardware_constraint: threads_dim must be 1, 2 or 3, got {threads_dim!r}")
@@ -111,7 +133,33 @@ def hardware_constraint(threads_dim: int = 1, sync_scope: str = "block"):
 
 
 def language(name: str = "mlir"):
-    """Mark a function whose body builds MLIR with the bindings (``name="mlir"``)."""
+    """Mark a function whose body builds MLIR with the bindings (``name="mlir"``).
+
+    Each parameter is annotated ``Annotated[ir.RankedTensorType,
+    "tensor<...>"]`` or, for a scalar, e.g. ``Annotated[ir.IntegerType,
+    "i32"]`` / ``Annotated[ir.F32Type, "f32"]``; the body may use only the
+    ops docs/raw.md lists (``arith``, ``math``, ``index``, ``scf``,
+    ``tensor.extract`` / ``insert`` / ``dim`` and a few ``nvvm`` ops).
+
+    Args:
+        name: the language, ``"mlir"`` (the only one).
+
+    Returns:
+        A decorator turning a plain Python function into a
+        ``tle.raw.RawFunction``, callable only through ``tle.call``.
+
+    Example::
+
+        @tle.raw.language(name="mlir")
+        @tle.hardware_constraint(threads_dim=1, sync_scope="block")
+        def vector_add_tile(x: Annotated[ir.RankedTensorType, "tensor<1024xf32>"],
+                            y: Annotated[ir.RankedTensorType, "tensor<1024xf32>"],
+                            output: Annotated[ir.RankedTensorType, "tensor<1024xf32>"]):
+            i32 = ir.IntegerType.get_signless(32)
+            tid = nvvm.ThreadIdXOp(i32).res
+            idx = arith.index_cast(ir.IndexType.get(), tid)
+            tensor.insert(arith.addf(tensor.extract(x, [idx]), tensor.extract(y, [idx])), output, [idx])
+    """
     if name not in LANGUAGES:
         raise TLEUsageError(f"tle.raw.language name: unknown TLE-Raw language {name!r}; supported: "
                             f"{', '.join(map(repr, LANGUAGES))}")
@@ -140,6 +188,19 @@ class RawFunction(JITCallable):
     key of every kernel that references it (``cache_key`` below: the
     function's source, annotations, language and hardware constraint; helpers
     it calls are not followed).
+
+    Made by ``@tle.raw.language``, not by hand; calling it directly is an
+    error that points to ``tle.call``.
+
+    Args:
+        fn: the plain Python function whose body builds the MLIR.
+        language: ``"mlir"``.
+        constraint: the ``@tle.hardware_constraint`` record, or None.
+
+    Example::
+
+        f = tle.raw.language(name="mlir")(body)   # a RawFunction
+        f.language, f.constraint                  # "mlir", None
     """
 
     def __init__(self, fn, language: str, constraint: HardwareConstraint | None):
@@ -280,6 +341,43 @@ def call(fn, args, hardware=None, layout=None):
 
     Only valid inside a kernel compiled with TLE enabled (the code generator
     handles the call itself, see ``_install``); called directly it explains that.
+
+    Every thread of the program runs ``fn``'s body once, as one thread of a
+    thread block of shape ``hardware["threads"]``. Tensor arguments are
+    staged in shared memory; a tensor argument the body writes (with
+    ``tensor.insert``) is an output: the kernel variable passed for it holds
+    the new contents after the call (docs/raw.md).
+
+    Args:
+        fn: a ``@tle.raw.language`` function (a ``tle.raw.RawFunction``).
+        args: a list or tuple with one value per parameter of ``fn``: a
+            tensor of the annotated shape and element type, or a scalar of
+            the annotated type (a Python int or float constant becomes one).
+        hardware: None (``threads = (num_warps * 32,)``), or
+            ``{"threads": (sizes...)}``: 1 to 3 positive compile-time ints
+            whose product is ``num_warps * 32``, as many as the function's
+            ``threads_dim``.
+        layout: None, or a dict keyed by argument variables (tensor
+            arguments only) with values ``{"space": "shared", "order":
+            [...]}``; ``order`` is the staging buffer's dimension order,
+            fastest first.
+
+    Returns:
+        The outputs: None for none, one tensor, or a tuple for several.
+
+    Example::
+
+        @triton.jit
+        def add_kernel(x_ptr, y_ptr, output_ptr, BLOCK_SIZE: tl.constexpr):
+            offsets = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+            x = tl.load(x_ptr + offsets)
+            y = tl.load(y_ptr + offsets)
+            output = tl.zeros_like(x)
+            tle.call(vector_add_tile, args=[x, y, output], hardware={"threads": (BLOCK_SIZE,)},
+                     layout={x: {"space": "shared", "order": [0]}})
+            tl.store(output_ptr + offsets, output)
+
+        add_kernel[(n // 1024,)](x, y, out, BLOCK_SIZE=1024, num_warps=32)
     """
     raise TLEUsageError("tle.call is only valid inside a @triton.jit kernel compiled with TLE's stages: "
                         "call tle.enable() before compiling, or compile with tle.compile(...)")

@@ -18,7 +18,22 @@ from .mesh import device_mesh
 
 class S:
     """``tle.S(axis, ...)``: split a tensor dimension into equal blocks over the
-    listed mesh axes (outermost first)."""
+    listed mesh axes (outermost first).
+
+    Args:
+        axes: one or more non-empty mesh axis names (strings), or a single
+            list or tuple of them.
+
+    Returns:
+        A split entry for ``tle.sharding(mesh, split=[...])``; two are equal
+        when their axes are.
+
+    Example::
+
+        MESH = tle.device_mesh({"block_cluster": [("cx", 2), ("cy", 2)]})
+        ROWS = tle.sharding(MESH, split=[tle.S("cx"), tle.B])        # 2 row blocks
+        BOTH = tle.sharding(MESH, split=[tle.S("cx", "cy"), tle.B])  # 4 row blocks
+    """
 
     def __init__(self, *axes):
         if len(axes) == 1 and isinstance(axes[0], (list, tuple)):
@@ -52,7 +67,21 @@ B = _Broadcast()
 
 class P:
     """``tle.P(axis, ...)``: every shard along these mesh axes holds a partial
-    sum; the tensor is the sum over them."""
+    sum; the tensor is the sum over them.
+
+    Args:
+        axes: one or more non-empty mesh axis names (strings), or a single
+            list or tuple of them.
+
+    Returns:
+        A partial entry for ``tle.sharding(mesh, partial=[...])`` (not for
+        ``split``).
+
+    Example::
+
+        MESH = tle.device_mesh({"block_cluster": [("cx", 4)]})
+        PSUM = tle.sharding(MESH, split=[tle.B, tle.B], partial=[tle.P("cx")])
+    """
 
     def __init__(self, *axes):
         if len(axes) == 1 and isinstance(axes[0], (list, tuple)):
@@ -96,6 +125,33 @@ class sharding:
         psum = tle.sharding(mesh, split=[tle.B, tle.B], partial=[tle.P("cx")])
 
     Like meshes, shardings are compile-time values (``tl.constexpr``).
+    Checked when built: every axis is an axis of ``mesh``, used at most once.
+    Checked at use: ``len(split)`` equals the tensor's rank (unless empty),
+    and every split dimension is divisible by its number of shards.
+
+    Args:
+        mesh: a ``tle.device_mesh``.
+        split: a list (or tuple) with one entry per tensor dimension:
+            ``tle.S(...)``, an axis name, a list of axis names, ``tle.B``
+            (or ``"B"`` / None) for an unsplit dimension; or empty.
+        partial: a list of mesh axis names or ``tle.P(...)`` entries.
+
+    Returns:
+        A ``sharding`` (compare with ``==``; ``local_shape(shape)`` gives a
+        shard's block shape).
+
+    Example::
+
+        MESH = tle.device_mesh({"block_cluster": [("cx", 4)]})
+        ROWS = tle.sharding(MESH, split=[tle.S("cx"), tle.B])
+        FULL = tle.sharding(MESH, split=[tle.B, tle.B])
+
+        @triton.jit
+        def gather_rows(X, OUT, ROWS: tl.constexpr, FULL: tl.constexpr):
+            x = tle.make_sharded_tensor(X, ROWS, [64, 32])  # this CTA's 16 x 32 block
+            y = tle.reshard(x, FULL)                         # all-gather: 64 x 32
+            offs = tl.arange(0, 64)[:, None] * 32 + tl.arange(0, 32)[None, :]
+            tl.store(OUT + offs, y)
     """
 
     def __init__(self, mesh, split=(), partial=()):

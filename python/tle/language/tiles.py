@@ -122,7 +122,31 @@ def _marker_attrs(static, tile, kind: str, position: int, dynamic_operand: int):
 
 @builtin("tle.extract_tile")
 def extract_tile(x, index, tile_shape, _semantic=None, _generator=None):
-    """Tile ``index`` of ``x`` viewed as a row-major grid of ``tile_shape`` tiles."""
+    """Tile ``index`` of ``x`` viewed as a row-major grid of ``tile_shape`` tiles.
+
+    Also a tensor method: ``x.extract_tile(index, shape)``.
+
+    Args:
+        x: a tensor of rank >= 1.
+        index: which tile: a compile-time int (the row-major linear index
+            into the tile grid), a list of compile-time grid coordinates (one
+            per dimension), or a runtime integer scalar (a linear index the
+            kernel keeps in ``[0, number of tiles)``).
+        tile_shape: a compile-time list of ints, one per dimension of ``x``,
+            each > 0 and dividing ``x``'s dimension.
+
+    Returns:
+        A tensor of shape ``tile_shape`` and ``x``'s dtype (``x`` itself when
+        the grid has one tile).
+
+    Example::
+
+        @triton.jit
+        def second_quarter(X, Y):
+            x = tl.load(X + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :])
+            t = tle.extract_tile(x, [0, 1], [32, 32])   # x[0:32, 32:64]
+            tl.store(Y + tl.arange(0, 32)[:, None] * 32 + tl.arange(0, 32)[None, :], t)
+    """
     op = "tle.extract_tile"
     x = _tensor(x, f"{op}: x")
     shape = _shape(x)
@@ -147,7 +171,32 @@ def extract_tile(x, index, tile_shape, _semantic=None, _generator=None):
 
 @builtin("tle.insert_tile")
 def insert_tile(x, tile, index, _semantic=None, _generator=None):
-    """``x`` with tile ``index`` of its row-major grid of ``tile.shape`` tiles replaced by ``tile``."""
+    """``x`` with tile ``index`` of its row-major grid of ``tile.shape`` tiles replaced by ``tile``.
+
+    Also a tensor method: ``x.insert_tile(tile, index)``.
+
+    Args:
+        x: a tensor of rank >= 1.
+        tile: a tensor of ``x``'s rank and dtype (cast it first), each
+            dimension dividing ``x``'s.
+        index: which tile: a compile-time int (the row-major linear index
+            into the tile grid), a list of compile-time grid coordinates (one
+            per dimension), or a runtime integer scalar (a linear index the
+            kernel keeps in ``[0, number of tiles)``).
+
+    Returns:
+        A new tensor of ``x``'s shape and dtype (``tile`` itself when the
+        grid has one tile); ``x`` is not modified.
+
+    Example::
+
+        @triton.jit
+        def zero_block(X, Y, i):
+            offs = tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :]
+            x = tl.load(X + offs)
+            y = tle.insert_tile(x, tl.zeros([16, 64], x.dtype), i)   # rows 16*i .. 16*i+15
+            tl.store(Y + offs, y)
+    """
     op = "tle.insert_tile"
     x = _tensor(x, f"{op}: x")
     tile = _tensor(tile, f"{op}: tile")
