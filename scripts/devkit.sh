@@ -12,8 +12,25 @@
 # dynamic symbols stay). The two third-party archives are kept until their
 # source changes. On the GPU machine `. scripts/device-env.sh` installs them.
 # Usage: scripts/devkit.sh [X.Y]   (the GPU machine's Python; default 3.12)
+#        scripts/devkit.sh --min   (.devkit/min.tar.xz only: this checkout's
+#          build/bin/tle-opt and the venv's libLLVM.so, stripped, ~39 MB; no
+#          wheel, no build for another Python. On the GPU machine
+#          `. scripts/dist-device.sh` unpacks it and runs TLE from python/ with
+#          TLE_OPT: what the multi-GPU runs, scripts/dist-run-all.sh, use.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = --min ]; then
+  [ -x build/bin/tle-opt ] || { echo "devkit.sh --min: no build/bin/tle-opt; run scripts/bootstrap.sh" >&2; exit 1; }
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  cp build/bin/tle-opt "$tmp/"
+  cp "$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/llvm/lib/libLLVM.so" "$tmp/"
+  strip --strip-unneeded "$tmp/tle-opt" "$tmp/libLLVM.so"
+  mkdir -p .devkit
+  tar cf - -C "$tmp" tle-opt libLLVM.so | xz -T2 -6 > .devkit/min.tar.xz
+  ls -l .devkit/min.tar.xz
+  exit 0
+fi
 version=${1:-3.12}
 tag="cp${version/./}"
 ./scripts/build-wheels.sh "$version"
