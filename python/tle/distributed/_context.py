@@ -51,6 +51,19 @@ def _align(n: int) -> int:
     return (n + _ALIGN - 1) // _ALIGN * _ALIGN
 
 
+def _layout(workspace_numel, dtype, devices, max_programs, arena_bytes):
+    """The heap's regions as (start, end) byte ranges, each 256-byte aligned:
+    the reshard workspace, the reshard flags (2 * D int32 per program), the
+    barrier signals (D int32 per program) and the arena; and the heap's size."""
+    sizes = (_align(workspace_numel * dtype.itemsize), _align(2 * devices * max_programs * 4),
+             _align(devices * max_programs * 4), _align(arena_bytes))
+    regions, start = [], 0
+    for size in sizes:
+        regions.append((start, start + size))
+        start += size
+    return regions, start
+
+
 def _torch():
     import torch
     import torch.distributed as dist
@@ -105,22 +118,15 @@ class SymmetricContext:
         self.check = check
         self.rank = dist.get_rank(group)
         self.world_size = dist.get_world_size(group)
-        self.devices = self.world_size
         self.max_programs = max_programs
         self.dtype = dtype
-        ws_bytes = _align(workspace_numel * dtype.itemsize)
-        flag_bytes = _align(2 * self.devices * max_programs * 4)
-        signal_bytes = _align(self.devices * max_programs * 4)
-        self._ws_range = (0, workspace_numel * dtype.itemsize)
-        self.workspace = heap[:ws_bytes].view(dtype)[:workspace_numel] if workspace_numel else \
+        (ws, flags, signals, arena), _ = _layout(workspace_numel, dtype, self.world_size, max_programs, arena_bytes)
+        self.workspace = heap[ws[0]:ws[1]].view(dtype)[:workspace_numel] if workspace_numel else \
             heap[:_ALIGN].view(dtype)[:0]
-        if not workspace_numel:
-            ws_bytes = 0
-        self.flags = heap[ws_bytes:ws_bytes + flag_bytes].view(torch.int32)
-        self.signals = heap[ws_bytes + flag_bytes:ws_bytes + flag_bytes + signal_bytes].view(torch.int32)
-        start = ws_bytes + flag_bytes + signal_bytes
-        self._arena = (start, start + arena_bytes)
-        self._arena_next = self._arena[0]
+        self.flags = heap[flags[0]:flags[1]].view(torch.int32)
+        self.signals = heap[signals[0]:signals[1]].view(torch.int32)
+        self._arena = arena
+        self._arena_next = arena[0]
         ptrs = list(handle.buffer_ptrs)
         if len(ptrs) != self.world_size:
             raise RuntimeError(f"symmetric memory handle has {len(ptrs)} buffers for a group of {self.world_size}")
@@ -234,14 +240,11 @@ class SymmetricContext:
                     raise TLEUsageError(f"tle.device_context.from_group: torch's symmetric memory on {device} uses "
                                         f"the {current} backend and cannot change to {backend} ({e}); choose the "
                                         "backend before the first symmetric allocation") from None
-        ws_bytes = _align(workspace_numel * dtype.itemsize) if workspace_numel else 0
-        total = ws_bytes + _align(2 * devices * max_programs * 4) + _align(devices * max_programs * 4) + \
-            _align(arena_bytes)
+        _, total = _layout(workspace_numel, dtype, devices, max_programs, arena_bytes)
         heap = symm_mem.empty(total, dtype=torch.uint8, device=device)
         handle = symm_mem.rendezvous(heap, group)
         backend = symm_mem.get_backend(device) or backend or "CUDA"
-        return cls(mesh, group, handle, heap, workspace_numel, dtype, max_programs, _align(arena_bytes), backend,
-                   check)
+        return cls(mesh, group, handle, heap, workspace_numel, dtype, max_programs, arena_bytes, backend, check)
 
     # -- what kernels take --------------------------------------------------------------------------------------
 
