@@ -37,9 +37,6 @@ def is_enabled() -> bool:
 # mode"): a wait for a peer gives up after this many polls and fails a device
 # assertion naming what it waited for. Unset or 0: wait for ever. TLE's cache
 # fingerprint includes it (kernels compiled with and without it differ).
-DEVICE_WAIT_LIMIT_ENV = "TLE_DEVICE_WAIT_LIMIT"
-
-
 def device_wait_limit() -> int:
     """The poll limit of device waits (``tle.knobs.device_wait_limit``,
     ``TLE_DEVICE_WAIT_LIMIT``), 0 for none."""

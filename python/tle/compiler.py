@@ -306,7 +306,7 @@ def dsa_compile(kernel, signature=None, constexprs=None, target="sm_90", attrs=N
                              backend.get_module_map(), context)
         ttir = stages_fns["ttir"](module, metadata)
     out = {"ttir": ttir.str()}
-    pipeline = _bridge.TTIR_PIPELINE.replace(_bridge.NUM_STAGES, str(int(metadata.get("num_stages", 3))))
+    pipeline = _bridge.pipeline_for(_bridge.TTIR_PIPELINE, metadata)
     try:
         out["tle-ttir"] = _driver.run_pipeline(out["ttir"], pipeline, source_name="<tle:tle-ttir>", debug_info=True)
     except MLIRError as e:
