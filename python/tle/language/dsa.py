@@ -453,15 +453,24 @@ def _binary(op, lhs, rhs, out, _semantic):
     _markers.emit(f"dsa.{op}", attrs, operands, [tlc.int32], _semantic=_semantic)
 
 
-@builtin("tle.dsa.add")
-def add(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = lhs + rhs`` elementwise on UB buffers of one shape and dtype.
+def _binary_builtin(op: str, expr: str, on: str, note: str = ""):
+    """The public ``tle.dsa.<op>``: ``_binary`` with its docstring, which the
+    six elementwise ops share but for the expression, the buffers they take
+    and a note on rejected dtypes."""
+    example = expr.replace("lhs", "a").replace("rhs", "b")
+    note = f"\n            {note}" if note else ""
+
+    def fn(lhs, rhs, out, _semantic=None, _generator=None):
+        _binary(op, lhs, rhs, out, _semantic)
+
+    fn.__name__ = fn.__qualname__ = op
+    fn.__doc__ = f"""``out = {expr}`` elementwise on {on}.
 
     Args:
         lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
         rhs: a UB buffer of ``lhs``'s shape and dtype.
         out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
-            ``lhs`` or ``rhs``).
+            ``lhs`` or ``rhs``).{note}
 
     Returns:
         None (the result is in ``out``).
@@ -469,159 +478,26 @@ def add(lhs, rhs, out, _semantic=None, _generator=None):
     Example::
 
         @triton.jit
-        def add_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
+        def {op}_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
             offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
             a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
             b = tle.dsa.alloc([M, N], dtype=tl.float32)
             tle.dsa.copy(X + offs, a)
             tle.dsa.copy(Y + offs, b)
-            tle.dsa.add(a, b, a)                       # a = a + b
+            tle.dsa.{op}(a, b, a)                       # a = {example}
             tle.dsa.copy(a, OUT + offs)
     """
-    _binary("add", lhs, rhs, out, _semantic)
+    return builtin(f"tle.dsa.{op}")(fn)
 
 
-@builtin("tle.dsa.sub")
-def sub(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = lhs - rhs`` elementwise on UB buffers of one shape and dtype.
-
-    Args:
-        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
-        rhs: a UB buffer of ``lhs``'s shape and dtype.
-        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
-            ``lhs`` or ``rhs``).
-
-    Returns:
-        None (the result is in ``out``).
-
-    Example::
-
-        @triton.jit
-        def sub_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
-            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
-            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
-            b = tle.dsa.alloc([M, N], dtype=tl.float32)
-            tle.dsa.copy(X + offs, a)
-            tle.dsa.copy(Y + offs, b)
-            tle.dsa.sub(a, b, a)                       # a = a - b
-            tle.dsa.copy(a, OUT + offs)
-    """
-    _binary("sub", lhs, rhs, out, _semantic)
-
-
-@builtin("tle.dsa.mul")
-def mul(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = lhs * rhs`` elementwise on UB buffers of one shape and dtype.
-
-    Args:
-        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
-        rhs: a UB buffer of ``lhs``'s shape and dtype.
-        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
-            ``lhs`` or ``rhs``).
-
-    Returns:
-        None (the result is in ``out``).
-
-    Example::
-
-        @triton.jit
-        def mul_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
-            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
-            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
-            b = tle.dsa.alloc([M, N], dtype=tl.float32)
-            tle.dsa.copy(X + offs, a)
-            tle.dsa.copy(Y + offs, b)
-            tle.dsa.mul(a, b, a)                       # a = a * b
-            tle.dsa.copy(a, OUT + offs)
-    """
-    _binary("mul", lhs, rhs, out, _semantic)
-
-
-@builtin("tle.dsa.div")
-def div(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = lhs / rhs`` elementwise on floating-point UB buffers.
-
-    Args:
-        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
-        rhs: a UB buffer of ``lhs``'s shape and dtype.
-        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
-            ``lhs`` or ``rhs``).
-            Integer buffers are rejected.
-
-    Returns:
-        None (the result is in ``out``).
-
-    Example::
-
-        @triton.jit
-        def div_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
-            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
-            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
-            b = tle.dsa.alloc([M, N], dtype=tl.float32)
-            tle.dsa.copy(X + offs, a)
-            tle.dsa.copy(Y + offs, b)
-            tle.dsa.div(a, b, a)                       # a = a / b
-            tle.dsa.copy(a, OUT + offs)
-    """
-    _binary("div", lhs, rhs, out, _semantic)
-
-
-@builtin("tle.dsa.max")
-def max(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = max(lhs, rhs)`` elementwise on UB buffers (integers signed).
-
-    Args:
-        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
-        rhs: a UB buffer of ``lhs``'s shape and dtype.
-        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
-            ``lhs`` or ``rhs``).
-            Unsigned integer buffers are rejected.
-
-    Returns:
-        None (the result is in ``out``).
-
-    Example::
-
-        @triton.jit
-        def max_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
-            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
-            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
-            b = tle.dsa.alloc([M, N], dtype=tl.float32)
-            tle.dsa.copy(X + offs, a)
-            tle.dsa.copy(Y + offs, b)
-            tle.dsa.max(a, b, a)                       # a = max(a, b)
-            tle.dsa.copy(a, OUT + offs)
-    """
-    _binary("max", lhs, rhs, out, _semantic)
-
-
-@builtin("tle.dsa.min")
-def min(lhs, rhs, out, _semantic=None, _generator=None):
-    """``out = min(lhs, rhs)`` elementwise on UB buffers (integers signed).
-
-    Args:
-        lhs: a UB buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``).
-        rhs: a UB buffer of ``lhs``'s shape and dtype.
-        out: the UB buffer written, of ``lhs``'s shape and dtype (it may be
-            ``lhs`` or ``rhs``).
-            Unsigned integer buffers are rejected.
-
-    Returns:
-        None (the result is in ``out``).
-
-    Example::
-
-        @triton.jit
-        def min_kernel(X, Y, OUT, M: tl.constexpr, N: tl.constexpr):
-            offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
-            a = tle.dsa.alloc([M, N], dtype=tl.float32)   # UB
-            b = tle.dsa.alloc([M, N], dtype=tl.float32)
-            tle.dsa.copy(X + offs, a)
-            tle.dsa.copy(Y + offs, b)
-            tle.dsa.min(a, b, a)                       # a = min(a, b)
-            tle.dsa.copy(a, OUT + offs)
-    """
-    _binary("min", lhs, rhs, out, _semantic)
+_SAME = "UB buffers of one shape and dtype"
+_SIGNED = "UB buffers (integers signed)"
+add = _binary_builtin("add", "lhs + rhs", _SAME)
+sub = _binary_builtin("sub", "lhs - rhs", _SAME)
+mul = _binary_builtin("mul", "lhs * rhs", _SAME)
+div = _binary_builtin("div", "lhs / rhs", "floating-point UB buffers", "Integer buffers are rejected.")
+max = _binary_builtin("max", "max(lhs, rhs)", _SIGNED, "Unsigned integer buffers are rejected.")
+min = _binary_builtin("min", "min(lhs, rhs)", _SIGNED, "Unsigned integer buffers are rejected.")
 
 
 __all__ = ["GM", "add", "address_space", "alloc", "ascend", "buffer", "buffer_type", "copy", "div", "max", "min",
