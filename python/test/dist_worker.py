@@ -29,6 +29,7 @@ import tle.distributed as tdist  # noqa: E402
 import dist_device_kernels as K  # noqa: E402
 
 RANK = WORLD = 0
+BACKEND = os.environ.get("TLE_SYMM_BACKEND") or None  # torch's symmetric-memory backend (None: torch's choice)
 DEV = None
 CASES = {}
 
@@ -55,7 +56,7 @@ def context(mesh, numel=1 << 16, dtype=torch.float32, arena=1 << 20):
     key = (repr(mesh), str(dtype))
     if key not in _contexts:
         _contexts[key] = tle.device_context.from_group(mesh, workspace_numel=numel, dtype=dtype, arena_bytes=arena,
-                                                       backend=os.environ.get("TLE_SYMM_BACKEND") or None)
+                                                       backend=BACKEND)
     return _contexts[key]
 
 
@@ -274,7 +275,7 @@ def case_all_reduce_api():
     mesh = mesh1()
     numel = 1 << 20
     ctx = tle.device_context.from_group(mesh, arena_bytes=tdist.AllReduce.arena_bytes(numel, torch.bfloat16) + 4096,
-                                        backend=os.environ.get("TLE_SYMM_BACKEND") or None)
+                                        backend=BACKEND)
     ar = tdist.AllReduce(ctx, numel, torch.bfloat16)
     for n in (1000, 2048, 65536, numel):
         for method in ("one_shot", "two_shot", "nccl"):
@@ -315,7 +316,7 @@ def case_all_gather_matmul():
     m_shard, k, n = 256, 512, 512
     ctx = tle.device_context.from_group(
         mesh, arena_bytes=tdist.AllGatherMatmul.arena_bytes(WORLD, m_shard, k, torch.bfloat16),
-        backend=os.environ.get("TLE_SYMM_BACKEND") or None)
+        backend=BACKEND)
     op = tdist.AllGatherMatmul(ctx, m_shard, k, torch.bfloat16)
     for it in range(3):
         a = mine_random(m_shard, k, dtype=torch.bfloat16, seed=70 + it) / 8
@@ -334,7 +335,7 @@ def case_matmul_reduce_scatter():
     m, k, n = 256 * WORLD, 512, 512
     ctx = tle.device_context.from_group(
         mesh, arena_bytes=tdist.MatmulReduceScatter.arena_bytes(WORLD, m, n, torch.bfloat16),
-        backend=os.environ.get("TLE_SYMM_BACKEND") or None)
+        backend=BACKEND)
     op = tdist.MatmulReduceScatter(ctx, m, n, torch.bfloat16)
     for it in range(3):
         a = mine_random(m, k, dtype=torch.bfloat16, seed=90 + it) / 8
@@ -370,7 +371,7 @@ def case_bad_use():
     except TLEUsageError as e:
         assert "already used" in str(e), str(e)
     checked = tle.device_context.from_group(mesh, workspace_numel=1024, check=True,
-                                            backend=os.environ.get("TLE_SYMM_BACKEND") or None)
+                                            backend=BACKEND)
     x = torch.zeros(256, device=DEV)
     out = torch.zeros(256 * WORLD, device=DEV)
     kernel_rounds = 1 if RANK == 0 else 2  # rank 0 launches another specialization
@@ -422,7 +423,7 @@ def main():
         dist.all_reduce(flags)
         if RANK == 0:
             print(f"{'PASS' if flags.item() == 0 else 'FAIL'} {name} (world {WORLD}, "
-                  f"backend {os.environ.get('TLE_SYMM_BACKEND') or 'CUDA'})", flush=True)
+                  f"backend {BACKEND or 'CUDA'})", flush=True)
         if flags.item():
             failed.append(name)
     dist.barrier()
