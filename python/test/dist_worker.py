@@ -312,40 +312,44 @@ def case_all_reduce_api():
 
 @case
 def case_all_gather_matmul():
-    mesh = mesh1()
-    m_shard, k, n = 256, 512, 512
-    ctx = tle.device_context.from_group(
-        mesh, arena_bytes=tdist.AllGatherMatmul.arena_bytes(WORLD, m_shard, k, torch.bfloat16),
-        backend=BACKEND)
-    op = tdist.AllGatherMatmul(ctx, m_shard, k, torch.bfloat16)
-    for it in range(3):
-        a = mine_random(m_shard, k, dtype=torch.bfloat16, seed=70 + it) / 8
-        b = mine_random(k, n, dtype=torch.bfloat16, seed=80 + it) / 8
-        got = op(a, b)
-        full = torch.empty(WORLD * m_shard, k, dtype=torch.bfloat16, device=DEV)
-        dist.all_gather_into_tensor(full, a)
-        want = full.float() @ b.float()
-        torch.cuda.synchronize()
-        torch.testing.assert_close(got.float(), want, rtol=2e-2, atol=2e-2, msg=f"all_gather_matmul, call {it}")
+    # The second shape has more tiles than the GPU has SMs: each persistent program takes several, across shards.
+    for m_shard, k, n in ((256, 512, 512), (1024, 512, 4096)):
+        mesh = mesh1()
+        ctx = tle.device_context.from_group(
+            mesh, arena_bytes=tdist.AllGatherMatmul.arena_bytes(WORLD, m_shard, k, torch.bfloat16),
+            backend=BACKEND)
+        op = tdist.AllGatherMatmul(ctx, m_shard, k, torch.bfloat16)
+        for it in range(3):
+            a = mine_random(m_shard, k, dtype=torch.bfloat16, seed=70 + it) / 8
+            b = mine_random(k, n, dtype=torch.bfloat16, seed=80 + it) / 8
+            got = op(a, b)
+            full = torch.empty(WORLD * m_shard, k, dtype=torch.bfloat16, device=DEV)
+            dist.all_gather_into_tensor(full, a)
+            want = full.float() @ b.float()
+            torch.cuda.synchronize()
+            torch.testing.assert_close(got.float(), want, rtol=2e-2, atol=2e-2,
+                                       msg=f"all_gather_matmul {m_shard}x{k}x{n}, call {it}")
 
 
 @case
 def case_matmul_reduce_scatter():
-    mesh = mesh1()
-    m, k, n = 256 * WORLD, 512, 512
-    ctx = tle.device_context.from_group(
-        mesh, arena_bytes=tdist.MatmulReduceScatter.arena_bytes(WORLD, m, n, torch.bfloat16),
-        backend=BACKEND)
-    op = tdist.MatmulReduceScatter(ctx, m, n, torch.bfloat16)
-    for it in range(3):
-        a = mine_random(m, k, dtype=torch.bfloat16, seed=90 + it) / 8
-        b = mine_random(k, n, dtype=torch.bfloat16, seed=95 + it) / 8
-        got = op(a, b)
-        part = (a.float() @ b.float())
-        want = torch.empty(m // WORLD, n, dtype=torch.float32, device=DEV)
-        dist.reduce_scatter_tensor(want, part)
-        torch.cuda.synchronize()
-        torch.testing.assert_close(got.float(), want, rtol=3e-2, atol=3e-2, msg=f"matmul_reduce_scatter, call {it}")
+    for rows, k, n in ((256, 512, 512), (1024, 512, 4096)):  # the second: more tiles than SMs
+        mesh = mesh1()
+        m = rows * WORLD
+        ctx = tle.device_context.from_group(
+            mesh, arena_bytes=tdist.MatmulReduceScatter.arena_bytes(WORLD, m, n, torch.bfloat16),
+            backend=BACKEND)
+        op = tdist.MatmulReduceScatter(ctx, m, n, torch.bfloat16)
+        for it in range(3):
+            a = mine_random(m, k, dtype=torch.bfloat16, seed=90 + it) / 8
+            b = mine_random(k, n, dtype=torch.bfloat16, seed=95 + it) / 8
+            got = op(a, b)
+            part = (a.float() @ b.float())
+            want = torch.empty(m // WORLD, n, dtype=torch.float32, device=DEV)
+            dist.reduce_scatter_tensor(want, part)
+            torch.cuda.synchronize()
+            torch.testing.assert_close(got.float(), want, rtol=3e-2, atol=3e-2,
+                                       msg=f"matmul_reduce_scatter {m}x{k}x{n}, call {it}")
 
 
 @case

@@ -32,6 +32,20 @@ def _wait_equal(ptr, value):
 
 
 @triton.jit
+def _await(ptr, value):
+    """Spin until the 32-bit word at ``ptr`` is ``value`` (a system-scope
+    acquire load), then order the async proxy (TMA) after it; returns the
+    word, i.e. ``value``. The caller feeds the result into the coordinates
+    of the TMA loads it guards (``+ (r - value)``, zero at run time), so no
+    schedule can hoist a load above the wait. One inline-asm op, not a loop:
+    the software pipeliner keeps the persistent loop's structure."""
+    return tl.inline_asm_elementwise(
+        "{ .reg .pred p; .reg .b32 v; spin: ld.acquire.sys.global.b32 v, [$1]; setp.ne.b32 p, v, $2; "
+        "@p bra spin; fence.proxy.async.global; mov.b32 $0, v; }",
+        "=r,l,r", [ptr, value], dtype=tl.int32, is_pure=False, pack=1)
+
+
+@triton.jit
 def _tile(t, tiles_m, tiles_n, GROUP_M: tl.constexpr):
     """Tile ``t`` of a tiles_m x tiles_n grid in grouped order (L2 reuse)."""
     per_group = GROUP_M * tiles_n
@@ -44,90 +58,104 @@ def _tile(t, tiles_m, tiles_n, GROUP_M: tl.constexpr):
 
 
 @triton.jit
-def _mma(A, B, rows, cols, K, stride_am, stride_bk, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    """The fp32 product of A[rows, :] and B[:, cols] (row-major, K % BK == 0)."""
+def _mma(a_desc, b_desc, row, col, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    """The fp32 product of A[row:row+BM, :] and B[:, col:col+BN], both read
+    by TMA (``K % BK == 0``)."""
     acc = tl.zeros([BM, BN], dtype=tl.float32)
-    ks = tl.arange(0, BK)
-    a_ptrs = A + rows[:, None] * stride_am + ks[None, :]
-    b_ptrs = B + ks[:, None] * stride_bk + cols[None, :]
-    for _ in range(0, K, BK):
-        acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc)
-        a_ptrs += BK
-        b_ptrs += BK * stride_bk
+    for k in range(0, K, BK):
+        acc = tl.dot(a_desc.load([row, k]), b_desc.load([k, col]), acc)
     return acc
 
 
 @triton.jit
+def _store(c_desc, row, col, acc, BN: tl.constexpr, SPLIT: tl.constexpr):
+    """``c_desc[row, col:col+BN] = acc`` by TMA, in two column halves when
+    ``SPLIT`` (``c_desc``'s block is then BN / 2 wide): half the epilogue's
+    registers and staging buffer."""
+    if SPLIT:
+        c0, c1 = tl.split(tl.permute(tl.reshape(acc, (acc.shape[0], 2, BN // 2)), (0, 2, 1)))
+        c_desc.store([row, col], c0.to(c_desc.dtype))
+        c_desc.store([row, col + BN // 2], c1.to(c_desc.dtype))
+    else:
+        c_desc.store([row, col], acc.to(c_desc.dtype))
+
+
+@triton.jit
 def ag_gemm_kernel(AG, B, OUT, READY, C, M_SHARD, N, K, MESH: tl.constexpr, D: tl.constexpr, BM: tl.constexpr,
-                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
-    """OUT (D * M_SHARD x N) = AG @ B. AG: the gathered A (shard s in rows
-    s * M_SHARD ...); READY[s] = 1 once shard s has landed (this device's own
-    shard is there before the launch)."""
+                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr,
+                   SPLIT: tl.constexpr):
+    """OUT (D * M_SHARD x N) = AG @ B, persistent: program p takes tiles p,
+    p + NUM_SMS, ... AG, B, OUT: TMA descriptors (blocks BM x BK, BK x BN,
+    BM x BN or BM x BN / 2 with SPLIT); AG is the gathered A (shard s in rows
+    s * M_SHARD ...). READY[s] = 1 once shard s has landed (this device's own
+    flag is set before the launch)."""
     ctx = tle.device_context(MESH, C)
     rank = ctx.rank
-    pid = tl.program_id(0)
     tiles_m = M_SHARD // BM
     tiles_n = N // BN
     per_shard = tiles_m * tiles_n
-    step = pid // per_shard
-    shard = (rank + step) % D
-    tm, tn = _tile(pid % per_shard, tiles_m, tiles_n, GROUP_M)
-    if step > 0:
-        _wait_equal(READY + shard, 1)
-    rows = shard * M_SHARD + tm * BM + tl.arange(0, BM)
-    cols = tn * BN + tl.arange(0, BN)
-    acc = _mma(AG, B, rows, cols, K, K, N, BM, BN, BK)
-    tl.store(OUT + rows[:, None] * N + cols[None, :], acc.to(OUT.dtype.element_ty))
+    for t in tl.range(tl.program_id(0), D * per_shard, NUM_SMS):
+        shard = (rank + t // per_shard) % D
+        tm, tn = _tile(t % per_shard, tiles_m, tiles_n, GROUP_M)
+        row = shard * M_SHARD + tm * BM + (_await(READY + shard, 1) - 1)
+        acc = _mma(AG, B, row, tn * BN, K, BM, BN, BK)
+        _store(OUT, row, tn * BN, acc, BN, SPLIT)
 
 
 @triton.jit
 def gemm_rs_kernel(A, B, OUT, RECV, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl.constexpr, BM: tl.constexpr,
-                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr, COMM: tl.constexpr = True):
+                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr,
+                   COMM: tl.constexpr = True):
     """OUT (M / D x N) = rows [rank * M / D, ...) of the sum over devices of
-    A @ B. RECV: symmetric, (D - 1) x (M / D) x N (one slot per step);
-    FLAGS: symmetric int32, (D - 1) x tiles per chunk, zero at rest."""
+    A @ B, persistent (program p takes tiles p, p + NUM_SMS, ...). A, B: TMA
+    descriptors (blocks BM x BK, BK x BN); OUT: a pointer. RECV: symmetric,
+    (D - 1) x (M / D) x N (one slot per step); FLAGS: symmetric int32,
+    (D - 1) x tiles per chunk, zero at rest."""
     ctx = tle.device_context(MESH, C)
     rank = ctx.rank
-    pid = tl.program_id(0)
     chunk_m = M // D
     tiles_m = chunk_m // BM
     tiles_n = N // BN
     per_chunk = tiles_m * tiles_n
-    step = pid // per_chunk
-    t = pid % per_chunk
-    chunk = (rank + step + 1) % D
-    tm, tn = _tile(t, tiles_m, tiles_n, GROUP_M)
-    local_rows = tm * BM + tl.arange(0, BM)
-    cols = tn * BN + tl.arange(0, BN)
-    acc = _mma(A, B, chunk * chunk_m + local_rows, cols, K, K, N, BM, BN, BK)
-    tile = local_rows[:, None] * N + cols[None, :]
-    if not COMM:  # ablation (bench/dist_gemm_rs.py --ablate): the same tiles, no ring
-        tl.store(OUT + tile, acc.to(OUT.dtype.element_ty))
-        return
-    if step > 0:
-        # The upstream neighbour's partial sum of this tile, from step - 1.
-        slot = FLAGS + (step - 1) * per_chunk + t
-        _wait_equal(slot, 1)
-        acc += tl.load(RECV + (step - 1) * chunk_m * N + tile).to(tl.float32)
-        tl.debug_barrier()
-        tl.atomic_xchg(slot, 0, sem="release", scope="sys")
-    if step < D - 1:
-        down = (rank + D - 1) % D
-        slot = tle.remote(FLAGS + step * per_chunk + t, down, MESH, context=ctx)
-        _wait_equal(slot, 0)
-        tl.store(tle.remote(RECV + step * chunk_m * N + tile, down, MESH, context=ctx), acc.to(RECV.dtype.element_ty))
-        tl.debug_barrier()
-        tl.atomic_xchg(slot, 1, sem="release", scope="sys")
-    else:
-        tl.store(OUT + tile, acc.to(OUT.dtype.element_ty))
+    for pid in tl.range(tl.program_id(0), D * per_chunk, NUM_SMS):
+        step = pid // per_chunk
+        t = pid % per_chunk
+        chunk = (rank + step + 1) % D
+        tm, tn = _tile(t, tiles_m, tiles_n, GROUP_M)
+        acc = _mma(A, B, chunk * chunk_m + tm * BM, tn * BN, K, BM, BN, BK)
+        local_rows = tm * BM + tl.arange(0, BM)
+        cols = tn * BN + tl.arange(0, BN)
+        tile = local_rows[:, None] * N + cols[None, :]
+        if not COMM:  # ablation (bench/dist_gemm_rs.py --ablate): the same tiles, no ring
+            tl.store(OUT + tile, acc.to(OUT.dtype.element_ty))
+        else:
+            if step > 0:
+                # The upstream neighbour's partial sum of this tile, from step - 1.
+                slot = FLAGS + (step - 1) * per_chunk + t
+                _wait_equal(slot, 1)
+                acc += tl.load(RECV + (step - 1) * chunk_m * N + tile).to(tl.float32)
+                tl.debug_barrier()
+                tl.atomic_xchg(slot, 0, sem="release", scope="sys")
+            if step < D - 1:
+                down = (rank + D - 1) % D
+                slot = tle.remote(FLAGS + step * per_chunk + t, down, MESH, context=ctx)
+                _wait_equal(slot, 0)
+                tl.store(tle.remote(RECV + step * chunk_m * N + tile, down, MESH, context=ctx),
+                         acc.to(RECV.dtype.element_ty))
+                tl.debug_barrier()
+                tl.atomic_xchg(slot, 1, sem="release", scope="sys")
+            else:
+                tl.store(OUT + tile, acc.to(OUT.dtype.element_ty))
 
 
 @triton.jit
-def gemm_kernel(A, B, OUT, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
-    """The same GEMM alone (no communication): the "GEMM part" of the benchmarks."""
-    pid = tl.program_id(0)
-    tm, tn = _tile(pid, M // BM, N // BN, GROUP_M)
-    rows = tm * BM + tl.arange(0, BM)
-    cols = tn * BN + tl.arange(0, BN)
-    acc = _mma(A, B, rows, cols, K, K, N, BM, BN, BK)
-    tl.store(OUT + rows[:, None] * N + cols[None, :], acc.to(OUT.dtype.element_ty))
+def gemm_kernel(A, B, OUT, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
+                NUM_SMS: tl.constexpr, SPLIT: tl.constexpr):
+    """The same GEMM alone (no communication): the "GEMM part" of the
+    benchmarks. A, B, OUT: TMA descriptors as for ``ag_gemm_kernel``."""
+    tiles_m = M // BM
+    tiles_n = N // BN
+    for t in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS):
+        tm, tn = _tile(t, tiles_m, tiles_n, GROUP_M)
+        acc = _mma(A, B, tm * BM, tn * BN, K, BM, BN, BK)
+        _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
