@@ -35,18 +35,19 @@ def smoke_kernels():
     from tle.distributed import _gemm, _gemm_kernels as k
     cfg = _gemm.CONFIG
     bm, bn, bk = cfg["BM"], cfg["BN"], cfg["BK"]
-    tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M")}
+    tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M", "SPLIT")}
     tiles["NUM_SMS"] = 132
-    sig = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>", "OUT": "*bf16", "RECV": "*bf16",
-           "FLAGS": "*i32", "C": CTX_SIG, "M": "i32", "N": "i32", "K": "i32"}
-    aligned = {(i,): [["tt.divisibility", 16]] for i in (2, 3, 4, 6, 7, 8)}
-    # TMA loads; the ring: acquire the upstream tile's flag, 16-byte stores into the downstream device's slot,
-    # release flags.
+    out_desc = f"tensordesc<bf16[{bm},{bn // 2 if cfg['SPLIT'] else bn}]>"
+    sig = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>", "OUT": out_desc,
+           "RECV": "*bf16", "RECV_DOWN": out_desc, "FLAGS": "*i32", "C": CTX_SIG, "M": "i32", "N": "i32", "K": "i32"}
+    aligned = {(i,): [["tt.divisibility", 16]] for i in (3, 5, 7, 8, 9)}
+    # TMA loads; the ring: acquire the upstream tile's flag, 16-byte loads of its partial sum, TMA stores into the
+    # downstream device's slot completed before its flag's release.
     return [{"name": f"gemm_rs-w{w}", "kernel": k.gemm_rs_kernel, "signature": sig,
              "constexprs": dict(tiles, MESH=tle.device_mesh({"device": w}), D=w), "attrs": aligned,
              "options": {"num_warps": cfg["num_warps"], "num_stages": cfg["rs_num_stages"]}, "tle": True,
              "expect": ["wgmma.mma_async", "cp.async.bulk.tensor.2d", "atom.global.acquire.sys.cas",
-                        "atom.global.sys.release.exch", "st.global.v4.b32"]} for w in (2, 4, 8)]
+                        "atom.global.sys.release.exch", "ld.global.v4.b32", "cp.async.bulk.wait_group 0"]} for w in (2, 4, 8)]
 
 
 def main(argv=None):

@@ -209,6 +209,9 @@ class MatmulReduceScatter:
         self.flags = ctx.empty(max(d - 1, 1) * self.per_chunk, dtype=torch.int32)
         self.flags.zero_()
         self.sms = _sms(ctx.heap.device)
+        # The downstream device's receive slots, as one 2-D tensor, for the TMA stores into them.
+        down = ctx.peer(self.recv, (ctx.rank + d - 1) % d).view(-1, self.n)
+        self.recv_down = _desc(down, cfg["BM"], cfg["BN"] // 2 if cfg["SPLIT"] else cfg["BN"])
         torch.cuda.synchronize()
         ctx.barrier()
         self.args = ctx.args()
@@ -234,11 +237,13 @@ class MatmulReduceScatter:
         _divides(k, cfg["BK"], "matmul_reduce_scatter K")
         d = ctx.world_size
         out = torch.empty(m // d, self.n, dtype=self.dtype, device=a.device) if out is None else out
+        bm, bn = cfg["BM"], cfg["BN"] // 2 if cfg["SPLIT"] else cfg["BN"]
         with enabled():
             kern.gemm_rs_kernel[(min(d * self.per_chunk, self.sms),)](
-                *_gemm_descs(a, b, None, cfg), out, self.recv, self.flags, self.args, m, self.n, k, MESH=ctx.mesh, D=d,
-                BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"], NUM_SMS=self.sms, COMM=comm,
-                num_warps=cfg["num_warps"], num_stages=cfg["rs_num_stages"])
+                *_gemm_descs(a, b, None, cfg), _desc(out, bm, bn), self.recv, self.recv_down, self.flags, self.args,
+                m, self.n, k, MESH=ctx.mesh, D=d, BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
+                NUM_SMS=self.sms, SPLIT=cfg["SPLIT"], COMM=comm, num_warps=cfg["num_warps"],
+                num_stages=cfg["rs_num_stages"])
         return out
 
 

@@ -103,49 +103,78 @@ def ag_gemm_kernel(AG, B, OUT, READY, C, M_SHARD, N, K, MESH: tl.constexpr, D: t
 
 
 @triton.jit
-def gemm_rs_kernel(A, B, OUT, RECV, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl.constexpr, BM: tl.constexpr,
-                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr,
-                   COMM: tl.constexpr = True):
+def _stores_done():
+    """Wait until this thread's TMA stores are complete (written, not just
+    read out of shared memory) and order them before later generic-proxy
+    accesses; returns 0. Threads that issued none pass straight through."""
+    return tl.inline_asm_elementwise("cp.async.bulk.wait_group 0; fence.proxy.async.global; mov.b32 $0, 0;", "=r", [],
+                                     dtype=tl.int32, is_pure=False, pack=1)
+
+
+@triton.jit
+def _publish(FLAGS, index, down, MESH: tl.constexpr, ctx):
+    """Set flag ``index`` of device ``down`` to 1 (release, system scope) once
+    the TMA store of its tile has landed there."""
+    index += _stores_done()
+    tl.debug_barrier()  # every thread's stores (the issuing one's) are done
+    tl.atomic_xchg(tle.remote(FLAGS + index, down, MESH, context=ctx), 1, sem="release", scope="sys")
+
+
+@triton.jit
+def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl.constexpr,
+                   BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
+                   NUM_SMS: tl.constexpr, SPLIT: tl.constexpr, COMM: tl.constexpr = True):
     """OUT (M / D x N) = rows [rank * M / D, ...) of the sum over devices of
     A @ B, persistent (program p takes tiles p, p + NUM_SMS, ...). A, B: TMA
-    descriptors (blocks BM x BK, BK x BN); OUT: a pointer. RECV: symmetric,
-    (D - 1) x (M / D) x N (one slot per step); FLAGS: symmetric int32,
-    (D - 1) x tiles per chunk, zero at rest."""
+    descriptors (blocks BM x BK, BK x BN); OUT and RECV_DOWN: TMA
+    descriptors of blocks BM x BN (BM x BN / 2 with SPLIT): the result and
+    the downstream device's RECV, seen as (D - 1) * M / D x N. RECV:
+    symmetric, (D - 1) x (M / D) x N (one slot per step), read here by
+    pointer; FLAGS: symmetric int32, (D - 1) x tiles per chunk, zero at rest.
+
+    A tile bound downstream leaves by a TMA store, which the SM does not wait
+    for: its flag is raised at the next tile's epilogue (or after the loop),
+    so the NVLink transfer overlaps the next tile's main loop instead of
+    stalling every SM at once (persistent programs reach their epilogues
+    together)."""
     ctx = tle.device_context(MESH, C)
     rank = ctx.rank
+    down = (rank + D - 1) % D
     chunk_m = M // D
     tiles_m = chunk_m // BM
     tiles_n = N // BN
     per_chunk = tiles_m * tiles_n
+    pending = -1  # the flag (index) of the tile whose store is in flight downstream
     for pid in tl.range(tl.program_id(0), D * per_chunk, NUM_SMS):
         step = pid // per_chunk
         t = pid % per_chunk
         chunk = (rank + step + 1) % D
         tm, tn = _tile(t, tiles_m, tiles_n, GROUP_M)
         acc = _mma(A, B, chunk * chunk_m + tm * BM, tn * BN, K, BM, BN, BK)
-        local_rows = tm * BM + tl.arange(0, BM)
-        cols = tn * BN + tl.arange(0, BN)
-        tile = local_rows[:, None] * N + cols[None, :]
         if not COMM:  # ablation (bench/dist_gemm_rs.py --ablate): the same tiles, no ring
-            tl.store(OUT + tile, acc.to(OUT.dtype.element_ty))
+            _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
         else:
+            if pending >= 0:
+                _publish(FLAGS, pending, down, MESH, ctx)
+                pending = -1
             if step > 0:
                 # The upstream neighbour's partial sum of this tile, from step - 1.
                 slot = FLAGS + (step - 1) * per_chunk + t
                 _wait_equal(slot, 1)
+                tile = (tm * BM + tl.arange(0, BM))[:, None] * N + (tn * BN + tl.arange(0, BN))[None, :]
                 acc += tl.load(RECV + (step - 1) * chunk_m * N + tile).to(tl.float32)
                 tl.debug_barrier()
                 tl.atomic_xchg(slot, 0, sem="release", scope="sys")
             if step < D - 1:
-                down = (rank + D - 1) % D
-                slot = tle.remote(FLAGS + step * per_chunk + t, down, MESH, context=ctx)
-                _wait_equal(slot, 0)
-                tl.store(tle.remote(RECV + step * chunk_m * N + tile, down, MESH, context=ctx),
-                         acc.to(RECV.dtype.element_ty))
-                tl.debug_barrier()
-                tl.atomic_xchg(slot, 1, sem="release", scope="sys")
+                index = step * per_chunk + t
+                _wait_equal(tle.remote(FLAGS + index, down, MESH, context=ctx), 0)  # downstream read the last call's
+                _store(RECV_DOWN, step * chunk_m + tm * BM, tn * BN, acc, BN, SPLIT)
+                pending = index
             else:
-                tl.store(OUT + tile, acc.to(OUT.dtype.element_ty))
+                _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
+    if COMM:
+        if pending >= 0:
+            _publish(FLAGS, pending, down, MESH, ctx)
 
 
 @triton.jit
