@@ -287,7 +287,7 @@ def warp_specialize(functions_and_args, worker_num_warps, worker_num_regs, _sema
                             "register budget")
 
     builder = _semantic.builder
-    group = _next_group(builder)
+    group = _next_group(_generator.module)
     results = None
     for index, (fn, args) in enumerate(pairs):
         attrs = {"tle.marker.partition": ("i32", index), "tle.marker.group": ("i32", group)}
@@ -372,12 +372,17 @@ def _unflatten_results(value, handles):
     return tlc.tensor(next(handles), value.type)
 
 
-_GROUPS = {}
+# The last warp_specialize group id given out in each module being built.
+# An id tells the markers of different warp_specialize calls apart, and
+# triton-tle-raise-warp-specialize pairs them per function after Triton has
+# inlined every call into the kernel: ids are counted per module (what all the
+# @triton.jit functions of one compile build into), not per function. Weakly
+# keyed: a module's count goes with the module, so compiles do not accumulate
+# state and a later module cannot inherit a dead one's count.
+_GROUPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _next_group(builder) -> int:
-    # One id per warp_specialize call in a kernel; it only has to tell the
-    # markers of different calls apart.
-    key = id(builder)
-    _GROUPS[key] = _GROUPS.get(key, -1) + 1
-    return _GROUPS[key]
+def _next_group(module) -> int:
+    group = _GROUPS.get(module, -1) + 1
+    _GROUPS[module] = group
+    return group
