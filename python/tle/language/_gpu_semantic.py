@@ -16,8 +16,8 @@ from triton.language import core as tlc
 
 from . import _markers
 from ._markers import TLEUsageError, describe, dims, unwrap
-from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, alloc_buffer, buffered_tensor,
-                      buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
+from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, _element_dtype, alloc_buffer,
+                      buffered_tensor, buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
 from .core import _require_capability, _require_enabled, _to_tensor
 from .mesh import _mesh, _scalar_i32, cluster_mesh, linear_shard
 
@@ -40,16 +40,9 @@ def _splat(handle_value: tlc.tensor, shape, _semantic) -> tlc.tensor:
     return _semantic.splat(handle_value, list(shape))
 
 
-def _handle_tensor(buf: buffered_tensor) -> tlc.tensor:
-    return tlc.tensor(buf.handle, buf.type.handle_type())
-
-
 def alloc(shape, dtype, layout, scope, init_value, nv_mma_shared_layout, _semantic):
     shape = _const_shape(shape, "tle.gpu.alloc shape")
-    dtype = tlc._unwrap_if_constexpr(dtype)
-    if not isinstance(dtype, tlc.dtype) or dtype.is_ptr() or isinstance(dtype, tlc.block_type):
-        raise TLEUsageError(f"tle.gpu.alloc dtype must be a scalar triton dtype, got {describe(dtype)}")
-    mlir_type(dtype, "tle.gpu.alloc dtype")
+    dtype = _element_dtype(dtype, "tle.gpu.alloc dtype")
     scope = tlc._unwrap_if_constexpr(scope)
     if isinstance(scope, str):
         scope = {"smem": smem, "shared_memory": smem, "tmem": tmem, "tensor_memory": tmem}.get(scope, scope)
@@ -87,7 +80,7 @@ def _as_index(value, what, _semantic):
 
 def _local_pointers(buf: buffered_tensor, indices, _semantic) -> tlc.tensor:
     ptr_ty = buf.type.handle_type()
-    handle = _handle_tensor(buf)
+    handle = buf.handle_tensor()
     if indices is None:
         _require_pow2_shape(buf.type.shape, "tle.gpu.local_ptr without indices")
         operands = [_splat(handle, buf.type.shape, _semantic)]
@@ -208,7 +201,7 @@ def _local_store(buf: buffered_tensor, value, what, _semantic, marker_attrs=None
         value = _semantic.cast(value, buf.type.dtype)
     _markers.emit("local_store", {**(marker_attrs or {}), "tle.marker.scalar_operands": ("i32-array", [1]),
                                   "tle.marker.no_results": True},
-                  [value, _splat(_handle_tensor(buf), shape, _semantic)], [tlc.int32], _semantic=_semantic)
+                  [value, _splat(buf.handle_tensor(), shape, _semantic)], [tlc.int32], _semantic=_semantic)
 
 
 def local_store(buffer, value, _semantic):
@@ -228,7 +221,7 @@ def local_load(buffer, _semantic):
 
 def _local_load(buf: buffered_tensor, _semantic) -> tlc.tensor:
     (value,) = _markers.emit("local_load", {"tle.marker.scalar_operands": ("i32-array", [0])},
-                             [_splat(_handle_tensor(buf), buf.type.shape, _semantic)], [buf.type.dtype],
+                             [_splat(buf.handle_tensor(), buf.type.shape, _semantic)], [buf.type.dtype],
                              _semantic=_semantic)
     return value
 
@@ -285,7 +278,7 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic):
         value.handle.set_attr(ASYNC_COPY_ATTR, _semantic.builder.get_unit_attr())
         _local_store(buf, value, "tle.gpu.copy", _semantic)
         return
-    handle = _splat(_handle_tensor(buf), shape, _semantic)
+    handle = _splat(buf.handle_tensor(), shape, _semantic)
     handle_index = 0 if buf is src else 1
     operands = [handle, ptrs] if handle_index == 0 else [ptrs, handle]
     _markers.emit("copy", {"shape": ("i64-array", shape),
