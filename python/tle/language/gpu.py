@@ -15,9 +15,12 @@ How these cross Triton and reach PTX is docs/local-memory.md.
 from __future__ import annotations
 
 from . import _gpu_semantic as _sem
-from ._gpu_semantic import ASYNC_COPY_ATTR, TMA_FILL_ATTR, remote_pointers  # noqa: F401  (tle.gpu.<name>)
 from ._markers import builtin
-from .buffers import buffered_tensor, smem, storage_kind, tmem  # noqa: F401  (tle.gpu.<name>)
+# Names tle.gpu offers beyond __all__ (and FlagTree's `import ... gpu as tle` may use).
+from ._gpu_semantic import ASYNC_COPY_ATTR, TMA_FILL_ATTR, remote_pointers  # noqa: F401
+from ._markers import TLEUsageError  # noqa: F401
+from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, buffered_tensor, buffered_tensor_type,  # noqa: F401
+                      smem, storage_kind, tmem)
 # tle.gpu.warp_specialize is defined with the pipes it synchronizes.
 from .pipe import warp_specialize  # noqa: F401
 # FlagTree's staged loop (tl.range with num_stages): tle.gpu.pipeline.
