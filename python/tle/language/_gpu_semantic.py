@@ -80,7 +80,7 @@ def _as_index(value, what, _semantic):
 
 def _local_pointers(buf: buffered_tensor, indices, _semantic) -> tlc.tensor:
     ptr_ty = buf.type.handle_type()
-    handle = buf.handle_tensor()
+    handle = buf._handle_tensor()
     if indices is None:
         _require_pow2_shape(buf.type.shape, "tle.gpu.local_ptr without indices")
         operands = [_splat(handle, buf.type.shape, _semantic)]
@@ -201,7 +201,7 @@ def _local_store(buf: buffered_tensor, value, what, _semantic, marker_attrs=None
         value = _semantic.cast(value, buf.type.dtype)
     _markers.emit("local_store", {**(marker_attrs or {}), "tle.marker.scalar_operands": ("i32-array", [1]),
                                   "tle.marker.no_results": True},
-                  [value, _splat(buf.handle_tensor(), shape, _semantic)], [tlc.int32], _semantic=_semantic)
+                  [value, _splat(buf._handle_tensor(), shape, _semantic)], [tlc.int32], _semantic=_semantic)
 
 
 def local_store(buffer, value, _semantic):
@@ -221,7 +221,7 @@ def local_load(buffer, _semantic):
 
 def _local_load(buf: buffered_tensor, _semantic) -> tlc.tensor:
     (value,) = _markers.emit("local_load", {"tle.marker.scalar_operands": ("i32-array", [0])},
-                             [_splat(buf.handle_tensor(), buf.type.shape, _semantic)], [buf.type.dtype],
+                             [_splat(buf._handle_tensor(), buf.type.shape, _semantic)], [buf.type.dtype],
                              _semantic=_semantic)
     return value
 
@@ -278,7 +278,7 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic):
         value.handle.set_attr(ASYNC_COPY_ATTR, _semantic.builder.get_unit_attr())
         _local_store(buf, value, "tle.gpu.copy", _semantic)
         return
-    handle = _splat(buf.handle_tensor(), shape, _semantic)
+    handle = _splat(buf._handle_tensor(), shape, _semantic)
     handle_index = 0 if buf is src else 1
     operands = [handle, ptrs] if handle_index == 0 else [ptrs, handle]
     _markers.emit("copy", {"shape": ("i64-array", shape),

@@ -113,7 +113,7 @@ class buffer_value(tlc.base_value):
     def dtype(self):
         return self.type.dtype
 
-    def handle_tensor(self) -> tlc.tensor:
+    def _handle_tensor(self) -> tlc.tensor:
         """The handle as a Triton value of the type's ``handle_type()`` (a marker operand)."""
         return tlc.tensor(self.handle, self.type.handle_type())
 

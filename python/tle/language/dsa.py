@@ -160,7 +160,7 @@ def _buffer(value, what) -> buffer:
 
 def _operand(buf: buffer, _semantic) -> tuple[tlc.tensor, bool]:
     """The buffer's handle at the buffer's shape; True when it was splatted."""
-    handle = buf.handle_tensor()
+    handle = buf._handle_tensor()
     if buf.type.shaped_handle:
         return handle, False
     return _semantic.splat(handle, list(buf.type.shape)), True
