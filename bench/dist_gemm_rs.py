@@ -56,6 +56,7 @@ def main(argv=None):
     p.add_argument("--tokens", default=",".join(map(str, TOKENS)))
     args = p.parse_args(argv)
     rank, world = H.init()
+    H.apply_config(args)
     import torch
     import torch.distributed as dist
     import tle
