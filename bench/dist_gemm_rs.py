@@ -41,13 +41,13 @@ def smoke_kernels():
     sig = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>", "OUT": out_desc,
            "RECV": "*bf16", "RECV_DOWN": out_desc, "FLAGS": "*i32", "C": CTX_SIG, "M": "i32", "N": "i32", "K": "i32"}
     aligned = {(i,): [["tt.divisibility", 16]] for i in (3, 5, 7, 8, 9)}
-    # TMA loads; the ring: acquire the upstream tile's flag, 16-byte loads of its partial sum, TMA stores into the
-    # downstream device's slot completed before its flag's release.
+    # TMA loads; the ring: local acquire polls of READY / FREE, 16-byte loads of the upstream partial sum, TMA
+    # stores into the downstream device's slot completed before the release store of its READY.
     return [{"name": f"gemm_rs-w{w}", "kernel": k.gemm_rs_kernel, "signature": sig,
              "constexprs": dict(tiles, MESH=tle.device_mesh({"device": w}), D=w), "attrs": aligned,
              "options": {"num_warps": cfg["num_warps"], "num_stages": cfg["rs_num_stages"]}, "tle": True,
-             "expect": ["wgmma.mma_async", "cp.async.bulk.tensor.2d", "atom.global.acquire.sys.cas",
-                        "atom.global.sys.release.exch", "ld.global.v4.b32", "cp.async.bulk.wait_group 0"]} for w in (2, 4, 8)]
+             "expect": ["wgmma.mma_async", "cp.async.bulk.tensor.2d", "ld.acquire.sys.global.b32",
+                        "st.release.sys.global.b32", "ld.global.v4.b32", "cp.async.bulk.wait_group 0"]} for w in (2, 4, 8)]
 
 
 def main(argv=None):

@@ -108,6 +108,26 @@ class AllReduce:
             return "two_shot"
         return "nccl"
 
+    def _nccl(self, x, out):
+        """NCCL's all-reduce of ``x`` into ``out``: in place when ``out`` is
+        ``x``; else, when the world divides ``x``, out of place as NCCL's
+        ring runs it (a reduce-scatter into this rank's slice of ``out``,
+        then an in-place all-gather: the same traffic, no copy of ``x``);
+        else a copy into ``out`` and an in-place all-reduce."""
+        import torch.distributed as dist
+        group, d = self.ctx.group, self.ctx.world_size
+        if out.data_ptr() == x.data_ptr():
+            dist.all_reduce(out, group=group)
+        elif x.numel() % d == 0:
+            flat = out.view(-1)
+            mine = flat.narrow(0, self.ctx.rank * (x.numel() // d), x.numel() // d)
+            dist.reduce_scatter_tensor(mine, x.view(-1), group=group)
+            dist.all_gather_into_tensor(flat, mine, group=group)
+        else:
+            out.copy_(x)
+            dist.all_reduce(out, group=group)
+        return out
+
     def _ll_fits(self, nbytes: int) -> bool:
         """Whether ``nbytes`` of input fit the LL area (2 parities x world
         slots of 8 bytes per 4 bytes of data) in whole 32-bit words."""
@@ -133,11 +153,8 @@ class AllReduce:
         out = torch.empty_like(x) if out is None else out
         method = method or self.method(x)
         n = x.numel()
-        if method == "nccl":  # in place on out (out=x: no copy)
-            if out.data_ptr() != x.data_ptr():
-                out.copy_(x)
-            dist.all_reduce(out, group=self.ctx.group)
-            return out
+        if method == "nccl":
+            return self._nccl(x, out)
         from . import _allreduce_kernels as k
         d = self.ctx.world_size
         mp = self.ctx.max_programs

@@ -163,7 +163,7 @@ class MatmulReduceScatter:
     """``OUT = reduce_scatter(A @ B, dim 0)`` over ``ctx``'s group: A is
     ``m`` x ``k_local``, B ``k_local`` x ``n`` on every rank; rank r gets rows
     ``r * m / D ...`` of the sum. Symmetric memory: the ring's receive slots
-    (D - 1 chunks of m / D x n) and their flags.
+    (D - 1 chunks of m / D x n) and two flags per tile of each.
 
     Calling it, ``op(a, b, out=None)``, takes ``a`` (``m`` x ``k``) and ``b``
     (``k`` x ``n``, ``k`` a multiple of ``BK``), contiguous 2-D CUDA tensors
@@ -206,8 +206,11 @@ class MatmulReduceScatter:
         import torch
         self.recv = ctx.empty(max(d - 1, 1), self.m // d, self.n, dtype=dtype)
         self.per_chunk = (self.m // d // cfg["BM"]) * (self.n // cfg["BN"])
-        self.flags = ctx.empty(max(d - 1, 1) * self.per_chunk, dtype=torch.int32)
-        self.flags.zero_()
+        # Per receive slot a READY flag (0 at rest, on the receiver) and a FREE flag (1 at rest, on the sender).
+        slots = max(d - 1, 1) * self.per_chunk
+        self.flags = ctx.empty(2 * slots, dtype=torch.int32)
+        self.flags[:slots].zero_()
+        self.flags[slots:].fill_(1)
         self.sms = _sms(ctx.heap.device)
         # The downstream device's receive slots, as one 2-D tensor, for the TMA stores into them.
         down = ctx.peer(self.recv, (ctx.rank + d - 1) % d).view(-1, self.n)
@@ -220,7 +223,7 @@ class MatmulReduceScatter:
     def arena_bytes(world, m, n, dtype, config=None) -> int:
         cfg = dict(CONFIG, **(config or {}))
         per_chunk = (m // world // cfg["BM"]) * (n // cfg["BN"])
-        return (world - 1) * (m // world) * n * dtype.itemsize + (world - 1) * per_chunk * 4 + 1024
+        return (world - 1) * (m // world) * n * dtype.itemsize + 2 * (world - 1) * per_chunk * 4 + 1024
 
     def __call__(self, a, b, out=None, comm=True):
         """``comm=False`` (an ablation for the benchmark; the result is not

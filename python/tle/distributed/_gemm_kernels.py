@@ -112,12 +112,12 @@ def _stores_done():
 
 
 @triton.jit
-def _publish(FLAGS, index, down, MESH: tl.constexpr, ctx):
-    """Set flag ``index`` of device ``down`` to 1 (release, system scope) once
-    the TMA store of its tile has landed there."""
-    index += _stores_done()
-    tl.debug_barrier()  # every thread's stores (the issuing one's) are done
-    tl.atomic_xchg(tle.remote(FLAGS + index, down, MESH, context=ctx), 1, sem="release", scope="sys")
+def _store_release(ptr, value):
+    """``*ptr = value`` as a system-scope release store: what this thread
+    did before is visible to whoever acquires the value. Fire and forget
+    (no reply crosses NVLink, unlike an atomic exchange)."""
+    return tl.inline_asm_elementwise("st.release.sys.global.b32 [$1], $2; mov.b32 $0, 0;", "=r,l,r", [ptr, value],
+                                     dtype=tl.int32, is_pure=False, pack=1)
 
 
 @triton.jit
@@ -130,21 +130,31 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
     descriptors of blocks BM x BN (BM x BN / 2 with SPLIT): the result and
     the downstream device's RECV, seen as (D - 1) * M / D x N. RECV:
     symmetric, (D - 1) x (M / D) x N (one slot per step), read here by
-    pointer; FLAGS: symmetric int32, (D - 1) x tiles per chunk, zero at rest.
+    pointer. FLAGS: symmetric int32, 2 x (D - 1) x tiles per chunk: READY
+    (0 at rest) then FREE (1 at rest), one of each per slot.
 
-    A tile bound downstream leaves by a TMA store, which the SM does not wait
-    for: its flag is raised at the next tile's epilogue (or after the loop),
-    so the NVLink transfer overlaps the next tile's main loop instead of
+    A slot is a single-producer, single-consumer hand-off whose two flags
+    each live where they are polled, so no wait crosses NVLink: the sender
+    waits for its own FREE entry (set back to 1 by the receiver once it has
+    read the slot), takes it, stores the tile and raises the receiver's
+    READY entry; the receiver waits for its READY, reads, takes it back and
+    raises the sender's FREE. Both raises are release stores (fire and
+    forget). The tile leaves by a TMA store, which the SM does not wait for:
+    its READY is raised at the next tile's epilogue (or after the loop), so
+    the NVLink transfer overlaps the next tile's main loop instead of
     stalling every SM at once (persistent programs reach their epilogues
     together)."""
     ctx = tle.device_context(MESH, C)
     rank = ctx.rank
     down = (rank + D - 1) % D
+    up = (rank + 1) % D
     chunk_m = M // D
     tiles_m = chunk_m // BM
     tiles_n = N // BN
     per_chunk = tiles_m * tiles_n
-    pending = -1  # the flag (index) of the tile whose store is in flight downstream
+    READY = FLAGS
+    FREE = FLAGS + (D - 1) * per_chunk
+    pending = -1  # the slot whose tile is in flight downstream
     for pid in tl.range(tl.program_id(0), D * per_chunk, NUM_SMS):
         step = pid // per_chunk
         t = pid % per_chunk
@@ -155,26 +165,32 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
             _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
         else:
             if pending >= 0:
-                _publish(FLAGS, pending, down, MESH, ctx)
+                pending += _stores_done()
+                tl.debug_barrier()  # the issuing thread's store is complete
+                _store_release(tle.remote(READY + pending, down, MESH, context=ctx), 1)
                 pending = -1
             if step > 0:
                 # The upstream neighbour's partial sum of this tile, from step - 1.
-                slot = FLAGS + (step - 1) * per_chunk + t
-                _wait_equal(slot, 1)
+                slot = (step - 1) * per_chunk + t
+                _await(READY + slot, 1)  # (an asm with side effects: the loads below stay after it)
                 tile = (tm * BM + tl.arange(0, BM))[:, None] * N + (tn * BN + tl.arange(0, BN))[None, :]
                 acc += tl.load(RECV + (step - 1) * chunk_m * N + tile).to(tl.float32)
-                tl.debug_barrier()
-                tl.atomic_xchg(slot, 0, sem="release", scope="sys")
+                tl.debug_barrier()  # every thread has read the slot
+                tl.store(READY + slot, 0)
+                _store_release(tle.remote(FREE + slot, up, MESH, context=ctx), 1)
             if step < D - 1:
-                index = step * per_chunk + t
-                _wait_equal(tle.remote(FLAGS + index, down, MESH, context=ctx), 0)  # downstream read the last call's
-                _store(RECV_DOWN, step * chunk_m + tm * BM, tn * BN, acc, BN, SPLIT)
-                pending = index
+                slot = step * per_chunk + t
+                free = _await(FREE + slot, 1)  # downstream has read what the last call sent here
+                tl.store(FREE + slot, 0)
+                _store(RECV_DOWN, step * chunk_m + tm * BM + (free - 1), tn * BN, acc, BN, SPLIT)
+                pending = slot
             else:
                 _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
     if COMM:
         if pending >= 0:
-            _publish(FLAGS, pending, down, MESH, ctx)
+            pending += _stores_done()
+            tl.debug_barrier()
+            _store_release(tle.remote(READY + pending, down, MESH, context=ctx), 1)
 
 
 @triton.jit
