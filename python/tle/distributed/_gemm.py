@@ -4,6 +4,7 @@ tensor-parallel GEMMs with the communication overlapped tile by tile
 
 from __future__ import annotations
 
+from .. import _state
 from .._bridge import enabled
 from ..language._markers import TLEUsageError
 
@@ -154,7 +155,8 @@ class AllGatherMatmul:
             kern.ag_gemm_kernel[(min(tiles, self.sms),)](
                 *_gemm_descs(gathered, b, out, cfg), self.ready, self.args, m_shard, n, k, MESH=ctx.mesh, D=d,
                 BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"], NUM_SMS=self.sms,
-                SPLIT=cfg["SPLIT"], num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
+                SPLIT=cfg["SPLIT"], WAIT_LIMIT=_state.device_wait_limit(), num_warps=cfg["num_warps"],
+                num_stages=cfg["num_stages"])
         main.wait_stream(self.stream)
         return out
 
@@ -245,8 +247,8 @@ class MatmulReduceScatter:
             kern.gemm_rs_kernel[(min(d * self.per_chunk, self.sms),)](
                 *_gemm_descs(a, b, None, cfg), _desc(out, bm, bn), self.recv, self.recv_down, self.flags, self.args,
                 m, self.n, k, MESH=ctx.mesh, D=d, BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
-                NUM_SMS=self.sms, SPLIT=cfg["SPLIT"], COMM=comm, num_warps=cfg["num_warps"],
-                num_stages=cfg["rs_num_stages"])
+                NUM_SMS=self.sms, SPLIT=cfg["SPLIT"], COMM=comm, WAIT_LIMIT=_state.device_wait_limit(),
+                num_warps=cfg["num_warps"], num_stages=cfg["rs_num_stages"])
         return out
 
 

@@ -25,20 +25,24 @@ from .. import language as tle  # the in-kernel primitives (tle.remote, ...)
 
 
 @triton.jit
-def _wait_equal(ptr, value):
-    """Spin until the int32 at ``ptr`` is ``value`` (acquire, system scope)."""
-    while tl.atomic_cas(ptr, value, value, sem="acquire", scope="sys") != value:
-        pass
-
-
-@triton.jit
-def _await(ptr, value):
+def _await(ptr, value, LIMIT: tl.constexpr = 0):
     """Spin until the 32-bit word at ``ptr`` is ``value`` (a system-scope
     acquire load), then order the async proxy (TMA) after it; returns the
     word, i.e. ``value``. The caller feeds the result into the coordinates
     of the TMA loads it guards (``+ (r - value)``, zero at run time), so no
     schedule can hoist a load above the wait. One inline-asm op, not a loop:
-    the software pipeliner keeps the persistent loop's structure."""
+    the software pipeliner keeps the persistent loop's structure. Every
+    thread polls: a caller that then changes the word must
+    ``tl.debug_barrier()`` first. ``LIMIT`` > 0 (the debug mode,
+    ``TLE_DEVICE_WAIT_LIMIT``): after that many polls the kernel traps (a
+    CUDA error at the next synchronization instead of a hang)."""
+    if LIMIT > 0:
+        return tl.inline_asm_elementwise(
+            "{ .reg .pred p; .reg .b32 v, c; mov.b32 c, 0; "
+            "spin: ld.acquire.sys.global.b32 v, [$1]; setp.eq.b32 p, v, $2; @p bra done; "
+            f"add.s32 c, c, 1; setp.lt.s32 p, c, {LIMIT}; @p bra spin; trap; "
+            "done: fence.proxy.async.global; mov.b32 $0, v; }",
+            "=r,l,r", [ptr, value], dtype=tl.int32, is_pure=False, pack=1)
     return tl.inline_asm_elementwise(
         "{ .reg .pred p; .reg .b32 v; spin: ld.acquire.sys.global.b32 v, [$1]; setp.ne.b32 p, v, $2; "
         "@p bra spin; fence.proxy.async.global; mov.b32 $0, v; }",
@@ -83,7 +87,7 @@ def _store(c_desc, row, col, acc, BN: tl.constexpr, SPLIT: tl.constexpr):
 @triton.jit
 def ag_gemm_kernel(AG, B, OUT, READY, C, M_SHARD, N, K, MESH: tl.constexpr, D: tl.constexpr, BM: tl.constexpr,
                    BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr,
-                   SPLIT: tl.constexpr):
+                   SPLIT: tl.constexpr, WAIT_LIMIT: tl.constexpr = 0):
     """OUT (D * M_SHARD x N) = AG @ B, persistent: program p takes tiles p,
     p + NUM_SMS, ... AG, B, OUT: TMA descriptors (blocks BM x BK, BK x BN,
     BM x BN or BM x BN / 2 with SPLIT); AG is the gathered A (shard s in rows
@@ -97,7 +101,7 @@ def ag_gemm_kernel(AG, B, OUT, READY, C, M_SHARD, N, K, MESH: tl.constexpr, D: t
     for t in tl.range(tl.program_id(0), D * per_shard, NUM_SMS):
         shard = (rank + t // per_shard) % D
         tm, tn = _tile(t % per_shard, tiles_m, tiles_n, GROUP_M)
-        row = shard * M_SHARD + tm * BM + (_await(READY + shard, 1) - 1)
+        row = shard * M_SHARD + tm * BM + (_await(READY + shard, 1, WAIT_LIMIT) - 1)
         acc = _mma(AG, B, row, tn * BN, K, BM, BN, BK)
         _store(OUT, row, tn * BN, acc, BN, SPLIT)
 
@@ -123,7 +127,8 @@ def _store_release(ptr, value):
 @triton.jit
 def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl.constexpr,
                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
-                   NUM_SMS: tl.constexpr, SPLIT: tl.constexpr, COMM: tl.constexpr = True):
+                   NUM_SMS: tl.constexpr, SPLIT: tl.constexpr, COMM: tl.constexpr = True,
+                   WAIT_LIMIT: tl.constexpr = 0):
     """OUT (M / D x N) = rows [rank * M / D, ...) of the sum over devices of
     A @ B, persistent (program p takes tiles p, p + NUM_SMS, ...). A, B: TMA
     descriptors (blocks BM x BK, BK x BN); OUT and RECV_DOWN: TMA
@@ -136,7 +141,9 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
     A slot is a single-producer, single-consumer hand-off whose two flags
     each live where they are polled, so no wait crosses NVLink: the sender
     waits for its own FREE entry (set back to 1 by the receiver once it has
-    read the slot), takes it, stores the tile and raises the receiver's
+    read the slot), takes it (after a CTA barrier: every thread polls, and
+    a thread that took it back to 0 early would leave a slower one spinning
+    for ever), stores the tile and raises the receiver's
     READY entry; the receiver waits for its READY, reads, takes it back and
     raises the sender's FREE. Both raises are release stores (fire and
     forget). The tile leaves by a TMA store, which the SM does not wait for:
@@ -172,7 +179,7 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
             if step > 0:
                 # The upstream neighbour's partial sum of this tile, from step - 1.
                 slot = (step - 1) * per_chunk + t
-                _await(READY + slot, 1)  # (an asm with side effects: the loads below stay after it)
+                _await(READY + slot, 1, WAIT_LIMIT)  # (an asm with side effects: the loads below stay after it)
                 tile = (tm * BM + tl.arange(0, BM))[:, None] * N + (tn * BN + tl.arange(0, BN))[None, :]
                 acc += tl.load(RECV + (step - 1) * chunk_m * N + tile).to(tl.float32)
                 tl.debug_barrier()  # every thread has read the slot
@@ -180,7 +187,8 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
                 _store_release(tle.remote(FREE + slot, up, MESH, context=ctx), 1)
             if step < D - 1:
                 slot = step * per_chunk + t
-                free = _await(FREE + slot, 1)  # downstream has read what the last call sent here
+                free = _await(FREE + slot, 1, WAIT_LIMIT)  # downstream has read what the last call sent here
+                tl.debug_barrier()  # every thread (each polls) has seen 1 before any takes it back to 0
                 tl.store(FREE + slot, 0)
                 _store(RECV_DOWN, step * chunk_m + tm * BM + (free - 1), tn * BN, acc, BN, SPLIT)
                 pending = slot
