@@ -277,7 +277,7 @@ def case_all_reduce_api():
     ctx = tle.device_context.from_group(mesh, arena_bytes=tdist.AllReduce.arena_bytes(numel, torch.bfloat16) + 4096,
                                         backend=BACKEND)
     ar = tdist.AllReduce(ctx, numel, torch.bfloat16)
-    for n in (999, 1000, 2048, 65536, numel):  # 999: NCCL's path copies (the world does not divide it)
+    for n in (999, 1000, 2048, 65536, numel):  # 999: odd (no low-latency or two-shot path)
         for method in ("one_shot_ll", "one_shot", "two_shot", "nccl"):
             if method == "two_shot" and (n % (1024 * WORLD) or WORLD & (WORLD - 1)):
                 continue
