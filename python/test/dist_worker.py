@@ -381,6 +381,17 @@ def case_matmul_reduce_scatter():
             torch.cuda.synchronize()
             torch.testing.assert_close(got.float(), want, rtol=3e-2, atol=3e-2,
                                        msg=f"matmul_reduce_scatter {m}x{k}x{n}, call {it}")
+        # Back to back, no host synchronization between calls: each call's senders wait for the last call's
+        # receivers to free the slots (a race there hung the benchmark but not the three synchronized calls above).
+        a = mine_random(m, k, dtype=torch.bfloat16, seed=99) / 8
+        b = mine_random(k, n, dtype=torch.bfloat16, seed=98) / 8
+        outs = [op(a, b) for _ in range(8)]
+        want = torch.empty(m // WORLD, n, dtype=torch.float32, device=DEV)
+        dist.reduce_scatter_tensor(want, a.float() @ b.float())
+        torch.cuda.synchronize()
+        for i, got in enumerate(outs):
+            torch.testing.assert_close(got.float(), want, rtol=3e-2, atol=3e-2,
+                                       msg=f"matmul_reduce_scatter {m}x{k}x{n}, back-to-back call {i}")
 
 
 @case
