@@ -11,7 +11,7 @@ import pytest
 import triton
 import triton.language as tl
 from mlir import ir
-from mlir.dialects import arith, gpu, memref, nvvm
+from mlir.dialects import arith, gpu, llvm, nvvm
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 from triton.compiler.errors import CompilationError
@@ -200,6 +200,40 @@ def test_two_forms_in_one_kernel():
     ttgir = k.asm["tle-ttgir"]
     assert "@__tle_raw_vector_add_tile" in ttgir and "@__tle_raw_axpy" in ttgir
     assert "call" not in _ptx(k)
+
+
+@tle.raw.dialect(name="mlir")
+def flagtree_spellings(out: Input[Literal["!llvm.ptr<1>"]], n: Input[Literal["i32"]]):  # noqa: F821
+    """FlagTree's newer spellings: Literal annotations, nvvm.barrier with
+    keywords and no result type, vassert."""
+    i32 = ir.IntegerType.get_signless(32)
+    ntid = nvvm.read_ptx_sreg_ntid_x(i32)
+    tle.raw.vassert(arith.cmpi(arith.CmpIPredicate.eq, ntid, arith.constant(i32, 128)), "expected 128 threads\n")
+    nvvm.barrier(barrier_id=arith.constant(i32, 1), number_of_threads=arith.constant(i32, 128))
+    ptr = ir.Type.parse("!llvm.ptr<1>")
+    tid = nvvm.read_ptx_sreg_tid_x(i32)
+    llvm.store(arith.addi(tid, n), llvm.getelementptr(ptr, out, [tid], [-2147483648], i32, 0))
+
+
+@triton.jit
+def k_flagtree_spellings(OUT, n):
+    tle.raw.call(flagtree_spellings, [OUT, n])  # one list, in parameter order
+
+
+def test_flagtree_spellings_one_list_vassert_named_barrier():
+    k = tle.compile(k_flagtree_spellings, signature={"OUT": "*i32", "n": "i32"}, target=TARGET, num_warps=4)
+    ptx = _ptx(k)
+    assert re.search(r"bar\.sync\s+1, 128;|barrier\.sync(\.aligned)?\s+1, 128;", ptx), ptx
+    assert "trap;" in ptx and "vprintf" in ptx  # vassert: print, then trap
+    assert re.search(r'__tle_raw_flagtree_spellings_format_0\[\d+\] = \{101, 120, 112', ptx)  # "exp..."
+
+
+def test_older_target():
+    """Nothing in the form needs more than Triton's oldest targets."""
+    k = tle.compile(K.topk_kernel, signature={"X": "*i32", "OUT": "*i32", "HIST": "*i32", "k": "i32"},
+                    constexprs={"N": 256}, target="sm_80", num_warps=4)
+    ptx = _ptx(k)
+    assert ".target sm_80" in ptx and "atom.shared" in ptx
 
 
 # --- misuse, at the user's line ----------------------------------------------

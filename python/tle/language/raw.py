@@ -276,6 +276,7 @@ class RawFunction(JITCallable):
         ir = _bindings()
         from mlir.dialects import func
 
+        _exclude_from_tracebacks()
         with ir.Context(), ir.loc_tracebacks(max_depth=1):
             with ir.Location.unknown():
                 module = ir.Module.create()
@@ -285,7 +286,7 @@ class RawFunction(JITCallable):
                     entry = fop.add_entry_block()
             # Ops take their Python line (loc_tracebacks); helpers that
             # need an ambient location (scf.ForOp's block) get an unknown one.
-            with ir.InsertionPoint(entry), ir.Location.unknown():
+            with ir.InsertionPoint(entry), ir.Location.unknown(), _flagtree_bindings():
                 try:
                     self.fn(*entry.arguments)
                 except TLEUsageError:
@@ -312,8 +313,51 @@ class RawFunction(JITCallable):
                     root = _root_argument(ir, op.operands[1])
                     if root is not None:
                         written[root] = True
-            text = module.operation.get_asm(enable_debug_info=True)
+            # The generic form for @tle.raw.dialect bodies: some custom
+            # parsers of the 22.1 bindings cannot read back what their printers
+            # wrote with debug info (`nvvm.barrier id = %a number_of_threads = %b
+            # loc(#loc7)`: "undefined symbol alias id").
+            text = module.operation.get_asm(enable_debug_info=True,
+                                            print_generic_op_form=self.form == "dialect")
         return text, written
+
+
+def _exclude_from_tracebacks():
+    """Ops built by this file's helpers (``vprintf``, ``vassert``, the
+    ``nvvm.barrier`` shim) take the location of the user's line that called
+    them, not of this file (the bindings skip their own files the same way)."""
+    from mlir._mlir_libs import _mlir
+
+    exclude = getattr(getattr(_mlir, "globals", None), "register_traceback_file_exclusion", None)
+    if exclude is not None:
+        exclude(__file__)
+
+
+class _flagtree_bindings:
+    """While a body is built: the calls FlagTree's tutorials make that the
+    22.1 bindings spell differently. ``nvvm.barrier(barrier_id=...,
+    number_of_threads=...)``: the 22.1 builder requires the optional result
+    type ``res`` first; here it defaults to None (no result). Restored
+    afterwards."""
+
+    def __enter__(self):
+        from mlir.dialects import nvvm
+
+        self._saved = nvvm.barrier
+        original = nvvm.barrier
+
+        def barrier(res=None, **kwargs):
+            return original(res, **kwargs)
+
+        barrier.__doc__ = original.__doc__
+        nvvm.barrier = barrier
+        return self
+
+    def __exit__(self, *exc):
+        from mlir.dialects import nvvm
+
+        nvvm.barrier = self._saved
+        return False
 
 
 def _diagnostics(error) -> str:
