@@ -370,6 +370,11 @@ def k_keywords(X):
     tle.raw.call(scale, [x], [x, 1.0], layout={})
 
 
+@triton.jit
+def k_no_lists(X):
+    tle.raw.call(scale)
+
+
 @pytest.mark.parametrize("kernel,message,line", [
     (k_bad_type, "argument 0 ('x') of TLE-Raw function 'bad_type': cannot parse its annotation "
      "Input['memref<?xf32'] as an MLIR type", "tle.raw.call(bad_type"),
@@ -397,6 +402,8 @@ def k_keywords(X):
     (k_unsupported, "op 'gpu.barrier' is not supported in TLE-Raw function 'unsupported'",
      "tle.raw.call(unsupported"),
     (k_keywords, "takes positional lists: tle.raw.call(fn, [inouts...], [inputs...])", "tle.raw.call(scale"),
+    (k_no_lists, "tle.raw.call of @tle.raw.dialect function 'scale' takes (fn, [inouts...], [inputs...]) or "
+     "(fn, [args...])", "tle.raw.call(scale)"),
 ])
 def test_misuse_points_at_user_line(kernel, message, line):
     with pytest.raises(CompilationError) as info:

@@ -32,7 +32,9 @@ from triton.runtime.jit import JITCallable
 
 from . import _markers
 from ._markers import TLEUsageError, describe
+from .buffers import alloc_buffer, memdesc_type
 from .core import _require_enabled
+from ._gpu_semantic import _local_load, _local_store
 
 # The public names of tle.raw.
 __all__ = ["InOut", "Input", "RawFunction", "call", "dialect", "hardware_constraint", "language", "vassert", "vprintf"]
@@ -182,7 +184,9 @@ class _Param:
 
     def __init__(self, name, kind, spelling):
         self.name = name
-        self.kind = kind  # the annotation's class: ir.RankedTensorType, ir.IntegerType, ...
+        # @tle.raw.language: the annotation's class (ir.RankedTensorType, ...);
+        # @tle.raw.dialect: "Input" or "InOut".
+        self.kind = kind
         self.spelling = spelling  # "tensor<1024xf32>"
 
 
@@ -497,6 +501,12 @@ def _codegen_call(generator, node: ast.Call):
     """Triton's code generator calls this for ``tle.call(...)`` with the AST
     (``CodeGenerator.statically_implemented_functions``): dict literals are
     evaluated here, and variables passed for written arguments are rebound."""
+    # FlagTree's form, tle.raw.call(fn, inouts, inputs), by fn's decorator.
+    fn_node = node.args[0] if node.args else next((kw.value for kw in node.keywords if kw.arg == "fn"), None)
+    if fn_node is not None:
+        fn = tlc._unwrap_if_constexpr(generator.visit(fn_node))
+        if isinstance(fn, RawFunction) and fn.form == "dialect":
+            return _codegen_dialect_call(generator, node, fn)
     names = ("fn", "args", "hardware", "layout")
     if len(node.args) > len(names):
         raise TLEUsageError(f"tle.call takes at most {len(names)} arguments (fn, args, hardware, layout)")
@@ -512,8 +522,6 @@ def _codegen_call(generator, node: ast.Call):
     if "fn" not in bound or "args" not in bound:
         raise TLEUsageError("tle.call needs the raw function and its args: tle.call(fn, args=[...])")
     fn = tlc._unwrap_if_constexpr(generator.visit(bound["fn"]))
-    if isinstance(fn, RawFunction) and fn.form == "dialect":
-        return _codegen_dialect_call(generator, node, fn)
     if not isinstance(fn, RawFunction):
         raise TLEUsageError(f"tle.call expects a @tle.raw.language function as fn, got {describe(fn)}")
     arg_node = bound["args"]
@@ -966,9 +974,6 @@ def _emit_dialect(fn: RawFunction, params: list[_Param], values, _semantic) -> l
     """Stages the memref arguments in shared-memory buffers, emits the
     ``tle.dsl_region`` marker (``hardware_ids``) on the buffers, pointers and
     scalars, and reads the InOut buffers back; returns their tensors."""
-    from .buffers import alloc_buffer, memdesc_type
-    from ._gpu_semantic import _local_load, _local_store
-
     _require_enabled("tle.raw.call", _semantic)
     ir = _bindings()
     checked = []
