@@ -3,15 +3,18 @@
 // triton-tle-fold-scatter-converts: a tt.store that Coalesce gave one
 // element per thread (its pointers are not contiguous) is rebuilt in the
 // layout its operands are computed in, when that needs no new convert. The
-// rules are documented with the pass in Passes.td.
+// rules are documented with the pass in Passes.td. One pattern on tt.store
+// (populateFoldScatterConvertsPatterns, TLE/Transforms/Patterns.h).
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Transforms/Passes.h"
+#include "TLE/Transforms/Patterns.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Support/ApplyPatterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -88,7 +91,7 @@ bool available(Value value, Attribute target, unsigned depth) {
 
 /// `value` in `target`, cloning what `available` accepted before `builder`'s
 /// insertion point (each value once).
-Value materialize(OpBuilder &builder, Value value, Attribute target,
+Value materialize(RewriterBase &builder, Value value, Attribute target,
                   IRMapping &done) {
   if (encodingOf(value) == target)
     return value;
@@ -111,7 +114,9 @@ Value materialize(OpBuilder &builder, Value value, Attribute target,
       if (isa<RankedTensorType>(operand.getType()))
         operands.map(operand, materialize(builder, operand, target, done));
     Operation *clone = builder.clone(*def, operands);
-    clone->getResult(0).setType(inEncoding(value.getType(), target));
+    builder.modifyOpInPlace(clone, [&] {
+      clone->getResult(0).setType(inEncoding(value.getType(), target));
+    });
     result = clone->getResult(0);
   }
   done.map(value, result);
@@ -133,44 +138,59 @@ Attribute convertSource(ValueRange operands) {
   return source;
 }
 
-void eraseDeadChain(Value value) {
+void eraseDeadChain(RewriterBase &rewriter, Value value) {
   Operation *def = value.getDefiningOp();
   if (!def || !def->use_empty() || !isMemoryEffectFree(def))
     return;
   SmallVector<Value> operands(def->getOperands());
-  def->erase();
+  rewriter.eraseOp(def);
   for (Value operand : operands)
-    eraseDeadChain(operand);
+    eraseDeadChain(rewriter, operand);
 }
 
-void foldStore(tt::StoreOp store) {
-  Value ptr = store.getPtr();
-  Attribute current = encodingOf(ptr);
-  if (!isOnePerThread(current))
-    return;
-  SmallVector<Value> operands(store->getOperands());
-  Attribute target = convertSource(operands);
-  if (!isa_and_nonnull<ttg::BlockedEncodingAttr>(target) ||
-      !llvm::all_of(operands, [&](Value operand) {
-        return available(operand, target, kMaxDepth);
-      }))
-    return;
-  OpBuilder builder(store);
-  IRMapping done;
-  for (OpOperand &operand : store->getOpOperands())
-    operand.set(materialize(builder, operand.get(), target, done));
-  for (Value old : operands)
-    eraseDeadChain(old);
-}
+struct FoldScatterConvert : OpRewritePattern<tt::StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tt::StoreOp store,
+                                PatternRewriter &rewriter) const override {
+    Value ptr = store.getPtr();
+    Attribute current = encodingOf(ptr);
+    if (!isOnePerThread(current))
+      return failure();
+    SmallVector<Value> operands(store->getOperands());
+    Attribute target = convertSource(operands);
+    if (!isa_and_nonnull<ttg::BlockedEncodingAttr>(target) ||
+        !llvm::all_of(operands, [&](Value operand) {
+          return available(operand, target, kMaxDepth);
+        }))
+      return failure();
+    rewriter.setInsertionPoint(store);
+    IRMapping done;
+    for (OpOperand &operand : store->getOpOperands()) {
+      Value value = materialize(rewriter, operand.get(), target, done);
+      rewriter.modifyOpInPlace(store, [&] { operand.set(value); });
+    }
+    for (Value old : operands)
+      eraseDeadChain(rewriter, old);
+    return success();
+  }
+};
 
 struct FoldScatterConvertsPass
     : public impl::TLEFoldScatterConvertsBase<FoldScatterConvertsPass> {
   void runOnOperation() override {
-    SmallVector<tt::StoreOp> stores;
+    // By hand, not a walk: a fold erases ops before its store.
+    SmallVector<Operation *> stores;
     getOperation()->walk([&](tt::StoreOp store) { stores.push_back(store); });
-    for (tt::StoreOp store : stores)
-      foldStore(store);
+    RewritePatternSet patterns(&getContext());
+    populateFoldScatterConvertsPatterns(patterns);
+    applyPatternsInOrder(stores, std::move(patterns));
   }
 };
 } // namespace
 } // namespace mlir::tle
+
+void mlir::tle::populateFoldScatterConvertsPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<FoldScatterConvert>(patterns.getContext());
+}

@@ -16,6 +16,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "triton-tle-insert-local-pointer-barriers"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLEINSERTLOCALPOINTERBARRIERS
@@ -114,7 +117,7 @@ public:
   FunctionAnalysis(FunctionOpInterface func, bool allBuffers)
       : func(func), allBuffers(allBuffers) {}
 
-  void run() {
+  void run(unsigned &cta, unsigned &cluster) {
     func->walk([&](AllocOp alloc) {
       if ((allBuffers && alloc.getScope() == MemorySpace::smem) ||
           alloc.isPointerBuffer())
@@ -123,6 +126,9 @@ public:
     unknownSlot = numSlots++;
     computeOrigins();
     computeAccesses();
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << func.getName() << ": "
+                            << numSlots - 1 << " tracked buffers, "
+                            << accesses.size() << " ops accessing them\n");
     if (accesses.empty())
       return;
     Region &body = func.getFunctionBody();
@@ -130,7 +136,7 @@ public:
       changed = false;
       visitRegion(body, State(numSlots));
     } while (changed);
-    materialize();
+    materialize(cta, cluster);
   }
 
 private:
@@ -511,15 +517,28 @@ private:
     }
   }
 
-  void materialize() {
+  /// Inserts the barriers decided; counts them in `cta` / `cluster`.
+  void materialize(unsigned &cta, unsigned &cluster) {
     for (auto [op, barrier] : decisions) {
       OpBuilder builder(op);
       Location loc = op->getLoc();
       if (barrier == Barrier::CTA) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE ": gpu.barrier before " << op->getName()
+                   << " at " << loc
+                   << ": an access of it conflicts with an earlier one of "
+                      "this CTA's threads since the last barrier\n");
         gpu::BarrierOp::create(builder, loc);
+        ++cta;
       } else if (barrier == Barrier::Cluster) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE ": cluster barrier before " << op->getName()
+                   << " at " << loc
+                   << ": an access of it conflicts with one through cluster "
+                      "pointers since the last cluster barrier\n");
         ttng::ClusterArriveOp::create(builder, loc, /*relaxed=*/false);
         ttng::ClusterWaitOp::create(builder, loc);
+        ++cluster;
       }
     }
   }
@@ -531,10 +550,13 @@ struct InsertLocalPointerBarriersPass
   using TLEInsertLocalPointerBarriersBase::TLEInsertLocalPointerBarriersBase;
 
   void runOnOperation() override {
+    unsigned cta = 0, cluster = 0;
     getOperation()->walk([&](FunctionOpInterface func) {
       if (!func.isExternal())
-        FunctionAnalysis(func, allBuffers).run();
+        FunctionAnalysis(func, allBuffers).run(cta, cluster);
     });
+    numCTABarriers += cta;
+    numClusterBarriers += cluster;
   }
 };
 } // namespace

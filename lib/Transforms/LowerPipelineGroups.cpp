@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -26,8 +27,8 @@ using namespace mlir;
 using namespace mlir::tle;
 
 namespace {
-constexpr llvm::StringLiteral kLatencyAttr = "tt.latency";
-constexpr llvm::StringLiteral kNumStagesAttr = "tt.num_stages";
+using interop::kLatencyAttr;
+using interop::kNumStagesAttr;
 
 bool isGroupOp(Operation *op) {
   return isa<PipelineGroupBeginOp, PipelineGroupEndOp>(op);

@@ -12,6 +12,9 @@
 #include "TLE/Transforms/Passes.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "triton-tle-merge-wgmma-waits"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLEMERGEWGMMAWAITS
@@ -50,20 +53,29 @@ bool mergeIntoNext(ttng::WarpGroupDotWaitOp first) {
     return false;
   ttng::WarpGroupDotWaitOp next;
   SmallVector<Operation *> crossed;
+  auto keep = [&](StringRef why) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": wait at " << first.getLoc()
+                            << " stays: " << why << "\n");
+    return false;
+  };
   for (Operation *op = first->getNextNode(); op; op = op->getNextNode()) {
     if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(op)) {
       next = wait;
       break;
     }
     if (!crossable(op))
-      return false;
+      return keep(("it cannot move across " + op->getName().getStringRef() +
+                   " (writes memory, signals or holds regions)")
+                      .str());
     crossed.push_back(op);
   }
-  if (!next || next.getPendings() != 0)
-    return false;
+  if (!next)
+    return keep("no later wait in its block");
+  if (next.getPendings() != 0)
+    return keep("the next wait has pendings > 0 (a pipelined loop's)");
   ttng::WarpGroupDotOp nextDot = waitedDot(next);
   if (!nextDot)
-    return false;
+    return keep("the next wait does not directly follow its own async dot");
   // Before `next`, the awaited values may only feed later dots' accumulators
   // (wgmma orders accumulation into the same registers); any other use needs
   // `first` where it is.
@@ -74,7 +86,10 @@ bool mergeIntoNext(ttng::WarpGroupDotWaitOp first) {
       continue;
     auto dot = dyn_cast<ttng::WarpGroupDotOp>(user);
     if (!dot || use.getOperandNumber() != 2 || use.get() != first->getResult(0))
-      return false;
+      return keep(("its result is used before the next wait by " +
+                   user->getName().getStringRef() +
+                   ", not as a wgmma accumulator")
+                      .str());
   }
   // Accumulator uses read the dot's result itself; the merged wait carries
   // `first`'s values (and keeps its operand buffers alive) for later users.
@@ -100,6 +115,9 @@ bool mergeIntoNext(ttng::WarpGroupDotWaitOp first) {
     next->getResult(i).replaceAllUsesWith(merged->getResult(i));
   for (auto [from, to] : carried)
     first->getResult(from).replaceAllUsesWith(merged->getResult(to));
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": wait at " << first.getLoc()
+                          << " merged into the wait at " << next.getLoc()
+                          << "\n");
   next->erase();
   first->erase();
   return true;
@@ -115,7 +133,8 @@ struct TLEMergeWgmmaWaits
     getOperation()->walk(
         [&](ttng::WarpGroupDotWaitOp wait) { waits.push_back(wait); });
     for (ttng::WarpGroupDotWaitOp wait : llvm::reverse(waits))
-      mergeIntoNext(wait);
+      if (mergeIntoNext(wait))
+        ++numWaitsMerged;
   }
 };
 } // namespace

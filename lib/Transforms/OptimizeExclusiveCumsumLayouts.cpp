@@ -7,13 +7,17 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <string>
+
+#define DEBUG_TYPE "triton-tle-optimize-exclusive-cumsum-layouts"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLEOPTIMIZEEXCLUSIVECUMSUMLAYOUTS
@@ -79,14 +83,6 @@ bool isScanSupported(Attribute encoding, unsigned rank) {
          !splitsAcrossCTAs(blocked.getCGALayout());
 }
 
-std::optional<int64_t> lookupIntAttr(Operation *op, StringRef name) {
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp())
-    if (auto attr = parent->getAttrOfType<IntegerAttr>(name))
-      return attr.getInt();
-  return std::nullopt;
-}
-
 /// A blocked layout for a scan of `type` along `axis`: the axis is the
 /// fastest dimension, takes the lanes first, the warps last, and keeps the
 /// rest of its extent contiguous in each thread. On failure `error` says why.
@@ -96,13 +92,16 @@ ttg::BlockedEncodingAttr buildScanLayout(ExclusiveCumsumOp op,
   unsigned axis = op.getAxis();
   unsigned rank = type.getRank();
 
-  std::optional<int64_t> numWarps = lookupIntAttr(op, "ttg.num-warps");
-  std::optional<int64_t> lanesPerWarp =
-      lookupIntAttr(op, "ttg.threads-per-warp");
+  // The module's warps, also inside a warp_specialize partition (not
+  // interop::lookupNumWarps, which would give the partition's).
+  std::optional<int64_t> numWarps =
+      interop::lookupIntAttr(op, interop::kNumWarpsAttr);
+  std::optional<int64_t> lanesPerWarp = interop::lookupThreadsPerWarp(op);
   if (!numWarps || !lanesPerWarp) {
     error = std::string("needs a blocked layout for the scan, but no "
                         "enclosing op has a '") +
-            (numWarps ? "ttg.threads-per-warp" : "ttg.num-warps") +
+            (numWarps ? interop::kThreadsPerWarpAttr : interop::kNumWarpsAttr)
+                .str() +
             "' attribute";
     return {};
   }
@@ -116,7 +115,8 @@ ttg::BlockedEncodingAttr buildScanLayout(ExclusiveCumsumOp op,
 
   Attribute encoding = type.getEncoding();
   FailureOr<ArrayAttr> cga = getCGABases(encoding);
-  int64_t numCTAs = lookupIntAttr(op, "ttg.num-ctas").value_or(1);
+  int64_t numCTAs =
+      interop::lookupIntAttr(op, interop::kNumCTAsAttr).value_or(1);
   if (failed(cga) && numCTAs > 1) {
     llvm::raw_string_ostream os(error);
     os << "cannot read the CTA layout of " << encoding << " (ttg.num-ctas = "
@@ -237,6 +237,7 @@ struct OptimizeExclusiveCumsumLayoutsPass
     Attribute current = srcType.getEncoding();
     if (!current)
       return success(); // TTIR: nothing to lay out.
+    ++numScans;
     unsigned rank = srcType.getRank();
     unsigned axis = op.getAxis();
 
@@ -268,10 +269,12 @@ struct OptimizeExclusiveCumsumLayoutsPass
     if (!isScanSupported(current, rank)) {
       std::string error;
       ttg::BlockedEncodingAttr built = buildScanLayout(op, error);
-      if (built)
+      if (built) {
+        ++numLayoutsBuilt;
         consider(built);
-      else if (candidates.empty())
+      } else if (candidates.empty()) {
         return op.emitOpError() << error;
+      }
     }
 
     auto cost = [&](Attribute encoding) {
@@ -288,14 +291,21 @@ struct OptimizeExclusiveCumsumLayoutsPass
     };
     Attribute best;
     unsigned bestCost = 0;
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": scan at " << op.getLoc()
+                            << " on " << current << ", " << candidates.size()
+                            << " candidates (cost: converts left)\n");
     for (Attribute encoding : candidates) {
       unsigned c = cost(encoding);
+      LLVM_DEBUG(llvm::dbgs() << "  " << c << "  " << encoding << "\n");
       if (!best || c < bestCost) {
         best = encoding;
         bestCost = c;
       }
     }
 
+    LLVM_DEBUG(llvm::dbgs() << "  -> " << best
+                            << (best == current ? " (stays)" : " (moves)")
+                            << "\n");
     if (best == current) {
       // Nothing to move; only drop identity converts around the op.
       foldConvertUsers(op.getExclusive());
@@ -308,6 +318,7 @@ struct OptimizeExclusiveCumsumLayoutsPass
       return success();
     }
     rebuild(op, best, inputConvert);
+    ++numRelaidOut;
     return success();
   }
 

@@ -15,7 +15,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
+
+#define DEBUG_TYPE "triton-tle-select-encodings"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLESELECTENCODINGS
@@ -101,14 +104,14 @@ Value freeIndex(OpBuilder &builder, Value index, Attribute encoding) {
   return {};
 }
 
-void selectLoadEncoding(tt::LoadOp load) {
+bool selectLoadEncoding(tt::LoadOp load) {
   LocalPointersOp view = tensorPointers(load.getPtr());
   if (!view || load.getMask() || load.getOther() ||
       !encodingOf(view.getResult()))
-    return;
+    return false;
   Attribute target = commonConvertTarget(load.getResult());
   if (!target)
-    return;
+    return false;
   // New pointers next to the old ones (not inside a loop the load may be
   // in), the new load where the old one was.
   OpBuilder builder(view->getBlock(), std::next(view->getIterator()));
@@ -126,8 +129,13 @@ void selectLoadEncoding(tt::LoadOp load) {
                  isa<SplatElementsAttr>(
                      index.getDefiningOp<arith::ConstantOp>().getValue()));
     }
-    if (added > removed)
-      return;
+    if (added > removed) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": load at " << load.getLoc()
+                 << " stays: moving its pointers to " << target << " adds "
+                 << added << " index converts, removes " << removed << "\n");
+      return false;
+    }
     for (Value index : view.getIndices()) {
       Value moved = freeIndex(builder, index, target);
       if (!moved)
@@ -137,6 +145,9 @@ void selectLoadEncoding(tt::LoadOp load) {
       indices.push_back(moved);
     }
   }
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": load at " << load.getLoc()
+                          << " moved to " << target
+                          << ", the encoding every user converts it to\n");
   auto newView = LocalPointersOp::create(builder, view.getLoc(), ptrType,
                                          view.getBuffer(), indices);
   builder.setInsertionPoint(load);
@@ -150,17 +161,21 @@ void selectLoadEncoding(tt::LoadOp load) {
     if (Operation *def = index.getDefiningOp())
       if (isa<ttg::ConvertLayoutOp, tt::SplatOp, arith::ConstantOp>(def))
         eraseIfDead(def);
+  return true;
 }
 
-void selectStoreEncoding(tt::StoreOp store) {
+bool selectStoreEncoding(tt::StoreOp store) {
   LocalPointersOp view = tensorPointers(store.getPtr());
   if (!view || !view.getIndices().empty() || store.getMask())
-    return;
+    return false;
   auto convert = store.getValue().getDefiningOp<ttg::ConvertLayoutOp>();
   if (!convert || !encodingOf(convert.getSrc()) ||
       !encodingOf(view.getResult()))
-    return;
+    return false;
   Value value = convert.getSrc();
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": store at " << store.getLoc()
+                          << " moved to " << encodingOf(value)
+                          << ", its value's encoding before the convert\n");
   OpBuilder builder(view->getBlock(), std::next(view->getIterator()));
   auto newView = LocalPointersOp::create(
       builder, view.getLoc(), withEncoding(view.getType(), encodingOf(value)),
@@ -169,12 +184,16 @@ void selectStoreEncoding(tt::StoreOp store) {
   store.getValueMutable().assign(value);
   eraseIfDead(view);
   eraseIfDead(convert);
+  return true;
 }
 
-void selectLocalLoadEncoding(LocalLoadOp load) {
+bool selectLocalLoadEncoding(LocalLoadOp load) {
   Attribute target = commonConvertTarget(load.getResult());
   if (!target)
-    return;
+    return false;
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": tle.local_load at " << load.getLoc()
+                          << " moved to " << target
+                          << ", the encoding every user converts it to\n");
   OpBuilder builder(load);
   auto newLoad = LocalLoadOp::create(
       builder, load.getLoc(), withEncoding(load.getType(), target),
@@ -182,14 +201,19 @@ void selectLocalLoadEncoding(LocalLoadOp load) {
   newLoad->setAttrs(load->getAttrs());
   replaceConvertUsers(load.getResult(), newLoad.getResult());
   load.erase();
+  return true;
 }
 
-void selectLocalStoreEncoding(LocalStoreOp store) {
+bool selectLocalStoreEncoding(LocalStoreOp store) {
   auto convert = store.getValue().getDefiningOp<ttg::ConvertLayoutOp>();
   if (!convert)
-    return;
+    return false;
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": tle.local_store at "
+                          << store.getLoc()
+                          << " stores its value before the convert\n");
   store.getValueMutable().assign(convert.getSrc());
   eraseIfDead(convert);
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -242,7 +266,8 @@ Attribute swizzleFor(ttg::MemDescType type,
                                               current.getCGALayout());
 }
 
-LogicalResult selectSharedEncoding(AllocOp alloc) {
+/// Counts a swizzled buffer in `swizzled`.
+LogicalResult selectSharedEncoding(AllocOp alloc, unsigned &swizzled) {
   ttg::MemDescType type = alloc.getResult().getType();
   if (!isa<ttg::SharedMemorySpaceAttr>(type.getMemorySpace()))
     return success();
@@ -272,9 +297,20 @@ LogicalResult selectSharedEncoding(AllocOp alloc) {
   });
   Attribute swizzle = swizzleFor(type, current);
   if (rowAccess ||
-      cast<ttg::SwizzledSharedEncodingAttr>(swizzle).getMaxPhase() == 1)
+      cast<ttg::SwizzledSharedEncodingAttr>(swizzle).getMaxPhase() == 1) {
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": buffer at " << alloc.getLoc() << " stays "
+               << current << ": "
+               << (rowAccess ? "every access runs along its rows"
+                             : "a swizzle would not permute its chunks")
+               << "\n");
     return success();
+  }
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": buffer at " << alloc.getLoc()
+                          << " swizzled to " << swizzle
+                          << ": some access runs across its rows\n");
   alloc.getResult().setType(type.withEncoding(swizzle));
+  ++swizzled;
   return success();
 }
 
@@ -287,19 +323,23 @@ struct SelectEncodingsPass
         accesses.push_back(op);
     });
     for (Operation *op : accesses) {
+      bool moved;
       if (auto load = dyn_cast<tt::LoadOp>(op))
-        selectLoadEncoding(load);
+        moved = selectLoadEncoding(load);
       else if (auto store = dyn_cast<tt::StoreOp>(op))
-        selectStoreEncoding(store);
+        moved = selectStoreEncoding(store);
       else if (auto load = dyn_cast<LocalLoadOp>(op))
-        selectLocalLoadEncoding(load);
+        moved = selectLocalLoadEncoding(load);
       else
-        selectLocalStoreEncoding(cast<LocalStoreOp>(op));
+        moved = selectLocalStoreEncoding(cast<LocalStoreOp>(op));
+      numAccessesMoved += moved;
     }
+    unsigned swizzled = 0;
     getOperation()->walk([&](AllocOp alloc) {
-      if (failed(selectSharedEncoding(alloc)))
+      if (failed(selectSharedEncoding(alloc, swizzled)))
         signalPassFailure();
     });
+    numBuffersSwizzled += swizzled;
   }
 };
 } // namespace

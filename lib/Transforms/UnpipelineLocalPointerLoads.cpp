@@ -10,6 +10,7 @@
 #include "TLE/Transforms/Passes.h"
 
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
@@ -19,8 +20,8 @@ namespace mlir::tle {
 
 namespace {
 
-constexpr llvm::StringLiteral kLatencyAttr = "tt.latency";
-constexpr llvm::StringLiteral kNumStagesAttr = "tt.num_stages";
+using interop::kLatencyAttr;
+using interop::kNumStagesAttr;
 
 /// A tensor load through shared or cluster pointers that Triton's pipeliner
 /// may issue as cp.async (see the pass description).

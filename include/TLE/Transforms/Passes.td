@@ -73,7 +73,18 @@ def TLEOptimizeExclusiveCumsumLayouts
     Errors, at the op: a layout has to be built but the module has no
     `ttg.num-warps` / `ttg.threads-per-warp`, or the input's CTA layout
     splits the tensor across CTAs (Triton 3.6 cannot lower such a scan).
+
+    Observing it: `-mlir-pass-statistics` counts the scans looked at, those
+    moved and the layouts built; `-debug-only=triton-tle-optimize-exclusive-cumsum-layouts`
+    prints each scan's candidates with their costs and the winner.
   }];
+  let statistics = [
+    Statistic<"numScans", "scans", "tle.exclusive_cumsum ops on TTGIR looked at">,
+    Statistic<"numRelaidOut", "relaid-out",
+              "Scans moved to another encoding">,
+    Statistic<"numLayoutsBuilt", "layouts-built",
+              "Blocked scan layouts built (the input's was not one)">
+  ];
 }
 
 def TLERaiseMarkers : Pass<"triton-tle-raise-markers", "mlir::ModuleOp"> {
@@ -260,8 +271,18 @@ def TLESelectEncodings
     keep their unswizzled encoding (the lowering only supports that); one
     with any other encoding is an error. Buffers with other users, other
     encodings or in tensor memory are left alone.
+
+    Observing it: `-mlir-pass-statistics` counts the accesses moved and the
+    buffers swizzled; `-debug-only=triton-tle-select-encodings` says for each
+    access and buffer what was chosen and why (or why it stays).
   }];
   let dependentDialects = ["::mlir::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numAccessesMoved", "accesses-moved",
+              "Shared-memory accesses moved to the layout their users want">,
+    Statistic<"numBuffersSwizzled", "buffers-swizzled",
+              "Shared buffers given a swizzled encoding">
+  ];
 }
 
 def TLEMergeWgmmaWaits
@@ -297,8 +318,16 @@ def TLEMergeWgmmaWaits
     the wait). Merges repeat until none applies: a chain of N dots ends with
     one wait. Waits with pendings > 0 (Triton's pipelined loops) are left
     alone.
+
+    Observing it: `-mlir-pass-statistics` counts the waits merged;
+    `-debug-only=triton-tle-merge-wgmma-waits` says for each wait of an async
+    dot which wait it merged into, or which rule kept it.
   }];
   let dependentDialects = ["::mlir::ttng::TTNGDialect"];
+  let statistics = [
+    Statistic<"numWaitsMerged", "waits-merged",
+              "wgmma waits folded into the next wait">
+  ];
 }
 
 def TLEForwardBufferLoads
@@ -510,6 +539,10 @@ def TLEInsertLocalPointerBarriers
     Iluvatar pipeline needs it: `triton-tle-lower-to-iluvatar` turns
     `tle.copy` into loads and stores through local pointers, which Triton's
     membar analysis does not see, whatever the buffer (docs/iluvatar.md).
+
+    Observing it: `-mlir-pass-statistics` counts the CTA and cluster
+    barriers inserted; `-debug-only=triton-tle-insert-local-pointer-barriers`
+    names each function's tracked buffers and each barrier's op and reason.
   }];
   let options = [
     Option<"allBuffers", "all-buffers", "bool", /*default=*/"false",
@@ -517,6 +550,11 @@ def TLEInsertLocalPointerBarriers
            "pointer buffers">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::ttng::TTNGDialect"];
+  let statistics = [
+    Statistic<"numCTABarriers", "cta-barriers", "gpu.barrier ops inserted">,
+    Statistic<"numClusterBarriers", "cluster-barriers",
+              "Cluster barriers (arrive + wait) inserted">
+  ];
 }
 
 def TLEUnpipelineLocalPointerLoads

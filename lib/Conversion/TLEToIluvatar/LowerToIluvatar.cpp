@@ -5,17 +5,21 @@
 // (ttg.local_alloc), pointers into them are iluvatar_tle.local_pointers that
 // the Iluvatar backend resolves from the shared layout, copies are plain
 // loads and stores through such pointers, and tiles become iluvatar_tle
-// tiles on #ttg.blocked tensors.
+// tiles on #ttg.blocked tensors. One pattern per op
+// (populateTLEToIluvatarPatterns, TLE/Conversion/TLEToIluvatar/Patterns.h),
+// offered the ops in program order once the pass has checked them all.
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Conversion/TLEToIluvatar/Passes.h"
+#include "TLE/Conversion/TLEToIluvatar/Patterns.h"
 #include "TLE/Conversion/TLEToIluvatar/Target.h"
 #include "TLE/Conversion/TritonBuilders.h"
 #include "TLE/Dialect/Common/DialectCommon.h"
 #include "TLE/Dialect/IluvatarTLE/IR/IluvatarTLE.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Support/ApplyPatterns.h"
 
-#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::tle {
@@ -75,6 +79,98 @@ Value fullView(OpBuilder &b, Location loc, Value buffer,
                                                ValueRange{});
 }
 
+/// tle.alloc -> ttg.local_alloc.
+struct LowerAlloc : OpRewritePattern<AllocOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AllocOp alloc,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<ttg::LocalAllocOp>(
+        alloc, alloc.getResult().getType(), alloc.getInit(), IntegerAttr());
+    return success();
+  }
+};
+
+/// tle.local_pointers -> iluvatar_tle.local_pointers.
+struct LowerLocalPointers : OpRewritePattern<LocalPointersOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LocalPointersOp pointers,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<iluvatar_tle::LocalPointersOp>(
+        pointers, pointers.getResult().getType(), pointers.getBuffer(),
+        pointers.getIndices());
+    return success();
+  }
+};
+
+/// tle.copy -> a plain load and a plain store, one side through full-view
+/// local pointers.
+struct LowerCopy : OpRewritePattern<CopyOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CopyOp copy,
+                                PatternRewriter &rewriter) const override {
+    Location loc = copy.getLoc();
+    if (isa<ttg::MemDescType>(copy.getDst().getType())) {
+      auto ptrs = cast<RankedTensorType>(copy.getSrc().getType());
+      Value value = createPlainLoad(rewriter, loc, copy.getSrc());
+      createPlainStore(rewriter, loc,
+                       fullView(rewriter, loc, copy.getDst(), ptrs), value);
+    } else {
+      auto ptrs = cast<RankedTensorType>(copy.getDst().getType());
+      Value local = fullView(rewriter, loc, copy.getSrc(), ptrs);
+      createPlainStore(rewriter, loc, copy.getDst(),
+                       createPlainLoad(rewriter, loc, local));
+    }
+    rewriter.eraseOp(copy);
+    return success();
+  }
+};
+
+/// tle.local_load -> ttg.local_load.
+struct LowerLocalLoad : OpRewritePattern<LocalLoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LocalLoadOp load,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<ttg::LocalLoadOp>(
+        load, load.getResult().getType(), load.getBuffer(), Value());
+    return success();
+  }
+};
+
+/// tle.local_store -> ttg.local_store.
+struct LowerLocalStore : OpRewritePattern<LocalStoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LocalStoreOp store,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<ttg::LocalStoreOp>(store, store.getValue(),
+                                                   store.getBuffer());
+    return success();
+  }
+};
+
+/// tle.extract_tile -> iluvatar_tle.extract_tile.
+struct LowerExtractTile : OpRewritePattern<ExtractTileOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ExtractTileOp extract,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<iluvatar_tle::ExtractTileOp>(
+        extract, extract.getResult().getType(), extract.getSrc(),
+        extract.getIndex(), extract.getStaticIndexAttr());
+    return success();
+  }
+};
+
+/// tle.insert_tile -> iluvatar_tle.insert_tile.
+struct LowerInsertTile : OpRewritePattern<InsertTileOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(InsertTileOp insert,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<iluvatar_tle::InsertTileOp>(
+        insert, insert.getResult().getType(), insert.getSrc(),
+        insert.getTile(), insert.getIndex(), insert.getStaticIndexAttr());
+    return success();
+  }
+};
+
 struct LowerToIluvatarPass
     : public mlir::tle::impl::TLELowerToIluvatarBase<LowerToIluvatarPass> {
   void runOnOperation() override {
@@ -122,51 +218,16 @@ struct LowerToIluvatarPass
         ops.push_back(op);
     });
     // Program order: an alloc is rewritten before its users.
-    for (Operation *op : ops) {
-      OpBuilder b(op);
-      Location loc = op->getLoc();
-      if (auto alloc = dyn_cast<AllocOp>(op)) {
-        auto lowered = ttg::LocalAllocOp::create(
-            b, loc, alloc.getResult().getType(), alloc.getInit(),
-            IntegerAttr());
-        alloc.getResult().replaceAllUsesWith(lowered.getResult());
-      } else if (auto pointers = dyn_cast<LocalPointersOp>(op)) {
-        auto lowered = iluvatar_tle::LocalPointersOp::create(
-            b, loc, pointers.getResult().getType(), pointers.getBuffer(),
-            pointers.getIndices());
-        pointers.getResult().replaceAllUsesWith(lowered.getResult());
-      } else if (auto copy = dyn_cast<CopyOp>(op)) {
-        if (isa<ttg::MemDescType>(copy.getDst().getType())) {
-          auto ptrs = cast<RankedTensorType>(copy.getSrc().getType());
-          Value value = createPlainLoad(b, loc, copy.getSrc());
-          createPlainStore(b, loc, fullView(b, loc, copy.getDst(), ptrs), value);
-        } else {
-          auto ptrs = cast<RankedTensorType>(copy.getDst().getType());
-          Value local = fullView(b, loc, copy.getSrc(), ptrs);
-          createPlainStore(b, loc, copy.getDst(), createPlainLoad(b, loc, local));
-        }
-      } else if (auto load = dyn_cast<LocalLoadOp>(op)) {
-        auto lowered = ttg::LocalLoadOp::create(
-            b, loc, load.getResult().getType(), load.getBuffer(), Value());
-        load.getResult().replaceAllUsesWith(lowered.getResult());
-      } else if (auto store = dyn_cast<LocalStoreOp>(op)) {
-        ttg::LocalStoreOp::create(b, loc, store.getValue(), store.getBuffer());
-      } else if (auto extract = dyn_cast<ExtractTileOp>(op)) {
-        auto lowered = iluvatar_tle::ExtractTileOp::create(
-            b, loc, extract.getResult().getType(), extract.getSrc(),
-            extract.getIndex(), extract.getStaticIndexAttr());
-        extract.getResult().replaceAllUsesWith(lowered.getResult());
-      } else if (auto insert = dyn_cast<InsertTileOp>(op)) {
-        auto lowered = iluvatar_tle::InsertTileOp::create(
-            b, loc, insert.getResult().getType(), insert.getSrc(),
-            insert.getTile(), insert.getIndex(), insert.getStaticIndexAttr());
-        insert.getResult().replaceAllUsesWith(lowered.getResult());
-      }
-    }
-    // Users first: an alloc's uses are gone once its users are erased.
-    for (Operation *op : llvm::reverse(ops))
-      op->erase();
+    RewritePatternSet patterns(&getContext());
+    populateTLEToIluvatarPatterns(patterns);
+    applyPatternsInOrder(ops, std::move(patterns));
   }
 };
 
 } // namespace
+
+void tle::populateTLEToIluvatarPatterns(RewritePatternSet &patterns) {
+  patterns.add<LowerAlloc, LowerLocalPointers, LowerCopy, LowerLocalLoad,
+               LowerLocalStore, LowerExtractTile, LowerInsertTile>(
+      patterns.getContext());
+}

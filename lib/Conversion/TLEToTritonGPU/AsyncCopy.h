@@ -1,8 +1,8 @@
 //===- AsyncCopy.h - what a cp.async can carry ------------------*- C++ -*-===//
 //
 // Shared by triton-tle-async-copy-loads (LowerAsyncLoads.cpp) and the
-// asynchronous slot fills of triton-tle-lower-pipes (LowerPipes.cpp), which
-// both turn a tt.load into ttg.async_copy_global_to_local.
+// asynchronous slot fills of triton-tle-lower-pipes (LowerPipeFills.cpp),
+// which both turn a tt.load into ttg.async_copy_global_to_local.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TLE_LIB_CONVERSION_TLETOTRITONGPU_ASYNCCOPY_H

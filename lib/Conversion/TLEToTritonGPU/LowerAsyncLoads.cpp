@@ -16,6 +16,7 @@
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Support/MemoryEffects.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,8 +38,8 @@ using namespace mlir::tle;
 
 namespace {
 constexpr llvm::StringLiteral kAsyncAttr = "tle.async";
-constexpr llvm::StringLiteral kLatencyAttr = "tt.latency";
-constexpr llvm::StringLiteral kNumStagesAttr = "tt.num_stages";
+using interop::kLatencyAttr;
+using interop::kNumStagesAttr;
 
 //===----------------------------------------------------------------------===//
 // triton-tle-lower-async-loads

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
 
@@ -411,15 +412,15 @@ struct LowerDSLRegionPass
                               << " in shared memory: its dimensions must be "
                                  "static and positive";
     }
-    auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps");
+    std::optional<int64_t> warps =
+        interop::lookupIntAttr(module, interop::kNumWarpsAttr);
     if (!warps)
       return op.emitError()
              << "tle.dsl_region lowers on TTGIR, but the module has no "
-                "ttg.num-warps";
-    int64_t perWarp = 32;
-    if (auto attr = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
-      perWarp = attr.getInt();
-    int64_t have = warps.getInt() * perWarp;
+             << interop::kNumWarpsAttr;
+    int64_t perWarp = interop::lookupThreadsPerWarp(module).value_or(
+        interop::kDefaultThreadsPerWarp);
+    int64_t have = *warps * perWarp;
     int64_t want = 1;
     for (int64_t n : op.getThreads())
       want *= n;
@@ -429,7 +430,7 @@ struct LowerDSLRegionPass
              << "' runs on every thread of the program: hardware threads ["
              << op.getThreads() << "] (" << want
              << " threads) must equal num_warps x threads per warp = "
-             << warps.getInt() << " x " << perWarp << " = " << have;
+             << *warps << " x " << perWarp << " = " << have;
 
     // A fresh symbol per call site.
     std::string base = ("__tle_raw_" + op.getName()).str();

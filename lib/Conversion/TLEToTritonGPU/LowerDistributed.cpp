@@ -25,6 +25,7 @@
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Conversion/TritonBuilders.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -42,8 +43,8 @@ using namespace mlir::tle;
 using local_memory::intConstant;
 
 namespace {
-constexpr llvm::StringLiteral kCluster = "block_cluster";
-constexpr llvm::StringLiteral kDevice = "device";
+using interop::kMeshLevelBlockCluster;
+using interop::kMeshLevelDevice;
 
 /// What one mesh axis does in a reshard.
 struct AxisRole {
@@ -140,11 +141,11 @@ Value Lowering::selfCoord(OpBuilder &b, unsigned i) {
     return v;
   const AxisRole &axis = r.axes[i];
   Value coord;
-  if (axis.level == kDevice && op.hasDeviceContext()) {
+  if (axis.level == kMeshLevelDevice && op.hasDeviceContext()) {
     // The device rank, decomposed row-major over the mesh's device axes.
     int64_t inner = 1;
     for (unsigned j = i + 1; j < r.axes.size(); ++j)
-      if (r.axes[j].level == kDevice)
+      if (r.axes[j].level == kMeshLevelDevice)
         inner *= r.axes[j].size;
     Type i32 = b.getI32Type();
     coord = op.getDeviceRank();
@@ -350,7 +351,7 @@ LogicalResult Lowering::lowerCluster() {
         RemoteSpaceAttr::get(ctx, RemoteSpace::cluster), Value());
   };
   bool varies = peerVaries(axisCoords);
-  int64_t ctas = r.mesh.getLevelSize(kCluster);
+  int64_t ctas = r.mesh.getLevelSize(kMeshLevelBlockCluster);
   Value acc;
   for (ArrayRef<int64_t> combo : reductionCombos()) {
     if (!peers) {
@@ -383,7 +384,7 @@ Value Lowering::clusterRank(OpBuilder &b) {
   SmallVector<Value> coords;
   SmallVector<int64_t> sizes;
   for (auto [i, axis] : llvm::enumerate(r.axes))
-    if (axis.level == kCluster) {
+    if (axis.level == kMeshLevelBlockCluster) {
       coords.push_back(selfCoord(b, i));
       sizes.push_back(axis.size);
     }
@@ -412,7 +413,7 @@ LogicalResult Lowering::lowerDevice() {
   Type element = srcType.getElementType();
   Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
   RankedTensorType indexType = resultType.clone(i32);
-  int64_t devices = r.mesh.getLevelSize(kDevice);
+  int64_t devices = r.mesh.getLevelSize(kMeshLevelDevice);
   int64_t blockElems = 1;
   for (int64_t size : r.srcLocal)
     blockElems *= size;
@@ -597,7 +598,7 @@ LogicalResult Lowering::run() {
   for (const AxisRole &axis : r.axes) {
     if (!axis.changed())
       continue;
-    if (axis.level != kCluster && axis.level != kDevice)
+    if (axis.level != kMeshLevelBlockCluster && axis.level != kMeshLevelDevice)
       return op.emitOpError("changes the layout over mesh axis \"")
              << axis.name << "\", "
              << (axis.level.empty()
@@ -626,8 +627,8 @@ LogicalResult Lowering::run() {
   if (!resultType.getEncoding() ||
       !cast<RankedTensorType>(op.getSrc().getType()).getEncoding())
     return op.emitOpError("is lowered on TTGIR: its tensors need an encoding");
-  r.level = levels.empty() ? StringRef(kCluster) : levels.front();
-  if (r.level == kDevice) {
+  r.level = levels.empty() ? StringRef(kMeshLevelBlockCluster) : levels.front();
+  if (r.level == kMeshLevelDevice) {
     if (!op.hasDeviceContext())
       return op.emitOpError("changes the layout over device axes, which needs "
                             "the device context (workspace, flags, peer "
@@ -642,7 +643,7 @@ LogicalResult Lowering::run() {
   // cluster module (tle.cluster_size) even when no coordinate is needed.
   OpBuilder b(op);
   for (auto [i, axis] : llvm::enumerate(r.axes))
-    if (axis.level == kCluster)
+    if (axis.level == kMeshLevelBlockCluster)
       selfCoord(b, i);
   return lowerCluster();
 }

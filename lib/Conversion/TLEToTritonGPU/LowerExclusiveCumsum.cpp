@@ -6,16 +6,19 @@
 //           exclusive sum. total = reduce_add(select(i == last, s + v, -0.0)).
 //
 // Works on TTIR and TTGIR alike: new tensors take the input's encoding, or
-// slices of it, and no encoding when the input has none.
+// slices of it, and no encoding when the input has none. One pattern
+// (populateLowerExclusiveCumsumPatterns, TLE/Conversion/Patterns.h).
 //
 //===----------------------------------------------------------------------===//
 #include "AxisIndex.h"
 #include "TLE/Conversion/Passes.h"
+#include "TLE/Conversion/Patterns.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Support/ApplyPatterns.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 
 #include <limits>
 
@@ -60,7 +63,10 @@ Value buildAddReduce(OpBuilder &b, Location loc, Value src, int32_t axis,
 }
 
 
-LogicalResult lowerInteger(OpBuilder &b, ExclusiveCumsumOp op) {
+/// (exclusive, total) of `op`.
+using Lowered = std::pair<Value, Value>;
+
+Lowered lowerInteger(OpBuilder &b, ExclusiveCumsumOp op) {
   Location loc = op.getLoc();
   Value x = op.getSrc();
   auto type = cast<RankedTensorType>(x.getType());
@@ -78,12 +84,10 @@ LogicalResult lowerInteger(OpBuilder &b, ExclusiveCumsumOp op) {
   // exclusive sum even after overflow.
   Value exclusive = arith::SubIOp::create(b, loc, scan.getResult()[0], x);
   Value total = buildAddReduce(b, loc, x, axis, op.getTotal().getType());
-  op.getExclusive().replaceAllUsesWith(exclusive);
-  op.getTotal().replaceAllUsesWith(total);
-  return success();
+  return Lowered{exclusive, total};
 }
 
-LogicalResult lowerFloat(OpBuilder &b, ExclusiveCumsumOp op) {
+FailureOr<Lowered> lowerFloat(OpBuilder &b, ExclusiveCumsumOp op) {
   Location loc = op.getLoc();
   Value x = op.getSrc();
   auto type = cast<RankedTensorType>(x.getType());
@@ -131,38 +135,45 @@ LogicalResult lowerFloat(OpBuilder &b, ExclusiveCumsumOp op) {
   Value picked = arith::SelectOp::create(b, loc, isLast, inclusive, negZeros);
   Value total = buildAddReduce(b, loc, picked, axis, op.getTotal().getType());
 
-  op.getExclusive().replaceAllUsesWith(exclusive);
-  op.getTotal().replaceAllUsesWith(total);
-  return success();
+  return Lowered{exclusive, total};
 }
+
+struct LowerExclusiveCumsum : OpRewritePattern<ExclusiveCumsumOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ExclusiveCumsumOp op,
+                                PatternRewriter &rewriter) const override {
+    Type elementType = op.getSrc().getType().getElementType();
+    FailureOr<Lowered> lowered = failure();
+    if (elementType.isSignlessInteger(32) || elementType.isSignlessInteger(64))
+      lowered = lowerInteger(rewriter, op);
+    else if (elementType.isF16() || elementType.isBF16() ||
+             elementType.isF32() || elementType.isF64())
+      lowered = lowerFloat(rewriter, op);
+    else
+      return op.emitOpError("cannot be lowered: unsupported element type ")
+             << elementType << " (supported: i32, i64, f16, bf16, f32, f64)";
+    if (failed(lowered))
+      return failure();
+    rewriter.replaceOp(op, {lowered->first, lowered->second});
+    return success();
+  }
+};
 
 struct LowerExclusiveCumsumPass
     : public tle::impl::TLELowerExclusiveCumsumBase<LowerExclusiveCumsumPass> {
   void runOnOperation() override {
-    SmallVector<ExclusiveCumsumOp> ops;
+    SmallVector<Operation *> ops;
     getOperation()->walk([&](ExclusiveCumsumOp op) { ops.push_back(op); });
-    bool anyFailed = false;
-    for (ExclusiveCumsumOp op : ops) {
-      Type elementType = op.getSrc().getType().getElementType();
-      OpBuilder b(op);
-      LogicalResult lowered = failure();
-      if (elementType.isSignlessInteger(32) ||
-          elementType.isSignlessInteger(64))
-        lowered = lowerInteger(b, op);
-      else if (elementType.isF16() || elementType.isBF16() ||
-               elementType.isF32() || elementType.isF64())
-        lowered = lowerFloat(b, op);
-      else
-        op.emitOpError("cannot be lowered: unsupported element type ")
-            << elementType << " (supported: i32, i64, f16, bf16, f32, f64)";
-      if (failed(lowered)) {
-        anyFailed = true;
-        continue;
-      }
-      op.erase();
-    }
-    if (anyFailed)
+    RewritePatternSet patterns(&getContext());
+    populateLowerExclusiveCumsumPatterns(patterns);
+    // Each op the patterns leave has an error.
+    if (applyPatternsInOrder(ops, std::move(patterns)) != ops.size())
       signalPassFailure();
   }
 };
 } // namespace
+
+void tle::populateLowerExclusiveCumsumPatterns(RewritePatternSet &patterns) {
+  patterns.add<LowerExclusiveCumsum>(patterns.getContext());
+}

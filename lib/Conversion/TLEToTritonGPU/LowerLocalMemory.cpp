@@ -19,6 +19,7 @@
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Conversion/TLEToIluvatar/Target.h"
 #include "TLE/Conversion/TritonBuilders.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -60,18 +61,13 @@ Value local_memory::intConstant(OpBuilder &b, Location loc, Type type,
   return arith::ConstantOp::create(b, loc, attr);
 }
 
-static unsigned moduleInt(ModuleOp module, StringRef name, unsigned dflt) {
-  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
-    return attr.getInt();
-  return dflt;
-}
-
 unsigned local_memory::threadsPerWarp(ModuleOp module) {
-  return moduleInt(module, "ttg.threads-per-warp", 32);
+  return interop::lookupThreadsPerWarp(module).value_or(
+      interop::kDefaultThreadsPerWarp);
 }
 
 unsigned local_memory::numWarps(ModuleOp module) {
-  return moduleInt(module, "ttg.num-warps", 4);
+  return interop::lookupNumWarps(module).value_or(interop::kDefaultNumWarps);
 }
 
 namespace {
@@ -452,9 +448,10 @@ void LowerLocalMemoryPass::runOnOperation() {
 
   Builder b(ctx);
   if (!pointerBuffers.empty())
-    module->setAttr("tle.shared", b.getI32IntegerAttr(regionBytes));
+    module->setAttr(interop::kTLESharedAttr, b.getI32IntegerAttr(regionBytes));
   if (*clusterSize > 0)
-    module->setAttr("tle.cluster_size", b.getI32IntegerAttr(*clusterSize));
+    module->setAttr(interop::kTLEClusterSizeAttr,
+                    b.getI32IntegerAttr(*clusterSize));
   if (*clusterSize > 1)
     lowerProgramIdsToClusterIds(module);
 }

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "LocalMemory.h"
 
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 
@@ -22,7 +23,7 @@ using namespace mlir;
 using namespace mlir::tle;
 using namespace mlir::tle::local_memory;
 
-static constexpr llvm::StringLiteral kBlockCluster = "block_cluster";
+using interop::kMeshLevelBlockCluster;
 
 FailureOr<int64_t> local_memory::analyzeCluster(ModuleOp module) {
   int64_t size = 0;
@@ -33,10 +34,10 @@ FailureOr<int64_t> local_memory::analyzeCluster(ModuleOp module) {
     DeviceMeshAttr mesh = op.getMesh();
     bool hasCluster = false;
     for (unsigned i = 0, e = mesh.getShape().size(); i < e; ++i)
-      hasCluster |= mesh.getAxisLevel(i) == kBlockCluster;
+      hasCluster |= mesh.getAxisLevel(i) == kMeshLevelBlockCluster;
     if (!hasCluster)
       return;
-    int64_t meshSize = mesh.getLevelSize(kBlockCluster);
+    int64_t meshSize = mesh.getLevelSize(kMeshLevelBlockCluster);
     if (!first) {
       first = mesh;
       firstUser = op;
@@ -181,7 +182,7 @@ LogicalResult local_memory::lowerShardId(ShardIdOp op) {
   DeviceMeshAttr mesh = op.getMesh();
   unsigned axis = *mesh.getAxisIndex(op.getAxis());
   StringRef level = mesh.getAxisLevel(axis);
-  if (level != kBlockCluster)
+  if (level != kMeshLevelBlockCluster)
     return op.emitOpError("can only lower shard ids on block_cluster mesh "
                           "axes; axis \"")
            << op.getAxis() << "\" has "
@@ -192,7 +193,7 @@ LogicalResult local_memory::lowerShardId(ShardIdOp op) {
   // (rank / product of the later cluster axes) % its size.
   int64_t inner = 1;
   for (unsigned i = axis + 1, e = mesh.getShape().size(); i < e; ++i)
-    if (mesh.getAxisLevel(i) == kBlockCluster)
+    if (mesh.getAxisLevel(i) == kMeshLevelBlockCluster)
       inner *= mesh.getShape()[i];
   int64_t size = mesh.getShape()[axis];
   OpBuilder b(op);
@@ -201,7 +202,7 @@ LogicalResult local_memory::lowerShardId(ShardIdOp op) {
   Value rank = buildScalarAsm(b, loc, "mov.u32 $0, %cluster_ctarank;");
   if (inner != 1)
     rank = arith::DivUIOp::create(b, loc, rank, intConstant(b, loc, i32, inner));
-  if (size * inner != mesh.getLevelSize(kBlockCluster))
+  if (size * inner != mesh.getLevelSize(kMeshLevelBlockCluster))
     rank = arith::RemUIOp::create(b, loc, rank, intConstant(b, loc, i32, size));
   op.getResult().replaceAllUsesWith(rank);
   op.erase();

@@ -17,15 +17,19 @@
 //   nothing (the frontend checks constant indices).
 //
 // Triton's allocation and membar passes place the buffers and the barriers.
+// Two patterns (populateLowerTilesPatterns, TLE/Conversion/Patterns.h); the
+// pass offers them the tile ops users first, so that a tile op only feeding
+// an unused one is dropped too.
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Conversion/Passes.h"
+#include "TLE/Conversion/Patterns.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Support/ApplyPatterns.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 
 namespace mlir::tle {
@@ -145,7 +149,7 @@ tileGridIndex(Operation *op, RankedTensorType src, ArrayRef<int64_t> tile,
   return std::make_pair(tiles, index);
 }
 
-LogicalResult lowerExtract(ExtractTileOp op) {
+LogicalResult lowerExtract(ExtractTileOp op, PatternRewriter &b) {
   RankedTensorType srcType = op.getSrc().getType();
   RankedTensorType resultType = op.getResult().getType();
   if (failed(checkTTGIR(op, srcType, "source")) ||
@@ -159,7 +163,6 @@ LogicalResult lowerExtract(ExtractTileOp op) {
   auto [tiles, index] = *grid;
 
   Location loc = op.getLoc();
-  OpBuilder b(op);
   Buffer buffer = allocBuffer(b, loc, srcType, op.getSrc());
   Value result;
   if (index) {
@@ -181,12 +184,11 @@ LogicalResult lowerExtract(ExtractTileOp op) {
       result = arith::SelectOp::create(b, loc, mask, value, result);
     }
   }
-  op.getResult().replaceAllUsesWith(result);
-  op.erase();
+  b.replaceOp(op, result);
   return success();
 }
 
-LogicalResult lowerInsert(InsertTileOp op) {
+LogicalResult lowerInsert(InsertTileOp op, PatternRewriter &b) {
   RankedTensorType srcType = op.getSrc().getType();
   RankedTensorType tileType = op.getTile().getType();
   if (failed(checkTTGIR(op, srcType, "source")) ||
@@ -200,7 +202,6 @@ LogicalResult lowerInsert(InsertTileOp op) {
   auto [tiles, index] = *grid;
 
   Location loc = op.getLoc();
-  OpBuilder b(op);
   Buffer buffer = allocBuffer(b, loc, srcType, Value());
   ttg::LocalStoreOp::create(b, loc, op.getSrc(), buffer.value);
   if (index) {
@@ -218,10 +219,27 @@ LogicalResult lowerInsert(InsertTileOp op) {
     }
   }
   Value result = ttg::LocalLoadOp::create(b, loc, srcType, buffer.value, Value());
-  op.getResult().replaceAllUsesWith(result);
-  op.erase();
+  b.replaceOp(op, result);
   return success();
 }
+
+/// Lowers a tile op, or erases it when unused (tile ops are pure).
+template <typename TileOp>
+struct LowerTile : OpRewritePattern<TileOp> {
+  using OpRewritePattern<TileOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(TileOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op->use_empty()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    if constexpr (std::is_same_v<TileOp, ExtractTileOp>)
+      return lowerExtract(op, rewriter);
+    else
+      return lowerInsert(op, rewriter);
+  }
+};
 
 struct LowerTilesPass
     : public mlir::tle::impl::TLELowerTilesBase<LowerTilesPass> {
@@ -231,21 +249,18 @@ struct LowerTilesPass
       if (isa<ExtractTileOp, InsertTileOp>(op))
         ops.push_back(op);
     });
-    bool anyFailed = false;
     // Users first, so a tile op only feeding an unused one is dropped too.
-    for (Operation *op : llvm::reverse(ops)) {
-      // Pure: an unused tile op is dropped.
-      if (op->use_empty()) {
-        op->erase();
-        continue;
-      }
-      LogicalResult lowered = isa<ExtractTileOp>(op)
-                                  ? lowerExtract(cast<ExtractTileOp>(op))
-                                  : lowerInsert(cast<InsertTileOp>(op));
-      anyFailed |= failed(lowered);
-    }
-    if (anyFailed)
+    std::reverse(ops.begin(), ops.end());
+    RewritePatternSet patterns(&getContext());
+    populateLowerTilesPatterns(patterns);
+    // Each op the patterns leave has an error.
+    if (applyPatternsInOrder(ops, std::move(patterns)) != ops.size())
       signalPassFailure();
   }
 };
 } // namespace
+
+void tle::populateLowerTilesPatterns(RewritePatternSet &patterns) {
+  patterns.add<LowerTile<ExtractTileOp>, LowerTile<InsertTileOp>>(
+      patterns.getContext());
+}

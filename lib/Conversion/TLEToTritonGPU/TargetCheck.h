@@ -11,6 +11,7 @@
 #define TLE_LIB_CONVERSION_TLETOTRITONGPU_TARGETCHECK_H
 
 #include "TLE/Dialect/Common/DialectCommon.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include <optional>
@@ -24,8 +25,8 @@ inline std::optional<unsigned> capability(Operation *op) {
   auto module = dyn_cast<ModuleOp>(op);
   if (!module)
     module = op->getParentOfType<ModuleOp>();
-  auto target =
-      module ? module->getAttrOfType<StringAttr>("ttg.target") : StringAttr();
+  auto target = module ? module->getAttrOfType<StringAttr>(interop::kTargetAttr)
+                       : StringAttr();
   return target ? common::cudaCapability(target.getValue()) : std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 //===- TT.cpp - Interop definition of Triton 3.6's `tt` dialect -----------===//
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/Integer.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Interop/Triton/Unknown.h"
 
 #include "mlir/IR/Builders.h"
@@ -39,7 +40,7 @@ TTDialect::getParseOperationHook(StringRef opName) const {
 /// triton-tle-lower-async-loads): it must be a 32-bit signless integer.
 LogicalResult TTDialect::verifyOperationAttribute(Operation *op,
                                                   NamedAttribute attr) {
-  if (attr.getName() != "tt.num_stages")
+  if (attr.getName() != tle::interop::kNumStagesAttr)
     return success();
   if (!tle::interop::signlessInt(attr.getValue(), 32))
     return op->emitOpError()

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "TLE/Interop/Triton/TTG.h"
 #include "TLE/Interop/Triton/Integer.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Interop/Triton/Unknown.h"
 
 #include "mlir/IR/Builders.h"
@@ -80,9 +81,10 @@ TTGDialect::getParseOperationHook(StringRef opName) const {
 LogicalResult TTGDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().strref();
-  if (!llvm::is_contained({StringRef("ttg.num-warps"), StringRef("ttg.num-ctas"),
-                           StringRef("ttg.threads-per-warp"),
-                           StringRef("ttg.total-num-warps")},
+  if (!llvm::is_contained({StringRef(tle::interop::kNumWarpsAttr),
+                           StringRef(tle::interop::kNumCTAsAttr),
+                           StringRef(tle::interop::kThreadsPerWarpAttr),
+                           StringRef(tle::interop::kTotalNumWarpsAttr)},
                           name))
     return success();
   std::optional<int64_t> value = tle::interop::signlessInt(attr.getValue(), 32);

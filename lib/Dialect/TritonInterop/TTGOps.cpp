@@ -4,12 +4,11 @@
 // 3.6.0 prints must parse.
 //
 //===----------------------------------------------------------------------===//
-#include "TLE/Interop/Triton/ParseRegions.h"
 #include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/WarpSpecializeSyntax.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
-#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace mlir::ttg;
@@ -249,8 +248,7 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
 //     ...
 //   } : (T0, T1) -> R
 //
-// `partitionK` takes every capture as a block argument; `num_warps(n)` of
-// partition K is element K of `partitionNumWarps`.
+// (TLE/Interop/Triton/WarpSpecializeSyntax.h, shared with tle.warp_specialize)
 //===----------------------------------------------------------------------===//
 
 WarpSpecializePartitionsOp WarpSpecializeOp::getPartitionOp() {
@@ -260,93 +258,26 @@ WarpSpecializePartitionsOp WarpSpecializeOp::getPartitionOp() {
   return dyn_cast<WarpSpecializePartitionsOp>(holder.front().front());
 }
 
+static tle::interop::WarpSpecializeSyntax syntaxOf(OperationName name) {
+  return {WarpSpecializePartitionsOp::getOperationName(),
+          WarpSpecializeOp::getPartitionNumWarpsAttrName(name).getValue(),
+          /*numRegsAttrName=*/{}, /*finishRegion=*/nullptr};
+}
+
 ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
                                     OperationState &result) {
-  SmallVector<OpAsmParser::UnresolvedOperand> captures;
-  SMLoc capturesLoc = parser.getCurrentLocation();
-  if (parser.parseOperandList(captures, OpAsmParser::Delimiter::Paren) ||
-      parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
-      parser.parseKeyword("default") ||
-      parser.parseRegion(*result.addRegion(), /*arguments=*/{}))
-    return failure();
-
-  SmallVector<std::unique_ptr<Region>> partitions;
-  // See ParseRegions.h (found by scripts/fuzz_tle_opt.py).
-  bool parsed = false;
-  auto dropReferences = llvm::make_scope_exit([&] {
-    if (!parsed)
-      tle::interop::keepRegions(partitions, result);
-  });
-  SmallVector<int32_t> numWarps;
-  StringRef keyword;
-  while (succeeded(parser.parseOptionalKeyword(&keyword))) {
-    std::string expected = "partition" + std::to_string(partitions.size());
-    if (keyword != expected)
-      return parser.emitError(parser.getCurrentLocation())
-             << "expected '" << expected << "', found '" << keyword << "'";
-    SmallVector<OpAsmParser::Argument> args;
-    int32_t warps = 0;
-    if (parser.parseArgumentList(args, OpAsmParser::Delimiter::Paren,
-                                 /*allowType=*/true) ||
-        parser.parseKeyword("num_warps") || parser.parseLParen() ||
-        parser.parseInteger(warps) || parser.parseRParen())
-      return failure();
-    partitions.push_back(std::make_unique<Region>());
-    if (parser.parseRegion(*partitions.back(), args))
-      return failure();
-    numWarps.push_back(warps);
-  }
-
-  FunctionType type;
-  if (parser.parseColonType(type) ||
-      parser.resolveOperands(captures, type.getInputs(), capturesLoc,
-                             result.operands))
-    return failure();
-  result.addTypes(type.getResults());
-  result.addAttribute(getPartitionNumWarpsAttrName(result.name),
-                      parser.getBuilder().getDenseI32ArrayAttr(numWarps));
-
-  // The holder region: one block holding the partitions op.
-  Region *holder = result.addRegion();
-  Block *block = new Block();
-  holder->push_back(block);
-  OperationState partitionsState(result.location,
-                                 WarpSpecializePartitionsOp::getOperationName());
-  for (std::unique_ptr<Region> &region : partitions)
-    partitionsState.addRegion(std::move(region));
-  block->push_back(Operation::create(partitionsState));
-  parsed = true;
-  return success();
+  return tle::interop::parseWarpSpecialize(parser, result,
+                                           syntaxOf(result.name));
 }
 
 void WarpSpecializeOp::print(OpAsmPrinter &printer) {
-  printer << '(' << getExplicitCaptures() << ')';
-  printer.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(), {getPartitionNumWarpsAttrName().getValue()});
-  printer.printNewline();
-  printer << "default ";
-  printer.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false);
   WarpSpecializePartitionsOp partitionOp = getPartitionOp();
-  ArrayRef<int32_t> numWarps = getPartitionNumWarps();
-  if (partitionOp) {
-    for (auto [index, region] :
-         llvm::enumerate(partitionOp.getPartitionRegions())) {
-      printer.printNewline();
-      printer << "partition" << index << '(';
-      llvm::interleaveComma(region.getArguments(), printer,
-                            [&](BlockArgument arg) {
-                              printer.printRegionArgument(arg);
-                            });
-      printer << ") num_warps(";
-      if (index < numWarps.size())
-        printer << numWarps[index];
-      printer << ") ";
-      printer.printRegion(region, /*printEntryBlockArgs=*/false);
-    }
-  }
-  printer << " : ";
-  printer.printFunctionalType(getExplicitCaptures().getTypes(),
-                              getResultTypes());
+  tle::interop::printWarpSpecialize(
+      printer, *this, getExplicitCaptures(), getDefaultRegion(),
+      partitionOp ? partitionOp.getPartitionRegions()
+                  : MutableArrayRef<Region>(),
+      getPartitionNumWarps(), /*numRegs=*/std::nullopt,
+      syntaxOf((*this)->getName()));
 }
 
 LogicalResult WarpSpecializeOp::verify() {

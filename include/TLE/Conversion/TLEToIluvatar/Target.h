@@ -9,6 +9,7 @@
 #ifndef TLE_CONVERSION_TLETOILUVATAR_TARGET_H
 #define TLE_CONVERSION_TLETOILUVATAR_TARGET_H
 
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"
@@ -17,7 +18,7 @@ namespace mlir::tle {
 
 /// The `ttg.target` string of `module`, or "" when it has none.
 inline StringRef moduleTarget(ModuleOp module) {
-  if (auto target = module->getAttrOfType<StringAttr>("ttg.target"))
+  if (auto target = module->getAttrOfType<StringAttr>(interop::kTargetAttr))
     return target.getValue();
   return "";
 }

@@ -1,5 +1,6 @@
 //===- Distributed.cpp - device meshes, shardings, distributed ops --------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/DenseSet.h"
@@ -109,7 +110,10 @@ DeviceMeshAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << levels.size() << " levels";
   for (auto [axis, level] : llvm::zip_equal(axes, levels)) {
     StringRef name = level ? level.getValue() : StringRef();
-    if (!llvm::is_contained({"node", "device", "block_cluster", "block"},
+    if (!llvm::is_contained({StringRef(interop::kMeshLevelNode),
+                             StringRef(interop::kMeshLevelDevice),
+                             StringRef(interop::kMeshLevelBlockCluster),
+                             StringRef(interop::kMeshLevelBlock)},
                             name))
       return emitError() << "device mesh axis " << axis << " has level \""
                          << name
@@ -420,7 +424,8 @@ LogicalResult ReshardOp::verify() {
       return emitOpError("cannot reshard to a partial sum over mesh axis ")
              << axis << ": the source is not partial over it";
   if (std::optional<int64_t> root = getRoot()) {
-    int64_t cluster = source.getMesh().getLevelSize("block_cluster");
+    int64_t cluster =
+        source.getMesh().getLevelSize(interop::kMeshLevelBlockCluster);
     if (*root < 0 || *root >= cluster)
       return emitOpError("root ")
              << *root << " is not a CTA rank of the mesh's cluster of "

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Dialect/Common/DialectCommon.h"
+#include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Interop/Triton/TTNG.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -298,7 +299,7 @@ LogicalResult AllocOp::verify() {
     // the IR is target-neutral.
     for (auto module = (*this)->getParentOfType<ModuleOp>(); module;
          module = module->getParentOfType<ModuleOp>()) {
-      auto target = module->getAttrOfType<StringAttr>("ttg.target");
+      auto target = module->getAttrOfType<StringAttr>(interop::kTargetAttr);
       if (!target)
         continue;
       if (target.getValue().starts_with("iluvatar:"))

@@ -1,10 +1,9 @@
 //===- WarpSpecialize.cpp - tle.warp_specialize ---------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
-#include "TLE/Interop/Triton/ParseRegions.h"
+#include "TLE/Interop/Triton/WarpSpecializeSyntax.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
-#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -47,122 +46,39 @@ WarpYieldOp WarpSpecializeOp::getDefaultYield() {
 //   } : (T, U) -> f32
 //===----------------------------------------------------------------------===//
 
+static interop::WarpSpecializeSyntax syntaxOf(OperationName name) {
+  // The default region ends with a tle.warp_yield, each partition with a
+  // tle.warp_return; both may be left implicit.
+  static auto finish = [](Region &region, bool isDefault, Location loc) {
+    OpBuilder builder(loc.getContext());
+    if (!isDefault) {
+      WarpSpecializePartitionsOp::ensureTerminator(region, builder, loc);
+      return;
+    }
+    if (region.empty())
+      region.emplaceBlock();
+    Block &block = region.front();
+    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>()) {
+      builder.setInsertionPointToEnd(&block);
+      WarpYieldOp::create(builder, loc, ValueRange());
+    }
+  };
+  return {WarpSpecializePartitionsOp::getOperationName(),
+          WarpSpecializeOp::getPartitionNumWarpsAttrName(name).getValue(),
+          WarpSpecializeOp::getPartitionNumRegsAttrName(name).getValue(),
+          finish};
+}
+
 ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
                                     OperationState &result) {
-  MLIRContext *ctx = parser.getContext();
-  OpBuilder builder(ctx);
-  SmallVector<OpAsmParser::UnresolvedOperand> captures;
-  SMLoc capturesLoc = parser.getCurrentLocation();
-  if (parser.parseOperandList(captures, OpAsmParser::Delimiter::Paren) ||
-      parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
-      parser.parseKeyword("default"))
-    return failure();
-
-  Region *defaultRegion = result.addRegion();
-  if (parser.parseRegion(*defaultRegion, /*arguments=*/{}))
-    return failure();
-  if (defaultRegion->empty())
-    defaultRegion->emplaceBlock();
-  Block &defaultBlock = defaultRegion->front();
-  if (defaultBlock.empty() ||
-      !defaultBlock.back().hasTrait<OpTrait::IsTerminator>()) {
-    builder.setInsertionPointToEnd(&defaultBlock);
-    WarpYieldOp::create(builder, result.location, ValueRange());
-  }
-
-  OperationState partitionState(result.location,
-                                WarpSpecializePartitionsOp::getOperationName());
-  // See ParseRegions.h (found by scripts/fuzz_tle_opt.py).
-  bool parsed = false;
-  auto dropReferences = llvm::make_scope_exit([&] {
-    if (!parsed)
-      interop::keepRegions(partitionState.regions, result);
-  });
-  SmallVector<int32_t> numWarps, numRegs;
-  for (unsigned index = 0;; ++index) {
-    SMLoc loc = parser.getCurrentLocation();
-    if (failed(parser.parseOptionalKeyword(
-            ("partition" + Twine(index)).str())))
-      break;
-    SmallVector<OpAsmParser::Argument> arguments;
-    int32_t warps = 0;
-    if (parser.parseArgumentList(arguments, OpAsmParser::Delimiter::Paren,
-                                 /*allowType=*/true) ||
-        parser.parseKeyword("num_warps") || parser.parseLParen() ||
-        parser.parseInteger(warps) || parser.parseRParen())
-      return failure();
-    numWarps.push_back(warps);
-    if (succeeded(parser.parseOptionalKeyword("num_regs"))) {
-      int32_t regs = 0;
-      if (parser.parseLParen() || parser.parseInteger(regs) ||
-          parser.parseRParen())
-        return failure();
-      if (numRegs.size() != index)
-        return parser.emitError(loc, "num_regs must be given for every "
-                                     "partition or for none");
-      numRegs.push_back(regs);
-    } else if (!numRegs.empty()) {
-      return parser.emitError(loc, "num_regs must be given for every "
-                                   "partition or for none");
-    }
-    Region *region = partitionState.addRegion();
-    if (parser.parseRegion(*region, arguments))
-      return failure();
-    WarpSpecializePartitionsOp::ensureTerminator(*region, builder,
-                                                 result.location);
-  }
-
-  FunctionType type;
-  if (parser.parseColonType(type) ||
-      parser.resolveOperands(captures, type.getInputs(), capturesLoc,
-                             result.operands))
-    return failure();
-  result.addTypes(type.getResults());
-  result.addAttribute(getPartitionNumWarpsAttrName(result.name),
-                      DenseI32ArrayAttr::get(ctx, numWarps));
-  if (!numRegs.empty())
-    result.addAttribute(getPartitionNumRegsAttrName(result.name),
-                        DenseI32ArrayAttr::get(ctx, numRegs));
-
-  Region *holder = result.addRegion();
-  Block *holderBlock = builder.createBlock(holder);
-  builder.setInsertionPointToEnd(holderBlock);
-  builder.create(partitionState);
-  parsed = true;
-  return success();
+  return interop::parseWarpSpecialize(parser, result, syntaxOf(result.name));
 }
 
 void WarpSpecializeOp::print(OpAsmPrinter &printer) {
-  printer << "(" << getCaptures() << ")";
-  printer.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(),
-      {getPartitionNumWarpsAttrName(), getPartitionNumRegsAttrName()});
-  printer.printNewline();
-  printer << "default ";
-  printer.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false,
-                      /*printBlockTerminators=*/true);
-  ArrayRef<int32_t> numWarps = getPartitionNumWarps();
-  std::optional<ArrayRef<int32_t>> numRegs = getPartitionNumRegs();
-  for (auto [index, region] : llvm::enumerate(getPartitionRegions())) {
-    printer.printNewline();
-    printer << "partition" << index << "(";
-    if (!region.empty())
-      llvm::interleaveComma(region.getArguments(), printer,
-                            [&](BlockArgument arg) {
-                              printer.printRegionArgument(arg);
-                            });
-    // (An op that fails verification prints in generic form; the guards only
-    // keep a direct print of a malformed op from reading out of bounds.)
-    printer << ") num_warps("
-            << (index < numWarps.size() ? numWarps[index] : 0) << ")";
-    if (numRegs && index < numRegs->size())
-      printer << " num_regs(" << (*numRegs)[index] << ")";
-    printer << " ";
-    printer.printRegion(region, /*printEntryBlockArgs=*/false,
-                        /*printBlockTerminators=*/true);
-  }
-  printer << " : ";
-  printer.printFunctionalType(getCaptures().getTypes(), getResultTypes());
+  interop::printWarpSpecialize(printer, *this, getCaptures(),
+                               getDefaultRegion(), getPartitionRegions(),
+                               getPartitionNumWarps(), getPartitionNumRegs(),
+                               syntaxOf((*this)->getName()));
 }
 
 //===----------------------------------------------------------------------===//
