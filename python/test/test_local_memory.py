@@ -91,6 +91,21 @@ def test_late_writer_transpose_control_differs_only_in_the_barrier():
     assert _shared_access_order(without)[:2] == ["st.shared", "ld.shared"]
 
 
+def test_disjoint_stores_need_no_barrier_between_them():
+    """disjoint_stores_transpose (racecheck_local_memory.py runs it under
+    racecheck): the two stores into the tile write disjoint constant index sets
+    (even / odd columns), so the pass's only barrier is the one before the
+    transposed read; with overlapping sets (OVERLAP=1) a barrier also splits
+    the stores."""
+    kw = dict(signature={"Y": "*i32", "seed": "i32"}, target=TARGET)
+    disjoint = tle.compile(K.disjoint_stores_transpose, constexprs={"M": 32, "N": 32}, **kw)
+    overlap = tle.compile(K.disjoint_stores_transpose, constexprs={"M": 32, "N": 32, "OVERLAP": 1}, **kw)
+    for c in (disjoint, overlap):
+        assert_finished(c)
+    assert _shared_access_order(disjoint)[:3] == ["st.shared", "bar.sync", "ld.shared"]
+    assert _shared_access_order(overlap)[:5] == ["st.shared", "bar.sync", "st.shared", "bar.sync", "ld.shared"]
+
+
 def test_whole_buffer_access_uses_tritons_shared_memory():
     c = tle.compile(K.stage_roundtrip, signature={"X": "*fp16", "Y": "*fp16"},
                     constexprs={"M": 64, "N": 64}, target=TARGET)
