@@ -449,7 +449,16 @@ public:
 
 } // namespace
 
-std::optional<Footprint> computeFootprint(Value ptr, int64_t maxElements) {
+struct FootprintAnalysis::Impl {
+  explicit Impl(int64_t maxElements) : evaluator(maxElements) {}
+  Evaluator evaluator;
+};
+
+FootprintAnalysis::FootprintAnalysis(int64_t maxElements)
+    : impl(std::make_unique<Impl>(maxElements)) {}
+FootprintAnalysis::~FootprintAnalysis() = default;
+
+std::optional<Footprint> FootprintAnalysis::compute(Value ptr) {
   // Ops that only rearrange or replicate pointers keep the set of elements.
   while (Operation *op = ptr.getDefiningOp()) {
     if (isa<ttg::ConvertLayoutOp, tt::BroadcastOp, tt::ExpandDimsOp,
@@ -464,8 +473,7 @@ std::optional<Footprint> computeFootprint(Value ptr, int64_t maxElements) {
   // select may be another buffer each time).
   if (!view || !view.getBuffer().getDefiningOp<AllocOp>())
     return std::nullopt;
-  Evaluator evaluator(maxElements);
-  std::optional<Affine> offsets = evaluator.linearOffsets(view);
+  std::optional<Affine> offsets = impl->evaluator.linearOffsets(view);
   if (!offsets)
     return std::nullopt;
   Footprint fp;

@@ -16,6 +16,7 @@
 #include "mlir/IR/Value.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -30,13 +31,28 @@ struct Footprint {
   std::vector<uint32_t> offsets;
 };
 
-/// The footprint of the pointers `ptr` (a tensor or scalar of pointers into
-/// a shared-memory buffer): `ptr` must come from a `tle.local_pointers` with
-/// indices, through `ttg.convert_layout`, `tt.broadcast`, `tt.expand_dims`,
-/// `tt.splat`, `tt.reshape` (no reorder) only. std::nullopt when the offsets
-/// are not of the form above or there are more than `maxElements` of them.
-std::optional<Footprint> computeFootprint(Value ptr,
-                                          int64_t maxElements = 1 << 16);
+/// Footprints of the accesses of one function; evaluated index tensors are
+/// cached across accesses (valid while the IR does not change).
+class FootprintAnalysis {
+public:
+  explicit FootprintAnalysis(int64_t maxElements = 1 << 16);
+  ~FootprintAnalysis();
+  FootprintAnalysis(const FootprintAnalysis &) = delete;
+  FootprintAnalysis &operator=(const FootprintAnalysis &) = delete;
+
+  /// The footprint of the pointers `ptr` (a tensor or scalar of pointers
+  /// into a shared-memory buffer): `ptr` must come from a
+  /// `tle.local_pointers` of a `tle.alloc` with indices, through
+  /// `ttg.convert_layout`, `tt.broadcast`, `tt.expand_dims`, `tt.splat`,
+  /// `tt.reshape` (no reorder) only. std::nullopt when the offsets are not
+  /// of the form above or any tensor on the way has more than
+  /// `maxElements` elements.
+  std::optional<Footprint> compute(Value ptr);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
 
 /// Whether two footprints provably share no element.
 bool disjoint(const Footprint &a, const Footprint &b);

@@ -162,6 +162,7 @@ private:
   DenseMap<Operation *, SmallVector<Access>> accesses;
   /// The elements of the local tt.load / tt.store accesses whose indices
   /// are known (IndexSets.h), and which pairs are disjoint (cached).
+  FootprintAnalysis footprintAnalysis;
   std::vector<Footprint> footprints;
   mutable DenseMap<std::pair<int, int>, bool> disjointPairs;
   bool hasRemote = false;
@@ -296,7 +297,7 @@ private:
         slots.set();
       int footprint = -1;
       if (withFootprint && !remote && slots.count() == 1)
-        if (std::optional<Footprint> fp = computeFootprint(ptr)) {
+        if (std::optional<Footprint> fp = footprintAnalysis.compute(ptr)) {
           auto it = slotOf.find(fp->buffer);
           if (it != slotOf.end() && slots.test(it->second)) {
             footprint = footprints.size();

@@ -263,6 +263,34 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 
+  // Scalar indices (one element each, splatted to a tensor of pointers):
+  // elements 0 and 1 are disjoint, a second write of element 0 is not.
+  // A load of the other half (WAR with nothing) needs no barrier either.
+  // CHECK-LABEL: tt.func @scalar_slots(
+  // CHECK: tt.store
+  // CHECK-NEXT: tt.store
+  // CHECK-NEXT: tt.load
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: tt.store
+  // CHECK-NOT: gpu.barrier
+  // CHECK: tt.return
+  tt.func @scalar_slots(%x: i32, %t: tensor<64xi32, #b>) -> tensor<64xi32, #b> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %buf = tle.alloc smem : () -> !ttg.memdesc<128xi32, #shared, #smem, mutable>
+    %s0 = tle.local_pointers %buf[%c0] : !ttg.memdesc<128xi32, #shared, #smem, mutable>, i32 -> !tt.ptr<i32, 3>
+    %s1 = tle.local_pointers %buf[%c1] : !ttg.memdesc<128xi32, #shared, #smem, mutable>, i32 -> !tt.ptr<i32, 3>
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #b>
+    %k = arith.constant dense<64> : tensor<64xi32, #b>
+    %hi = arith.addi %r, %k : tensor<64xi32, #b>
+    %ph = tle.local_pointers %buf[%hi] : !ttg.memdesc<128xi32, #shared, #smem, mutable>, tensor<64xi32, #b> -> tensor<64x!tt.ptr<i32, 3>, #b>
+    tt.store %s0, %x : !tt.ptr<i32, 3>
+    tt.store %s1, %x : !tt.ptr<i32, 3>
+    %v = tt.load %ph : tensor<64x!tt.ptr<i32, 3>, #b>
+    tt.store %s0, %x : !tt.ptr<i32, 3>
+    tt.return %v : tensor<64xi32, #b>
+  }
+
   // Pointers moved by tt.addptr are not traced (the sum of two
   // sign-extended offsets is not an i32 offset): the barrier stays.
   // CHECK-LABEL: tt.func @addptr_not_traced(
