@@ -155,14 +155,35 @@ def _sload(bre, bim, r, pos):
 
 
 @triton.jit
+def _sload4(bre, bim, r, j, Q: tl.constexpr):
+    """x[j + k Q] for k = 0..3 (re, im pairs). With Q a multiple of 32 the padding of
+    j + k Q is the padding of j plus a constant, so the four loads share one computed
+    index (the k Q + k Q / 32 fold into the address's immediate)."""
+    if Q % 32 == 0:
+        QP: tl.constexpr = Q + Q // 32
+        pj = j + (j >> 5)
+        a0r = tl.load(tle.gpu.local_ptr(bre, (r, pj)))
+        a0i = tl.load(tle.gpu.local_ptr(bim, (r, pj)))
+        a1r = tl.load(tle.gpu.local_ptr(bre, (r, pj + QP)))
+        a1i = tl.load(tle.gpu.local_ptr(bim, (r, pj + QP)))
+        a2r = tl.load(tle.gpu.local_ptr(bre, (r, pj + 2 * QP)))
+        a2i = tl.load(tle.gpu.local_ptr(bim, (r, pj + 2 * QP)))
+        a3r = tl.load(tle.gpu.local_ptr(bre, (r, pj + 3 * QP)))
+        a3i = tl.load(tle.gpu.local_ptr(bim, (r, pj + 3 * QP)))
+    else:
+        a0r, a0i = _sload(bre, bim, r, j)
+        a1r, a1i = _sload(bre, bim, r, j + Q)
+        a2r, a2i = _sload(bre, bim, r, j + 2 * Q)
+        a3r, a3i = _sload(bre, bim, r, j + 3 * Q)
+    return a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i
+
+
+@triton.jit
 def _tle_stage(sre, sim, dre, dim, TW, Yb, r, j, mq, N: tl.constexpr, NS: tl.constexpr):
     """One radix-4 Stockham stage of span NS: buffers (sre, sim) -> (dre, dim), or -> global
     memory for the last stage."""
     Q: tl.constexpr = N // 4
-    a0r, a0i = _sload(sre, sim, r, j)
-    a1r, a1i = _sload(sre, sim, r, j + Q)
-    a2r, a2i = _sload(sre, sim, r, j + 2 * Q)
-    a3r, a3i = _sload(sre, sim, r, j + 3 * Q)
+    a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i = _sload4(sre, sim, r, j, Q)
     w1r, w1i, w2r, w2i, w3r, w3i = _twiddles(TW, j, N, NS)
     a1r, a1i = _cmul(a1r, a1i, w1r, w1i)
     a2r, a2i = _cmul(a2r, a2i, w2r, w2i)
@@ -272,10 +293,7 @@ def _tle2d_stage(sre, sim, dre, dim, TW, Yb, r, j, mr, ROWS: tl.constexpr, N: tl
     """_tle_stage on [ROWS, N/4] tensors: r is [ROWS, 1], j is [1, N/4] (2-D local pointers;
     the twiddles are loaded once per column, not per element)."""
     Q: tl.constexpr = N // 4
-    a0r, a0i = _sload(sre, sim, r, j)
-    a1r, a1i = _sload(sre, sim, r, j + Q)
-    a2r, a2i = _sload(sre, sim, r, j + 2 * Q)
-    a3r, a3i = _sload(sre, sim, r, j + 3 * Q)
+    a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i = _sload4(sre, sim, r, j, Q)
     w1r, w1i, w2r, w2i, w3r, w3i = _twiddles(TW, j, N, NS)
     a1r, a1i = _cmul(a1r, a1i, w1r, w1i)
     a2r, a2i = _cmul(a2r, a2i, w2r, w2i)
