@@ -125,6 +125,21 @@ def disjoint_stores_transpose(Y, seed, M: tl.constexpr, N: tl.constexpr, OVERLAP
 
 
 @triton.jit
+def shifted_rows_2d(X, Y, R: tl.constexpr, C: tl.constexpr):
+    """Y[r, c] = 2 X[r, (c + 1) % C] through a [R, C] buffer written and read with 2-D
+    local pointers (row index [R, 1], column index [1, C]). Coalesce sees the pointers
+    as opaque and lays the accesses out column-major; select-encodings gives them the
+    row-major layout of the global load / store (so the store vectorizes)."""
+    buf = tle.gpu.alloc([R, C], dtype=tl.float32, scope=tle.gpu.smem)
+    r = tl.arange(0, R)[:, None]
+    c = tl.arange(0, C)[None, :]
+    x = tl.load(X + r * C + c)
+    tl.store(tle.gpu.local_ptr(buf, (r, c)), x * 2)
+    v = tl.load(tle.gpu.local_ptr(buf, (r, (c + 1) % C)))
+    tl.store(Y + r * C + c, v)
+
+
+@triton.jit
 def stage_roundtrip(X, Y, M: tl.constexpr, N: tl.constexpr):
     """Y = X through a whole-buffer store/load (a memdesc buffer) and a copy back."""
     offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
