@@ -22,8 +22,19 @@ L1/L2 resident): ``w1`` is loaded, ``w2 = w1^2``, ``w3 = w1 w2``.
   shared-memory buffer (``tle.gpu.alloc``, re and im planes) with
   ``tl.store(tle.gpu.local_ptr(buf, (rows, perm)))`` /
   ``tl.load(tle.gpu.local_ptr(buf, (rows, cols)))``; TLE inserts the CTA
-  barriers. Columns are padded (``p + p // 32``) against bank conflicts of the
+  barriers: one per exchange, none between a stage's four stores into a
+  buffer (insert-local-pointer-barriers proves their index sets disjoint).
+  Columns are padded (``p + p // 32``) against bank conflicts of the
   strided stores. Each element is read once and written once in DRAM.
+  Tensors are 1-D over (row, column) pairs.
+- ``tle-2d``: the same with 2-D ``[ROWS, columns]`` tensors and 2-D local
+  pointers (row index ``[ROWS, 1]``, column index ``[1, W]``): twiddles are
+  loaded per column, not per element, and select-encodings gives the
+  shared-memory accesses the layout of the values (Triton's Coalesce would
+  pick a column-major one). For N = 1024 the global loads / stores are
+  contiguous ``[ROWS, 2 W]`` rows (16-byte accesses); at N = 512 it runs 8
+  warps (with 4, Triton's layout of the last stage's global stores costs
+  layout conversions: 11-19 ``bar.sync`` in its PTX).
 - ``triton``: the same stages, the permutation between stages expressed with
   ``tl.reshape`` / ``tl.permute`` / ``tl.split`` / ``tl.join`` on the
   ``[ROWS, N]`` register tensors (Triton moves the data itself: layout
@@ -57,6 +68,11 @@ SIZES = (64, 128, 256, 512, 1024)
 # on H100 (ROWS * N in {1024, 2048, 4096, 8192} elements, 4 or 8 warps): small
 # programs win, 2048 elements for TLE, 1024 for plain Triton.
 TLE_CONFIG = {n: dict(ROWS=2048 // n, PP=True, num_warps=4) for n in (64, 128, 256, 512, 1024)}
+# tle-2d: FLAT global I/O ([ROWS, 2 W] rows, 16-byte accesses) where Triton lays it out
+# without a convert (N = 1024); at N = 512 only 8 warps avoid converts at the last
+# stage's global stores (PTX of the smoke kernels: 4 bar.sync instead of 11-19).
+TLE2D_CONFIG = {n: dict(ROWS=2048 // n, PP=True, FLAT=n >= 1024, num_warps=8 if n == 512 else 4)
+                for n in (64, 128, 256, 512, 1024)}
 TRITON_CONFIG = {n: dict(ROWS=1024 // n, num_warps=4) for n in (64, 128, 256, 512, 1024)}
 
 
@@ -122,19 +138,19 @@ def _sstore(bre, bim, r, pos, re, im):
 
 @triton.jit
 def _sstore2(bre, bim, r, p0, p1, x0r, x0i, x1r, x1i):
-    """Two scattered stores per plane as one (a [M, 2] store): TLE puts barriers between
-    stores to one buffer (it cannot see that the index sets are disjoint), so fewer
-    stores mean fewer barriers."""
-    pos = tl.join(p0, p1)
-    _sstore(bre, bim, r[:, None], pos, tl.join(x0r, x1r), tl.join(x0i, x1i))
+    """Two scattered stores per plane. TLE proves the index sets disjoint (constant index
+    tensors: insert-local-pointer-barriers), so no barrier goes between them."""
+    _sstore(bre, bim, r, p0, x0r, x0i)
+    _sstore(bre, bim, r, p1, x1r, x1i)
 
 
 @triton.jit
 def _sstore4(bre, bim, r, p0, p1, p2, p3, x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i):
-    """Four scattered stores per plane as one ([M, 2, 2] store), see _sstore2."""
-    pos = tl.join(tl.join(p0, p2), tl.join(p1, p3))
-    _sstore(bre, bim, r[:, None, None], pos, tl.join(tl.join(x0r, x2r), tl.join(x1r, x3r)),
-            tl.join(tl.join(x0i, x2i), tl.join(x1i, x3i)))
+    """Four scattered stores per plane, see _sstore2."""
+    _sstore(bre, bim, r, p0, x0r, x0i)
+    _sstore(bre, bim, r, p1, x1r, x1i)
+    _sstore(bre, bim, r, p2, x2r, x2i)
+    _sstore(bre, bim, r, p3, x3r, x3i)
 
 
 @triton.jit
@@ -144,14 +160,35 @@ def _sload(bre, bim, r, pos):
 
 
 @triton.jit
+def _sload4(bre, bim, r, j, Q: tl.constexpr):
+    """x[j + k Q] for k = 0..3 (re, im pairs). With Q a multiple of 32 the padding of
+    j + k Q is the padding of j plus a constant, so the four loads share one computed
+    index (the k Q + k Q / 32 fold into the address's immediate)."""
+    if Q % 32 == 0:
+        QP: tl.constexpr = Q + Q // 32
+        pj = j + (j >> 5)
+        a0r = tl.load(tle.gpu.local_ptr(bre, (r, pj)))
+        a0i = tl.load(tle.gpu.local_ptr(bim, (r, pj)))
+        a1r = tl.load(tle.gpu.local_ptr(bre, (r, pj + QP)))
+        a1i = tl.load(tle.gpu.local_ptr(bim, (r, pj + QP)))
+        a2r = tl.load(tle.gpu.local_ptr(bre, (r, pj + 2 * QP)))
+        a2i = tl.load(tle.gpu.local_ptr(bim, (r, pj + 2 * QP)))
+        a3r = tl.load(tle.gpu.local_ptr(bre, (r, pj + 3 * QP)))
+        a3i = tl.load(tle.gpu.local_ptr(bim, (r, pj + 3 * QP)))
+    else:
+        a0r, a0i = _sload(bre, bim, r, j)
+        a1r, a1i = _sload(bre, bim, r, j + Q)
+        a2r, a2i = _sload(bre, bim, r, j + 2 * Q)
+        a3r, a3i = _sload(bre, bim, r, j + 3 * Q)
+    return a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i
+
+
+@triton.jit
 def _tle_stage(sre, sim, dre, dim, TW, Yb, r, j, mq, N: tl.constexpr, NS: tl.constexpr):
     """One radix-4 Stockham stage of span NS: buffers (sre, sim) -> (dre, dim), or -> global
     memory for the last stage."""
     Q: tl.constexpr = N // 4
-    a0r, a0i = _sload(sre, sim, r, j)
-    a1r, a1i = _sload(sre, sim, r, j + Q)
-    a2r, a2i = _sload(sre, sim, r, j + 2 * Q)
-    a3r, a3i = _sload(sre, sim, r, j + 3 * Q)
+    a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i = _sload4(sre, sim, r, j, Q)
     w1r, w1i, w2r, w2i, w3r, w3i = _twiddles(TW, j, N, NS)
     a1r, a1i = _cmul(a1r, a1i, w1r, w1i)
     a2r, a2i = _cmul(a2r, a2i, w2r, w2i)
@@ -228,6 +265,104 @@ def fft_tle_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.co
             _tle_stage(bre, bim, cre, cim, TW, Yb, r, j, mq, N, NS0 << (2 * s))
         else:
             _tle_stage(cre, cim, bre, bim, TW, Yb, r, j, mq, N, NS0 << (2 * s))
+
+
+@triton.jit
+def _gload2(X, start, mask, ROWS: tl.constexpr, W: tl.constexpr, FLAT: tl.constexpr):
+    """(re, im) of X[start + w] for w < W ([ROWS, W] each; start is [ROWS, 1]). FLAT: one
+    contiguous [ROWS, 2 W] fp32 load (16-byte accesses), reshaped and split; else
+    [ROWS, W, 2] loads (8-byte accesses). Which one Triton lays out without a
+    convert_layout depends on N (PTX of the smoke kernels)."""
+    if FLAT:
+        v = tl.load(X + start * 2 + tl.arange(0, 2 * W)[None, :], mask=mask, other=0.0)
+        return tl.split(tl.reshape(v, [ROWS, W, 2]))
+    else:
+        pos = start + tl.arange(0, W)[None, :]
+        v = tl.load(X + pos[:, :, None] * 2 + tl.arange(0, 2)[None, None, :], mask=mask[:, :, None], other=0.0)
+        return tl.split(v)
+
+
+@triton.jit
+def _gstore2(Y, start, mask, re, im, ROWS: tl.constexpr, W: tl.constexpr, FLAT: tl.constexpr):
+    if FLAT:
+        tl.store(Y + start * 2 + tl.arange(0, 2 * W)[None, :], tl.reshape(tl.join(re, im), [ROWS, 2 * W]),
+                 mask=mask)
+    else:
+        pos = start + tl.arange(0, W)[None, :]
+        tl.store(Y + pos[:, :, None] * 2 + tl.arange(0, 2)[None, None, :], tl.join(re, im), mask=mask[:, :, None])
+
+
+@triton.jit
+def _tle2d_stage(sre, sim, dre, dim, TW, Yb, r, j, mr, ROWS: tl.constexpr, N: tl.constexpr,
+                 NS: tl.constexpr, FLAT: tl.constexpr):
+    """_tle_stage on [ROWS, N/4] tensors: r is [ROWS, 1], j is [1, N/4] (2-D local pointers;
+    the twiddles are loaded once per column, not per element)."""
+    Q: tl.constexpr = N // 4
+    a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i = _sload4(sre, sim, r, j, Q)
+    w1r, w1i, w2r, w2i, w3r, w3i = _twiddles(TW, j, N, NS)
+    a1r, a1i = _cmul(a1r, a1i, w1r, w1i)
+    a2r, a2i = _cmul(a2r, a2i, w2r, w2i)
+    a3r, a3i = _cmul(a3r, a3i, w3r, w3i)
+    x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i = _radix4(a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i)
+    if NS * 4 == N:
+        _gstore2(Yb, r * N, mr, x0r, x0i, ROWS, Q, FLAT)
+        _gstore2(Yb, r * N + Q, mr, x1r, x1i, ROWS, Q, FLAT)
+        _gstore2(Yb, r * N + 2 * Q, mr, x2r, x2i, ROWS, Q, FLAT)
+        _gstore2(Yb, r * N + 3 * Q, mr, x3r, x3i, ROWS, Q, FLAT)
+    else:
+        base = (j // NS) * (4 * NS) + j % NS
+        _sstore4(dre, dim, r, base, base + NS, base + 2 * NS, base + 3 * NS,
+                 x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i)
+
+
+@triton.jit
+def fft_tle2d_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.constexpr, PP: tl.constexpr,
+                     FLAT: tl.constexpr):
+    """fft_tle_kernel with 2-D [ROWS, columns] tensors and 2-D local pointers (row index
+    [ROWS, 1], column index [1, W]); TLE's select-encodings gives the shared-memory
+    accesses the row-major layout of the values."""
+    Q: tl.constexpr = N // 4
+    H: tl.constexpr = N // 2
+    NP: tl.constexpr = N + N // 32
+    pid = tl.program_id(0)
+    bre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    bim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    if PP:
+        cre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+        cim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    else:
+        cre = bre
+        cim = bim
+    Xb = X + pid.to(tl.int64) * (ROWS * 2 * N)
+    Yb = Y + pid.to(tl.int64) * (ROWS * 2 * N)
+    nrows = B - pid * ROWS
+    r = tl.arange(0, ROWS)[:, None]
+    mr = r < nrows
+
+    if LOGN % 2 == 1:
+        jh = tl.arange(0, H)[None, :]
+        a0r, a0i = _gload2(Xb, r * N, mr, ROWS, H, FLAT)
+        a1r, a1i = _gload2(Xb, r * N + H, mr, ROWS, H, FLAT)
+        _sstore2(bre, bim, r, 2 * jh, 2 * jh + 1, a0r + a1r, a0i + a1i, a0r - a1r, a0i - a1i)
+        NS0: tl.constexpr = 2
+        NST: tl.constexpr = (LOGN - 1) // 2
+    else:
+        j = tl.arange(0, Q)[None, :]
+        a0r, a0i = _gload2(Xb, r * N, mr, ROWS, Q, FLAT)
+        a1r, a1i = _gload2(Xb, r * N + Q, mr, ROWS, Q, FLAT)
+        a2r, a2i = _gload2(Xb, r * N + 2 * Q, mr, ROWS, Q, FLAT)
+        a3r, a3i = _gload2(Xb, r * N + 3 * Q, mr, ROWS, Q, FLAT)
+        x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i = _radix4(a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i)
+        _sstore4(bre, bim, r, 4 * j, 4 * j + 1, 4 * j + 2, 4 * j + 3, x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i)
+        NS0: tl.constexpr = 4
+        NST: tl.constexpr = LOGN // 2 - 1
+
+    j = tl.arange(0, Q)[None, :]
+    for s in tl.static_range(NST):
+        if s % 2 == 0:
+            _tle2d_stage(bre, bim, cre, cim, TW, Yb, r, j, mr, ROWS, N, NS0 << (2 * s), FLAT)
+        else:
+            _tle2d_stage(cre, cim, bre, bim, TW, Yb, r, j, mr, ROWS, N, NS0 << (2 * s), FLAT)
 
 
 # ---------------------------------------------------------------------------
@@ -370,6 +505,7 @@ BENCH = _harness.Benchmark(
                     (1024, 256), (1024, 1024)],
     providers={
         "tle": _launcher(fft_tle_kernel, TLE_CONFIG),
+        "tle-2d": _launcher(fft_tle2d_kernel, TLE2D_CONFIG),
         "triton": _launcher(fft_triton_kernel, TRITON_CONFIG),
         "torch": _torch,
     },
@@ -386,16 +522,20 @@ CHECK_SHAPES = ["4x64", "3x1024", "5x256", "67x128", "9x512", "130x64"]
 def smoke_kernels():
     entries = []
     sig = {"X": "*fp32", "Y": "*fp32", "TW": "*fp32", "B": "i32"}
+    # torch's allocations are 16-byte aligned: Triton's launcher specializes X, Y, TW
+    # so (vector widths and the layouts Triton picks depend on it).
+    attrs = {(i,): [["tt.divisibility", 16]] for i in range(3)}
     for n in SIZES:
         log = int(math.log2(n))
         for name, kernel, config, is_tle, expect in (
                 ("tle", fft_tle_kernel, TLE_CONFIG, True, ["st.shared.b32", "ld.shared.b32", "bar.sync"]),
+                ("tle-2d", fft_tle2d_kernel, TLE2D_CONFIG, True, ["st.shared.b32", "ld.shared.b32", "bar.sync"]),
                 ("triton", fft_triton_kernel, TRITON_CONFIG, False, [])):
             cfg = dict(config[n])
             warps = cfg.pop("num_warps")
             entries.append(dict(name=f"{name}-N{n}", kernel=kernel, signature=sig,
                                 constexprs=dict(N=n, LOGN=log, **cfg), options=dict(num_warps=warps),
-                                tle=is_tle, expect=expect))
+                                tle=is_tle, expect=expect, attrs=attrs))
     return entries
 
 

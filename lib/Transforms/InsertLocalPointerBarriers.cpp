@@ -9,6 +9,8 @@
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Transforms/Passes.h"
 
+#include "IndexSets.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -73,21 +75,37 @@ struct Access {
   llvm::BitVector slots; // buffers touched ("unknown" already expanded)
   uint8_t kind;
   bool remote;
+  /// Index of the elements it touches in FunctionAnalysis::footprints, or
+  /// -1 (unknown: any element of the slots).
+  int footprint = -1;
 };
+
+/// Pending local accesses of one slot: (footprint, kinds), sorted by
+/// footprint, one entry per footprint (-1: unknown elements).
+using Pending = SmallVector<std::pair<int, uint8_t>, 2>;
+
+void addPending(Pending &pending, int footprint, uint8_t kind) {
+  auto it = llvm::lower_bound(pending, std::make_pair(footprint, uint8_t(0)));
+  if (it != pending.end() && it->first == footprint)
+    it->second |= kind;
+  else
+    pending.insert(it, {footprint, kind});
+}
 
 /// Accesses pending per slot.
 struct State {
-  SmallVector<uint8_t> cta;    // local accesses since the last CTA barrier
+  SmallVector<Pending> cta;    // local accesses since the last CTA barrier
   SmallVector<uint8_t> local;  // local accesses since the last cluster barrier
   SmallVector<uint8_t> remote; // remote accesses since the last cluster barrier
   State() = default;
-  explicit State(unsigned n) : cta(n, 0), local(n, 0), remote(n, 0) {}
+  explicit State(unsigned n) : cta(n), local(n, 0), remote(n, 0) {}
   bool operator==(const State &other) const {
     return cta == other.cta && local == other.local && remote == other.remote;
   }
   State &operator|=(const State &other) {
     for (unsigned i = 0, e = cta.size(); i < e; ++i) {
-      cta[i] |= other.cta[i];
+      for (auto [footprint, kind] : other.cta[i])
+        addPending(cta[i], footprint, kind);
       local[i] |= other.local[i];
       remote[i] |= other.remote[i];
     }
@@ -96,7 +114,8 @@ struct State {
   void apply(Barrier barrier) {
     if (barrier == Barrier::None)
       return;
-    std::fill(cta.begin(), cta.end(), 0);
+    for (Pending &pending : cta)
+      pending.clear();
     if (barrier == Barrier::Cluster) {
       std::fill(local.begin(), local.end(), 0);
       std::fill(remote.begin(), remote.end(), 0);
@@ -147,6 +166,11 @@ private:
   unsigned numSlots = 0, unknownSlot = 0;
   DenseMap<Value, Origin> origins;
   DenseMap<Operation *, SmallVector<Access>> accesses;
+  /// The elements of the local tt.load / tt.store accesses whose indices
+  /// are known (IndexSets.h), and which pairs are disjoint (cached).
+  FootprintAnalysis footprintAnalysis;
+  std::vector<Footprint> footprints;
+  mutable DenseMap<std::pair<int, int>, bool> disjointPairs;
   bool hasRemote = false;
   // Barriers to insert before an op, in the order they were decided.
   llvm::MapVector<Operation *, Barrier> decisions;
@@ -266,7 +290,10 @@ private:
   // Accesses
   //===--------------------------------------------------------------------===//
 
-  void addPointerAccess(SmallVector<Access> &list, Value ptr, uint8_t kind) {
+  /// `withFootprint`: a plain load or store, whose elements are those of
+  /// its pointers (when they are known).
+  void addPointerAccess(SmallVector<Access> &list, Value ptr, uint8_t kind,
+                        bool withFootprint = false) {
     Origin o = get(ptr);
     for (bool remote : {false, true}) {
       llvm::BitVector slots = remote ? o.remote : o.local;
@@ -274,9 +301,32 @@ private:
         continue;
       if (slots.test(unknownSlot))
         slots.set();
-      list.push_back({slots, kind, remote});
+      int footprint = -1;
+      if (withFootprint && !remote && slots.count() == 1)
+        if (std::optional<Footprint> fp = footprintAnalysis.compute(ptr)) {
+          auto it = slotOf.find(fp->buffer);
+          if (it != slotOf.end() && slots.test(it->second)) {
+            footprint = footprints.size();
+            footprints.push_back(std::move(*fp));
+          }
+        }
+      list.push_back({slots, kind, remote, footprint});
       hasRemote |= remote;
     }
+  }
+
+  /// Whether the accesses with footprints `a` and `b` provably touch no
+  /// common element.
+  bool provablyDisjoint(int a, int b) const {
+    if (a < 0 || b < 0 || a == b)
+      return false;
+    auto key = std::make_pair(std::min(a, b), std::max(a, b));
+    auto it = disjointPairs.find(key);
+    if (it != disjointPairs.end())
+      return it->second;
+    bool result = disjoint(footprints[a], footprints[b]);
+    disjointPairs[key] = result;
+    return result;
   }
 
   void addBufferAccess(SmallVector<Access> &list, Value buffer, uint8_t kind) {
@@ -329,10 +379,10 @@ private:
             addPointerAccess(list, operand, kAtomic);
       } else if (auto load = dyn_cast<tt::LoadOp>(op)) {
         if (isTracked(load.getPtr().getType()))
-          addPointerAccess(list, load.getPtr(), kRead);
+          addPointerAccess(list, load.getPtr(), kRead, /*withFootprint=*/true);
       } else if (auto store = dyn_cast<tt::StoreOp>(op)) {
         if (isTracked(store.getPtr().getType()))
-          addPointerAccess(list, store.getPtr(), kWrite);
+          addPointerAccess(list, store.getPtr(), kWrite, /*withFootprint=*/true);
       } else if (op->getNumRegions() == 0 &&
                  !op->hasTrait<OpTrait::IsTerminator>() &&
                  !isMemoryEffectFree(op)) {
@@ -360,7 +410,10 @@ private:
       } else {
         if (conflicts(state.remote[slot], access.kind))
           need = Barrier::Cluster;
-        else if (conflicts(state.cta[slot], access.kind))
+        else if (llvm::any_of(state.cta[slot], [&](auto pending) {
+                   return conflicts(pending.second, access.kind) &&
+                          !provablyDisjoint(pending.first, access.footprint);
+                 }))
           need = maxBarrier(need, Barrier::CTA);
       }
     }
@@ -413,7 +466,7 @@ private:
             if (access.remote) {
               state.remote[slot] |= access.kind;
             } else {
-              state.cta[slot] |= access.kind;
+              addPending(state.cta[slot], access.footprint, access.kind);
               state.local[slot] |= access.kind;
             }
           }

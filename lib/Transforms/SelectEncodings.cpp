@@ -11,6 +11,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -104,6 +106,118 @@ Value freeIndex(OpBuilder &builder, Value index, Attribute encoding) {
   return {};
 }
 
+/// Whether `encoding` is one index chains are recomputed in: a blocked
+/// layout, or a linear one (then without tt.expand_dims on the way).
+bool isRematTarget(Attribute encoding) {
+  return isa_and_nonnull<ttg::BlockedEncodingAttr, ttg::LinearEncodingAttr>(
+      encoding);
+}
+
+/// Recomputes an integer (or i1) index tensor in another encoding from its
+/// leaves -- constants, `tt.splat`, `tt.make_range` -- through elementwise
+/// arith ops, `tt.broadcast`, `tt.expand_dims` and converts (looked
+/// through), at most `kBudget` new ops. Probe with `build = false` first:
+/// nothing is created unless the whole chain can be.
+class Rematerializer {
+public:
+  static constexpr unsigned kBudget = 64;
+  explicit Rematerializer(OpBuilder &builder) : builder(builder) {}
+
+  bool possible(Value value, Attribute encoding) {
+    unsigned budget = kBudget;
+    return walk(value, encoding, budget, /*build=*/false) != nullptr;
+  }
+  Value build(Value value, Attribute encoding) {
+    unsigned budget = kBudget;
+    return walk(value, encoding, budget, /*build=*/true);
+  }
+
+private:
+  OpBuilder &builder;
+  DenseMap<std::pair<Value, Attribute>, Value> built;
+  // Marks success of a probe (no value exists yet).
+  Value probeMark(Value value) { return value; }
+
+  Value walk(Value value, Attribute encoding, unsigned &budget, bool build) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return {};
+    RankedTensorType target = withEncoding(type, encoding);
+    if (type == target)
+      return value;
+    if (build) {
+      auto it = built.find({value, encoding});
+      if (it != built.end())
+        return it->second;
+    }
+    Operation *op = value.getDefiningOp();
+    if (!op || op->getNumResults() != 1 || budget == 0)
+      return {};
+    if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op))
+      return walk(convert.getSrc(), encoding, budget, build);
+    --budget;
+    SmallVector<Value> operands;
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!dense)
+        return {};
+      if (!build)
+        return probeMark(value);
+      Value result = arith::ConstantOp::create(builder, op->getLoc(), target,
+                                               dense.reshape(target));
+      built[{value, encoding}] = result;
+      return result;
+    }
+    if (isa<tt::SplatOp, tt::MakeRangeOp>(op)) {
+      // Scalar or no operands: kept.
+      operands.assign(op->getOperands().begin(), op->getOperands().end());
+    } else if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+      if (!isa<ttg::BlockedEncodingAttr>(encoding))
+        return {};
+      Attribute slice = ttg::SliceEncodingAttr::get(
+          builder.getContext(), expand.getAxis(), encoding);
+      Value src = walk(expand.getSrc(), slice, budget, build);
+      if (!src)
+        return {};
+      operands.push_back(src);
+    } else if (isa<tt::BroadcastOp>(op) ||
+               (op->hasTrait<OpTrait::Elementwise>() &&
+                op->getDialect()->getNamespace() == "arith" &&
+                op->getNumRegions() == 0 && isMemoryEffectFree(op))) {
+      for (Value operand : op->getOperands()) {
+        Value moved = walk(operand, encoding, budget, build);
+        if (!moved)
+          return {};
+        operands.push_back(moved);
+      }
+    } else {
+      return {};
+    }
+    if (!build)
+      return probeMark(value);
+    IRMapping mapping;
+    for (auto [from, to] : llvm::zip(op->getOperands(), operands))
+      mapping.map(from, to);
+    Operation *clone = builder.clone(*op, mapping);
+    clone->getResult(0).setType(target);
+    built[{value, encoding}] = clone->getResult(0);
+    return clone->getResult(0);
+  }
+};
+
+/// Erases `value`'s defining op if it is pure and dead, then its operands'
+/// the same way.
+void eraseDeadChain(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op || !op->use_empty() || !isMemoryEffectFree(op) ||
+      op->getNumRegions() != 0)
+    return;
+  SmallVector<Value> operands(op->getOperands());
+  op->erase();
+  for (Value operand : operands)
+    eraseDeadChain(operand);
+}
+
 bool selectLoadEncoding(tt::LoadOp load) {
   LocalPointersOp view = tensorPointers(load.getPtr());
   if (!view || load.getMask() || load.getOther() ||
@@ -118,7 +232,10 @@ bool selectLoadEncoding(tt::LoadOp load) {
   auto ptrType = withEncoding(view.getType(), target);
   SmallVector<Value> indices;
   if (!view.getIndices().empty()) {
-    // (b): converts removed vs converts the indices need.
+    // (b): converts removed vs converts the indices need (none for an index
+    // recomputed in the target encoding, (d)).
+    Rematerializer remat(builder);
+    bool recompute = isRematTarget(target);
     unsigned removed = llvm::range_size(load->getUsers());
     unsigned added = 0;
     for (Value index : view.getIndices()) {
@@ -127,7 +244,8 @@ bool selectLoadEncoding(tt::LoadOp load) {
                !index.getDefiningOp<tt::SplatOp>() &&
                !(index.getDefiningOp<arith::ConstantOp>() &&
                  isa<SplatElementsAttr>(
-                     index.getDefiningOp<arith::ConstantOp>().getValue()));
+                     index.getDefiningOp<arith::ConstantOp>().getValue())) &&
+               !(recompute && remat.possible(index, target));
     }
     if (added > removed) {
       LLVM_DEBUG(llvm::dbgs()
@@ -138,6 +256,8 @@ bool selectLoadEncoding(tt::LoadOp load) {
     }
     for (Value index : view.getIndices()) {
       Value moved = freeIndex(builder, index, target);
+      if (!moved && recompute && remat.possible(index, target))
+        moved = remat.build(index, target);
       if (!moved)
         moved = ttg::ConvertLayoutOp::create(
             builder, index.getLoc(), withEncoding(index.getType(), target),
@@ -158,15 +278,56 @@ bool selectLoadEncoding(tt::LoadOp load) {
                                     view.getIndices().end());
   eraseIfDead(view);
   for (Value index : oldIndices)
-    if (Operation *def = index.getDefiningOp())
-      if (isa<ttg::ConvertLayoutOp, tt::SplatOp, arith::ConstantOp>(def))
-        eraseIfDead(def);
+    eraseDeadChain(index);
+  return true;
+}
+
+/// (d) An indexed store of a `ttg.convert_layout` result: the store takes
+/// the convert's source encoding (the one the value is computed in) when
+/// every index (and the mask) can be recomputed in it without a convert.
+bool selectIndexedStoreEncoding(tt::StoreOp store, LocalPointersOp view) {
+  auto convert = store.getValue().getDefiningOp<ttg::ConvertLayoutOp>();
+  if (!convert)
+    return false;
+  Value value = convert.getSrc();
+  Attribute target = encodingOf(value);
+  if (!isRematTarget(target) || !encodingOf(view.getResult()) ||
+      !isa<RankedTensorType>(view.getType()))
+    return false;
+  OpBuilder builder(view->getBlock(), std::next(view->getIterator()));
+  Rematerializer remat(builder);
+  for (Value index : view.getIndices())
+    if (!remat.possible(index, target))
+      return false;
+  if (store.getMask() && !remat.possible(store.getMask(), target))
+    return false;
+  SmallVector<Value> indices;
+  for (Value index : view.getIndices())
+    indices.push_back(remat.build(index, target));
+  auto newView = LocalPointersOp::create(
+      builder, view.getLoc(), withEncoding(view.getType(), target),
+      view.getBuffer(), indices);
+  if (Value mask = store.getMask()) {
+    builder.setInsertionPoint(store);
+    Rematerializer maskRemat(builder);
+    store.getMaskMutable().assign(maskRemat.build(mask, target));
+    eraseDeadChain(mask);
+  }
+  store.getPtrMutable().assign(newView.getResult());
+  store.getValueMutable().assign(value);
+  SmallVector<Value> oldIndices(view.getIndices());
+  eraseIfDead(view);
+  eraseIfDead(convert);
+  for (Value index : oldIndices)
+    eraseDeadChain(index);
   return true;
 }
 
 bool selectStoreEncoding(tt::StoreOp store) {
   LocalPointersOp view = tensorPointers(store.getPtr());
-  if (!view || !view.getIndices().empty() || store.getMask())
+  if (view && !view.getIndices().empty())
+    return selectIndexedStoreEncoding(store, view);
+  if (!view || store.getMask())
     return false;
   auto convert = store.getValue().getDefiningOp<ttg::ConvertLayoutOp>();
   if (!convert || !encodingOf(convert.getSrc()) ||

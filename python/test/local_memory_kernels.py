@@ -96,6 +96,50 @@ def late_writer_transpose(Y, seed, M: tl.constexpr, N: tl.constexpr, VARIANT: tl
 
 
 @triton.jit
+def disjoint_stores_transpose(Y, seed, M: tl.constexpr, N: tl.constexpr, OVERLAP: tl.constexpr = 0,
+                              VARIANT: tl.constexpr = 0):
+    """Y (2N x M, int32) = T^T for T[i, c] = i * 2N + c + seed, T (M x 2N) written in
+    shared memory by two stores through local pointers: the even columns, then the
+    odd ones (each thread writes both halves of its pairs; neighbouring lanes own
+    neighbouring pairs). The index sets are disjoint constants, so
+    triton-tle-insert-local-pointer-barriers proves it and puts no barrier between
+    the two stores, only one before the transposed read (other threads read what a
+    thread wrote). The racecheck control (racecheck_local_memory.py) shows that
+    leaving the stores unsynchronized is race-free. OVERLAP = 1: the second store
+    writes columns 2j + 2 (mod 2N) instead, the first store's elements of the
+    neighbouring lane: the pass keeps a barrier between the stores (T's odd columns
+    then stay unwritten: Y is not meaningful). VARIANT only keeps compiles apart in
+    Triton's in-memory cache."""
+    tile = tle.gpu.alloc([M, 2 * N], dtype=tl.int32, scope=tle.gpu.smem)
+    rows = tl.arange(0, M)[:, None]
+    cols = tl.arange(0, N)[None, :]
+    even = rows * (2 * N) + 2 * cols + seed
+    tl.store(tle.gpu.local_ptr(tile, (rows, 2 * cols)), even)
+    if OVERLAP:
+        second = (2 * cols + 2) % (2 * N)
+    else:
+        second = 2 * cols + 1
+    tl.store(tle.gpu.local_ptr(tile, (rows, second)), even + 1)
+    t = tl.load(tle.gpu.local_ptr(tile, (tl.arange(0, M)[None, :], tl.arange(0, 2 * N)[:, None])))
+    tl.store(Y + tl.arange(0, 2 * N)[:, None] * M + tl.arange(0, M)[None, :], t)
+
+
+@triton.jit
+def shifted_rows_2d(X, Y, R: tl.constexpr, C: tl.constexpr):
+    """Y[r, c] = 2 X[r, (c + 1) % C] through a [R, C] buffer written and read with 2-D
+    local pointers (row index [R, 1], column index [1, C]). Coalesce sees the pointers
+    as opaque and lays the accesses out column-major; select-encodings gives them the
+    row-major layout of the global load / store (so the store vectorizes)."""
+    buf = tle.gpu.alloc([R, C], dtype=tl.float32, scope=tle.gpu.smem)
+    r = tl.arange(0, R)[:, None]
+    c = tl.arange(0, C)[None, :]
+    x = tl.load(X + r * C + c)
+    tl.store(tle.gpu.local_ptr(buf, (r, c)), x * 2)
+    v = tl.load(tle.gpu.local_ptr(buf, (r, (c + 1) % C)))
+    tl.store(Y + r * C + c, v)
+
+
+@triton.jit
 def stage_roundtrip(X, Y, M: tl.constexpr, N: tl.constexpr):
     """Y = X through a whole-buffer store/load (a memdesc buffer) and a copy back."""
     offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]

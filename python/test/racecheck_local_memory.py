@@ -11,6 +11,13 @@ show that racecheck sees TLE's shared-memory accesses and that the pass is what
 makes them race-free. ``late_writer_transpose`` has nothing but the pass's
 barrier between its pointer store and load (``transpose_tile``'s copy is
 followed by a layout conversion whose own barrier may order them).
+
+``disjoint_stores_transpose`` writes its tile with two stores whose index sets
+the pass proves disjoint (even / odd columns): no barrier between them, one
+before the transposed read (its PTX has exactly one ``bar.sync``). Clean under
+racecheck with TLE's pipeline: leaving the disjoint stores unsynchronized is
+race-free; with ``--no-barriers`` its read races with the stores (racecheck
+sees this kernel's accesses too).
 """
 
 import contextlib
@@ -45,6 +52,15 @@ def run(no_barriers):
                 + torch.arange(64, device="cuda", dtype=torch.int32)[None, :] + 12345).t()
     print("late writer: bar.sync in its PTX:", late_kernel.asm["ptx"].count("bar.sync"),
           "read right:", torch.equal(late, expected))
+    # Two stores with disjoint index sets, no barrier between them, then a
+    # transposed read (other threads read what a thread wrote).
+    dis = torch.empty(64, 32, device="cuda", dtype=torch.int32)
+    dis_kernel = K.disjoint_stores_transpose[(1,)](dis, 777, M=32, N=32)
+    torch.cuda.synchronize()
+    dis_expected = (torch.arange(32, device="cuda", dtype=torch.int32)[:, None] * 64
+                    + torch.arange(64, device="cuda", dtype=torch.int32)[None, :] + 777).t()
+    print("disjoint stores: bar.sync in its PTX:", dis_kernel.asm["ptx"].count("bar.sync"),
+          "read right:", torch.equal(dis, dis_expected))
     if no_barriers:
         print("ran without barriers")
         return

@@ -91,6 +91,34 @@ def test_late_writer_transpose_control_differs_only_in_the_barrier():
     assert _shared_access_order(without)[:2] == ["st.shared", "ld.shared"]
 
 
+def test_disjoint_stores_need_no_barrier_between_them():
+    """disjoint_stores_transpose (racecheck_local_memory.py runs it under
+    racecheck): the two stores into the tile write disjoint constant index sets
+    (even / odd columns), so the pass's only barrier is the one before the
+    transposed read; with overlapping sets (OVERLAP=1) a barrier also splits
+    the stores."""
+    kw = dict(signature={"Y": "*i32", "seed": "i32"}, target=TARGET)
+    disjoint = tle.compile(K.disjoint_stores_transpose, constexprs={"M": 32, "N": 32}, **kw)
+    overlap = tle.compile(K.disjoint_stores_transpose, constexprs={"M": 32, "N": 32, "OVERLAP": 1}, **kw)
+    for c in (disjoint, overlap):
+        assert_finished(c)
+    assert _shared_access_order(disjoint)[:3] == ["st.shared", "bar.sync", "ld.shared"]
+    assert _shared_access_order(overlap)[:5] == ["st.shared", "bar.sync", "st.shared", "bar.sync", "ld.shared"]
+
+
+def test_2d_local_pointer_accesses_take_the_values_row_major_layout():
+    """select-encodings (d): the 2-D pointer store and load of shifted_rows_2d
+    take the row-major layout of the global accesses (indices recomputed in it):
+    no layout conversion through Triton's shared memory is left, the store is
+    16 bytes wide, and the one barrier is the pass's RAW barrier."""
+    c = tle.compile(K.shifted_rows_2d, signature={"X": "*fp32", "Y": "*fp32"}, constexprs={"R": 16, "C": 64},
+                    target=TARGET, attrs={(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]})
+    assert_finished(c)
+    assert "ttg.convert_layout" not in c.asm["tle-ttgir"]
+    assert count(c, r"\bst\.shared\.v4\.b32") >= 1
+    assert count(c, r"\bbar\.sync") == 1
+
+
 def test_whole_buffer_access_uses_tritons_shared_memory():
     c = tle.compile(K.stage_roundtrip, signature={"X": "*fp16", "Y": "*fp16"},
                     constexprs={"M": 64, "N": 64}, target=TARGET)

@@ -78,9 +78,12 @@ def test_late_writer_is_ordered_by_the_barrier_pass():
 @pytest.mark.skipif(compute_sanitizer() is None, reason="needs compute-sanitizer")
 def test_racecheck_sees_the_race_the_barrier_pass_removes(tmp_path):
     """racecheck_local_memory.py under compute-sanitizer's racecheck: with
-    TLE's pipeline 0 hazards; without triton-tle-insert-local-pointer-barriers
-    it reports the late writer's store/load race at the kernel's lines (the
-    control that shows racecheck sees TLE's shared-memory accesses)."""
+    TLE's pipeline 0 hazards, including disjoint_stores_transpose, whose two
+    stores the pass leaves unsynchronized (their index sets are disjoint);
+    without triton-tle-insert-local-pointer-barriers it reports the late
+    writer's store/load race at the kernel's lines, and the disjoint-store
+    kernel's store/read race (the control that shows racecheck sees TLE's
+    shared-memory accesses)."""
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "racecheck_local_memory.py")
     outputs = {}
     for mode in ("", "--no-barriers"):
@@ -91,8 +94,12 @@ def test_racecheck_sees_the_race_the_barrier_pass_removes(tmp_path):
         outputs[mode] = (run.returncode, run.stdout + run.stderr)
     rc, out = outputs[""]
     assert rc == 0 and "RACECHECK SUMMARY: 0 hazards" in out and "all local-memory kernels ran" in out, out
+    # The disjoint stores ran without a barrier between them (one bar.sync, before
+    # the transposed read), right and race-free.
+    assert "disjoint stores: bar.sync in its PTX: 1 read right: True" in out, out
     rc, out = outputs["--no-barriers"]
     assert rc == 9, out
+    assert "disjoint_stores_transpose+" in out, out
     line = next(i for i, text in enumerate(open(K.__file__), 1) if "tl.store(tle.gpu.local_ptr(tile, (rows, cols)), t)" in text)
     assert "Race reported between Write access at late_writer_transpose+" in out, out
     assert f"local_memory_kernels.py:{line}" in out, out

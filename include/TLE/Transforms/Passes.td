@@ -245,8 +245,36 @@ def TLESelectEncodings
     the load. An index costs nothing when it is the result of a convert
     from `E` (its source is used), a `tt.splat` (re-splatted in `E`) or a
     splat `arith.constant` (rebuilt in `E`); every other index costs one new
-    convert. The rewrite happens only when the new converts are no more than
-    the converts it removes (a later layout pass is not guaranteed to run).
+    convert, unless (d) can recompute it in `E` (then it costs nothing and
+    is recomputed). The rewrite happens only when the new converts are no
+    more than the converts it removes (a later layout pass is not guaranteed
+    to run).
+
+    **(d) Indexed accesses follow their values.** Triton's Coalesce runs
+    before TLE lowers the markers and sees local pointers as opaque
+    (contiguity 1), so a 2-D (or higher) indexed access gets a layout of its
+    own, often column-major, and the value crosses a `ttg.convert_layout`
+    (Triton's shared memory and barriers) on its way. For an unmasked or
+    masked `tt.store` through a tensor-indexed `tle.local_pointers` whose
+    value is a `ttg.convert_layout` of `%v` in a `#ttg.blocked` or
+    `#ttg.linear` encoding `S`: when every index, and the mask, can be
+    *recomputed* in `S`, the pointers are rebuilt in `S` from the recomputed
+    indices, `%v` is stored (the store takes the layout the value is
+    computed in: row-major and vectorizable where Triton laid out the global
+    side so) and the mask is recomputed before the store. An index
+    can be recomputed when it is built, within 64 ops, from
+    `arith.constant`s, `tt.splat`s and `tt.make_range`s through elementwise,
+    side-effect-free `arith` ops, `tt.broadcast` and `tt.expand_dims` (an
+    operand of `tt.expand_dims {axis = a}` is recomputed in
+    `#ttg.slice<{dim = a, parent = S}>`, so only for a blocked `S`);
+    `ttg.convert_layout`s on the way are looked through. The chain is cloned
+    in `S` next to the pointers; the old pointers, convert and index chains
+    are erased when dead. Accesses whose indices cannot be recomputed
+    (function arguments, loaded values, ...), stores of values that are not
+    a convert, and values in other encodings (mma, ...) are left alone.
+    Accesses already in the layout of all their neighbours (no convert
+    around them) keep it, even when it is column-major: changing it there
+    would move converts elsewhere.
 
     **(c) Shared encodings of memdesc buffers.** For each `tle.alloc` in
     `#ttg.shared_memory` of rank >= 2 that is not a pointer buffer
@@ -503,8 +531,9 @@ def TLEInsertLocalPointerBarriers
     buffer. An access through address space 7 is *remote*. Memdesc buffers
     are ignored (Triton synchronizes them).
 
-    **Conflicts.** Two accesses to one buffer conflict when one writes and
-    they are not both atomic (RAW, WAR, WAW). State, per buffer: the accesses
+    **Conflicts.** Two accesses to one buffer conflict when one writes, they
+    are not both atomic (RAW, WAR, WAW), and their element sets are not
+    provably disjoint (below). State, per buffer: the accesses
     pending since the last CTA barrier (`gpu.barrier`, or a cluster barrier),
     and the local and remote accesses pending since the last cluster barrier
     (`ttng.cluster_arrive` directly followed by `ttng.cluster_wait`, or
@@ -514,6 +543,39 @@ def TLEInsertLocalPointerBarriers
     pending remote access, needs `ttng.cluster_arrive {relaxed = false}` +
     `ttng.cluster_wait` (which also orders the CTA). The barrier goes right
     before the access and clears the state; existing barriers clear it too.
+
+    **Disjoint element sets.** A local `tt.load` / `tt.store` whose pointers
+    come from a tensor- or scalar-indexed `tle.local_pointers %buf[...]` of
+    a `tle.alloc` result (through `ttg.convert_layout`, `tt.broadcast`,
+    `tt.expand_dims`, `tt.splat` and `tt.reshape` without reorder only) has a
+    *footprint*: the i32 linear offsets `sum(index_d * stride_d)` the
+    lowering computes, evaluated as `U + C(e)`. `U` is a sum of uniform
+    scalars times constants; a uniform scalar is an integer of 32 bits or
+    more that is a function argument, `tt.get_program_id`,
+    `tt.get_num_programs`, or an `arith` op of uniform scalars, defined
+    outside every loop and every region op other than `scf.if` (one value
+    per run of the function, in every thread and every iteration). `C(e)` is
+    the constant offset of element `e`, evaluated exactly from
+    `tt.make_range`, integer constants, `tt.splat`, `tt.broadcast`,
+    `tt.expand_dims`, `tt.join`, `tt.reshape` (no reorder),
+    `ttg.convert_layout` and integer `arith` ops at their bit width
+    (add, sub, mul, div/rem, shifts, and/or/xor, min/max, ext/trunc); uniform
+    scalars only pass through add, sub, and mul / shl by a uniform constant
+    (modulo 2^32), and a wider index is truncated, a narrower one
+    sign-extended, as the lowering does. Two footprints with the same `U`
+    whose `C` sets (modulo 2^32, at most 65536 elements each) share no value
+    touch no common element (translation by `U` is a bijection modulo 2^32,
+    and distinct i32 offsets are distinct addresses), whichever threads
+    issue them: the two accesses need no barrier between them. Masks only
+    shrink the sets. Anything else (pointers moved by `tt.addptr`, indices
+    loaded or passed as tensors, a base that changes in a loop, full views,
+    `tle.local_load` / `tle.local_store` / `tle.copy`, atomics, remote
+    accesses) has no footprint and conflicts as before. An access never
+    counts as disjoint from itself (in a loop, the previous iteration's
+    execution of the same op touches the same elements). Typical uses:
+    `base + arange(n)` and `base + arange(n) + K` with `K >= n`; even / odd
+    interleavings `2 i`, `2 i + 1`; the FFT's four scattered stores of a
+    stage (`(j // s) 4 s + r s + j % s`, padded with `p + (p >> 5)`).
 
     **Control flow** (a forward may-analysis over the region tree, joins =
     union): `scf.if` joins its branches (a missing else is the input state);

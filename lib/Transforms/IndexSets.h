@@ -1,0 +1,62 @@
+//===- IndexSets.h - element offsets of local-pointer accesses -*- C++ -*-===//
+//
+// The set of buffer elements a tle.local_pointers tensor points at, as
+// `U + C`: U a sum of uniform, loop-invariant i32 scalars times constants
+// (the same for every element, every thread and, since it is defined outside
+// every loop, every iteration), C the constant offset of each element, all
+// modulo 2^32 like the lowering's i32 linear offset (docs/local-memory.md,
+// section 4). Two footprints with the same U and disjoint C never touch the
+// same element (translation by U is a bijection modulo 2^32 and the lowering
+// sign-extends distinct i32 offsets to distinct addresses).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLE_LIB_TRANSFORMS_INDEXSETS_H
+#define TLE_LIB_TRANSFORMS_INDEXSETS_H
+
+#include "mlir/IR/Value.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace mlir::tle {
+
+struct Footprint {
+  Value buffer;
+  /// U: (uniform scalar, coefficient mod 2^32), sorted by the scalar.
+  std::vector<std::pair<Value, uint32_t>> terms;
+  /// C: the elements' constant offsets mod 2^32, sorted, without duplicates.
+  std::vector<uint32_t> offsets;
+};
+
+/// Footprints of the accesses of one function; evaluated index tensors are
+/// cached across accesses (valid while the IR does not change).
+class FootprintAnalysis {
+public:
+  explicit FootprintAnalysis(int64_t maxElements = 1 << 16);
+  ~FootprintAnalysis();
+  FootprintAnalysis(const FootprintAnalysis &) = delete;
+  FootprintAnalysis &operator=(const FootprintAnalysis &) = delete;
+
+  /// The footprint of the pointers `ptr` (a tensor or scalar of pointers
+  /// into a shared-memory buffer): `ptr` must come from a
+  /// `tle.local_pointers` of a `tle.alloc` with indices, through
+  /// `ttg.convert_layout`, `tt.broadcast`, `tt.expand_dims`, `tt.splat`,
+  /// `tt.reshape` (no reorder) only. std::nullopt when the offsets are not
+  /// of the form above or any tensor on the way has more than
+  /// `maxElements` elements.
+  std::optional<Footprint> compute(Value ptr);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+/// Whether two footprints provably share no element.
+bool disjoint(const Footprint &a, const Footprint &b);
+
+} // namespace mlir::tle
+
+#endif // TLE_LIB_TRANSFORMS_INDEXSETS_H
