@@ -15,8 +15,8 @@ Seed inputs, each with its own pipeline(s):
     run through tle-opt;
   * the interop corpus (test/Interop/corpus/*.ttir, *.ttgir, *.source),
     printed back with plain tle-opt (as corpus-roundtrip.test does) and run
-    through TLE's stage pipeline (python/tle/_bridge.py: TTIR_PIPELINE for
-    .ttir, TTGIR_PIPELINE for .ttgir and .source).
+    through TLE's stage pipeline (the registered tle-ttir for .ttir,
+    tle-ttgir for .ttgir and .source: lib/InitAll/Pipelines.cpp).
 `--mlir-very-unsafe-disable-verifier-on-parsing` is dropped from every
 pipeline: it hands unverified IR to passes on purpose.
 
@@ -43,7 +43,6 @@ test next to the op's other tests.
 Exit status: 0 when no failure was found, 1 otherwise.
 """
 import argparse
-import ast
 import hashlib
 import os
 import re
@@ -63,7 +62,6 @@ import random
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEST_DIR = os.path.join(ROOT, "test")
 CORPUS_DIR = os.path.join(TEST_DIR, "Interop", "corpus")
-BRIDGE = os.path.join(ROOT, "python", "tle", "_bridge.py")
 REGRESSIONS = os.path.join(TEST_DIR, "fuzz-regressions")
 
 # Flags that make tle-opt skip its own checks; fuzzing them finds nothing real.
@@ -196,30 +194,10 @@ def _pipelines_of(path, text):
 
 
 def _bridge_pipelines():
-    """TTIR_PIPELINE / TTGIR_PIPELINE of python/tle/_bridge.py (read, not imported)."""
-    with open(BRIDGE, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    values = {}
-
-    def value(node):  # string constants, names of earlier ones, and `+`
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return node.value
-        if isinstance(node, ast.Name) and node.id in values:
-            return values[node.id]
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            left, right = value(node.left), value(node.right)
-            if left is not None and right is not None:
-                return left + right
-        return None
-
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 \
-                and isinstance(node.targets[0], ast.Name):
-            v = value(node.value)
-            if v is not None:
-                values[node.targets[0].id] = v
-    stage = values["NUM_STAGES"]
-    return {k: values[k].replace(stage, "3") for k in ("TTIR_PIPELINE", "TTGIR_PIPELINE")}
+    """The stage pipelines the hook runs, by their registered names
+    (lib/InitAll/Pipelines.cpp; python/tle/_bridge.py names the same)."""
+    return {"TTIR_PIPELINE": "builtin.module(tle-ttir{num-stages=3})",
+            "TTGIR_PIPELINE": "builtin.module(tle-ttgir)"}
 
 
 def collect_seeds():

@@ -9,6 +9,7 @@
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
 #include "TLE/Interop/Triton/TTNG.h"
+#include "TLE/Pipelines.h"
 #include "TLE/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -43,4 +44,5 @@ void mlir::tle::registerAllPasses() {
   registerTLEDSAToLinalgPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
+  registerPipelines();
 }

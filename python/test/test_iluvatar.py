@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+import tle
+
 from conftest import tle_opt_path
 
 from tle import MLIRError
@@ -65,10 +67,16 @@ def test_pipeline_by_target():
     assert _bridge.ttgir_pipeline("cuda:90") == _bridge.TTGIR_PIPELINE
     assert _bridge.ttgir_pipeline(GPUTarget("cuda", 90, 32)) == _bridge.TTGIR_PIPELINE
     iluvatar = _bridge.ttgir_pipeline("iluvatar:ivcore11")
-    assert iluvatar == _bridge.ILUVATAR_TTGIR_PIPELINE
-    assert "triton-tle-lower-to-iluvatar" in iluvatar
-    assert "triton-tle-lower-local-memory" not in iluvatar
-    assert "triton-tle-lower-to-iluvatar" not in _bridge.TTGIR_PIPELINE
+    assert iluvatar == _bridge.ILUVATAR_TTGIR_PIPELINE == "builtin.module(tle-ttgir-iluvatar)"
+    # Which passes each runs (the registered pipelines refuse to disable a pass they do not run):
+    # Iluvatar's lowering, not NVIDIA's, and the other way round.
+    empty = "module {\n}\n"
+    tle.run_pipeline(empty.replace("module {", 'module attributes {ttg.target = "iluvatar:ivcore11"} {'),
+                     _bridge.with_options(iluvatar, disable=["triton-tle-lower-to-iluvatar"]))
+    with pytest.raises(tle.MLIRError, match="not one of its passes"):
+        tle.run_pipeline(empty, _bridge.with_options(iluvatar, disable=["triton-tle-lower-local-memory"]))
+    with pytest.raises(tle.MLIRError, match="not one of its passes"):
+        tle.run_pipeline(empty, _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=["triton-tle-lower-to-iluvatar"]))
     with pytest.raises(ValueError, match="no TTGIR pipeline for target 'hip:gfx942'"):
         _bridge.ttgir_pipeline("hip:gfx942")
 

@@ -52,64 +52,38 @@ from ._errors import MLIRError
 from ._state import device_wait_limit, is_enabled
 from .language import _atomics, pipeline as _pipeline
 
-# TLE's pipelines, by stage. The TTIR stage checks every marker (building and
-# verifying its tle op) so that misuse is reported before Triton's TTGIR
-# conversion, and lowers tle.async_load to loads Triton's pipeliner takes
-# (docs/async-load.md; @NUM_STAGES@ is the compile's num_stages) and turns
-# tle.range pipeline groups into Triton's schedule inputs
-# (docs/pipeline-groups.md), and keeps Triton's pipeliner off loads through
-# local pointers (docs/local-memory.md, section 3a); the TTGIR stage raises markers, runs TLE's
-# passes and lowers everything back to Triton ops.
+# TLE's pipelines, by stage: registered in C++ by name (lib/InitAll/Pipelines.cpp,
+# which says what each runs and why), so tle-opt, the nanobind module and this
+# hook run the same ones. @NUM_STAGES@ is the compile's num_stages
+# (``pipeline_for``); the TTGIR pipeline takes the device waits' debug limit.
 NUM_STAGES = "@NUM_STAGES@"
-TTIR_PIPELINE = ("builtin.module(triton-tle-raise-markers{verify-only=true},"
-                 "triton-tle-raise-markers{ops=tle.async_load},"
-                 "triton-tle-lower-async-loads{num-stages=" + NUM_STAGES + "},"
-                 "triton-tle-raise-markers{ops=tle.pipeline_group_begin,tle.pipeline_group_end},"
-                 "triton-tle-lower-pipeline-groups,"
-                 "triton-tle-unpipeline-local-pointer-loads)")
-TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
-                  "triton-tle-raise-markers,"
-                  "triton-tle-raise-warp-specialize,"
-                  "triton-tle-optimize-local-pointer-loads,"
-                  "triton-tle-optimize-local-pointer-stores,"
-                  "triton-tle-forward-pipe-mma-operands,"
-                  "triton-tle-lower-pipes,"
-                  "triton-tle-lower-dsl-region,"
-                  "triton-tle-lower-distributed,"
-                  "triton-tle-lower-async-loads,"
-                  "triton-tle-async-copy-loads,"
-                  "triton-tle-optimize-local-pointer-loads,"
-                  "triton-tle-optimize-local-pointer-stores,"
-                  "triton-tle-select-encodings,"
-                  "triton-tle-insert-local-pointer-barriers,"
-                  "triton-tle-lower-local-memory,"
-                  "triton-tle-optimize-exclusive-cumsum-layouts,"
-                  "triton-tle-lower-exclusive-cumsum,"
-                  "triton-tle-lower-tiles,"
-                  "triton-tle-lower-warp-specialize,"
-                  "triton-tle-forward-buffer-mma-operands,"
-                  "triton-tle-forward-buffer-loads,"
-                  "triton-tle-merge-wgmma-waits,"
-                  "triton-tle-drop-redundant-async-fences,"
-                  "triton-tle-fold-scatter-converts,"
-                  "tle-assert-lowered)")
-
+TTIR_PIPELINE = "builtin.module(tle-ttir{num-stages=" + NUM_STAGES + "})"
+TTGIR_PIPELINE = "builtin.module(tle-ttgir)"
 # The TTGIR pipeline for Iluvatar (CoreX) modules, ttg.target "iluvatar:<arch>"
-# (docs/iluvatar.md): FlagTree's Iluvatar rules. Buffers stay ttg.local_alloc,
-# local pointers and tiles become iluvatar_tle ops for the Iluvatar backend's
-# LLVM lowering. pip Triton has no Iluvatar backend, so the stages hook below
-# never runs it; ``ttgir_pipeline`` / ``lower_ttgir`` expose it.
-ILUVATAR_TTGIR_PIPELINE = ("builtin.module(triton-tle-reject-dsa,"
-                           "triton-tle-raise-markers,"
-                           "triton-tle-optimize-local-pointer-loads,"
-                           "triton-tle-optimize-local-pointer-stores,"
-                           "triton-tle-insert-local-pointer-barriers{all-buffers=true},"
-                           "triton-tle-lower-to-iluvatar,"
-                           "tle-assert-lowered)")
+# (docs/iluvatar.md). pip Triton has no Iluvatar backend, so the stages hook
+# below never runs it; ``ttgir_pipeline`` / ``lower_ttgir`` expose it.
+ILUVATAR_TTGIR_PIPELINE = "builtin.module(tle-ttgir-iluvatar)"
+# The DSA pipeline (docs/dsa.md), on TTIR captured after the tle-ttir stage.
+DSA_PIPELINE = "builtin.module(tle-dsa)"
+_OPTIONS = re.compile(r"^builtin\.module\(([\w-]+)(?:\{(.*)\})?\)$")
 
-# The DSA pipeline (docs/dsa.md), on TTIR captured after the tle-ttir stage:
-# tle.dsa.* ops become memref / linalg / arith / bufferization ops.
-DSA_PIPELINE = "builtin.module(triton-tle-raise-markers,triton-tle-lower-dsa)"
+
+def with_options(pipeline: str, **options) -> str:
+    """``pipeline`` (one of the ``*_PIPELINE`` strings) with more options for
+    its registered pipeline, e.g. ``with_options(TTGIR_PIPELINE,
+    disable=["triton-tle-merge-wgmma-waits"])``: a list value is joined with
+    commas; an option given twice keeps the last value. Every pipeline takes
+    ``disable`` (passes to leave out; a pass it does not run is an error)."""
+    found = _OPTIONS.match(pipeline)
+    if found is None:
+        raise ValueError(f"not one of TLE's stage pipelines: {pipeline!r}")
+    name, text = found.group(1), found.group(2) or ""
+    items = dict(item.split("=", 1) for item in re.split(r" (?=[\w-]+=)", text) if item)
+    for key, value in options.items():
+        items[key.replace("_", "-")] = ",".join(value) if isinstance(value, (list, tuple)) else str(value)
+    body = " ".join(f"{k}={v}" for k, v in items.items())
+    return f"builtin.module({name}{{{body}}})" if body else f"builtin.module({name})"
+
 
 _TTG_TARGET = re.compile(r'ttg\.target\s*=\s*"([^"]*)"')
 
@@ -218,9 +192,9 @@ def pipeline_for(pipeline: str, metadata=None) -> str:
     the device waits' poll limit."""
     pipeline = pipeline.replace(NUM_STAGES, str(int((metadata or {}).get("num_stages", 3))))
     limit = device_wait_limit()
-    if limit:  # debug mode (docs/distributed.md): bounded device waits
-        pipeline = pipeline.replace("triton-tle-lower-distributed,",
-                                    f"triton-tle-lower-distributed{{wait-limit={limit}}},")
+    found = _OPTIONS.match(pipeline)
+    if limit and found and found.group(1) == "tle-ttgir":  # debug mode (docs/distributed.md)
+        pipeline = with_options(pipeline, wait_limit=limit)
     return pipeline
 
 
