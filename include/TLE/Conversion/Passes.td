@@ -285,6 +285,51 @@ def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
                            "mlir::tle::TLEDialect"];
 }
 
+def TLELowerBarriers : Pass<"triton-tle-lower-barriers", "mlir::ModuleOp"> {
+  let summary = "Lower explicit mbarriers, named barriers and TMA loads on a "
+                "barrier (sm_80+; expect_tx and TMA: sm_90+)";
+  let description = [{
+    On TTGIR, after `triton-tle-lower-pipes` and before
+    `triton-tle-lower-local-memory` and `triton-tle-lower-warp-specialize`
+    (docs/barriers.md):
+
+    - `tle.barrier_alloc` (N barriers, arrive count C): `ttg.local_alloc`
+      of the `Nx1xi64` array, `ttng.init_barrier` C of each barrier, then
+      `gpu.barrier`.
+    - `tle.barrier_arrive %bars[%i] {count = K, expect_tx = B}`: a
+      `gpu.barrier` when the thread group (the warp_specialize partition, or
+      the kernel) has more than one warp, then, with `expect_tx`,
+      `ttng.barrier_expect` B (one arrival that also expects B bytes) and
+      `ttng.arrive_barrier` K - 1 when K > 1; without it
+      `ttng.arrive_barrier` K. Each runs on one thread.
+    - `tle.barrier_wait %bars[%i], %phase`: `ttng.wait_barrier` on
+      `%phase & 1`, xor 1 when the barriers were allocated `ready`.
+    - `tle.named_barrier_sync id, n` / `tle.named_barrier_arrive id, n`:
+      `tt.elementwise_inline_asm` (not pure) running `bar.sync id, n;` /
+      `bar.arrive id, n;`.
+    - `tle.async_tma_load %value, %buf, %bars[%i]`: TritonGPU's expansion of
+      the `tt.descriptor_load` that made `%value` (a `ttg.local_load`,
+      through layout conversions used only there, of a scratch
+      `ttg.local_alloc` that one `ttng.async_tma_copy_global_to_local`
+      fills on a barrier of its own: init / expect / wait / inval) becomes
+      `ttng.barrier_expect %bars[%i], B` (B the block's bytes) and
+      `ttng.async_tma_copy_global_to_local %desc[...] %buf, %bars[%i]` at
+      the op; the scratch buffer, its barrier ops and the load go. The
+      buffer (a `tle.alloc`) takes the descriptor block's NVMMA layout.
+
+    Errors (at the op): barriers that do not come from a `tle.barrier_alloc`
+    (a block argument, say); a named barrier id at most W + 2 in a module
+    with a `tle.warp_specialize` of W worker partitions (Triton's own named
+    barriers); `expect_tx` or a TMA load on a `cuda:` target below 90; a
+    TMA load whose value is not that expansion, or whose buffer cannot take
+    the descriptor's layout (a buffer with local pointers, an `init`, or a
+    layout set otherwise).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
+                           "mlir::tt::TTDialect", "mlir::ttg::TTGDialect",
+                           "mlir::ttng::TTNGDialect", "mlir::tle::TLEDialect"];
+}
+
 def TLELowerWarpSpecialize
     : Pass<"triton-tle-lower-warp-specialize", "mlir::ModuleOp"> {
   let summary = "Lower tle.warp_specialize to Triton's ttg.warp_specialize "

@@ -11,6 +11,7 @@ How these cross Triton and reach PTX is docs/local-memory.md.
 from __future__ import annotations
 
 import builtins
+import math
 
 from triton.language import core as tlc
 
@@ -25,6 +26,10 @@ from .mesh import _mesh, _scalar_i32, cluster_mesh, linear_shard
 from .pipe import warp_specialize  # noqa: F401
 # FlagTree's staged loop (tl.range with num_stages): tle.gpu.pipeline.
 from .pipeline import pipeline  # noqa: F401
+# FlagTree's explicit barriers (docs/barriers.md).
+from . import barriers as _barriers
+from .barriers import (PENDING, READY, alloc_barrier, alloc_barriers, barrier_array, barrier_arrive,  # noqa: F401
+                       barrier_wait, mbarrier, named_barrier)
 
 # FlagTree's name for the type of tle.gpu.smem / tle.gpu.tmem.
 scope = storage_kind
@@ -37,8 +42,9 @@ ASYNC_COPY_ATTR = "tle.async_copy"
 TMA_FILL_ATTR = "tle.tma_fill"
 
 # The public names of tle.gpu (the rest is shared with the other primitives' modules).
-__all__ = ["alloc", "buffered_tensor", "copy", "local_load", "local_ptr", "local_store", "memory_space", "remote",
-           "smem", "storage_kind", "tmem", "warp_specialize"]
+__all__ = ["alloc", "alloc_barrier", "alloc_barriers", "barrier_array", "barrier_arrive",
+           "barrier_wait", "buffered_tensor", "copy", "local_load", "local_ptr", "local_store", "mbarrier",
+           "memory_space", "named_barrier", "remote", "smem", "storage_kind", "tmem", "warp_specialize"]
 
 
 def _require_pow2_shape(shape, what):
@@ -379,7 +385,10 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     the buffer there; ``shape`` is the block shape and the buffer's. Both are
     synchronous: Triton's descriptor load / store (TMA on sm_90+, plain loads
     and stores before), with the buffer stored / loaded whole; out-of-bounds
-    elements read as zeros and are not written.
+    elements read as zeros and are not written. With ``barrier=bars[i]`` a
+    copy from a descriptor into a buffer is asynchronous instead: one TMA
+    load into the buffer that completes on the barrier
+    (``tle.gpu.barrier_wait``; docs/barriers.md).
 
     ``src`` may also be a 2-D tensor descriptor (a host
     ``triton.tools.tensor_descriptor.TensorDescriptor`` kernel argument) whose
@@ -404,7 +413,13 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
             ``rows`` a 1-D integer tensor of row indices (a multiple of 4, at
             least 8 of them), ``col`` a scalar column; a row must be at least
             32 bytes. TMA needs sm_90.
-        barrier: None (anything else is rejected).
+        barrier: None, or for a copy from a tensor descriptor into a buffer
+            one mbarrier (``bars[i]`` of ``tle.gpu.alloc_barriers``): the
+            copy is then one asynchronous TMA load straight into the buffer
+            (sm_90); the calling thread group arrives once on the barrier
+            announcing the copy's bytes, and ``tle.gpu.barrier_wait`` on the
+            barrier's phase returns once they have landed
+            (docs/barriers.md).
         is_async: a compile-time bool; True only for a copy from global
             memory (pointers, sm_80+, or a descriptor, sm_90+) into a pipe
             slot field, and required for a descriptor ``src``.
@@ -501,8 +516,12 @@ def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semanti
     buf = tlc._unwrap_if_constexpr(buf)
     direction = "from" if load else "to"
     what = f"tle.gpu.copy {direction} a tensor descriptor"
-    if tlc._unwrap_if_constexpr(barrier) is not None:
-        raise TLEUsageError(f"{what}: barrier= is not supported; the copy is synchronous (omit barrier=)")
+    barrier = tlc._unwrap_if_constexpr(barrier)
+    if barrier is not None and not load:
+        raise TLEUsageError(f"{what}: barrier= is for a copy from a descriptor into a buffer (a TMA load that "
+                            "completes on the barrier); a copy to a descriptor is synchronous (omit barrier=)")
+    if barrier is not None:
+        barrier = _barriers._one_barrier(barrier, f"{what} barrier=")
     is_async = tlc._unwrap_if_constexpr(is_async)
     if is_async is not False and is_async is not None:
         if load:
@@ -537,7 +556,18 @@ def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semanti
         coords.append(o)
     _require_pow2_shape(shape, what)
     _require_enabled("tle.gpu.copy", _semantic)
-    if load:
+    if load and barrier is not None:
+        nbytes = builtins.int(math.prod(shape)) * desc.dtype.primitive_bitwidth // 8
+        expect = barrier.array.type.expect_bytes
+        if expect is not None and expect != nbytes:
+            raise TLEUsageError(f"{what}: the copy moves {nbytes} bytes but its barrier was allocated with "
+                                f"expect_bytes={expect}")
+        if nbytes >= 1 << 20:
+            raise TLEUsageError(f"{what}: the copy moves {nbytes} bytes; an mbarrier counts fewer than 2^20 a phase")
+        _require_capability(f"{what} with barrier= (an asynchronous TMA load)", 90, _semantic)
+        value = _semantic.descriptor_load(desc, coords, "", "")
+        _barriers.async_tma_load(value, buf, barrier, _semantic)
+    elif load:
         value = _semantic.descriptor_load(desc, coords, "", "")
         _local_store(buf, value, what, _semantic)
     else:

@@ -1,0 +1,249 @@
+"""Explicit barriers on the CPU (issue 32, item 1): the kernels of
+barrier_kernels.py compile to PTX for sm_90 through TLE's stages, with the
+instructions each primitive stands for, and misuse is an error at the
+user's line.
+
+* ``tle.gpu.alloc_barriers`` / ``barrier_arrive`` / ``barrier_wait`` on
+  mbarriers: ``mbarrier.init``, ``mbarrier.arrive``, ``mbarrier.try_wait.parity``;
+* ``barrier_arrive(..., expect_tx=)`` and ``copy(desc, buf, ..., barrier=)``:
+  ``mbarrier.arrive.expect_tx``, ``cp.async.bulk.tensor`` completing on the
+  user's barrier (no wait of its own);
+* ``tle.gpu.named_barrier``: ``bar.sync`` / ``bar.arrive`` with the id and
+  thread count;
+* with ``tle.gpu.warp_specialize`` (``setmaxnreg``).
+
+The GPU runs are test_barriers_gpu.py.
+"""
+
+import re
+
+import pytest
+import triton
+import triton.language as tl
+
+import tle
+import barrier_kernels as K
+
+TARGET = "sm_90"
+
+
+def compile_kernel(name, target=TARGET, **constexprs):
+    return tle.compile(getattr(K, name), signature=K.SIGNATURES[name], constexprs=constexprs, target=target)
+
+
+def code(compiled, stage):
+    lines = [l for l in compiled.asm[stage].splitlines() if not l.startswith("#loc")]
+    return "\n".join(re.sub(r"\s*loc\(.*", "", l) for l in lines)
+
+
+def ptx_count(compiled, pattern):
+    return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line))
+
+
+def assert_finished(compiled):
+    assert tle.stages(compiled) == ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"]
+    assert isinstance(compiled.asm["cubin"], bytes) and compiled.asm["cubin"]
+
+
+def test_public_names():
+    import tle.gpu as gpu
+    for name in ("alloc_barriers", "alloc_barrier", "barrier_arrive", "barrier_wait", "named_barrier", "mbarrier",
+                 "barrier_array"):
+        assert name in gpu.__all__ and hasattr(gpu, name), name
+    # FlagTree's initial states, documented with alloc_barriers.
+    assert gpu.READY != gpu.PENDING
+    for fn in (gpu.alloc_barriers, gpu.alloc_barrier, gpu.barrier_arrive, gpu.barrier_wait, gpu.named_barrier):
+        assert fn.__doc__
+
+
+def test_self_arrive_compiles_to_mbarrier_instructions():
+    c = compile_kernel("self_arrive_kernel", N=128)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert "tle.barrier" not in ttgir
+    assert "ttg.local_alloc : () -> !ttg.memdesc<2x1xi64" in ttgir
+    assert ttgir.count("ttng.init_barrier") == 2
+    assert ttgir.count("ttng.arrive_barrier") == 1
+    assert ttgir.count("ttng.wait_barrier") == 1
+    assert ptx_count(c, r"mbarrier\.init\.shared(::cta)?\.b64") == 2
+    assert ptx_count(c, r"mbarrier\.arrive\.shared(::cta)?\.b64") == 1
+    assert ptx_count(c, r"mbarrier\.try_wait\.parity\.shared(::cta)?\.b64") == 1
+
+
+def test_self_arrive_on_sm80():
+    """mbarriers without transaction counts exist from sm_80."""
+    c = compile_kernel("self_arrive_kernel", target="sm_80", N=128)
+    assert_finished(c)
+    assert ptx_count(c, r"mbarrier\.init") == 2
+    assert ptx_count(c, r"mbarrier\.try_wait\.parity|mbarrier\.test_wait\.parity") >= 1
+
+
+def test_ready_barriers_wait_on_the_flipped_parity():
+    """An empty barrier allocated READY: the producer's wait at use i waits
+    on parity (i & 1) ^ 1, the consumer's full wait on i & 1."""
+    c = compile_kernel("mbarrier_handoff_kernel", BLOCK=256, PRODUCER_WARPS=4)
+    ttgir = code(c, "tle-ttgir")
+    assert ttgir.count("ttng.wait_barrier") == 2
+    assert "arith.xori" in ttgir
+    assert_finished(c)
+
+
+@pytest.mark.parametrize("producer_warps", [1, 4])
+def test_handoff_through_mbarriers_in_warp_specialize(producer_warps):
+    """The producer partition and the default partition hand one buffer over
+    through full / empty mbarriers; register reallocation splits the
+    register file (setmaxnreg)."""
+    c = compile_kernel("mbarrier_handoff_kernel", BLOCK=256, PRODUCER_WARPS=producer_warps)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert "ttg.warp_specialize" in ttgir
+    assert ttgir.count("ttng.init_barrier") == 2
+    assert ptx_count(c, r"mbarrier\.init\.shared(::cta)?\.b64") == 2
+    assert ptx_count(c, r"mbarrier\.arrive\.shared(::cta)?\.b64") == 2
+    assert ptx_count(c, r"mbarrier\.try_wait\.parity") == 2
+    assert ptx_count(c, r"setmaxnreg\.(inc|dec)\.sync\.aligned\.u32") >= 2
+    # A multi-warp partition syncs its warps (its own named barrier) before
+    # arriving; a 1-warp one does not need to.
+    default_sync = r"(bar\.sync|barrier\.sync(\.aligned)?)\s+\d+,\s*128"
+    assert ptx_count(c, default_sync) >= 1
+
+
+def test_named_barriers_in_warp_specialize():
+    c = compile_kernel("named_barrier_kernel", BLOCK=256)
+    assert_finished(c)
+    ptx = c.asm["ptx"]
+    assert re.search(r"\bbar\.arrive\s+6,\s*256;", ptx)
+    assert re.search(r"\bbar\.sync\s+6,\s*256;", ptx)
+    assert "tle.named_barrier" not in code(c, "tle-ttgir")
+
+
+def test_tma_load_on_a_barrier():
+    """Each copy is one arrive.expect_tx of the tile's bytes (64 x 64 fp16:
+    8192) on the user's barrier and one TMA load straight into the buffer;
+    Triton's own scratch buffer, barrier and wait are gone: the only wait is
+    the user's."""
+    c = compile_kernel("tma_barrier_matmul_kernel", BM=64, BN=64, BK=64)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert "tle.async_tma_load" not in ttgir
+    assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2
+    assert ttgir.count("ttng.barrier_expect") == 2
+    assert ttgir.count("ttng.wait_barrier") == 1
+    assert ttgir.count("ttng.init_barrier") == 1  # the user's barrier only
+    assert re.search(r"ttng\.barrier_expect %\S+, 8192", ttgir)
+    assert ptx_count(c, r"mbarrier\.arrive\.expect_tx\.shared(::cta)?\.b64 _, \[\$?\w+\], 8192") == 2 or \
+        len(re.findall(r"mbarrier\.arrive\.expect_tx[^\n]*8192", c.asm["ptx"])) == 2
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes") == 2
+    assert ptx_count(c, r"mbarrier\.try_wait\.parity") == 1
+    assert ptx_count(c, r"wgmma\.mma_async") >= 1
+
+
+def test_tma_producer_partition_on_barriers():
+    """A 1-warp producer partition issues the TMA loads on the full barriers;
+    the consumer waits on them and frees the buffers on the empty ones."""
+    c = compile_kernel("tma_ws_ring_kernel", BM=64, BK=64)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2
+    assert ttgir.count("ttng.init_barrier") == 4
+    assert ttgir.count("ttng.barrier_expect") == 2
+    # LLVM merges the two branches' copies (one asm, the buffer and barrier
+    # addresses selected).
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes") >= 1
+    assert len(re.findall(r"mbarrier\.arrive\.expect_tx[^\n]*8192", c.asm["ptx"])) >= 1
+    assert ptx_count(c, r"mbarrier\.try_wait\.parity") == 2  # the producer's empty wait, the consumer's full wait
+    assert ptx_count(c, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40") >= 1
+
+
+# --- errors at the user's line --------------------------------------------------------------------------
+
+
+def _compile_src(fn, sig, target=TARGET, **constexprs):
+    return tle.compile(fn, signature=sig, constexprs=constexprs, target=target)
+
+
+@triton.jit
+def _bad_index(dst):
+    bars = tle.gpu.alloc_barriers(2)
+    tle.gpu.barrier_arrive(bars[2])
+
+
+@triton.jit
+def _unindexed(dst):
+    bars = tle.gpu.alloc_barriers(2)
+    tle.gpu.barrier_wait(bars, 0)
+
+
+@triton.jit
+def _bad_init(dst):
+    bars = tle.gpu.alloc_barriers(2, init="full")
+
+
+@triton.jit
+def _bad_count(dst):
+    bars = tle.gpu.alloc_barriers(2, arrive_count=0)
+
+
+@triton.jit
+def _bad_named(dst):
+    tle.gpu.barrier_wait(tle.gpu.named_barrier(0, 128))
+
+
+@triton.jit
+def _bad_named_threads(dst):
+    tle.gpu.barrier_wait(tle.gpu.named_barrier(3, 100))
+
+
+@triton.jit
+def _expect_tx_sm80(dst):
+    bars = tle.gpu.alloc_barriers(1)
+    tle.gpu.barrier_arrive(bars[0], expect_tx=128)
+
+
+@triton.jit
+def _store_with_barrier(desc):
+    buf = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    bars = tle.gpu.alloc_barriers(1)
+    tle.gpu.copy(buf, desc, [64, 64], [0, 0], barrier=bars[0])
+
+
+@triton.jit
+def _wrong_expect_bytes(desc):
+    buf = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    bars = tle.gpu.alloc_barriers(1, expect_bytes=4096)
+    tle.gpu.copy(desc, buf, [64, 64], [0, 0], barrier=bars[0])
+    tle.gpu.barrier_wait(bars[0], 0)
+
+
+@triton.jit
+def _named_id_of_triton(dst):
+    tle.gpu.warp_specialize([(_named_default, (dst,)), (_named_worker, (dst,))], worker_num_warps=[4])
+
+
+@triton.jit
+def _named_default(dst):
+    tle.gpu.barrier_wait(tle.gpu.named_barrier(2, 256))
+
+
+@triton.jit
+def _named_worker(dst):
+    tle.gpu.barrier_arrive(tle.gpu.named_barrier(2, 256))
+
+
+@pytest.mark.parametrize("fn,sig,message,target", [
+    (_bad_index, {"dst": "*fp32"}, "barrier index 2 is out of range for 2 barriers", TARGET),
+    (_unindexed, {"dst": "*fp32"}, "takes one barrier: index the 2 barriers", TARGET),
+    (_bad_init, {"dst": "*fp32"}, "init must be tle.gpu.READY or tle.gpu.PENDING", TARGET),
+    (_bad_count, {"dst": "*fp32"}, "arrive_count must be a compile-time int from 1 to 1048575", TARGET),
+    (_bad_named, {"dst": "*fp32"}, "named_barrier id must be a compile-time int from 1 to 15", TARGET),
+    (_bad_named_threads, {"dst": "*fp32"}, "num_threads must be a compile-time multiple of 32", TARGET),
+    (_expect_tx_sm80, {"dst": "*fp32"}, "expect_tx (transaction bytes) needs sm_90", "sm_80"),
+    (_store_with_barrier, {"desc": "tensordesc<fp16[64,64]>"}, "a copy to a descriptor is synchronous", TARGET),
+    (_wrong_expect_bytes, {"desc": "tensordesc<fp16[64,64]>"},
+     "the copy moves 8192 bytes but its barrier was allocated with expect_bytes=4096", TARGET),
+    (_named_id_of_triton, {"dst": "*fp32"}, "uses named barrier 2, which Triton's warp specialization uses", TARGET),
+])
+def test_errors(fn, sig, message, target):
+    with pytest.raises(Exception) as info:
+        _compile_src(fn, sig, target=target)
+    assert message in str(info.value)

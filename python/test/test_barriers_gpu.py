@@ -1,0 +1,89 @@
+"""Explicit barriers on the GPU (issue 32, item 1), against torch: the kernels
+of barrier_kernels.py launched the usual way with TLE enabled.
+
+Skips without a CUDA GPU; the TMA and expect_tx tests also without sm_90.
+Run on the H100 through the device tool:
+    python -m pytest -q python/test/test_barriers_gpu.py
+"""
+
+import pytest
+import torch
+import triton
+
+import tle
+from conftest import has_gpu
+import barrier_kernels as K
+
+pytestmark = pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
+
+
+def _hopper() -> bool:
+    return has_gpu() and torch.cuda.get_device_capability()[0] >= 9
+
+
+needs_hopper = pytest.mark.skipif(not _hopper(), reason="needs sm_90 (TMA, setmaxnreg)")
+
+
+@pytest.fixture(autouse=True)
+def _tle_enabled():
+    with tle.enabled():
+        yield
+
+
+def test_self_arrive():
+    src = torch.randn(128, device="cuda")
+    dst = torch.empty_like(src)
+    K.self_arrive_kernel[(4,)](src, dst, N=128)
+    torch.testing.assert_close(dst, src + 1, atol=0, rtol=0)
+
+
+@needs_hopper
+@pytest.mark.parametrize("producer_warps", [1, 4])
+@pytest.mark.parametrize("n_tiles", [1, 2, 7, 64])
+def test_mbarrier_handoff_in_warp_specialize(producer_warps, n_tiles):
+    """One buffer handed between a producer partition and the default
+    partition through full / empty mbarriers, n_tiles times: every tile
+    arrives whole and in order (a wrong phase would hang or mix tiles)."""
+    torch.manual_seed(n_tiles)
+    block = 256
+    src = torch.randn(n_tiles * block, device="cuda")
+    dst = torch.full_like(src, float("nan"))
+    K.mbarrier_handoff_kernel[(3,)](src, dst, n_tiles, BLOCK=block, PRODUCER_WARPS=producer_warps)
+    torch.cuda.synchronize()
+    i = torch.arange(n_tiles, device="cuda", dtype=torch.float32).repeat_interleave(block)
+    torch.testing.assert_close(dst, src * 2 + i, atol=0, rtol=0)
+
+
+@needs_hopper
+def test_named_barrier_in_warp_specialize():
+    src = torch.randn(256, device="cuda")
+    dst = torch.full_like(src, float("nan"))
+    for _ in range(20):  # a missing barrier shows up as a race, not every time
+        K.named_barrier_kernel[(8,)](src, dst, BLOCK=256)
+        torch.testing.assert_close(dst, src * 3, atol=0, rtol=0)
+
+
+@needs_hopper
+@pytest.mark.parametrize("M,N,K_", [(64, 64, 64), (128, 192, 256), (256, 128, 1024)])
+def test_tma_barrier_matmul(M, N, K_):
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    torch.manual_seed(M + N + K_)
+    a = torch.randn(M, K_, device="cuda", dtype=torch.float16)
+    b = torch.randn(K_, N, device="cuda", dtype=torch.float16)
+    c = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float32)
+    a_desc = TensorDescriptor.from_tensor(a, block_shape=[64, 64])
+    b_desc = TensorDescriptor.from_tensor(b, block_shape=[64, 64])
+    K.tma_barrier_matmul_kernel[(M // 64, N // 64)](a_desc, b_desc, c, K_, c.stride(0), BM=64, BN=64, BK=64)
+    torch.testing.assert_close(c, a.float() @ b.float(), atol=2e-2, rtol=2e-2)
+
+
+@needs_hopper
+@pytest.mark.parametrize("n_tiles", [1, 2, 3, 16])
+def test_tma_producer_partition_ring(n_tiles):
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    torch.manual_seed(n_tiles)
+    a = torch.randn(n_tiles * 64, 64, device="cuda", dtype=torch.float16)
+    out = torch.full((n_tiles * 64, 64), float("nan"), device="cuda")
+    a_desc = TensorDescriptor.from_tensor(a, block_shape=[64, 64])
+    K.tma_ws_ring_kernel[(2,)](a_desc, out, n_tiles, BM=64, BK=64)
+    torch.testing.assert_close(out, a.float() + 1, atol=0, rtol=0)
