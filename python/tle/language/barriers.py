@@ -449,9 +449,9 @@ def _named(bar: named_barrier, op: str, _semantic):
 def async_tma_load(value: tlc.tensor, buf, bar: mbarrier, _semantic):
     """The ``tle.async_tma_load`` marker: ``value`` (Triton's descriptor load)
     lands in ``buf`` by TMA, completing on ``bar``."""
-    from .gpu import _handle_tensor, _splat  # gpu imports this module
     shape = list(buf.type.shape)
-    operands = [value, _splat(_handle_tensor(buf), shape, _semantic),
+    buf_handle = tlc.tensor(buf.handle, buf.type.handle_type())
+    operands = [value, _semantic.splat(buf_handle, shape),
                 _semantic.splat(_handle(bar), shape), _semantic.splat(bar.index, shape)]
     _markers.emit("async_tma_load", {"tle.marker.scalar_operands": ("i32-array", [1, 2, 3]),
                                      "tle.marker.no_results": True}, operands, [tlc.int32], _semantic=_semantic)
