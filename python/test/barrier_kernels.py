@@ -163,3 +163,189 @@ SIGNATURES = {
                                   "c_ptr": "*fp32", "K": "i32", "stride_cm": "i32"},
     "tma_ws_ring_kernel": {"a_desc": "tensordesc<fp16[64,64]>", "out": "*fp32", "n_tiles": "i32"},
 }
+
+
+# --- cp.async on a barrier ------------------------------------------------------------------------------
+
+
+@triton.jit
+def _cp_producer(buf, full, empty, src, n_tiles, R: tl.constexpr, C: tl.constexpr):
+    offs = tl.arange(0, R)[:, None] * C + tl.arange(0, C)[None, :]
+    for i in range(n_tiles):
+        tle.gpu.barrier_wait(empty[0], phaseIdx=i)
+        tle.gpu.copy(src + i * R * C + offs, buf, [R, C], barrier=full[0])
+
+
+@triton.jit
+def _cp_consumer(buf, full, empty, dst, n_tiles, R: tl.constexpr, C: tl.constexpr):
+    offs = tl.arange(0, R)[:, None] * C + tl.arange(0, C)[None, :]
+    for i in range(n_tiles):
+        tle.gpu.barrier_wait(full[0], phaseIdx=i)
+        x = tle.gpu.local_load(buf)
+        tle.gpu.barrier_arrive(empty[0], phaseIdx=i)
+        tl.store(dst + i * R * C + offs, x - 1.0)
+
+
+@triton.jit
+def cp_async_barrier_kernel(src, dst, n_tiles, R: tl.constexpr, C: tl.constexpr):
+    """dst = src - 1, R x C fp32 tiles: a 4-warp producer partition copies
+    each tile into one buffer by cp.async completing on the full barrier
+    (no registers); the default partition reads it and frees it."""
+    buf = tle.gpu.alloc([R, C], dtype=tl.float32)
+    full = tle.gpu.alloc_barriers(num_barriers=1, arrive_count=1)
+    empty = tle.gpu.alloc_barriers(num_barriers=1, arrive_count=1, init=tle.gpu.READY)
+    tle.gpu.warp_specialize([(_cp_consumer, (buf, full, empty, dst, n_tiles, R, C)),
+                             (_cp_producer, (buf, full, empty, src, n_tiles, R, C))],
+                            worker_num_warps=[4], worker_num_regs=[64])
+
+
+# --- asynchronous TMA stores ----------------------------------------------------------------------------
+
+
+@triton.jit
+def tma_store_async_kernel(x_desc, y_desc, n_tiles, BM: tl.constexpr, BN: tl.constexpr):
+    """y = 2 * x, BM x BN tiles down the rows: each tile is loaded by TMA on a
+    barrier, doubled in a buffer (two buffers, alternating) and stored by an
+    asynchronous TMA store; before a buffer is written again, the store
+    that read it two tiles ago is waited for (pendings 1)."""
+    in_buf = tle.gpu.alloc([BM, BN], dtype=tl.float16)
+    out0 = tle.gpu.alloc([BM, BN], dtype=tl.float16)
+    out1 = tle.gpu.alloc([BM, BN], dtype=tl.float16)
+    bar = tle.gpu.alloc_barrier()
+    for i in range(n_tiles):
+        tle.gpu.copy(x_desc, in_buf, [BM, BN], [i * BM, 0], barrier=bar)
+        tle.gpu.barrier_wait(bar, phaseIdx=i)
+        x = tle.gpu.local_load(in_buf)
+        tle.gpu.tma_store_wait(1)  # the store of two tiles ago read its buffer
+        tl.debug_barrier()
+        if i % 2 == 0:
+            tle.gpu.local_store(out0, x * 2)
+            tle.gpu.wgmma_shared_operand_fence()
+            tle.gpu.copy(out0, y_desc, [BM, BN], [i * BM, 0], is_async=True)
+        else:
+            tle.gpu.local_store(out1, x * 2)
+            tle.gpu.wgmma_shared_operand_fence()
+            tle.gpu.copy(out1, y_desc, [BM, BN], [i * BM, 0], is_async=True)
+    tle.gpu.tma_store_wait(0)
+
+
+# --- asynchronous wgmma ---------------------------------------------------------------------------------
+
+
+@triton.jit
+def wgmma_stored_operands_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    """c = a @ b for one tile: operands stored into buffers from registers,
+    fenced for the async proxy, one synchronous wgmma (is_async=False)."""
+    a_buf = tle.gpu.alloc([M, K], dtype=tl.float16)
+    b_buf = tle.gpu.alloc([K, N], dtype=tl.float16)
+    tle.gpu.local_store(a_buf, tl.load(a_ptr + tl.arange(0, M)[:, None] * K + tl.arange(0, K)[None, :]))
+    tle.gpu.local_store(b_buf, tl.load(b_ptr + tl.arange(0, K)[:, None] * N + tl.arange(0, N)[None, :]))
+    tle.gpu.wgmma_shared_operand_fence()
+    tl.debug_barrier()
+    acc = tle.gpu.wgmma(a_buf, b_buf, is_async=False)
+    tl.store(c_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], acc)
+
+
+@triton.jit
+def wgmma_tma_matmul_kernel(a_desc, b_desc, c_ptr, K, stride_cm, BM: tl.constexpr, BN: tl.constexpr,
+                            BK: tl.constexpr):
+    """c = a @ b: double-buffered K loop. The TMA loads of step k+1 are in
+    flight while the wgmma of step k runs; each step waits for the previous
+    wgmma only (wgmma_wait(1)) before its buffers are reloaded."""
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    a0 = tle.gpu.alloc([BM, BK], dtype=tl.float16)
+    b0 = tle.gpu.alloc([BK, BN], dtype=tl.float16)
+    a1 = tle.gpu.alloc([BM, BK], dtype=tl.float16)
+    b1 = tle.gpu.alloc([BK, BN], dtype=tl.float16)
+    full = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=2)
+    n_k = tl.cdiv(K, BK)
+    tle.gpu.copy(a_desc, a0, [BM, BK], [pid_m * BM, 0], barrier=full[0])
+    tle.gpu.copy(b_desc, b0, [BK, BN], [0, pid_n * BN], barrier=full[0])
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in range(0, n_k):
+        if k % 2 == 0:
+            tle.gpu.barrier_wait(full[0], phaseIdx=k // 2)
+            acc = tle.gpu.wgmma(a0, b0, acc)
+        else:
+            tle.gpu.barrier_wait(full[1], phaseIdx=k // 2)
+            acc = tle.gpu.wgmma(a1, b1, acc)
+        # The wgmma of step k - 1 is done: its buffers can take step k + 1.
+        acc = tle.gpu.wgmma_wait(1, acc)
+        tl.debug_barrier()
+        if k + 1 < n_k:
+            if k % 2 == 0:
+                tle.gpu.copy(a_desc, a1, [BM, BK], [pid_m * BM, (k + 1) * BK], barrier=full[1])
+                tle.gpu.copy(b_desc, b1, [BK, BN], [(k + 1) * BK, pid_n * BN], barrier=full[1])
+            else:
+                tle.gpu.copy(a_desc, a0, [BM, BK], [pid_m * BM, (k + 1) * BK], barrier=full[0])
+                tle.gpu.copy(b_desc, b0, [BK, BN], [(k + 1) * BK, pid_n * BN], barrier=full[0])
+    acc = tle.gpu.wgmma_wait(0, acc)
+    m = pid_m * BM + tl.arange(0, BM)
+    n = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + m[:, None] * stride_cm + n[None, :], acc)
+
+
+@triton.jit
+def _ws_gemm_producer(a_desc, b_desc, a0, b0, a1, b1, full, empty, n_k, BM: tl.constexpr, BN: tl.constexpr,
+                      BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    for k in range(0, n_k):
+        slot = k % 2
+        tle.gpu.barrier_wait(empty[slot], phaseIdx=k // 2)
+        if slot == 0:
+            tle.gpu.copy(a_desc, a0, [BM, BK], [pid_m * BM, k * BK], barrier=full[0])
+            tle.gpu.copy(b_desc, b0, [BK, BN], [k * BK, pid_n * BN], barrier=full[0])
+        else:
+            tle.gpu.copy(a_desc, a1, [BM, BK], [pid_m * BM, k * BK], barrier=full[1])
+            tle.gpu.copy(b_desc, b1, [BK, BN], [k * BK, pid_n * BN], barrier=full[1])
+
+
+@triton.jit
+def _ws_gemm_consumer(a0, b0, a1, b1, full, empty, c_ptr, stride_cm, n_k, BM: tl.constexpr, BN: tl.constexpr):
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in range(0, n_k):
+        slot = k % 2
+        tle.gpu.barrier_wait(full[slot], phaseIdx=k // 2)
+        if slot == 0:
+            acc = tle.gpu.wgmma(a0, b0, acc)
+        else:
+            acc = tle.gpu.wgmma(a1, b1, acc)
+        acc = tle.gpu.wgmma_wait(0, acc)
+        tle.gpu.barrier_arrive(empty[slot], phaseIdx=k // 2)
+    m = tl.program_id(0) * BM + tl.arange(0, BM)
+    n = tl.program_id(1) * BN + tl.arange(0, BN)
+    tl.store(c_ptr + m[:, None] * stride_cm + n[None, :], acc)
+
+
+@triton.jit
+def ws_wgmma_matmul_kernel(a_desc, b_desc, c_ptr, K, stride_cm, BM: tl.constexpr, BN: tl.constexpr,
+                           BK: tl.constexpr):
+    """c = a @ b with FlagTree's producer / consumer GEMM schedule: a 1-warp
+    TMA producer partition fills two buffer pairs on full barriers (two
+    copies each: arrive_count=2) once their empty barriers (READY) let it;
+    the default partition (one warpgroup) runs async wgmmas and frees each
+    pair after its wait."""
+    a0 = tle.gpu.alloc([BM, BK], dtype=tl.float16)
+    b0 = tle.gpu.alloc([BK, BN], dtype=tl.float16)
+    a1 = tle.gpu.alloc([BM, BK], dtype=tl.float16)
+    b1 = tle.gpu.alloc([BK, BN], dtype=tl.float16)
+    full = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=2)
+    empty = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=1, init=tle.gpu.READY)
+    n_k = tl.cdiv(K, BK)
+    tle.gpu.warp_specialize([(_ws_gemm_consumer, (a0, b0, a1, b1, full, empty, c_ptr, stride_cm, n_k, BM, BN)),
+                             (_ws_gemm_producer, (a_desc, b_desc, a0, b0, a1, b1, full, empty, n_k, BM, BN, BK))],
+                            worker_num_warps=[1], worker_num_regs=[40])
+
+
+SIGNATURES.update({
+    "cp_async_barrier_kernel": {"src": "*fp32", "dst": "*fp32", "n_tiles": "i32"},
+    "tma_store_async_kernel": {"x_desc": "tensordesc<fp16[64,64]>", "y_desc": "tensordesc<fp16[64,64]>",
+                               "n_tiles": "i32"},
+    "wgmma_stored_operands_kernel": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32"},
+    "wgmma_tma_matmul_kernel": {"a_desc": "tensordesc<fp16[64,64]>", "b_desc": "tensordesc<fp16[64,64]>",
+                                "c_ptr": "*fp32", "K": "i32", "stride_cm": "i32"},
+    "ws_wgmma_matmul_kernel": {"a_desc": "tensordesc<fp16[64,64]>", "b_desc": "tensordesc<fp16[64,64]>",
+                               "c_ptr": "*fp32", "K": "i32", "stride_cm": "i32"},
+})

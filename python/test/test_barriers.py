@@ -10,6 +10,12 @@ user's line.
   user's barrier (no wait of its own);
 * ``tle.gpu.named_barrier``: ``bar.sync`` / ``bar.arrive`` with the id and
   thread count;
+* ``copy(ptrs, buf, shape, barrier=)``: ``cp.async`` and
+  ``cp.async.mbarrier.arrive``;
+* ``copy(buf, desc, ..., is_async=True)`` / ``tma_store_wait``: a TMA store
+  of the buffer in place, ``cp.async.bulk.wait_group.read``;
+* ``wgmma`` / ``wgmma_wait`` / ``wgmma_shared_operand_fence``:
+  ``wgmma.mma_async``, ``wgmma.wait_group``, ``fence.proxy.async``;
 * with ``tle.gpu.warp_specialize`` (``setmaxnreg``).
 
 The GPU runs are test_barriers_gpu.py.
@@ -155,6 +161,90 @@ def test_tma_producer_partition_on_barriers():
     assert ptx_count(c, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40") >= 1
 
 
+def test_cp_async_on_a_barrier_in_warp_specialize():
+    """The producer partition's copy is a cp.async into the buffer (no
+    registers), every producer thread's copies counted on the full barrier
+    (cp.async.mbarrier.arrive), then the group's arrival."""
+    c = compile_kernel("cp_async_barrier_kernel", R=32, C=64)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert "tle.async_copy_load" not in ttgir
+    assert ttgir.count("ttg.async_copy_global_to_local") == 1
+    assert ttgir.count("ttng.async_copy_mbarrier_arrive") == 1
+    assert "noIncrement" not in ttgir
+    assert ptx_count(c, r"cp\.async\.(ca|cg)\.shared\.global") >= 1
+    assert ptx_count(c, r"cp\.async\.mbarrier\.arrive\.shared(::cta)?\.b64") == 1
+    assert ptx_count(c, r"cp\.async\.mbarrier\.arrive\.noinc") == 0
+    assert ptx_count(c, r"(?<![.\w])mbarrier\.arrive\.shared(::cta)?\.b64") == 2  # full (producer), empty (consumer)
+
+
+def test_async_tma_store_reads_the_buffer_in_place():
+    """Each store is a TMA store of the buffer itself (no copy of it), not
+    waited for; the only store waits are the user's (pendings 1 in the loop,
+    0 at the end)."""
+    c = compile_kernel("tma_store_async_kernel", BM=64, BN=64)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert "tle.async_tma_store" not in ttgir and "tle.tma_store_wait" not in ttgir
+    assert ttgir.count("ttng.async_tma_copy_local_to_global") == 2
+    # Inside the loop only the user's wait (pendings 1): TritonGPU's waits
+    # for its staging buffer are gone with it.
+    body = ttgir.split("scf.for", 1)[1].split("\n    }\n", 1)[0]
+    assert re.findall(r"ttng\.async_tma_store_wait \{pendings = (\d+) : i32\}", body) == ["1"]
+    assert set(re.findall(r"ttg\.local_store %\S+, %(\w+)", body)) == {"out0", "out1"}  # the user's stores only
+    assert ttgir.count("ttng.async_tma_copy_global_to_local") == 1
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta") >= 1
+    assert ptx_count(c, r"cp\.async\.bulk\.commit_group") >= 1
+    assert ptx_count(c, r"cp\.async\.bulk\.wait_group\.read\s+1;") == 1
+    assert ptx_count(c, r"cp\.async\.bulk\.wait_group\.read\s+0;") >= 1
+    assert ptx_count(c, r"fence\.proxy\.async\.shared::cta") >= 1
+
+
+def test_wgmma_on_stored_operands():
+    c = compile_kernel("wgmma_stored_operands_kernel", M=64, N=64, K=64)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert "tle.wgmma" not in ttgir
+    assert ttgir.count("ttng.warp_group_dot ") == 1 and "isAsync = true" in ttgir
+    assert re.search(r"ttng\.warp_group_dot_wait %\S+ \{pendings = 0 : i32\}", ttgir)
+    assert ptx_count(c, r"wgmma\.mma_async\.sync\.aligned\.m64n64k16\.f32\.f16\.f16") == 4
+    assert ptx_count(c, r"wgmma\.wait_group\.sync\.aligned 0") == 1
+    assert ptx_count(c, r"fence\.proxy\.async") >= 1
+
+
+def test_wgmma_tma_matmul_keeps_one_wgmma_in_flight():
+    """The double-buffered K loop: wgmmas issued in both branches of the
+    slot's scf.if, waited with pendings 1 in the loop and 0 after it; the
+    accumulator stays in the wgmma layout through the loop (no layout
+    conversion inside it)."""
+    c = compile_kernel("wgmma_tma_matmul_kernel", BM=64, BN=64, BK=64)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert ttgir.count("ttng.warp_group_dot ") == 2
+    assert ttgir.count("{pendings = 1 : i32}") == 1 and ttgir.count("{pendings = 0 : i32}") >= 1
+    assert re.search(r"scf\.for .*-> \(tensor<64x64xf32, #mma>", ttgir)
+    assert ttgir.count("ttng.async_tma_copy_global_to_local") == 6
+    assert ptx_count(c, r"wgmma\.mma_async\.sync\.aligned\.m64n64k16\.f32\.f16\.f16") >= 4
+    assert ptx_count(c, r"wgmma\.wait_group\.sync\.aligned 1") == 1
+    assert ptx_count(c, r"wgmma\.wait_group\.sync\.aligned 0") >= 1
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes") >= 2
+
+
+def test_ws_wgmma_matmul_tma_producer_and_wgmma_consumer():
+    """FlagTree's GEMM schedule: a 1-warp TMA producer partition on full /
+    empty mbarriers, the default partition's async wgmmas; setmaxnreg."""
+    c = compile_kernel("ws_wgmma_matmul_kernel", BM=64, BN=64, BK=64)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert "ttg.warp_specialize" in ttgir
+    assert ttgir.count("ttng.warp_group_dot ") == 2
+    assert ttgir.count("ttng.init_barrier") == 4
+    assert ptx_count(c, r"wgmma\.mma_async") >= 4
+    assert ptx_count(c, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40") >= 1
+    assert ptx_count(c, r"mbarrier\.try_wait\.parity") == 2
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes") >= 2
+
+
 # --- errors at the user's line --------------------------------------------------------------------------
 
 
@@ -230,7 +320,67 @@ def _named_worker(dst):
     tle.gpu.barrier_arrive(tle.gpu.named_barrier(2, 256))
 
 
+@triton.jit
+def _wgmma_register_operand(x):
+    b = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    acc = tle.gpu.wgmma(tl.load(x + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :]), b)
+
+
+@triton.jit
+def _wgmma_bad_shape(x):
+    a = tle.gpu.alloc([32, 64], dtype=tl.float16)
+    acc = tle.gpu.wgmma(a, a)
+
+
+@triton.jit
+def _wgmma_sm80(x):
+    a = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    acc = tle.gpu.wgmma(a, a)
+
+
+@triton.jit
+def _wgmma_wait_pendings(x):
+    a = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    acc = tle.gpu.wgmma_wait(9, tle.gpu.wgmma(a, a))
+
+
+@triton.jit
+def _store_wait_pendings(x):
+    tle.gpu.tma_store_wait(64)
+
+
+@triton.jit
+def _cp_async_out_of_buffer(x):
+    buf = tle.gpu.alloc([64], dtype=tl.float32)
+    bars = tle.gpu.alloc_barriers(1)
+    tle.gpu.copy(buf, x + tl.arange(0, 64), [64], barrier=bars[0])
+
+
+@triton.jit
+def _wgmma_in_a_one_warp_partition(x):
+    a = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    tle.gpu.warp_specialize([(_mma_default, (a,)), (_mma_worker, (a, x))], worker_num_warps=[1])
+
+
+@triton.jit
+def _mma_default(a):
+    pass
+
+
+@triton.jit
+def _mma_worker(a, x):
+    acc = tle.gpu.wgmma(a, a, is_async=False)
+    tl.store(x + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :], acc)
+
+
 @pytest.mark.parametrize("fn,sig,message,target", [
+    (_wgmma_register_operand, {"x": "*fp16"}, "wgmma a must be a shared-memory buffer", TARGET),
+    (_wgmma_bad_shape, {"x": "*fp16"}, "shapes do not multiply: a [32, 64] @ b [32, 64]", TARGET),
+    (_wgmma_sm80, {"x": "*fp16"}, "tle.gpu.wgmma (wgmma.mma_async) needs sm_90", "sm_80"),
+    (_wgmma_wait_pendings, {"x": "*fp16"}, "wgmma_wait pendings must be a compile-time int from 0 to 7", TARGET),
+    (_store_wait_pendings, {"x": "*fp16"}, "tma_store_wait pendings must be a compile-time int from 0 to 63", TARGET),
+    (_cp_async_out_of_buffer, {"x": "*fp32"}, "barrier= is for a copy into a buffer", TARGET),
+    (_wgmma_in_a_one_warp_partition, {"x": "*fp32"}, "a wgmma needs whole warpgroups", TARGET),
     (_bad_index, {"dst": "*fp32"}, "barrier index 2 is out of range for 2 barriers", TARGET),
     (_unindexed, {"dst": "*fp32"}, "takes one barrier: index the 2 barriers", TARGET),
     (_bad_init, {"dst": "*fp32"}, "init must be tle.gpu.READY or tle.gpu.PENDING", TARGET),
@@ -238,7 +388,7 @@ def _named_worker(dst):
     (_bad_named, {"dst": "*fp32"}, "named_barrier id must be a compile-time int from 1 to 15", TARGET),
     (_bad_named_threads, {"dst": "*fp32"}, "num_threads must be a compile-time multiple of 32", TARGET),
     (_expect_tx_sm80, {"dst": "*fp32"}, "expect_tx (transaction bytes) needs sm_90", "sm_80"),
-    (_store_with_barrier, {"desc": "tensordesc<fp16[64,64]>"}, "a copy to a descriptor is synchronous", TARGET),
+    (_store_with_barrier, {"desc": "tensordesc<fp16[64,64]>"}, "an asynchronous TMA store is is_async=True", TARGET),
     (_wrong_expect_bytes, {"desc": "tensordesc<fp16[64,64]>"},
      "the copy moves 8192 bytes but its barrier was allocated with expect_bytes=4096", TARGET),
     (_named_id_of_triton, {"dst": "*fp32"}, "uses named barrier 2, which Triton's warp specialization uses", TARGET),

@@ -87,3 +87,53 @@ def test_tma_producer_partition_ring(n_tiles):
     a_desc = TensorDescriptor.from_tensor(a, block_shape=[64, 64])
     K.tma_ws_ring_kernel[(2,)](a_desc, out, n_tiles, BM=64, BK=64)
     torch.testing.assert_close(out, a.float() + 1, atol=0, rtol=0)
+
+
+@needs_hopper
+@pytest.mark.parametrize("n_tiles", [1, 2, 5])
+def test_cp_async_barrier_in_warp_specialize(n_tiles):
+    torch.manual_seed(n_tiles)
+    src = torch.randn(n_tiles * 32 * 64, device="cuda")
+    dst = torch.full_like(src, float("nan"))
+    K.cp_async_barrier_kernel[(2,)](src, dst, n_tiles, R=32, C=64)
+    torch.testing.assert_close(dst, src - 1, atol=0, rtol=0)
+
+
+@needs_hopper
+@pytest.mark.parametrize("n_tiles", [1, 2, 3, 8])
+def test_async_tma_store(n_tiles):
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    torch.manual_seed(n_tiles)
+    x = torch.randn(n_tiles * 64, 64, device="cuda", dtype=torch.float16)
+    y = torch.full_like(x, float("nan"))
+    K.tma_store_async_kernel[(1,)](TensorDescriptor.from_tensor(x, block_shape=[64, 64]),
+                                   TensorDescriptor.from_tensor(y, block_shape=[64, 64]), n_tiles, BM=64, BN=64)
+    torch.testing.assert_close(y, x * 2, atol=0, rtol=0)
+
+
+@needs_hopper
+def test_wgmma_on_stored_operands():
+    torch.manual_seed(0)
+    a = torch.randn(64, 64, device="cuda", dtype=torch.float16)
+    b = torch.randn(64, 64, device="cuda", dtype=torch.float16)
+    c = torch.full((64, 64), float("nan"), device="cuda")
+    K.wgmma_stored_operands_kernel[(1,)](a, b, c, M=64, N=64, K=64)
+    torch.testing.assert_close(c, a.float() @ b.float(), atol=2e-2, rtol=2e-2)
+
+
+@needs_hopper
+@pytest.mark.parametrize("kernel", ["wgmma_tma_matmul_kernel", "ws_wgmma_matmul_kernel"])
+@pytest.mark.parametrize("M,N,K_", [(64, 64, 64), (128, 128, 128), (128, 192, 576), (256, 64, 1024)])
+def test_wgmma_tma_matmul(kernel, M, N, K_):
+    """Async wgmma on TMA-loaded buffers, one wgmma in flight across the K
+    loop (wgmma_tma_matmul_kernel), or FlagTree's warp-specialized
+    producer / consumer schedule (ws_wgmma_matmul_kernel)."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    torch.manual_seed(M + N + K_)
+    a = torch.randn(M, K_, device="cuda", dtype=torch.float16)
+    b = torch.randn(K_, N, device="cuda", dtype=torch.float16)
+    c = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float32)
+    a_desc = TensorDescriptor.from_tensor(a, block_shape=[64, 64])
+    b_desc = TensorDescriptor.from_tensor(b, block_shape=[64, 64])
+    getattr(K, kernel)[(M // 64, N // 64)](a_desc, b_desc, c, K_, c.stride(0), BM=64, BN=64, BK=64)
+    torch.testing.assert_close(c, a.float() @ b.float(), atol=5e-2, rtol=2e-2)

@@ -134,3 +134,55 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func @cp_async_not_a_load(%v: tensor<64x64xf16, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    %b = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>
+    // expected-error @+1 {{value is not a tt.load of global pointers}}
+    tle.async_copy_load %v, %buf, %b[%c0] : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:75"} {
+  tt.func @cp_async_sm75(%p: tensor<32x32x!tt.ptr<f32>, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %buf = tle.alloc smem : () -> !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    %b = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>
+    %v = tt.load %p : tensor<32x32x!tt.ptr<f32>, #blocked>
+    // expected-error @+1 {{(cp.async) needs sm_80 or newer; this module's ttg.target is "cuda:75"}}
+    tle.async_copy_load %v, %buf, %b[%c0] : tensor<32x32xf32, #blocked>, !ttg.memdesc<32x32xf32, #plain, #smem, mutable>, !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+    tt.return
+  }
+}
+
+// -----
+
+// The stored value is not a whole load of the buffer that Triton's TMA
+// store expansion consumes.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func @tma_store_no_expansion(%v: tensor<64x64xf16, #blocked>) {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    // expected-error @+1 {{is not after TritonGPU's TMA store of a whole load of its buffer}}
+    tle.async_tma_store %v, %buf : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    tt.return
+  }
+}

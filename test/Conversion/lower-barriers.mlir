@@ -160,3 +160,121 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// cp.async on a barrier: the load becomes a cp.async into the buffer, each
+// thread's copies are counted on the barrier, then the group arrives once.
+// A load whose layout gives a thread 2 bytes (f16, sizePerThread 1) cannot
+// be a cp.async: it is stored synchronously before the arrival.
+
+#v4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#v1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @cp_async(
+  // CHECK-SAME: %[[P:[^:]*]]: tensor<32x32x!tt.ptr<f32>, #{{[^>]*}}>, %[[Q:[^:]*]]: tensor<32x32x!tt.ptr<f16>
+  tt.func @cp_async(%p: tensor<32x32x!tt.ptr<f32>, #v4>, %q: tensor<32x32x!tt.ptr<f16>, #v1>) {
+    %c0 = arith.constant 0 : i32
+    // CHECK: %[[BUF:.*]] = tle.alloc smem : () -> !ttg.memdesc<32x32xf32
+    // CHECK: %[[HALF:.*]] = tle.alloc smem : () -> !ttg.memdesc<32x32xf16
+    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x1xi64
+    %buf = tle.alloc smem : () -> !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    %half = tle.alloc smem : () -> !ttg.memdesc<32x32xf16, #plain, #smem, mutable>
+    %b = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: %[[BB:.*]] = ttg.memdesc_index %[[B]]
+    // CHECK-NEXT: ttg.async_copy_global_to_local %[[P]], %[[BUF]] :
+    // CHECK-NEXT: ttng.async_copy_mbarrier_arrive %[[BB]] :
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: ttng.arrive_barrier %[[BB]], 1 :
+    // CHECK-NOT: tt.load %[[P]]
+    %v = tt.load %p : tensor<32x32x!tt.ptr<f32>, #v4>
+    tle.async_copy_load %v, %buf, %b[%c0] : tensor<32x32xf32, #v4>, !ttg.memdesc<32x32xf32, #plain, #smem, mutable>, !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32
+    // CHECK: %[[H:.*]] = tt.load %[[Q]]
+    // CHECK-NEXT: %[[HB:.*]] = ttg.memdesc_index %[[B]]
+    // CHECK-NEXT: ttg.local_store %[[H]], %[[HALF]]
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: ttng.arrive_barrier %[[HB]], 1 :
+    %h = tt.load %q : tensor<32x32x!tt.ptr<f16>, #v1>
+    tle.async_copy_load %h, %half, %b[%c0] : tensor<32x32xf16, #v1>, !ttg.memdesc<32x32xf16, #plain, #smem, mutable>, !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32
+    tt.return
+  }
+}
+
+// -----
+
+// An asynchronous TMA store: TritonGPU's expansion of the descriptor store
+// (scratch buffer, fence, copy, wait 0) reads the buffer in place and is
+// not waited for; the buffer takes the descriptor's layout; the fence
+// stays. tle.tma_store_wait is Triton's store wait.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @tma_store(
+  // CHECK-SAME: %[[DESC:[^:]*]]: !tt.tensordesc
+  tt.func @tma_store(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %x: i32) {
+    // CHECK: %[[BUF:.*]] = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #[[NV:[a-z_0-9]+]], #smem, mutable>
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    // CHECK-NOT: tle.local_load
+    // CHECK-NOT: ttg.local_alloc
+    // CHECK: ttng.fence_async_shared {bCluster = false}
+    // CHECK-NEXT: ttng.async_tma_copy_local_to_global %[[DESC]][%{{.*}}, %{{.*}}] %[[BUF]] : !tt.tensordesc<tensor<64x64xf16, #[[NV]]>>, !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable>
+    // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 1 : i32}
+    // CHECK-NEXT: tt.return
+    %v = tle.local_load %buf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    %s = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmma, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_local_to_global %desc[%x, %x] %s : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tle.async_tma_store %v, %buf : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    tle.tma_store_wait 1
+    tt.return
+  }
+}
+
+// -----
+
+// The same in a loop, where TritonGPU stages the store through a buffer
+// hoisted out of the loop: wait 0 (the staging buffer is free), a
+// ttg.local_store of the value into it, the fence, the copy. The copy reads
+// the user's buffer; the staging store and its wait go, the fence stays.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @tma_store_staged(
+  // CHECK-SAME: %[[DESC:[^:]*]]: !tt.tensordesc
+  tt.func @tma_store_staged(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK: %[[BUF:.*]] = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #[[NV:[a-z_0-9]+]], #smem, mutable>
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    // CHECK-NOT: ttg.local_alloc
+    %staging = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    // CHECK: scf.for
+    // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+    // CHECK-NEXT: ttng.async_tma_copy_local_to_global %[[DESC]][%{{.*}}, %{{.*}}] %[[BUF]]
+    // CHECK-NEXT: }
+    // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %v = tle.local_load %buf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+      %v2 = tle.local_load %buf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked1>
+      ttng.async_tma_store_wait {pendings = 0 : i32}
+      ttg.local_store %v, %staging : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+      ttng.fence_async_shared {bCluster = false}
+      ttng.async_tma_copy_local_to_global %desc[%i, %c0] %staging : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+      tle.async_tma_store %v2, %buf : tensor<64x64xf16, #blocked1>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    }
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}

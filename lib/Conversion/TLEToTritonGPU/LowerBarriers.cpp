@@ -20,6 +20,7 @@
 //   and `ttng.async_tma_copy_global_to_local` into the buffer on the barrier.
 //
 //===----------------------------------------------------------------------===//
+#include "AsyncCopy.h"
 #include "LocalMemory.h"
 #include "TargetCheck.h"
 #include "TLE/Conversion/Passes.h"
@@ -30,6 +31,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLELOWERBARRIERS
@@ -87,6 +89,40 @@ void inlineAsm(OpBuilder &b, Location loc, std::string ptx) {
                                      ValueRange{});
 }
 
+/// Gives `buffer` (a tle.alloc) the shared encoding `enc` the TMA unit
+/// reads or writes, unless it has it already.
+LogicalResult takeEncoding(Operation *op, Value buffer, Attribute enc) {
+  auto bufType = cast<ttg::MemDescType>(buffer.getType());
+  if (bufType.getEncoding() == enc)
+    return success();
+  auto alloc = buffer.getDefiningOp<AllocOp>();
+  auto plain = dyn_cast<ttg::SwizzledSharedEncodingAttr>(bufType.getEncoding());
+  if (!alloc || alloc.isPointerBuffer() || !plain || plain.getMaxPhase() != 1 ||
+      plain.getVec() != 1)
+    return op->emitOpError("buffer of type ")
+           << bufType << " cannot take the descriptor's TMA layout " << enc
+           << " (it must be a tle.gpu.alloc buffer without local pointers, "
+              "laid out by no other TMA copy or wgmma)";
+  alloc.getResult().setType(bufType.withEncoding(enc));
+  return success();
+}
+
+/// Erases each op of `ops` once nothing uses it.
+void eraseUnused(SmallVector<Operation *> &ops) {
+  for (bool progress = true; progress && !ops.empty();) {
+    progress = false;
+    for (auto *it = ops.begin(); it != ops.end();) {
+      if (!(*it)->use_empty()) {
+        ++it;
+        continue;
+      }
+      (*it)->erase();
+      it = ops.erase(it);
+      progress = true;
+    }
+  }
+}
+
 struct LowerBarriersPass
     : public mlir::tle::impl::TLELowerBarriersBase<LowerBarriersPass> {
   ModuleOp module;
@@ -106,7 +142,8 @@ struct LowerBarriersPass
       if (auto alloc = dyn_cast<BarrierAllocOp>(op))
         allocs.push_back(alloc);
       else if (isa<BarrierArriveOp, BarrierWaitOp, NamedBarrierSyncOp,
-                   NamedBarrierArriveOp, AsyncTMALoadOp>(op))
+                   NamedBarrierArriveOp, AsyncTMALoadOp, AsyncCopyLoadOp,
+                   AsyncTMAStoreOp, TMAStoreWaitOp>(op))
         ops.push_back(op);
     });
     bool ok = true;
@@ -126,6 +163,12 @@ struct LowerBarriersPass
                             arr.getNumThreads(), reserved);
       else if (auto load = dyn_cast<AsyncTMALoadOp>(op))
         result = lowerTmaLoad(b, load);
+      else if (auto copy = dyn_cast<AsyncCopyLoadOp>(op))
+        result = lowerAsyncCopy(b, copy);
+      else if (auto store = dyn_cast<AsyncTMAStoreOp>(op))
+        result = lowerTmaStore(store);
+      else if (auto wait = dyn_cast<TMAStoreWaitOp>(op))
+        ttng::AsyncTMAStoreWaitOp::create(b, wait.getLoc(), wait.getPendings());
       if (failed(result))
         ok = false;
       else
@@ -263,18 +306,8 @@ struct LowerBarriersPass
     // The buffer takes the layout the TMA unit writes.
     Value buffer = op.getBuffer();
     auto bufType = cast<ttg::MemDescType>(buffer.getType());
-    if (bufType.getEncoding() != enc) {
-      auto alloc = buffer.getDefiningOp<AllocOp>();
-      auto plain =
-          dyn_cast<ttg::SwizzledSharedEncodingAttr>(bufType.getEncoding());
-      if (!alloc || alloc.getInit() || alloc.isPointerBuffer() || !plain ||
-          plain.getMaxPhase() != 1 || plain.getVec() != 1)
-        return op.emitOpError("buffer of type ")
-               << bufType << " cannot take the descriptor's TMA layout " << enc
-               << " (it must be a tle.gpu.alloc buffer without local pointers, "
-                  "laid out by no other TMA copy)";
-      alloc.getResult().setType(bufType.withEncoding(enc));
-    }
+    if (failed(takeEncoding(op, buffer, enc)))
+      return failure();
     Location loc = op.getLoc();
     int64_t bytes = bufType.getNumElements() *
                     bufType.getElementTypeBitWidth() / 8;
@@ -287,18 +320,155 @@ struct LowerBarriersPass
     // Each op of the expansion once nothing uses it.
     op->dropAllReferences();
     copy->erase();
-    for (bool progress = true; progress && !expansion.empty();) {
-      progress = false;
-      for (auto *it = expansion.begin(); it != expansion.end();) {
-        if (!(*it)->use_empty()) {
-          ++it;
-          continue;
-        }
-        (*it)->erase();
-        it = expansion.erase(it);
-        progress = true;
-      }
+    eraseUnused(expansion);
+    return success();
+  }
+
+  /// tt.load + tle.async_copy_load: a cp.async into the buffer, each
+  /// thread's copies counted on the barrier, then the group's arrival.
+  /// A load cp.async cannot carry stays a load and a store (synchronous,
+  /// then the arrival).
+  LogicalResult lowerAsyncCopy(OpBuilder &b, AsyncCopyLoadOp op) {
+    if (failed(target::require(op, 80,
+                               "tle.gpu.copy(ptrs, buffer, ..., barrier=) "
+                               "(cp.async)")) ||
+        failed(allocOf(op, op.getBarriers())))
+      return failure();
+    Location loc = op.getLoc();
+    Value value = op.getValue();
+    SmallVector<Operation *> converts;
+    bool single = value.hasOneUse();
+    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
+      converts.push_back(cvt);
+      single = single && cvt->hasOneUse();
+      value = cvt.getSrc();
     }
+    auto load = value.getDefiningOp<tt::LoadOp>();
+    if (!load)
+      return op.emitOpError("value is not a tt.load of global pointers");
+    auto type = cast<RankedTensorType>(load.getType());
+    auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    unsigned bytes =
+        blocked ? blocked.getSizePerThread()[blocked.getOrder().front()] * bits / 8
+                : 0;
+    bool copyable = single && load->hasOneUse() && blocked && bits % 8 == 0 &&
+                    async_copy::isPlainLoad(load) && !load.getOther() &&
+                    !load.getMask() && bytes >= async_copy::kMinCopyBytes &&
+                    bytes <= async_copy::kMaxCopyBytes;
+    Value bar = barrierAt(b, loc, op.getBarriers(), op.getIndex());
+    if (copyable) {
+      ttg::AsyncCopyGlobalToLocalOp::create(
+          b, load.getLoc(), load.getPtr(), op.getBuffer(), Value(), Value(),
+          ttg::CacheModifier::NONE, ttg::EvictionPolicy::NORMAL);
+      // Each thread: an arrival when its copies land, balanced by a pending
+      // count it adds now; the group's own arrival below completes the phase.
+      ttng::AsyncCopyMbarrierArriveOp::create(b, loc, bar,
+                                              /*noIncrement=*/false);
+    } else {
+      ttg::LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
+    }
+    if (groupWarps(op, module) > 1)
+      gpu::BarrierOp::create(b, loc);
+    ttng::ArriveBarrierOp::create(b, loc, bar, 1, Value());
+    if (copyable) {
+      op->dropAllReferences();
+      SmallVector<Operation *> dead(converts);
+      dead.push_back(load);
+      eraseUnused(dead);
+    }
+    return success();
+  }
+
+  /// TritonGPU's expansion of the descriptor store right before `op`: the
+  /// TMA copy reads the buffer in place; the staging buffer, the store into
+  /// it and the waits that protected it go.
+  LogicalResult lowerTmaStore(AsyncTMAStoreOp op) {
+    if (failed(target::require(op, 90,
+                               "tle.gpu.copy(buffer, desc, ..., is_async=True) "
+                               "(an asynchronous TMA store)")))
+      return failure();
+    Value buffer = op.getBuffer();
+    // Whether `v` is a whole load of the buffer (through layout conversions).
+    auto loadsBuffer = [&](Value v, SmallVector<Operation *> &chain) {
+      while (auto cvt = v.getDefiningOp<ttg::ConvertLayoutOp>()) {
+        chain.push_back(cvt);
+        v = cvt.getSrc();
+      }
+      auto load = v.getDefiningOp<LocalLoadOp>();
+      if (load)
+        chain.push_back(load);
+      return load && load.getBuffer() == buffer;
+    };
+    // The copy: the nearest one before the op in its block.
+    ttng::AsyncTMACopyLocalToGlobalOp copy;
+    for (Operation *prev = op->getPrevNode(); prev && !copy;
+         prev = prev->getPrevNode())
+      copy = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(prev);
+    SmallVector<Operation *> dead;
+    ttg::LocalAllocOp staging =
+        copy ? copy.getSrc().getDefiningOp<ttg::LocalAllocOp>()
+             : ttg::LocalAllocOp();
+    Operation *stagingStore = nullptr;
+    bool shaped = false;
+    if (staging && staging.getSrc()) {
+      // ttg.local_alloc %value, fence, copy.
+      shaped = loadsBuffer(staging.getSrc(), dead) && staging->hasOneUse();
+      dead.insert(dead.begin(), staging);
+    } else if (staging) {
+      // A staging buffer (hoisted out of a loop): wait 0, ttg.local_store
+      // %value into it, fence, copy.
+      for (Operation *prev = copy->getPrevNode(); prev;
+           prev = prev->getPrevNode()) {
+        if (auto store = dyn_cast<ttg::LocalStoreOp>(prev)) {
+          if (store.getDst() == staging.getResult())
+            stagingStore = store;
+          break;
+        }
+        if (!isa<ttng::FenceAsyncSharedOp>(prev) && !isMemoryEffectFree(prev))
+          break;
+      }
+      shaped = stagingStore &&
+               loadsBuffer(cast<ttg::LocalStoreOp>(stagingStore).getSrc(), dead);
+      dead.push_back(staging);
+    }
+    if (!shaped)
+      return op.emitOpError(
+          "is not after TritonGPU's TMA store of a whole load of its buffer "
+          "(a ttng.async_tma_copy_local_to_global of a staging buffer that "
+          "holds a tle.local_load of the buffer)");
+    auto descType = cast<tt::TensorDescType>(copy.getDesc().getType());
+    Attribute enc = descType.getBlockType().getEncoding();
+    if (!isa_and_nonnull<ttg::NVMMASharedEncodingAttr>(enc))
+      return op.emitOpError("the descriptor's block ")
+             << descType.getBlockType() << " has no NVMMA shared layout for TMA";
+    if (failed(takeEncoding(op, buffer, enc)))
+      return failure();
+    copy.getSrcMutable().assign(buffer);
+    // The waits that kept the staging buffer safe: the one right before its
+    // store, and one right after the copy.
+    auto eraseWaitNear = [](Operation *from, bool forward) {
+      for (Operation *it = forward ? from->getNextNode() : from->getPrevNode();
+           it; it = forward ? it->getNextNode() : it->getPrevNode()) {
+        if (auto wait = dyn_cast<ttng::AsyncTMAStoreWaitOp>(it)) {
+          if (wait.getPendings() == 0)
+            wait->erase();
+          return;
+        }
+        if (!isMemoryEffectFree(it) && !isa<LocalLoadOp, AsyncTMAStoreOp>(it))
+          return;
+      }
+    };
+    if (stagingStore) {
+      eraseWaitNear(stagingStore, /*forward=*/false);
+      stagingStore->erase();
+    }
+    eraseWaitNear(copy, /*forward=*/true);
+    SmallVector<Operation *> chain;
+    loadsBuffer(op.getValue(), chain);
+    dead.append(chain);
+    op->dropAllReferences();
+    eraseUnused(dead);
     return success();
   }
 };

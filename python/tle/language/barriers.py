@@ -455,3 +455,14 @@ def async_tma_load(value: tlc.tensor, buf, bar: mbarrier, _semantic):
                 _semantic.splat(_handle(bar), shape), _semantic.splat(bar.index, shape)]
     _markers.emit("async_tma_load", {"tle.marker.scalar_operands": ("i32-array", [1, 2, 3]),
                                      "tle.marker.no_results": True}, operands, [tlc.int32], _semantic=_semantic)
+
+
+def async_copy_load(value: tlc.tensor, buf, bar: mbarrier, _semantic):
+    """The ``tle.async_copy_load`` marker: ``value`` (a load of global
+    pointers) lands in ``buf`` by cp.async, completing on ``bar``."""
+    shape = list(buf.type.shape)
+    buf_handle = tlc.tensor(buf.handle, buf.type.handle_type())
+    operands = [value, _semantic.splat(buf_handle, shape),
+                _semantic.splat(_handle(bar), shape), _semantic.splat(bar.index, shape)]
+    _markers.emit("async_copy_load", {"tle.marker.scalar_operands": ("i32-array", [1, 2, 3]),
+                                      "tle.marker.no_results": True}, operands, [tlc.int32], _semantic=_semantic)

@@ -30,6 +30,8 @@ from .pipeline import pipeline  # noqa: F401
 from . import barriers as _barriers
 from .barriers import (PENDING, READY, alloc_barrier, alloc_barriers, barrier_array, barrier_arrive,  # noqa: F401
                        barrier_wait, mbarrier, named_barrier)
+# FlagTree's explicit asynchronous wgmma (docs/barriers.md).
+from .wgmma import tma_store_wait, wgmma, wgmma_shared_operand_fence, wgmma_wait  # noqa: F401
 
 # FlagTree's name for the type of tle.gpu.smem / tle.gpu.tmem.
 scope = storage_kind
@@ -44,7 +46,8 @@ TMA_FILL_ATTR = "tle.tma_fill"
 # The public names of tle.gpu (the rest is shared with the other primitives' modules).
 __all__ = ["alloc", "alloc_barrier", "alloc_barriers", "barrier_array", "barrier_arrive",
            "barrier_wait", "buffered_tensor", "copy", "local_load", "local_ptr", "local_store", "mbarrier",
-           "memory_space", "named_barrier", "remote", "smem", "storage_kind", "tmem", "warp_specialize"]
+           "memory_space", "named_barrier", "remote", "smem", "storage_kind", "tma_store_wait", "tmem",
+           "warp_specialize", "wgmma", "wgmma_shared_operand_fence", "wgmma_wait"]
 
 
 def _require_pow2_shape(shape, what):
@@ -388,7 +391,10 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     elements read as zeros and are not written. With ``barrier=bars[i]`` a
     copy from a descriptor into a buffer is asynchronous instead: one TMA
     load into the buffer that completes on the barrier
-    (``tle.gpu.barrier_wait``; docs/barriers.md).
+    (``tle.gpu.barrier_wait``; docs/barriers.md); so is a copy from global
+    pointers into a buffer (``cp.async``). With ``is_async=True`` a copy of a
+    buffer to a descriptor is an asynchronous TMA store reading the buffer
+    in place; ``tle.gpu.tma_store_wait`` waits for it.
 
     ``src`` may also be a 2-D tensor descriptor (a host
     ``triton.tools.tensor_descriptor.TensorDescriptor`` kernel argument) whose
@@ -413,16 +419,21 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
             ``rows`` a 1-D integer tensor of row indices (a multiple of 4, at
             least 8 of them), ``col`` a scalar column; a row must be at least
             32 bytes. TMA needs sm_90.
-        barrier: None, or for a copy from a tensor descriptor into a buffer
-            one mbarrier (``bars[i]`` of ``tle.gpu.alloc_barriers``): the
-            copy is then one asynchronous TMA load straight into the buffer
-            (sm_90); the calling thread group arrives once on the barrier
-            announcing the copy's bytes, and ``tle.gpu.barrier_wait`` on the
-            barrier's phase returns once they have landed
-            (docs/barriers.md).
-        is_async: a compile-time bool; True only for a copy from global
-            memory (pointers, sm_80+, or a descriptor, sm_90+) into a pipe
-            slot field, and required for a descriptor ``src``.
+        barrier: None, or for a copy into a buffer one mbarrier (``bars[i]``
+            of ``tle.gpu.alloc_barriers``): the copy is then asynchronous
+            and counts as one arrival of the calling thread group on the
+            barrier that completes when the data has landed, so
+            ``tle.gpu.barrier_wait`` on the barrier's phase returns once it
+            is there (docs/barriers.md). From a tensor descriptor: one TMA
+            load straight into the buffer (sm_90); from global pointers:
+            ``cp.async`` (sm_80; a copy cp.async cannot carry, e.g. 2-byte
+            vectors, is made synchronously before the arrival).
+        is_async: a compile-time bool; True for a copy from global memory
+            (pointers, sm_80+, or a row gather from a descriptor, sm_90+)
+            into a pipe slot field, and for an asynchronous TMA store of a
+            buffer to a descriptor (sm_90: committed as one bulk group, not
+            waited for; ``tle.gpu.tma_store_wait`` waits before the buffer
+            is written again).
 
     Returns:
         None.
@@ -446,9 +457,10 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     if isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base):
         _copy_descriptor_sync(dst, src, shape, offsets, barrier, is_async, _semantic, load=False)
         return
-    if tlc._unwrap_if_constexpr(offsets) is not None or tlc._unwrap_if_constexpr(barrier) is not None:
+    if tlc._unwrap_if_constexpr(offsets) is not None:
         raise TLEUsageError("tle.gpu.copy offsets= is for a tensor-descriptor source or destination (the block's "
-                            "coordinates) and barrier= is not supported; slice the pointers instead")
+                            "coordinates); slice the pointers instead")
+    barrier = tlc._unwrap_if_constexpr(barrier)
     src, dst = tlc._unwrap_if_constexpr(src), tlc._unwrap_if_constexpr(dst)
     if isinstance(src, buffered_tensor) == isinstance(dst, buffered_tensor):
         raise TLEUsageError("tle.gpu.copy copies between a buffer and a tensor of global pointers: exactly one "
@@ -475,6 +487,17 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     is_async = tlc._unwrap_if_constexpr(is_async)
     if not isinstance(is_async, bool):
         raise TLEUsageError(f"tle.gpu.copy is_async must be a compile-time bool, got {describe(is_async)}")
+    if barrier is not None:
+        if buf is src:
+            raise TLEUsageError("tle.gpu.copy barrier= is for a copy into a buffer (it completes on the barrier); "
+                                "a copy out of a buffer is synchronous: omit barrier=")
+        if is_async:
+            raise TLEUsageError("tle.gpu.copy takes barrier= or is_async=True (a pipe slot fill), not both")
+        bar = _barriers._one_barrier(barrier, "tle.gpu.copy barrier=")
+        _require_capability("tle.gpu.copy(ptrs, buffer, ..., barrier=) (cp.async)", 80, _semantic)
+        value = _semantic.load(ptrs, None, None, (), "", "", "", False)
+        _barriers.async_copy_load(value, buf, bar, _semantic)
+        return
     if is_async:
         if buf is src:
             raise TLEUsageError("tle.gpu.copy(is_async=True) copies global memory into a buffer (a pipe slot "
@@ -519,16 +542,20 @@ def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semanti
     barrier = tlc._unwrap_if_constexpr(barrier)
     if barrier is not None and not load:
         raise TLEUsageError(f"{what}: barrier= is for a copy from a descriptor into a buffer (a TMA load that "
-                            "completes on the barrier); a copy to a descriptor is synchronous (omit barrier=)")
+                            "completes on the barrier); an asynchronous TMA store is is_async=True, waited for "
+                            "with tle.gpu.tma_store_wait")
     if barrier is not None:
         barrier = _barriers._one_barrier(barrier, f"{what} barrier=")
     is_async = tlc._unwrap_if_constexpr(is_async)
+    async_store = False
     if is_async is not False and is_async is not None:
         if load:
             raise TLEUsageError(f"{what}: is_async=True is the TMA row gather into a pipe slot "
-                                "(offsets=[rows, col]); a block copy into a buffer is synchronous: drop is_async")
-        raise TLEUsageError(f"{what}: is_async=True is not supported; a copy out of a buffer is synchronous: "
-                            "drop is_async")
+                                "(offsets=[rows, col]); an asynchronous block copy into a buffer completes on a "
+                                "barrier: pass barrier= instead")
+        if is_async is not True:
+            raise TLEUsageError(f"{what}: is_async must be a compile-time bool, got {describe(is_async)}")
+        async_store = True
     buf_arg = "dst" if load else "src"
     if not isinstance(buf, buffered_tensor):
         raise TLEUsageError(f"{what} copies {'into' if load else 'out of'} a buffer: {buf_arg} must be a "
@@ -570,6 +597,13 @@ def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semanti
     elif load:
         value = _semantic.descriptor_load(desc, coords, "", "")
         _local_store(buf, value, what, _semantic)
+    elif async_store:
+        _require_capability(f"{what} with is_async=True (an asynchronous TMA store)", 90, _semantic)
+        value = _local_load(buf, _semantic)
+        _semantic.descriptor_store(desc, value, coords)
+        _markers.emit("async_tma_store", {"tle.marker.scalar_operands": ("i32-array", [1]),
+                                          "tle.marker.no_results": True},
+                      [value, _splat(_handle_tensor(buf), shape, _semantic)], [tlc.int32], _semantic=_semantic)
     else:
         _semantic.descriptor_store(desc, _local_load(buf, _semantic), coords)
 

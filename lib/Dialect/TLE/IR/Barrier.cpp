@@ -127,3 +127,40 @@ LogicalResult AsyncTMALoadOp::verify() {
            << bytes << " bytes; an mbarrier counts fewer than 2^20 a phase";
   return success();
 }
+
+LogicalResult AsyncCopyLoadOp::verify() {
+  if (failed(verifyBarriers(*this, getBarriers().getType())) ||
+      failed(verifyIndex(*this, getBarriers(), getIndex())))
+    return failure();
+  auto buffer = getBuffer().getType();
+  if (!isa<ttg::SharedMemorySpaceAttr>(buffer.getMemorySpace()))
+    return emitOpError("buffer must live in #ttg.shared_memory, got ")
+           << buffer.getMemorySpace();
+  if (!buffer.getMutableMemory())
+    return emitOpError("buffer must be mutable");
+  auto value = getValue().getType();
+  if (value.getShape() != buffer.getShape() ||
+      value.getElementType() != buffer.getElementType())
+    return emitOpError("value ")
+           << shapeStr(value.getShape()) << " x " << value.getElementType()
+           << " does not match the buffer " << shapeStr(buffer.getShape())
+           << " x " << buffer.getElementType();
+  if (getBuffer() == getBarriers())
+    return emitOpError("the buffer cannot be its own barrier");
+  return success();
+}
+
+LogicalResult AsyncTMAStoreOp::verify() {
+  auto buffer = getBuffer().getType();
+  if (!isa<ttg::SharedMemorySpaceAttr>(buffer.getMemorySpace()))
+    return emitOpError("buffer must live in #ttg.shared_memory, got ")
+           << buffer.getMemorySpace();
+  auto value = getValue().getType();
+  if (value.getShape() != buffer.getShape() ||
+      value.getElementType() != buffer.getElementType())
+    return emitOpError("value ")
+           << shapeStr(value.getShape()) << " x " << value.getElementType()
+           << " does not match the buffer " << shapeStr(buffer.getShape())
+           << " x " << buffer.getElementType();
+  return success();
+}

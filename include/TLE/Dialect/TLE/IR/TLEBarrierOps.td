@@ -3,9 +3,10 @@
 // FlagTree's explicit synchronization primitives (its PRs #534 and #707):
 // mbarrier arrays (`tle.barrier_alloc`, `tle.barrier_arrive`,
 // `tle.barrier_wait`), named barriers
-// (`tle.named_barrier_sync`, `tle.named_barrier_arrive`) and TMA loads
-// from a tensor descriptor into a buffer that complete on an mbarrier
-// (`tle.async_tma_load`).
+// (`tle.named_barrier_sync`, `tle.named_barrier_arrive`), copies into a
+// buffer that complete on an mbarrier (`tle.async_tma_load`,
+// `tle.async_copy_load`) and asynchronous TMA stores out of a buffer
+// (`tle.async_tma_store`, `tle.tma_store_wait`).
 // Verifiers live in lib/Dialect/TLE/IR/Barrier.cpp; the lowering is
 // `triton-tle-lower-barriers` (lib/Conversion/TLEToTritonGPU/LowerBarriers.cpp).
 // docs/barriers.md is the user-level description.
@@ -184,6 +185,91 @@ def TLE_AsyncTMALoadOp : TLE_Op<"async_tma_load"> {
     type($value) `,` qualified(type($buffer)) `,` qualified(type($barriers)) `,` type($index)
   }];
   let hasVerifier = 1;
+}
+
+def TLE_AsyncCopyLoadOp : TLE_Op<"async_copy_load"> {
+  let summary = "Make a global load land in a buffer by cp.async, completing on an mbarrier";
+  let description = [{
+    `tle.gpu.copy(ptrs, buf, shape, barrier=bars[index])`. The frontend
+    emits a `tt.load` of the pointers and this op on its result `value`:
+    the tile is copied from global memory straight into the mutable shared
+    buffer `buffer` (same shape and element type) by `cp.async`, without
+    passing through registers and without waiting for it; the calling
+    thread group counts as one arrival on `barriers[index]`, and that
+    arrival completes only once every thread's copies have landed
+    (`cp.async.mbarrier.arrive` by each thread, then one ordinary arrival).
+    Needs sm_80.
+
+    `triton-tle-lower-barriers` replaces the `tt.load` (which must have no
+    other use, and no `other` value, cache modifier, eviction policy or
+    volatile flag) by `ttg.async_copy_global_to_local` into the buffer (a
+    masked-off element is zero-filled); each thread of the group then
+    issues `ttng.async_copy_mbarrier_arrive` on the barrier, and after a
+    `gpu.barrier` one thread arrives. Triton's layout for the load must
+    give each thread 4, 8 or 16 contiguous bytes (what `cp.async` copies).
+
+    ```mlir
+    tle.async_copy_load %v, %buf, %bars[%i]
+        : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>,
+          !ttg.memdesc<2x1xi64, #shared1, #smem, mutable>, i32
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$value,
+                       Arg<TTG_MemDesc, "buffer", [MemWrite]>:$buffer,
+                       Arg<TTG_MemDesc, "barriers", [MemWrite]>:$barriers,
+                       I32:$index);
+  let assemblyFormat = [{
+    $value `,` $buffer `,` $barriers `[` $index `]` attr-dict `:`
+    type($value) `,` qualified(type($buffer)) `,` qualified(type($barriers)) `,` type($index)
+  }];
+  let hasVerifier = 1;
+}
+
+def TLE_AsyncTMAStoreOp : TLE_Op<"async_tma_store"> {
+  let summary = "Make the tensor descriptor store of a buffer asynchronous, reading the buffer in place";
+  let description = [{
+    `tle.gpu.copy(buf, desc, shape, offsets, is_async=True)`. The frontend
+    emits a whole-buffer load of `buffer` (`value`), Triton's
+    `tt.descriptor_store` of it, and this op: the store reads the buffer
+    in place by TMA and is not waited for. It is committed as one bulk
+    async group; `tle.tma_store_wait` waits for groups, and the buffer must
+    not be written again before it has.
+
+    `triton-tle-lower-barriers` finds TritonGPU's expansion of the
+    descriptor store (`ttg.local_alloc %value` into a scratch buffer, a
+    `ttng.fence_async_shared`, `ttng.async_tma_copy_local_to_global` of the
+    scratch buffer, `ttng.async_tma_store_wait {pendings = 0}`), makes the
+    copy read `buffer` (which takes the descriptor's NVMMA shared layout),
+    keeps the fence and drops the scratch buffer, the wait and the load.
+    `value` must be a `tle.local_load` of `buffer` used only by the store
+    and this op. Needs sm_90.
+
+    ```mlir
+    tle.async_tma_store %v, %buf : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$value,
+                       Arg<TTG_MemDesc, "buffer", [MemRead]>:$buffer);
+  let assemblyFormat = [{
+    $value `,` $buffer attr-dict `:` type($value) `,` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def TLE_TMAStoreWaitOp : TLE_Op<"tma_store_wait"> {
+  let summary = "Wait until at most `pendings` asynchronous TMA store groups are in flight";
+  let description = [{
+    `tle.gpu.tma_store_wait(pendings)`: `cp.async.bulk.wait_group.read
+    pendings` (`ttng.async_tma_store_wait`): the buffers of all but the
+    last `pendings` asynchronous TMA stores (`tle.async_tma_store`) have
+    been read and may be written again. `pendings` is 0 to 63.
+
+    ```mlir
+    tle.tma_store_wait 0
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<63>]>:$pendings);
+  let assemblyFormat = [{ $pendings attr-dict }];
 }
 
 #endif // TLE_DIALECT_TLEBARRIEROPS_TD
