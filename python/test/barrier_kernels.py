@@ -349,3 +349,117 @@ SIGNATURES.update({
     "ws_wgmma_matmul_kernel": {"a_desc": "tensordesc<fp16[64,64]>", "b_desc": "tensordesc<fp16[64,64]>",
                                "c_ptr": "*fp32", "K": "i32", "stride_cm": "i32"},
 })
+
+
+# --- wgmma operand views and buffer aliases -------------------------------------------------------------
+
+
+@triton.jit
+def wgmma_qkt_kernel(q_ptr, k_ptr, s_ptr, M: tl.constexpr, N: tl.constexpr, D: tl.constexpr):
+    """s = q @ k^T: K stored N x D as it is in memory, read as the B operand
+    through a transposed wgmma view."""
+    q_buf = tle.gpu.alloc([M, D], dtype=tl.float16)
+    k_buf = tle.gpu.alloc([N, D], dtype=tl.float16)
+    d = tl.arange(0, D)[None, :]
+    tle.gpu.local_store(q_buf, tl.load(q_ptr + tl.arange(0, M)[:, None] * D + d))
+    tle.gpu.local_store(k_buf, tl.load(k_ptr + tl.arange(0, N)[:, None] * D + d))
+    tle.gpu.wgmma_shared_operand_fence()
+    tl.debug_barrier()
+    s = tle.gpu.wgmma(q_buf, tle.gpu.memdesc_wgmma_view(k_buf), is_async=False)
+    tl.store(s_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], s)
+
+
+@triton.jit
+def alias_kernel(x_ptr, out_ptr, n_tiles, R: tl.constexpr, C: tl.constexpr, ALIAS: tl.constexpr):
+    """out = (rowsum(x) + x) in fp16, tile by tile: each fp32 tile is staged
+    in one buffer, the fp16 result in a second one that aliases the first
+    (ALIAS) or has memory of its own. Both are live across the loop, so
+    only the alias lets them share memory."""
+    offs = tl.arange(0, R)[:, None] * C + tl.arange(0, C)[None, :]
+    p = tle.gpu.alloc([R, C], dtype=tl.float32)
+    if ALIAS:
+        o = tle.gpu.alloc([R, C], dtype=tl.float16, alias=p)
+    else:
+        o = tle.gpu.alloc([R, C], dtype=tl.float16)
+    for i in range(n_tiles):
+        tle.gpu.local_store(p, tl.load(x_ptr + i * R * C + offs))
+        tl.debug_barrier()
+        x = tle.gpu.local_load(p)
+        y = (x + tl.sum(x, axis=1)[:, None]).to(tl.float16)
+        tl.debug_barrier()  # every read of p is done before o overwrites its bytes
+        tle.gpu.local_store(o, y)
+        tl.debug_barrier()
+        tl.store(out_ptr + i * R * C + offs, tle.gpu.local_load(o))
+        tl.debug_barrier()  # every read of o is done before p overwrites its bytes
+
+
+SIGNATURES.update({
+    "wgmma_qkt_kernel": {"q_ptr": "*fp16", "k_ptr": "*fp16", "s_ptr": "*fp32"},
+    "alias_kernel": {"x_ptr": "*fp32", "out_ptr": "*fp16", "n_tiles": "i32"},
+})
+
+
+# --- composition: tle.range loops, pipes ----------------------------------------------------------------
+
+
+@triton.jit
+def ranged_wgmma_matmul_kernel(a_desc, b_desc, c_ptr, K, stride_cm, BM: tl.constexpr, BN: tl.constexpr,
+                               BK: tl.constexpr, STAGES: tl.constexpr):
+    """c = a @ b with the K loop a tle.range(num_stages=STAGES): TMA copies
+    on a barrier, an async wgmma waited for in the same step."""
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    a_buf = tle.gpu.alloc([BM, BK], dtype=tl.float16)
+    b_buf = tle.gpu.alloc([BK, BN], dtype=tl.float16)
+    bar = tle.gpu.alloc_barrier(arrive_count=2)
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in tle.range(0, tl.cdiv(K, BK), num_stages=STAGES):
+        tle.gpu.copy(a_desc, a_buf, [BM, BK], [pid_m * BM, k * BK], barrier=bar)
+        tle.gpu.copy(b_desc, b_buf, [BK, BN], [k * BK, pid_n * BN], barrier=bar)
+        tle.gpu.barrier_wait(bar, phaseIdx=k)
+        acc = tle.gpu.wgmma(a_buf, b_buf, acc)
+        acc = tle.gpu.wgmma_wait(0, acc)
+        tl.debug_barrier()
+    m = pid_m * BM + tl.arange(0, BM)
+    n = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + m[:, None] * stride_cm + n[None, :], acc)
+
+
+@triton.jit
+def _pipe_producer(w, done, src, flag, n_tiles, BLOCK: tl.constexpr):
+    for i in range(n_tiles):
+        slot = w.acquire()
+        tle.gpu.local_store(slot["x"], tl.load(src + i * BLOCK + tl.arange(0, BLOCK)))
+        w.commit(slot)
+    # The consumer's mbarrier says every tile was stored.
+    tle.gpu.barrier_wait(done, phaseIdx=0)
+    tl.store(flag + tl.arange(0, 1), tl.full([1], n_tiles, tl.int32))
+
+
+@triton.jit
+def _pipe_consumer(r, done, dst, n_tiles, BLOCK: tl.constexpr):
+    for i in range(n_tiles):
+        slot, closed = r.wait()
+        x = tle.gpu.local_load(slot["x"])
+        r.release(slot)
+        tl.store(dst + i * BLOCK + tl.arange(0, BLOCK), x + 1.0)
+    tle.gpu.barrier_arrive(done)
+
+
+@triton.jit
+def pipe_and_mbarrier_kernel(src, dst, flag, n_tiles, BLOCK: tl.constexpr):
+    """dst = src + 1 through a 2-slot pipe; then an mbarrier from the
+    consumer tells the producer partition the consumer is done, and the
+    producer writes flag = n_tiles."""
+    p = tle.pipe(2, name="ring", readers="c", x=([BLOCK], tl.float32))
+    done = tle.gpu.alloc_barrier()
+    tle.gpu.warp_specialize([(_pipe_consumer, (p.reader("c"), done, dst, n_tiles, BLOCK)),
+                             (_pipe_producer, (p.writer(), done, src, flag, n_tiles, BLOCK))],
+                            worker_num_warps=[4], worker_num_regs=[64])
+
+
+SIGNATURES.update({
+    "ranged_wgmma_matmul_kernel": {"a_desc": "tensordesc<fp16[64,64]>", "b_desc": "tensordesc<fp16[64,64]>",
+                                   "c_ptr": "*fp32", "K": "i32", "stride_cm": "i32"},
+    "pipe_and_mbarrier_kernel": {"src": "*fp32", "dst": "*fp32", "flag": "*i32", "n_tiles": "i32"},
+})

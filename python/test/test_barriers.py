@@ -245,6 +245,54 @@ def test_ws_wgmma_matmul_tma_producer_and_wgmma_consumer():
     assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes") >= 2
 
 
+def test_wgmma_transposed_view():
+    """Q @ K^T with K read in place through memdesc_wgmma_view: a
+    ttg.memdesc_trans of K's buffer (transposed NVMMA layout), no copy."""
+    c = compile_kernel("wgmma_qkt_kernel", M=64, N=64, D=64)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert "tle.memdesc_wgmma_view" not in ttgir
+    assert re.search(r"ttg\.memdesc_trans %\S+ \{order = array<i32: 1, 0>\}", ttgir)
+    assert "transposed = true" in ttgir
+    assert ptx_count(c, r"wgmma\.mma_async\.sync\.aligned\.m64n64k16\.f32\.f16\.f16") == 4
+
+
+def test_alloc_alias_shares_memory():
+    """The aliasing buffer takes no shared memory of its own: the kernel
+    needs at least 8 KB (the fp16 tile) less than with a buffer of its own."""
+    aliased = compile_kernel("alias_kernel", R=64, C=64, ALIAS=True)
+    separate = compile_kernel("alias_kernel", R=64, C=64, ALIAS=False)
+    assert_finished(aliased)
+    assert_finished(separate)
+    ttgir = code(aliased, "tle-ttgir")
+    assert "tle.alloc_alias" not in ttgir and "ttg.memdesc_reinterpret" in ttgir
+    assert "ttg.memdesc_reinterpret" not in code(separate, "tle-ttgir")
+    assert separate.metadata.shared - aliased.metadata.shared >= 64 * 64 * 2
+
+
+@pytest.mark.parametrize("stages", [1, 3])
+def test_barriers_and_wgmma_in_a_tle_range_loop(stages):
+    """A tle.range loop with num_stages: Triton's pipeliner leaves the TMA
+    copies on the user's barrier alone (the barrier is the schedule)."""
+    c = compile_kernel("ranged_wgmma_matmul_kernel", BM=64, BN=64, BK=64, STAGES=stages)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2
+    assert ttgir.count("ttng.init_barrier") == 1  # the user's barrier only
+    assert ttgir.count("ttng.warp_group_dot ") == 1
+    assert ptx_count(c, r"mbarrier\.try_wait\.parity") == 1
+
+
+def test_pipe_and_mbarrier_in_one_warp_specialize():
+    c = compile_kernel("pipe_and_mbarrier_kernel", BLOCK=256)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert "tle.pipe" not in ttgir and "tle.barrier" not in ttgir
+    # Two pipe rings of two barriers, the user's barrier.
+    assert ttgir.count("ttng.init_barrier") == 5
+    assert ptx_count(c, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+64") >= 1
+
+
 # --- errors at the user's line --------------------------------------------------------------------------
 
 
@@ -373,7 +421,21 @@ def _mma_worker(a, x):
     tl.store(x + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :], acc)
 
 
+@triton.jit
+def _alias_too_big(x):
+    p = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    o = tle.gpu.alloc([64, 64], dtype=tl.float32, alias=p)
+
+
+@triton.jit
+def _view_order(x):
+    k = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    kt = tle.gpu.memdesc_wgmma_view(k, order=(0, 0))
+
+
 @pytest.mark.parametrize("fn,sig,message,target", [
+    (_alias_too_big, {"x": "*fp16"}, "a [64, 64] x fp32 buffer (16384 bytes) does not fit in the aliased", TARGET),
+    (_view_order, {"x": "*fp16"}, "memdesc_wgmma_view order must be (1, 0) or (0, 1)", TARGET),
     (_wgmma_register_operand, {"x": "*fp16"}, "wgmma a must be a shared-memory buffer", TARGET),
     (_wgmma_bad_shape, {"x": "*fp16"}, "shapes do not multiply: a [32, 64] @ b [32, 64]", TARGET),
     (_wgmma_sm80, {"x": "*fp16"}, "tle.gpu.wgmma (wgmma.mma_async) needs sm_90", "sm_80"),

@@ -137,3 +137,49 @@ def test_wgmma_tma_matmul(kernel, M, N, K_):
     b_desc = TensorDescriptor.from_tensor(b, block_shape=[64, 64])
     getattr(K, kernel)[(M // 64, N // 64)](a_desc, b_desc, c, K_, c.stride(0), BM=64, BN=64, BK=64)
     torch.testing.assert_close(c, a.float() @ b.float(), atol=5e-2, rtol=2e-2)
+
+
+@needs_hopper
+@pytest.mark.parametrize("N", [64, 128])
+def test_wgmma_transposed_view(N):
+    torch.manual_seed(N)
+    q = torch.randn(64, 64, device="cuda", dtype=torch.float16)
+    k = torch.randn(N, 64, device="cuda", dtype=torch.float16)
+    s = torch.full((64, N), float("nan"), device="cuda")
+    K.wgmma_qkt_kernel[(1,)](q, k, s, M=64, N=N, D=64)
+    torch.testing.assert_close(s, q.float() @ k.float().T, atol=2e-2, rtol=2e-2)
+
+
+@pytest.mark.parametrize("alias", [True, False])
+def test_alloc_alias(alias):
+    torch.manual_seed(1)
+    x = torch.randn(4, 64, 64, device="cuda")
+    out = torch.empty(4, 64, 64, device="cuda", dtype=torch.float16)
+    K.alias_kernel[(1,)](x, out, 4, R=64, C=64, ALIAS=alias)
+    torch.testing.assert_close(out, (x + x.sum(2, keepdim=True)).half(), atol=1e-2, rtol=1e-3)
+
+
+@needs_hopper
+@pytest.mark.parametrize("stages", [1, 3])
+def test_barriers_and_wgmma_in_a_tle_range_loop(stages):
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    torch.manual_seed(stages)
+    M, N, K_ = 128, 128, 512
+    a = torch.randn(M, K_, device="cuda", dtype=torch.float16)
+    b = torch.randn(K_, N, device="cuda", dtype=torch.float16)
+    c = torch.full((M, N), float("nan"), device="cuda")
+    K.ranged_wgmma_matmul_kernel[(M // 64, N // 64)](TensorDescriptor.from_tensor(a, block_shape=[64, 64]),
+                                                     TensorDescriptor.from_tensor(b, block_shape=[64, 64]), c, K_,
+                                                     c.stride(0), BM=64, BN=64, BK=64, STAGES=stages)
+    torch.testing.assert_close(c, a.float() @ b.float(), atol=5e-2, rtol=2e-2)
+
+
+@needs_hopper
+@pytest.mark.parametrize("n_tiles", [1, 5, 32])
+def test_pipe_and_mbarrier_in_one_warp_specialize(n_tiles):
+    src = torch.randn(n_tiles * 256, device="cuda")
+    dst = torch.full_like(src, float("nan"))
+    flag = torch.zeros(1, device="cuda", dtype=torch.int32)
+    K.pipe_and_mbarrier_kernel[(2,)](src, dst, flag, n_tiles, BLOCK=256)
+    torch.testing.assert_close(dst, src + 1, atol=0, rtol=0)
+    assert flag.item() == n_tiles

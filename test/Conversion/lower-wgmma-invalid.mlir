@@ -59,3 +59,34 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#colmajor = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func @view_loaded() {
+    %k = tle.alloc smem : () -> !ttg.memdesc<32x64xf16, #plain, #smem, mutable>
+    // expected-error @+1 {{is used by tle.local_load; a wgmma view may only be a tle.gpu.wgmma operand}}
+    %kt = tle.memdesc_wgmma_view %k {order = array<i32: 1, 0>} : !ttg.memdesc<32x64xf16, #plain, #smem, mutable> -> !ttg.memdesc<64x32xf16, #colmajor, #smem, mutable>
+    %l = tle.local_load %kt : !ttg.memdesc<64x32xf16, #colmajor, #smem, mutable> -> tensor<64x32xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @alias_pointer_buffer() {
+    %p = tle.alloc smem : () -> !ttg.memdesc<64x64xf32, #plain, #smem, mutable>
+    %ptrs = tle.local_pointers %p : !ttg.memdesc<64x64xf32, #plain, #smem, mutable> -> tensor<64x64x!tt.ptr<f32, 3>, #blocked>
+    // expected-error @+1 {{a buffer accessed through local pointers cannot be aliased}}
+    %o = tle.alloc_alias %p : !ttg.memdesc<64x64xf32, #plain, #smem, mutable> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    tt.return
+  }
+}

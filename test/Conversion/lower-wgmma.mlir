@@ -77,3 +77,37 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %w : tensor<64x128xf32, #blocked>
   }
 }
+
+// -----
+
+// A transposed view of K as the B operand (Q @ K^T): K takes its NVMMA
+// layout, the view becomes a ttg.memdesc_trans whose layout is transposed.
+// An alias becomes a ttg.memdesc_reinterpret of its buffer.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#colmajor = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-DAG: #[[NV:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+  // CHECK-DAG: #[[NVT:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+  // CHECK-LABEL: tt.func @qkt(
+  tt.func @qkt(%acc: tensor<64x32xf32, #blocked>) -> tensor<64x32xf32, #blocked> {
+    // CHECK: %[[Q:.*]] = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable>
+    // CHECK: %[[K:.*]] = tle.alloc smem : () -> !ttg.memdesc<32x64xf16, #[[NV]], #smem, mutable>
+    %q = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    %k = tle.alloc smem : () -> !ttg.memdesc<32x64xf16, #plain, #smem, mutable>
+    // CHECK: %[[KT:.*]] = ttg.memdesc_trans %[[K]] {order = array<i32: 1, 0>} : !ttg.memdesc<32x64xf16, #[[NV]], #smem, mutable> -> !ttg.memdesc<64x32xf16, #[[NVT]], #smem, mutable>
+    %kt = tle.memdesc_wgmma_view %k {order = array<i32: 1, 0>} : !ttg.memdesc<32x64xf16, #plain, #smem, mutable> -> !ttg.memdesc<64x32xf16, #colmajor, #smem, mutable>
+    // CHECK: ttng.warp_group_dot %[[Q]], %[[KT]], %{{.*}} {isAsync = true}
+    %d = tle.wgmma %q, %kt, %acc : !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, !ttg.memdesc<64x32xf16, #colmajor, #smem, mutable>, tensor<64x32xf32, #blocked>
+    %w = tle.wgmma_wait %d {pendings = 0 : i32} : tensor<64x32xf32, #blocked>
+    // CHECK: %[[P:.*]] = tle.alloc smem : () -> !ttg.memdesc<64x64xf32, #{{[a-z_0-9]+}}, #smem, mutable>
+    // CHECK-NEXT: %[[O:.*]] = ttg.memdesc_reinterpret %[[P]] : !ttg.memdesc<64x64xf32, {{.*}}> -> !ttg.memdesc<64x64xf16, {{.*}}>
+    // CHECK-NEXT: tle.local_load %[[O]]
+    %p = tle.alloc smem : () -> !ttg.memdesc<64x64xf32, #plain, #smem, mutable>
+    %o = tle.alloc_alias %p : !ttg.memdesc<64x64xf32, #plain, #smem, mutable> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    %l = tle.local_load %o : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    tt.return %w : tensor<64x32xf32, #blocked>
+  }
+}

@@ -352,8 +352,8 @@ def TLELowerBarriers : Pass<"triton-tle-lower-barriers", "mlir::ModuleOp"> {
 }
 
 def TLELowerWgmma : Pass<"triton-tle-lower-wgmma", "mlir::ModuleOp"> {
-  let summary = "Lower explicit asynchronous wgmma, its waits and operand "
-                "fences (sm_90+)";
+  let summary = "Lower explicit asynchronous wgmma, its waits, operand "
+                "fences and views, and buffer aliases (wgmma: sm_90+)";
   let description = [{
     On TTGIR, after `triton-tle-lower-barriers` and before
     `triton-tle-lower-local-memory` and `triton-tle-lower-warp-specialize`
@@ -369,6 +369,11 @@ def TLELowerWgmma : Pass<"triton-tle-lower-wgmma", "mlir::ModuleOp"> {
       warpgroup's columns.
     - `tle.wgmma_wait %v... {pendings = P}`: `ttng.warp_group_dot_wait`.
     - `tle.wgmma_shared_operand_fence`: `ttng.fence_async_shared`.
+    - `tle.memdesc_wgmma_view %buf {order}`: the buffer (laid out for
+      wgmma as above) itself for `[0, 1]`, its `ttg.memdesc_trans` for
+      `[1, 0]` (the NVMMA layout with `transposed` flipped).
+    - `tle.alloc_alias %buf`: `ttg.memdesc_reinterpret %buf` to the view's
+      type.
 
     The accumulator web -- the results of `tle.wgmma` and `tle.wgmma_wait`
     and the `scf.for` iter_args / results and `scf.if` results they are
@@ -384,7 +389,9 @@ def TLELowerWgmma : Pass<"triton-tle-lower-wgmma", "mlir::ModuleOp"> {
     `num_warps` that is not a multiple of 4; an accumulator that cannot be
     split over the warpgroups; an operand that is not a `tle.alloc` buffer
     without local pointers (or NVMMA laid out already); one value carrying
-    accumulators of two layouts.
+    accumulators of two layouts; a `tle.memdesc_wgmma_view` used other than
+    as a wgmma operand; an alias of a buffer accessed through local
+    pointers (or an alias accessed through them).
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::ttg::TTGDialect",
                            "mlir::ttng::TTNGDialect", "mlir::tle::TLEDialect"];

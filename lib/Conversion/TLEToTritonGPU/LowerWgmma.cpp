@@ -71,6 +71,8 @@ struct LowerWgmmaPass
     SmallVector<WgmmaOp> mmas;
     SmallVector<WgmmaWaitOp> waits;
     SmallVector<WgmmaSharedOperandFenceOp> fences;
+    SmallVector<AllocAliasOp> aliases;
+    SmallVector<MemDescWgmmaViewOp> views;
     module.walk([&](Operation *op) {
       if (auto mma = dyn_cast<WgmmaOp>(op))
         mmas.push_back(mma);
@@ -78,8 +80,18 @@ struct LowerWgmmaPass
         waits.push_back(wait);
       else if (auto fence = dyn_cast<WgmmaSharedOperandFenceOp>(op))
         fences.push_back(fence);
+      else if (auto alias = dyn_cast<AllocAliasOp>(op))
+        aliases.push_back(alias);
+      else if (auto view = dyn_cast<MemDescWgmmaViewOp>(op))
+        views.push_back(view);
     });
     bool ok = true;
+    for (AllocAliasOp alias : aliases)
+      if (failed(lowerAlias(alias)))
+        ok = false;
+    for (MemDescWgmmaViewOp view : views)
+      if (failed(lowerView(view)))
+        ok = false;
     for (WgmmaSharedOperandFenceOp fence : fences) {
       if (failed(target::require(fence, 90,
                                  "tle.gpu.wgmma_shared_operand_fence "
@@ -128,6 +140,79 @@ struct LowerWgmmaPass
     }
   }
 
+  /// alloc(alias=): a ttg.memdesc_reinterpret of the source buffer.
+  LogicalResult lowerAlias(AllocAliasOp alias) {
+    auto pointers = [](Value v) {
+      return llvm::any_of(v.getUsers(),
+                          [](Operation *u) { return isa<LocalPointersOp>(u); });
+    };
+    auto src = alias.getSrc().getDefiningOp<AllocOp>();
+    if ((src && src.isPointerBuffer()) || pointers(alias.getSrc()) ||
+        pointers(alias.getResult()))
+      return alias.emitOpError(
+          "a buffer accessed through local pointers cannot be aliased (nor "
+          "the alias accessed through them): pointer buffers live in TLE's "
+          "own region");
+    OpBuilder b(alias);
+    Value view = ttg::MemDescReinterpretOp::create(
+        b, alias.getLoc(), alias.getResult().getType(), alias.getSrc());
+    alias.getResult().replaceAllUsesWith(view);
+    alias.erase();
+    return success();
+  }
+
+  /// memdesc_wgmma_view: the buffer itself, or a ttg.memdesc_trans of it
+  /// in its NVMMA layout.
+  LogicalResult lowerView(MemDescWgmmaViewOp view) {
+    for (OpOperand &use : view.getResult().getUses()) {
+      auto mma = dyn_cast<WgmmaOp>(use.getOwner());
+      if (!mma || &use == &mma.getAccMutable())
+        return view.emitOpError("is used by ")
+               << use.getOwner()->getName()
+               << "; a wgmma view may only be a tle.gpu.wgmma operand";
+    }
+    Value src = view.getSrc();
+    if (failed(layOut(view, src)))
+      return failure();
+    ArrayRef<int32_t> order = view.getOrder();
+    Value result = src;
+    if (order[0] == 1) {
+      auto type = cast<ttg::MemDescType>(src.getType());
+      auto enc = cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
+      auto transposed = ttg::NVMMASharedEncodingAttr::get(
+          view.getContext(), enc.getSwizzlingByteWidth(), !enc.getTransposed(),
+          enc.getElementBitWidth(), enc.getFp4Padded(), enc.getRank(),
+          enc.getCGALayout());
+      auto resultType = ttg::MemDescType::get(
+          {type.getShape()[1], type.getShape()[0]}, type.getElementType(),
+          transposed, type.getMemorySpace(), type.getMutableMemory());
+      OpBuilder b(view);
+      result = ttg::MemDescTransOp::create(b, view.getLoc(), resultType, src,
+                                           b.getDenseI32ArrayAttr({1, 0}));
+    }
+    view.getResult().replaceAllUsesWith(result);
+    view.erase();
+    return success();
+  }
+
+  /// Gives the buffer `operand` an NVMMA layout wgmma reads, unless it has
+  /// one (a TMA copy's, say).
+  LogicalResult layOut(Operation *op, Value operand) {
+    auto type = cast<ttg::MemDescType>(operand.getType());
+    if (isa<ttg::NVMMASharedEncodingAttr>(type.getEncoding()))
+      return success();
+    auto alloc = operand.getDefiningOp<AllocOp>();
+    auto plain = dyn_cast<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
+    if (!alloc || alloc.isPointerBuffer() || !plain ||
+        plain.getMaxPhase() != 1 || plain.getVec() != 1 || type.getRank() != 2)
+      return op->emitOpError("operand of type ")
+             << type << " cannot take a wgmma layout (it must be a "
+             << "tle.gpu.alloc buffer without local pointers)";
+    alloc.getResult().setType(
+        type.withEncoding(wgmmaOperandLayout(op->getContext(), type)));
+    return success();
+  }
+
   /// Checks the target and the thread group, lays the operand buffers out
   /// for wgmma and picks the accumulator's layout.
   LogicalResult prepare(WgmmaOp mma,
@@ -142,19 +227,9 @@ struct LowerWgmmaPass
              << "default partition or a partition of the kernel's "
              << kernelWarps << " warps (a multiple of 4)";
     MLIRContext *ctx = mma.getContext();
-    for (Value operand : {mma.getA(), mma.getB()}) {
-      auto type = cast<ttg::MemDescType>(operand.getType());
-      if (isa<ttg::NVMMASharedEncodingAttr>(type.getEncoding()))
-        continue;
-      auto alloc = operand.getDefiningOp<AllocOp>();
-      auto plain = dyn_cast<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
-      if (!alloc || alloc.isPointerBuffer() || !plain ||
-          plain.getMaxPhase() != 1 || plain.getVec() != 1)
-        return mma.emitOpError("operand of type ")
-               << type << " cannot take a wgmma layout (it must be a "
-               << "tle.gpu.alloc buffer without local pointers)";
-      alloc.getResult().setType(type.withEncoding(wgmmaOperandLayout(ctx, type)));
-    }
+    for (Value operand : {mma.getA(), mma.getB()})
+      if (failed(layOut(mma, operand)))
+        return failure();
     auto acc = mma.getAcc().getType();
     int64_t m = acc.getShape()[0], n = acc.getShape()[1];
     // One warpgroup per 64 rows; the warpgroups left over split N.

@@ -31,7 +31,7 @@ from . import barriers as _barriers
 from .barriers import (PENDING, READY, alloc_barrier, alloc_barriers, barrier_array, barrier_arrive,  # noqa: F401
                        barrier_wait, mbarrier, named_barrier)
 # FlagTree's explicit asynchronous wgmma (docs/barriers.md).
-from .wgmma import tma_store_wait, wgmma, wgmma_shared_operand_fence, wgmma_wait  # noqa: F401
+from .wgmma import memdesc_wgmma_view, tma_store_wait, wgmma, wgmma_shared_operand_fence, wgmma_wait  # noqa: F401
 
 # FlagTree's name for the type of tle.gpu.smem / tle.gpu.tmem.
 scope = storage_kind
@@ -46,6 +46,7 @@ TMA_FILL_ATTR = "tle.tma_fill"
 # The public names of tle.gpu (the rest is shared with the other primitives' modules).
 __all__ = ["alloc", "alloc_barrier", "alloc_barriers", "barrier_array", "barrier_arrive",
            "barrier_wait", "buffered_tensor", "copy", "local_load", "local_ptr", "local_store", "mbarrier",
+           "memdesc_wgmma_view",
            "memory_space", "named_barrier", "remote", "smem", "storage_kind", "tma_store_wait", "tmem",
            "warp_specialize", "wgmma", "wgmma_shared_operand_fence", "wgmma_wait"]
 
@@ -66,8 +67,8 @@ def _handle_tensor(buf: buffered_tensor) -> tlc.tensor:
 
 
 @builtin("tle.gpu.alloc")
-def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_layout=False, _semantic=None,
-          _generator=None):
+def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_layout=False, alias=None,
+          _semantic=None, _generator=None):
     """Allocate a buffer of ``shape`` x ``dtype`` in the CTA's shared memory.
 
     ``scope`` is ``tle.gpu.smem`` (``tle.gpu.storage_kind.smem``); tensor memory
@@ -82,6 +83,11 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
         scope: ``tle.gpu.smem`` (or ``"smem"`` / ``"shared_memory"``).
         init_value: None, or a tensor of ``shape`` stored into the buffer.
         nv_mma_shared_layout: False (True is rejected).
+        alias: None, or a buffer: the new buffer is a typed view of that
+            buffer's first bytes instead of memory of its own (FlagTree's
+            FEP-0065), at most as large; what one writes the other reads,
+            each in its own layout, so order the accesses with a barrier.
+            Neither may be accessed through ``local_ptr``.
 
     Returns:
         A ``tle.gpu.buffered_tensor``: pass it to ``tle.gpu.local_ptr``,
@@ -116,10 +122,31 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
     if tlc._unwrap_if_constexpr(nv_mma_shared_layout):
         raise TLEUsageError("tle.gpu.alloc nv_mma_shared_layout=True is not supported; pass False")
     _require_enabled("tle.gpu.alloc", _semantic)
-    buf = alloc_buffer(shape, dtype, memdesc_type(shape, dtype), _semantic)
+    alias = tlc._unwrap_if_constexpr(alias)
+    if alias is not None:
+        buf = _alloc_alias(shape, dtype, alias, _semantic)
+    else:
+        buf = alloc_buffer(shape, dtype, memdesc_type(shape, dtype), _semantic)
     if init_value is not None:
         _local_store(buf, init_value, "tle.gpu.alloc init_value", _semantic)
     return buf
+
+
+def _alloc_alias(shape, dtype, alias, _semantic) -> buffered_tensor:
+    """tle.gpu.alloc(shape, dtype, alias=buffer): the ``tle.alloc_alias`` marker."""
+    if not isinstance(alias, buffered_tensor):
+        raise TLEUsageError(f"tle.gpu.alloc alias= must be a buffer from tle.gpu.alloc, got {describe(alias)}")
+    if alias.remote_shard is not None:
+        raise TLEUsageError("tle.gpu.alloc alias=: a remote buffer view cannot be aliased")
+    size = math.prod(shape) * dtype.primitive_bitwidth // 8
+    source = math.prod(alias.type.shape) * alias.type.dtype.primitive_bitwidth // 8
+    if size > source:
+        raise TLEUsageError(f"tle.gpu.alloc alias=: a {list(shape)} x {dtype} buffer ({size} bytes) does not fit in "
+                            f"the aliased {list(alias.type.shape)} x {alias.type.dtype} buffer ({source} bytes)")
+    btype = buffered_tensor_type(shape, dtype, smem)
+    (handle,) = _markers.emit("alloc_alias", {"tle.marker.result_types": ("list", [memdesc_type(shape, dtype)])},
+                              [_handle_tensor(alias)], [btype.handle_type()], _semantic=_semantic)
+    return buffered_tensor(handle.handle, btype)
 
 
 def _as_index(value, what, _semantic):

@@ -11,7 +11,7 @@ from triton.language import core as tlc
 
 from . import _markers
 from ._markers import TLEUsageError, builtin, describe, dims
-from .buffers import buffered_tensor
+from .buffers import buffered_tensor, buffered_tensor_type, mlir_type, smem
 from .core import _require_capability, _require_enabled
 
 
@@ -155,6 +155,48 @@ def wgmma_wait(pendings, *values, acc=None, _semantic=None, _generator=None):
     _require_capability("tle.gpu.wgmma_wait (wgmma.wait_group)", 90, _semantic)
     out = _wait(pendings, values, _semantic)
     return out[0] if len(out) == 1 else tlc.tuple(out)
+
+
+@builtin("tle.gpu.memdesc_wgmma_view")
+def memdesc_wgmma_view(buffer, order=(1, 0), _semantic=None, _generator=None):
+    """A 2-D buffer seen as a wgmma operand with its dimensions permuted.
+
+    ``order=(1, 0)`` (the default) is the transpose: ``K`` stored ``N x D``
+    becomes the ``D x N`` B operand of ``Q @ K^T``, read in place (wgmma
+    reads 16-bit operands in either major order); ``(0, 1)`` is the buffer
+    itself. The view may only be passed to ``tle.gpu.wgmma``.
+
+    Args:
+        buffer: a 2-D fp16 / bf16 buffer from ``tle.gpu.alloc``.
+        order: ``(1, 0)`` or ``(0, 1)``, compile-time.
+
+    Returns:
+        A ``tle.gpu.buffered_tensor`` of the permuted shape.
+
+    Example::
+
+        s = tle.gpu.wgmma(q_buf, tle.gpu.memdesc_wgmma_view(k_buf), s)   # Q @ K^T
+    """
+    buf = _operand(buffer, "memdesc_wgmma_view buffer")
+    order = tlc._unwrap_if_constexpr(order)
+    try:
+        order = tuple(int(tlc._unwrap_if_constexpr(o)) for o in order)
+    except TypeError:
+        order = None
+    if order not in ((1, 0), (0, 1)):
+        raise TLEUsageError(f"tle.gpu.memdesc_wgmma_view order must be (1, 0) or (0, 1), got {describe(order)}")
+    shape = [buf.type.shape[order[0]], buf.type.shape[order[1]]]
+    _require_enabled("tle.gpu.memdesc_wgmma_view", _semantic)
+    # The view's layout: the buffer's row-major bytes seen column-major when transposed.
+    mem_order = "0, 1" if order == (1, 0) else "1, 0"
+    enc = f"#ttg.swizzled_shared<{{vec = 1, perPhase = 1, maxPhase = 1, order = [{mem_order}]}}>"
+    ty = f"!ttg.memdesc<{shape[0]}x{shape[1]}x{mlir_type(buf.type.dtype)}, {enc}, #ttg.shared_memory, mutable>"
+    btype = buffered_tensor_type(shape, buf.type.dtype, smem)
+    (handle,) = _markers.emit("memdesc_wgmma_view", {"order": ("i32-array", list(order)),
+                                                     "tle.marker.result_types": ("list", [ty])},
+                              [tlc.tensor(buf.handle, buf.type.handle_type())], [btype.handle_type()],
+                              _semantic=_semantic)
+    return buffered_tensor(handle.handle, btype)
 
 
 @builtin("tle.gpu.wgmma_shared_operand_fence")

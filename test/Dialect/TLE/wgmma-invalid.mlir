@@ -122,3 +122,53 @@ func.func @cp_async_dtype(%v: tensor<64x64xf32, #blocked>, %buf: !ttg.memdesc<64
   tle.async_copy_load %v, %buf, %b[%i] : tensor<64x64xf32, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
   return
 }
+
+// -----
+
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @view_shape(%k: !ttg.memdesc<64x128xf16, #plain, #smem, mutable>) {
+  // expected-error @+1 {{result shape must be [128, 64] (src permuted by order), got [64, 128]}}
+  %kt = tle.memdesc_wgmma_view %k {order = array<i32: 1, 0>} : !ttg.memdesc<64x128xf16, #plain, #smem, mutable> -> !ttg.memdesc<64x128xf16, #plain, #smem, mutable>
+  return
+}
+
+// -----
+
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @view_order(%k: !ttg.memdesc<64x128xf16, #plain, #smem, mutable>) {
+  // expected-error @+1 {{order must be [0, 1] or [1, 0]}}
+  %kt = tle.memdesc_wgmma_view %k {order = array<i32: 1, 1>} : !ttg.memdesc<64x128xf16, #plain, #smem, mutable> -> !ttg.memdesc<128x128xf16, #plain, #smem, mutable>
+  return
+}
+
+// -----
+
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @view_type(%k: !ttg.memdesc<64x128xf16, #plain, #smem, mutable>) {
+  // expected-error @+1 {{result must keep src's element type and memory space}}
+  %kt = tle.memdesc_wgmma_view %k {order = array<i32: 1, 0>} : !ttg.memdesc<64x128xf16, #plain, #smem, mutable> -> !ttg.memdesc<128x64xbf16, #plain, #smem, mutable>
+  return
+}
+
+// -----
+
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @alias_too_big(%p: !ttg.memdesc<64x64xf16, #plain, #smem, mutable>) {
+  // expected-error @+1 {{a view of 16384 bytes cannot alias a buffer of 8192 bytes}}
+  %o = tle.alloc_alias %p : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> !ttg.memdesc<64x64xf32, #plain, #smem, mutable>
+  return
+}
+
+// -----
+
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @alias_mutable(%p: !ttg.memdesc<64x64xf16, #plain, #smem>) {
+  // expected-error @+1 {{a mutable view cannot alias an immutable buffer}}
+  %o = tle.alloc_alias %p : !ttg.memdesc<64x64xf16, #plain, #smem> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+  return
+}

@@ -24,3 +24,12 @@ func.func @ops(%a: !ttg.memdesc<64x32xf16, #plain, #smem, mutable>, %b: !ttg.mem
   tle.tma_store_wait 1
   return
 }
+
+// CHECK-LABEL: func.func @views(
+func.func @views(%k: !ttg.memdesc<64x128xf16, #plain, #smem, mutable>, %p: !ttg.memdesc<64x64xf32, #plain, #smem, mutable>) {
+  // CHECK: tle.memdesc_wgmma_view %{{.*}} {order = array<i32: 1, 0>} : !ttg.memdesc<64x128xf16, {{.*}}> -> !ttg.memdesc<128x64xf16
+  %kt = tle.memdesc_wgmma_view %k {order = array<i32: 1, 0>} : !ttg.memdesc<64x128xf16, #plain, #smem, mutable> -> !ttg.memdesc<128x64xf16, #plain, #smem, mutable>
+  // CHECK: tle.alloc_alias %{{.*}} : !ttg.memdesc<64x64xf32, {{.*}}> -> !ttg.memdesc<64x64xf16
+  %o = tle.alloc_alias %p : !ttg.memdesc<64x64xf32, #plain, #smem, mutable> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+  return
+}

@@ -51,3 +51,47 @@ LogicalResult WgmmaWaitOp::verify() {
     return emitOpError("waits for at least one value");
   return success();
 }
+
+LogicalResult MemDescWgmmaViewOp::verify() {
+  auto src = getSrc().getType();
+  auto result = getResult().getType();
+  if (src.getRank() != 2)
+    return emitOpError("src must have rank 2, got ") << shapeStr(src.getShape());
+  ArrayRef<int32_t> order = getOrder();
+  if (order.size() != 2 || !((order[0] == 0 && order[1] == 1) ||
+                             (order[0] == 1 && order[1] == 0)))
+    return emitOpError("order must be [0, 1] or [1, 0]");
+  SmallVector<int64_t> permuted{src.getShape()[order[0]],
+                                src.getShape()[order[1]]};
+  if (result.getShape() != ArrayRef<int64_t>(permuted))
+    return emitOpError("result shape must be ")
+           << shapeStr(permuted) << " (src permuted by order), got "
+           << shapeStr(result.getShape());
+  if (result.getElementType() != src.getElementType() ||
+      result.getMemorySpace() != src.getMemorySpace())
+    return emitOpError("result must keep src's element type and memory space");
+  return success();
+}
+
+LogicalResult AllocAliasOp::verify() {
+  auto src = getSrc().getType();
+  auto result = getResult().getType();
+  if (!isa<ttg::SharedMemorySpaceAttr>(src.getMemorySpace()) ||
+      !isa<ttg::SharedMemorySpaceAttr>(result.getMemorySpace()))
+    return emitOpError("aliases buffers in #ttg.shared_memory only");
+  if (!result.getElementType().isIntOrFloat())
+    return emitOpError("result must hold integers or floats");
+  auto bytes = [](ttg::MemDescType t) {
+    int64_t n = t.getElementTypeBitWidth();
+    for (int64_t d : t.getShape())
+      n *= d;
+    return n / 8;
+  };
+  if (bytes(result) > bytes(src))
+    return emitOpError("a view of ")
+           << bytes(result) << " bytes cannot alias a buffer of " << bytes(src)
+           << " bytes";
+  if (result.getMutableMemory() && !src.getMutableMemory())
+    return emitOpError("a mutable view cannot alias an immutable buffer");
+  return success();
+}

@@ -83,4 +83,59 @@ def TLE_WgmmaSharedOperandFenceOp : TLE_Op<"wgmma_shared_operand_fence"> {
   let assemblyFormat = [{ attr-dict }];
 }
 
+def TLE_MemDescWgmmaViewOp : TLE_Op<"memdesc_wgmma_view", [Pure]> {
+  let summary = "A buffer seen as a wgmma operand, transposed or not";
+  let description = [{
+    `tle.gpu.memdesc_wgmma_view(buffer, order)`: a view of the 2-D shared
+    buffer `src` whose dimensions are permuted by `order` (`[1, 0]`: the
+    transpose, `[0, 1]`: the buffer itself), for use as a `tle.wgmma`
+    operand: `K` stored `N x D` is the `B` operand `D x N` of `Q @ K^T`
+    without moving data (wgmma reads a 16-bit operand in either major
+    order). The result's shape is `src`'s permuted; element type and memory
+    space are `src`'s. Its only users may be `tle.wgmma` ops (checked by
+    `triton-tle-lower-wgmma`, which makes it a `ttg.memdesc_trans` of the
+    buffer in its NVMMA layout).
+
+    ```mlir
+    %kt = tle.memdesc_wgmma_view %k {order = array<i32: 1, 0>}
+        : !ttg.memdesc<64x128xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared1, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins TTG_MemDesc:$src, DenseI32ArrayAttr:$order);
+  let results = (outs TTG_MemDesc:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TLE_AllocAliasOp : TLE_Op<"alloc_alias", [Pure]> {
+  let summary = "A typed view of another buffer's shared memory";
+  let description = [{
+    `tle.gpu.alloc(shape, dtype, alias=buffer)` (FEP-0065): a buffer of its
+    own shape and element type that occupies the first bytes of `src`
+    instead of shared memory of its own, so that phases of a kernel that
+    never use both at once can share the memory (a softmax tile reused for
+    the output tile, say). Both live in `#ttg.shared_memory`; the view may
+    not be larger than `src` (bytes), and is mutable when `src` is. The
+    bytes are shared as they are laid out: what one view writes, the other
+    reads in its own layout. Ordering accesses across views is the
+    kernel's job (a barrier between a write through one and a read through
+    the other). Lowered by `triton-tle-lower-wgmma` to
+    `ttg.memdesc_reinterpret`; neither buffer may be accessed through local
+    pointers.
+
+    ```mlir
+    %o = tle.alloc_alias %p : !ttg.memdesc<128x64xf32, #shared, #smem, mutable>
+        -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins TTG_MemDesc:$src);
+  let results = (outs TTG_MemDesc:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TLE_DIALECT_TLEWGMMAOPS_TD
