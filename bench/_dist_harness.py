@@ -53,7 +53,17 @@ def parser(name: str, doc: str) -> argparse.ArgumentParser:
     p.add_argument("--csv", default=None, help="write the results here (rank 0)")
     p.add_argument("--providers", default=None, help="comma-separated subset of providers")
     p.add_argument("--check", action="store_true", help="check the providers only, no timing")
+    p.add_argument("--config", default=None,
+                   help='JSON overriding the fused GEMMs\' tiling (tle.distributed._gemm.CONFIG), e.g. \'{"num_stages": 4}\'')
     return p
+
+
+def apply_config(args) -> None:
+    """``--config``: merge it into ``tle.distributed._gemm.CONFIG`` (read when an op is made)."""
+    if args.config:
+        import json
+        from tle.distributed import _gemm
+        _gemm.CONFIG.update(json.loads(args.config))
 
 
 def init():

@@ -35,18 +35,23 @@ def smoke_kernels():
     import tle
     from tle.distributed import _gemm, _gemm_kernels as k
     cfg = _gemm.CONFIG
-    tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M")}
+    bm, bn, bk = cfg["BM"], cfg["BN"], cfg["BK"]
+    tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M", "SPLIT")}
+    tiles["NUM_SMS"] = 132
     opts = {"num_warps": cfg["num_warps"], "num_stages": cfg["num_stages"]}
-    sig = {"AG": "*bf16", "B": "*bf16", "OUT": "*bf16", "READY": "*u32", "C": CTX_SIG, "M_SHARD": "i32", "N": "i32",
-           "K": "i32"}
-    aligned = {(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 5, 6, 7)}
+    desc = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>",
+            "C": f"tensordesc<bf16[{bm},{bn // 2 if cfg['SPLIT'] else bn}]>"}
+    sig = {"AG": desc["A"], "B": desc["B"], "OUT": desc["C"], "READY": "*u32", "C": CTX_SIG, "M_SHARD": "i32",
+           "N": "i32", "K": "i32"}
+    # TMA loads and stores, the flag's acquire spin, wgmma.
+    expect = ["wgmma.mma_async", "cp.async.bulk.tensor.2d", "ld.acquire.sys.global.b32"]
     out = [{"name": f"ag_gemm-w{w}", "kernel": k.ag_gemm_kernel, "signature": sig,
-            "constexprs": dict(tiles, MESH=tle.device_mesh({"device": w}), D=w), "attrs": aligned, "options": opts,
-            "tle": True, "expect": ["wgmma.mma_async", "atom.global.acquire.sys.cas"]} for w in (2, 4, 8)]
+            "constexprs": dict(tiles, MESH=tle.device_mesh({"device": w}), D=w), "attrs": {(3,): [["tt.divisibility", 16]]},
+            "options": opts, "tle": True, "expect": expect} for w in (2, 4, 8)]
     out.append({"name": "gemm", "kernel": k.gemm_kernel,
-                "signature": {"A": "*bf16", "B": "*bf16", "OUT": "*bf16", "M": "i32", "N": "i32", "K": "i32"},
-                "constexprs": tiles, "attrs": {(i,): [["tt.divisibility", 16]] for i in range(6)}, "options": opts,
-                "tle": False, "expect": ["wgmma.mma_async"]})
+                "signature": {"A": desc["A"], "B": desc["B"], "OUT": desc["C"], "M": "i32", "N": "i32", "K": "i32"},
+                "constexprs": tiles, "options": opts, "tle": False,
+                "expect": ["wgmma.mma_async", "cp.async.bulk.tensor.2d"]})
     return out
 
 
@@ -56,6 +61,7 @@ def main(argv=None):
     p.add_argument("--tokens", default=",".join(map(str, TOKENS)))
     args = p.parse_args(argv)
     rank, world = H.init()
+    H.apply_config(args)
     import torch
     import torch.distributed as dist
     import tle

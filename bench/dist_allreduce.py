@@ -3,9 +3,9 @@
 
     torchrun --standalone --nproc-per-node 4 bench/dist_allreduce.py --csv bench/results/dist_allreduce_w4.csv
 
-Providers: ``tle`` (tle.distributed.all_reduce: one-shot, two-shot or NCCL
-by size), ``tle-one-shot`` and ``tle-two-shot`` (each algorithm at every
-size it takes), ``torch`` (NCCL, dist.all_reduce), ``symm-one-shot`` and
+Providers: ``tle`` (tle.distributed.all_reduce: low-latency one-shot,
+one-shot, two-shot or NCCL by size), ``tle-one-shot-ll``, ``tle-one-shot``
+and ``tle-two-shot`` (each algorithm at every size it takes), ``torch`` (NCCL, dist.all_reduce), ``symm-one-shot`` and
 ``symm-two-shot`` (torch.ops.symm_mem.one_shot_all_reduce /
 two_shot_all_reduce_, their input already in symmetric memory). TLE's
 kernels copy the input into their staging memory themselves; torch's
@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import _dist_harness as H  # noqa: E402
 
 SIZES_KIB = (4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144)
-PROVIDERS = ("tle", "tle-one-shot", "tle-two-shot", "torch", "symm-one-shot", "symm-two-shot")
+PROVIDERS = ("tle", "tle-one-shot-ll", "tle-one-shot", "tle-two-shot", "torch", "symm-one-shot", "symm-two-shot")
 
 
 # The in-kernel context's argument: ctx.args() = (rank, workspace, flags, peer_offsets, epoch, signals).
@@ -43,6 +43,12 @@ def smoke_kernels():
                         "options": {"num_warps": 8 if block >= 4096 else 4}, "tle": True,
                         # device barrier: release adds to the peers, acquiring polls; 16-byte peer loads
                         "expect": ["atom.global.sys.release.add", "atom.global.sys.acquire.add", "ld.global.v4"]})
+        # The low-latency one-shot: 8-byte words (data and flag) pushed 16 bytes at a time, polled volatile.
+        out.append({"name": f"one_shot_ll-w{world}", "kernel": k.one_shot_ll_all_reduce_kernel,
+                    "signature": {"X": "*i32", "Y": "*i32", "LL": "*i64", "COUNTER": "*i32", "C": CTX_SIG, "NW": "i32"},
+                    "constexprs": {"MESH": mesh, "D": world, "BLOCK": 1024, "KIND": 1}, "attrs": aligned,
+                    "options": {"num_warps": 4}, "tle": True,
+                    "expect": ["st.global.v2.b64", "ld.volatile.global.v2.b64"]})
     return out
 
 
@@ -83,10 +89,13 @@ def main(argv=None):
         for prov in providers:
             if prov == "tle":
                 fns[prov] = lambda: ar(x, out=out)
-            elif prov in ("tle-one-shot", "tle-two-shot"):
+            elif prov in ("tle-one-shot-ll", "tle-one-shot", "tle-two-shot"):
                 method = prov[4:].replace("-", "_")
                 if method == "two_shot" and ar._two_shot_block() and n % ar._two_shot_block():
                     skipped[prov] = "size not a multiple of the two-shot block"
+                    continue
+                if method == "one_shot_ll" and not ar._ll_fits(nbytes):
+                    skipped[prov] = "larger than the low-latency area holds"
                     continue
                 fns[prov] = (lambda m: lambda: ar(x, out=out, method=m))(method)
             elif prov == "torch":

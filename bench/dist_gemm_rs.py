@@ -34,16 +34,25 @@ def smoke_kernels():
     import tle
     from tle.distributed import _gemm, _gemm_kernels as k
     cfg = _gemm.CONFIG
-    tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M")}
-    sig = {"A": "*bf16", "B": "*bf16", "OUT": "*bf16", "RECV": "*bf16", "FLAGS": "*i32", "C": CTX_SIG, "M": "i32",
-           "N": "i32", "K": "i32"}
-    aligned = {(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 4, 6, 7, 8)}
-    # The ring: acquire the upstream tile's flag, 16-byte stores into the downstream device's slot, release flags.
+    bm, bn, bk = cfg["BM"], cfg["BN"], cfg["BK"]
+    tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M", "SPLIT")}
+    tiles["NUM_SMS"] = 132
+    out_desc = f"tensordesc<bf16[{bm},{bn // 2 if cfg['SPLIT'] else bn}]>"
+    sig = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>", "OUT": out_desc,
+           "RECV": "*bf16", "RECV_DOWN": out_desc, "FLAGS": "*i32", "C": CTX_SIG, "M": "i32", "N": "i32", "K": "i32"}
+    aligned = {(i,): [["tt.divisibility", 16]] for i in (3, 5, 7, 8, 9)}
+    # TMA loads; the ring: local acquire polls of READY / FREE, 16-byte loads of the upstream partial sum, TMA
+    # stores into the downstream device's slot completed before the release store of its READY.
     return [{"name": f"gemm_rs-w{w}", "kernel": k.gemm_rs_kernel, "signature": sig,
              "constexprs": dict(tiles, MESH=tle.device_mesh({"device": w}), D=w), "attrs": aligned,
-             "options": {"num_warps": cfg["num_warps"], "num_stages": cfg["num_stages"]}, "tle": True,
-             "expect": ["wgmma.mma_async", "atom.global.acquire.sys.cas", "atom.global.sys.release.exch",
-                        "st.global.v4.b32"]} for w in (2, 4, 8)]
+             "options": {"num_warps": cfg["num_warps"], "num_stages": cfg["rs_num_stages"]}, "tle": True,
+             "expect": ["wgmma.mma_async", "cp.async.bulk.tensor.2d", "ld.acquire.sys.global.b32",
+                        "st.release.sys.global.b32", "ld.global.v4.b32", "cp.async.bulk.wait_group 0"]} for w in (2, 4, 8)] + [
+        # The debug mode (TLE_DEVICE_WAIT_LIMIT): the flag waits give up with a trap.
+        {"name": "gemm_rs-w2-wait-limit", "kernel": k.gemm_rs_kernel, "signature": sig,
+         "constexprs": dict(tiles, MESH=tle.device_mesh({"device": 2}), D=2, WAIT_LIMIT=1000), "attrs": aligned,
+         "options": {"num_warps": cfg["num_warps"], "num_stages": cfg["rs_num_stages"]}, "tle": True,
+         "expect": ["setp.lt.s32 p, c, 1000", "trap;"]}]
 
 
 def main(argv=None):
@@ -52,6 +61,7 @@ def main(argv=None):
     p.add_argument("--tokens", default=",".join(map(str, TOKENS)))
     args = p.parse_args(argv)
     rank, world = H.init()
+    H.apply_config(args)
     import torch
     import torch.distributed as dist
     import tle

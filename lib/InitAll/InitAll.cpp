@@ -19,6 +19,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Transforms/Passes.h"
@@ -29,7 +30,7 @@ void mlir::tle::registerAllDialects(DialectRegistry &registry) {
                   func::FuncDialect, math::MathDialect, scf::SCFDialect,
                   // TLE-Raw bodies (tle.dsl_region) and their lowered form.
                   tensor::TensorDialect, index::IndexDialect, NVVM::NVVMDialect,
-                  LLVM::LLVMDialect,
+                  LLVM::LLVMDialect, memref::MemRefDialect,
                   // ub.poison: Triton's frontend fills a function's unreachable block
                   // after tt.return with it (Gluon "source" modules).
                   ub::UBDialect>();

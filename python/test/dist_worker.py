@@ -277,75 +277,121 @@ def case_all_reduce_api():
     ctx = tle.device_context.from_group(mesh, arena_bytes=tdist.AllReduce.arena_bytes(numel, torch.bfloat16) + 4096,
                                         backend=BACKEND)
     ar = tdist.AllReduce(ctx, numel, torch.bfloat16)
-    for n in (1000, 2048, 65536, numel):
-        for method in ("one_shot", "two_shot", "nccl"):
+    for n in (999, 1000, 2048, 65536, numel):  # 999: odd (no low-latency or two-shot path)
+        for method in ("one_shot_ll", "one_shot", "two_shot", "nccl"):
             if method == "two_shot" and (n % (1024 * WORLD) or WORLD & (WORLD - 1)):
+                continue
+            if method == "one_shot_ll" and not ar._ll_fits(2 * n):
                 continue
             for it in range(3):  # the staging halves alternate
                 x = mine_random(n, dtype=torch.bfloat16, seed=40 + it)
                 got = ar(x, method=method)
+                if method == "nccl" and it == 0:
+                    assert torch.equal(x, mine_random(n, dtype=torch.bfloat16, seed=40)), "NCCL's path changed x"
                 want = x.float()
                 dist.all_reduce(want)
                 torch.cuda.synchronize()
                 close(got, want.to(torch.bfloat16), f"all_reduce {method} n={n} it={it}", torch.bfloat16)
+    # The low-latency one-shot: sizes up and down (a word of an older, larger launch must not pass for this one's),
+    # each dtype, and the same bits on every rank (the sum in rank order everywhere).
+    for dtype in (torch.bfloat16, torch.float16, torch.float32):
+        ll = ar if dtype == torch.bfloat16 else tdist.AllReduce(
+            tle.device_context.from_group(mesh, arena_bytes=tdist.AllReduce.arena_bytes(1 << 16, dtype) + 4096,
+                                          backend=BACKEND), 1 << 16, dtype)
+        for it, n in enumerate((1 << 16, 6, 40000, 2, 1 << 16, 1 << 10, 30000, 1 << 16)):
+            x = mine_random(n, dtype=dtype, seed=300 + it)
+            assert ll.method(x) == "one_shot_ll", (n, dtype, ll.method(x))
+            got = ll(x)
+            want = x.float()
+            dist.all_reduce(want)
+            torch.cuda.synchronize()
+            close(got, want.to(dtype), f"all_reduce one_shot_ll {dtype} n={n} it={it}", dtype)
+            every = [torch.empty_like(got) for _ in range(WORLD)]
+            dist.all_gather(every, got)
+            assert all(torch.equal(e.view(torch.uint8), got.view(torch.uint8)) for e in every), \
+                f"one_shot_ll {dtype} n={n}: ranks got different bits"
+    odd = mine_random(3, dtype=torch.bfloat16, seed=7)  # 6 bytes: not whole 32-bit words
+    assert ar.method(odd) == "one_shot"
+    try:
+        ar(odd, method="one_shot_ll")
+        raise AssertionError("one_shot_ll took 6 bytes")
+    except tle.TLEUsageError as e:
+        assert "32-bit words" in str(e), e
     # In a CUDA graph: no host epoch, replays stay correct.
-    x = mine_random(4096, dtype=torch.bfloat16, seed=50)
-    static_out = torch.empty_like(x)
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(s):
-        ar(x, out=static_out, method="one_shot")
-    torch.cuda.current_stream().wait_stream(s)
-    torch.cuda.synchronize()
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        ar(x, out=static_out, method="one_shot")
-    for it in range(4):
-        x.copy_(mine_random(4096, dtype=torch.bfloat16, seed=60 + it))
-        dist.barrier()
-        g.replay()
+    for method in ("one_shot", "one_shot_ll"):
+        x = mine_random(4096, dtype=torch.bfloat16, seed=50)
+        static_out = torch.empty_like(x)
+        s = torch.cuda.Stream()
+        s.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(s):
+            ar(x, out=static_out, method=method)
+        torch.cuda.current_stream().wait_stream(s)
         torch.cuda.synchronize()
-        want = x.float()
-        dist.all_reduce(want)
-        close(static_out, want.to(torch.bfloat16), f"all_reduce in a CUDA graph, replay {it}", torch.bfloat16)
+        g = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(g):
+            ar(x, out=static_out, method=method)
+        for it in range(4):
+            x.copy_(mine_random(4096, dtype=torch.bfloat16, seed=60 + it))
+            dist.barrier()
+            g.replay()
+            torch.cuda.synchronize()
+            want = x.float()
+            dist.all_reduce(want)
+            close(static_out, want.to(torch.bfloat16), f"all_reduce {method} in a CUDA graph, replay {it}",
+                  torch.bfloat16)
 
 
 @case
 def case_all_gather_matmul():
-    mesh = mesh1()
-    m_shard, k, n = 256, 512, 512
-    ctx = tle.device_context.from_group(
-        mesh, arena_bytes=tdist.AllGatherMatmul.arena_bytes(WORLD, m_shard, k, torch.bfloat16),
-        backend=BACKEND)
-    op = tdist.AllGatherMatmul(ctx, m_shard, k, torch.bfloat16)
-    for it in range(3):
-        a = mine_random(m_shard, k, dtype=torch.bfloat16, seed=70 + it) / 8
-        b = mine_random(k, n, dtype=torch.bfloat16, seed=80 + it) / 8
-        got = op(a, b)
-        full = torch.empty(WORLD * m_shard, k, dtype=torch.bfloat16, device=DEV)
-        dist.all_gather_into_tensor(full, a)
-        want = full.float() @ b.float()
-        torch.cuda.synchronize()
-        torch.testing.assert_close(got.float(), want, rtol=2e-2, atol=2e-2, msg=f"all_gather_matmul, call {it}")
+    # The second shape has more tiles than the GPU has SMs: each persistent program takes several, across shards.
+    for m_shard, k, n in ((256, 512, 512), (1024, 512, 4096)):
+        mesh = mesh1()
+        ctx = tle.device_context.from_group(
+            mesh, arena_bytes=tdist.AllGatherMatmul.arena_bytes(WORLD, m_shard, k, torch.bfloat16),
+            backend=BACKEND)
+        op = tdist.AllGatherMatmul(ctx, m_shard, k, torch.bfloat16)
+        for it in range(3):
+            a = mine_random(m_shard, k, dtype=torch.bfloat16, seed=70 + it) / 8
+            b = mine_random(k, n, dtype=torch.bfloat16, seed=80 + it) / 8
+            got = op(a, b)
+            full = torch.empty(WORLD * m_shard, k, dtype=torch.bfloat16, device=DEV)
+            dist.all_gather_into_tensor(full, a)
+            want = full.float() @ b.float()
+            torch.cuda.synchronize()
+            torch.testing.assert_close(got.float(), want, rtol=2e-2, atol=2e-2,
+                                       msg=f"all_gather_matmul {m_shard}x{k}x{n}, call {it}")
 
 
 @case
 def case_matmul_reduce_scatter():
-    mesh = mesh1()
-    m, k, n = 256 * WORLD, 512, 512
-    ctx = tle.device_context.from_group(
-        mesh, arena_bytes=tdist.MatmulReduceScatter.arena_bytes(WORLD, m, n, torch.bfloat16),
-        backend=BACKEND)
-    op = tdist.MatmulReduceScatter(ctx, m, n, torch.bfloat16)
-    for it in range(3):
-        a = mine_random(m, k, dtype=torch.bfloat16, seed=90 + it) / 8
-        b = mine_random(k, n, dtype=torch.bfloat16, seed=95 + it) / 8
-        got = op(a, b)
-        part = (a.float() @ b.float())
+    for rows, k, n in ((256, 512, 512), (1024, 512, 4096)):  # the second: more tiles than SMs
+        mesh = mesh1()
+        m = rows * WORLD
+        ctx = tle.device_context.from_group(
+            mesh, arena_bytes=tdist.MatmulReduceScatter.arena_bytes(WORLD, m, n, torch.bfloat16),
+            backend=BACKEND)
+        op = tdist.MatmulReduceScatter(ctx, m, n, torch.bfloat16)
+        for it in range(3):
+            a = mine_random(m, k, dtype=torch.bfloat16, seed=90 + it) / 8
+            b = mine_random(k, n, dtype=torch.bfloat16, seed=95 + it) / 8
+            got = op(a, b)
+            part = (a.float() @ b.float())
+            want = torch.empty(m // WORLD, n, dtype=torch.float32, device=DEV)
+            dist.reduce_scatter_tensor(want, part)
+            torch.cuda.synchronize()
+            torch.testing.assert_close(got.float(), want, rtol=3e-2, atol=3e-2,
+                                       msg=f"matmul_reduce_scatter {m}x{k}x{n}, call {it}")
+        # Back to back, no host synchronization between calls: each call's senders wait for the last call's
+        # receivers to free the slots (a race there hung the benchmark but not the three synchronized calls above).
+        a = mine_random(m, k, dtype=torch.bfloat16, seed=99) / 8
+        b = mine_random(k, n, dtype=torch.bfloat16, seed=98) / 8
+        outs = [op(a, b) for _ in range(8)]
         want = torch.empty(m // WORLD, n, dtype=torch.float32, device=DEV)
-        dist.reduce_scatter_tensor(want, part)
+        dist.reduce_scatter_tensor(want, a.float() @ b.float())
         torch.cuda.synchronize()
-        torch.testing.assert_close(got.float(), want, rtol=3e-2, atol=3e-2, msg=f"matmul_reduce_scatter, call {it}")
+        for i, got in enumerate(outs):
+            torch.testing.assert_close(got.float(), want, rtol=3e-2, atol=3e-2,
+                                       msg=f"matmul_reduce_scatter {m}x{k}x{n}, back-to-back call {i}")
 
 
 @case

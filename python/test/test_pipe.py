@@ -569,3 +569,75 @@ def test_result_misuse_is_reported_at_the_call(kernel):
         tle.compile(kernel, signature={"x": "*fp32"}, target=TARGET, num_warps=4)
     # Triton's CompilationError shows the user's line: the warp_specialize call.
     assert "tle.gpu.warp_specialize([" in str(info.value), str(info.value)
+
+
+# --- warp_specialize group ids: one count per module, gone with the module
+
+
+def _groups(compiled):
+    """The warp_specialize group ids in the frontend's TTIR (its region markers)."""
+    return sorted({int(g) for g in re.findall(r"tle\.marker\.group = (\d+)", compiled.asm["ttir"])})
+
+
+def test_warp_specialize_group_state_does_not_grow():
+    """Many compiles (each a fresh frontend run: distinct constexprs) leave no
+    group counts behind, and each numbers its warp_specialize from 0: no count
+    left by an earlier compile (whose builder or module a later one may reuse
+    the address of) carries over."""
+    import gc
+    from tle.language import _pipe_semantic
+    gc.collect()
+    before = len(_pipe_semantic._GROUPS)
+    for block in (32, 64, 128, 256):
+        for stages in (1, 2, 3):
+            c = compile_kernel("ring_copy", BLOCK=block, STAGES=stages)
+            assert _groups(c) == [0], (block, stages, _groups(c))
+            gc.collect()  # the compile's builders and module die: their addresses may come back
+    gc.collect()
+    assert len(_pipe_semantic._GROUPS) <= before, dict(_pipe_semantic._GROUPS)
+
+
+def test_warp_specialize_groups_restart_in_a_new_module():
+    """A module that reuses a dead one's address (CPython hands it out again)
+    starts counting from 0."""
+    import gc
+    from triton._C.libtriton import ir
+    from tle.language import _pipe_semantic
+    context = ir.context()
+    ir.load_dialects(context)
+    builder = ir.builder(context)
+    addresses = []
+    for _ in range(8):
+        module = builder.create_module()
+        addresses.append(id(module))
+        assert [_pipe_semantic._next_group(module) for _ in range(3)] == [0, 1, 2]
+        assert module in _pipe_semantic._GROUPS
+        del module
+        gc.collect()
+    assert not any(id(key) in addresses for key in _pipe_semantic._GROUPS)
+
+
+@triton.jit
+def _ws_in_helper(X, OUT, N: tl.constexpr):
+    p = tle.pipe(1, name="inner", readers="c", x=([N], tl.float32))
+    tle.gpu.warp_specialize([(K._ring_consumer, (p.reader("c"), OUT, 1, N)),
+                             (K._ring_producer, (p.writer(), X, 1, N))], worker_num_warps=[1])
+
+
+@triton.jit
+def warp_specialize_here_and_in_a_helper(X, OUT, N: tl.constexpr):
+    p = tle.pipe(1, name="outer", readers="c", x=([N], tl.float32))
+    tle.gpu.warp_specialize([(K._ring_consumer, (p.reader("c"), OUT, 1, N)),
+                             (K._ring_producer, (p.writer(), X, 1, N))], worker_num_warps=[1])
+    _ws_in_helper(X, OUT + N, N)
+
+
+def test_warp_specialize_groups_are_unique_across_the_functions_of_a_kernel():
+    """Group ids are counted per module, not per @triton.jit function: after
+    Triton inlines the helper, its warp_specialize and the kernel's are two
+    groups of one function (the same id twice was 'expected region 1, got
+    region 0')."""
+    c = tle.compile(warp_specialize_here_and_in_a_helper, signature={"X": "*fp32", "OUT": "*fp32"},
+                    constexprs={"N": 128}, target=TARGET, num_warps=4)
+    assert _groups(c) == [0, 1]
+    assert code(c, "tle-ttgir").count("ttg.warp_specialize(") == 2

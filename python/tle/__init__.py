@@ -6,8 +6,8 @@ pointers ``tle.gpu.alloc / local_ptr / copy / local_load / local_store /
 memory_space``; thread-block clusters ``tle.device_mesh``, ``tle.shard_id``,
 ``tle.remote``, ``tle.distributed_barrier``; sharded tensors ``tle.sharding`` (``tle.S`` /
 ``tle.B`` / ``tle.P``), ``tle.make_sharded_tensor``, ``tle.reshard``, ``tle.distributed_dot``
-(docs/distributed.md); TLE-Raw ``tle.raw.language`` / ``tle.hardware_constraint`` / ``tle.call``
-(docs/raw.md); DSA buffers ``tle.dsa.*``
+(docs/distributed.md); TLE-Raw ``tle.raw.language`` / ``tle.hardware_constraint`` / ``tle.call`` and FlagTree's
+``tle.raw.dialect`` / ``Input`` / ``InOut`` / ``tle.raw.call(fn, inouts, inputs)`` (docs/raw.md); DSA buffers ``tle.dsa.*``
 (lowered by ``tle.dsa_compile`` / ``tle.lower_dsa``, docs/dsa.md).
 Around them: ``tle.enable()`` / ``tle.disable()`` / ``with tle.enabled():`` route
 Triton's compiles through TLE's stages, and ``tle.compile(kernel, ...)``
@@ -35,7 +35,15 @@ from . import distributed
 import sys as _sys
 
 _sys.modules.setdefault(__name__ + ".gpu", gpu)
-del _sys
+# FlagTree's TLE-Raw imports: `from triton.experimental.tle.raw import dialect, Input, InOut`,
+# `import triton.experimental.tle.language.raw as tle_raw` and
+# `from triton.experimental.tle.raw.mlir import vprintf` are `tle.raw` and `tle.raw.mlir` here.
+from .language import raw_mlir as _raw_mlir
+
+raw.mlir = _raw_mlir
+_sys.modules.setdefault(__name__ + ".raw", raw)
+_sys.modules.setdefault(__name__ + ".raw.mlir", _raw_mlir)
+del _sys, _raw_mlir
 
 # The host side of a device mesh's context (docs/distributed.md, "Running on
 # torch.distributed"): tle.device_context.from_group(mesh, group, ...).

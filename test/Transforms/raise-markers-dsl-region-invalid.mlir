@@ -46,8 +46,8 @@ tt.func @returns_a_value(%x: tensor<128xf32>) {
 // An op of a dialect bodies cannot hold is refused before the text is
 // parsed into the pass's context.
 tt.func @foreign_dialect(%x: tensor<128xf32>) {
-  // expected-error @+1 {{'tle.marker.region' uses op 'gpu.barrier', whose dialect a TLE-Raw body cannot hold}}
-  %r = tt.elementwise_inline_asm "tle.dsl_region {language = \"mlir\", name = \"f\", threads = array<i64: 128>, sync_scope = \"block\", tle.marker.region = \"module { func.func @f(%x: tensor<128xf32>) { gpu.barrier  return } }\"}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %x : tensor<128xf32> -> tensor<128xf32>
+  // expected-error @+1 {{'tle.marker.region' uses op 'cf.assert', whose dialect a TLE-Raw body cannot hold}}
+  %r = tt.elementwise_inline_asm "tle.dsl_region {language = \"mlir\", name = \"f\", threads = array<i64: 128>, sync_scope = \"block\", tle.marker.region = \"module { func.func @f(%x: tensor<128xf32>) { %c = arith.constant true  cf.assert %c, \\\"m\\\"  return } }\"}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %x : tensor<128xf32> -> tensor<128xf32>
   tt.return
 }
 

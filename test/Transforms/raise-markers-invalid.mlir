@@ -95,10 +95,11 @@ tt.func @not_a_layout(%x: tensor<64x32xf32, #tmem>) -> tensor<64x32xf32, #tmem> 
 
 // Found by scripts/fuzz_tle_opt.py: parsing a marker key `gpu.barrier`
 // loaded the gpu dialect inside the pass (fatal: "LLVM ERROR: Loading a
-// dialect (gpu) while in a multi-threaded execution context").
+// dialect (gpu) while in a multi-threaded execution context"). The pass now
+// loads gpu itself (TLE-Raw bodies hold gpu.printf); cf is still foreign.
 tt.func @foreign_dialect() {
-  // expected-error @+1 {{TLE marker 'tle.pipeline_group_end': '{group = 0 : i32, gpu.barrier = true}' names the dialect 'gpu', which TLE markers do not use}}
-  %0 = tt.elementwise_inline_asm "tle.pipeline_group_end {group = 0 : i32, gpu.barrier = true}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
+  // expected-error @+1 {{TLE marker 'tle.pipeline_group_end': '{group = 0 : i32, cf.barrier = true}' names the dialect 'cf', which TLE markers do not use}}
+  %0 = tt.elementwise_inline_asm "tle.pipeline_group_end {group = 0 : i32, cf.barrier = true}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
   tt.return
 }
 

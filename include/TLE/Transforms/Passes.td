@@ -98,11 +98,13 @@ def TLERaiseMarkers : Pass<"triton-tle-raise-markers", "mlir::ModuleOp"> {
                "Raise only the markers naming these ops (e.g. tle.async_load); "
                "every marker when empty">
   ];
-  // The last six: what a `tle.marker.region` body (TLE-Raw, docs/raw.md) may hold.
+  // func onward: what a `tle.marker.region` body (TLE-Raw, docs/raw.md) may hold.
   let dependentDialects = ["::mlir::tle::TLEDialect", "::mlir::ttg::TTGDialect",
                            "::mlir::func::FuncDialect", "::mlir::tensor::TensorDialect",
                            "::mlir::NVVM::NVVMDialect", "::mlir::math::MathDialect",
-                           "::mlir::index::IndexDialect", "::mlir::scf::SCFDialect"];
+                           "::mlir::index::IndexDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::LLVM::LLVMDialect",
+                           "::mlir::gpu::GPUDialect"];
 }
 
 def TLERaiseWarpSpecialize

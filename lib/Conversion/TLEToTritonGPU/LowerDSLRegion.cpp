@@ -28,13 +28,18 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Approximation.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/StringSet.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 namespace mlir::tle {
@@ -152,6 +157,113 @@ void bufferizeAccesses(func::FuncOp func) {
     op->erase();
 }
 
+/// `gpu.printf` (`tle.raw.mlir.vprintf`) becomes a call of CUDA's
+/// `vprintf(format, args)`: the format a constant global in `holder`, the
+/// arguments promoted as C varargs (floats to f64, integers narrower than
+/// 32 bits to i32, index to i64) and packed in a stack struct.
+void lowerPrintfs(func::FuncOp func, ModuleOp holder, StringRef symbol) {
+  SmallVector<gpu::PrintfOp> prints;
+  func.walk([&](gpu::PrintfOp op) { prints.push_back(op); });
+  if (prints.empty())
+    return;
+  MLIRContext *ctx = func.getContext();
+  OpBuilder b(ctx);
+  Location loc = func.getLoc();
+  auto ptrTy = LLVM::LLVMPointerType::get(ctx);
+  Type i8 = b.getI8Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
+  b.setInsertionPointToStart(holder.getBody());
+  auto vprintf = LLVM::LLVMFuncOp::create(
+      b, loc, "vprintf", LLVM::LLVMFunctionType::get(i32, {ptrTy, ptrTy}));
+  for (auto [k, print] : llvm::enumerate(prints)) {
+    loc = print.getLoc();
+    std::string format = print.getFormat().str();
+    format.push_back('\0');
+    b.setInsertionPointAfter(vprintf);
+    auto global = LLVM::GlobalOp::create(
+        b, loc, LLVM::LLVMArrayType::get(i8, format.size()),
+        /*isConstant=*/true, LLVM::Linkage::Internal,
+        (symbol + "_format_" + Twine(k)).str(), b.getStringAttr(format));
+    b.setInsertionPoint(print);
+    Value formatPtr = LLVM::AddressOfOp::create(b, loc, global);
+    SmallVector<Value> args;
+    for (Value arg : print.getArgs()) {
+      Type type = arg.getType();
+      if (auto f = dyn_cast<FloatType>(type); f && f.getWidth() < 64)
+        arg = arith::ExtFOp::create(b, loc, b.getF64Type(), arg);
+      else if (auto n = dyn_cast<IntegerType>(type); n && n.getWidth() < 32)
+        arg = n.getWidth() == 1 ? (Value)arith::ExtUIOp::create(b, loc, i32, arg)
+                                : (Value)arith::ExtSIOp::create(b, loc, i32, arg);
+      else if (isa<IndexType>(type))
+        arg = arith::IndexCastOp::create(b, loc, i64, arg);
+      args.push_back(arg);
+    }
+    Value packed;
+    if (args.empty()) {
+      packed = LLVM::ZeroOp::create(b, loc, ptrTy);
+    } else {
+      SmallVector<Type> types;
+      for (Value arg : args)
+        types.push_back(arg.getType());
+      auto structTy = LLVM::LLVMStructType::getLiteral(ctx, types);
+      // On entry, so that a print in a loop reuses one slot.
+      OpBuilder entry = OpBuilder::atBlockBegin(&func.front());
+      Value one = LLVM::ConstantOp::create(entry, loc, i64,
+                                           entry.getI64IntegerAttr(1));
+      packed = LLVM::AllocaOp::create(entry, loc, ptrTy, structTy, one, 8);
+      for (auto [i, arg] : llvm::enumerate(args)) {
+        Value field = LLVM::GEPOp::create(
+            b, loc, ptrTy, structTy, packed,
+            ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+        LLVM::StoreOp::create(b, loc, arg, field);
+      }
+    }
+    LLVM::CallOp::create(b, loc, vprintf, ValueRange{formatPtr, packed});
+    print.erase();
+  }
+}
+
+/// NVPTX has no libm: `llvm.exp` & co. of a body would abort LLVM ("no
+/// libcall available"). f32 (and f16/bf16, through f32) math functions are
+/// expanded into arithmetic first (MLIR's expansions and polynomial
+/// approximations); what is left of these is an error naming the op.
+void expandMath(func::FuncOp func) {
+  RewritePatternSet patterns(func.getContext());
+  math::populateExpansionPatterns(patterns);
+  populateMathPolynomialApproximationPatterns(patterns);
+  (void)applyPatternsGreedily(func, std::move(patterns));
+}
+
+/// An LLVM intrinsic NVPTX cannot select (it would need a libm call).
+bool needsLibm(Operation *op) {
+  static const llvm::StringSet<> always = {
+      "llvm.intr.exp",  "llvm.intr.exp10", "llvm.intr.log",  "llvm.intr.log10",
+      "llvm.intr.pow",  "llvm.intr.powi",  "llvm.intr.sin",  "llvm.intr.cos",
+      "llvm.intr.tan",  "llvm.intr.asin",  "llvm.intr.acos", "llvm.intr.atan",
+      "llvm.intr.atan2", "llvm.intr.sinh", "llvm.intr.cosh", "llvm.intr.tanh"};
+  StringRef name = op->getName().getStringRef();
+  if (always.contains(name))
+    return true;
+  if (name != "llvm.intr.exp2" && name != "llvm.intr.log2")
+    return false;
+  Type type = getElementTypeOrSelf(op->getResult(0).getType());
+  return !type.isF32() && !type.isF16();
+}
+
+/// A buffer argument of a `@tle.raw.dialect` body may spell its sizes as
+/// dynamic (`memref<?xf32, 3>`); the function takes the buffer's static type
+/// (a bare pointer) and casts it to the spelled one on entry.
+void castBufferArguments(func::FuncOp func, ArrayRef<Type> spelled) {
+  Block &entry = func.front();
+  OpBuilder b(func.getContext());
+  b.setInsertionPointToStart(&entry);
+  for (auto [arg, type] : llvm::zip(entry.getArguments(), spelled)) {
+    if (arg.getType() == type)
+      continue;
+    auto cast = memref::CastOp::create(b, arg.getLoc(), type, arg);
+    arg.replaceAllUsesExcept(cast, cast);
+  }
+}
+
 struct LowerDSLRegionPass
     : public impl::TLELowerDSLRegionBase<LowerDSLRegionPass> {
   void runOnOperation() override {
@@ -175,12 +287,19 @@ struct LowerDSLRegionPass
     auto holder = ModuleOp::create(b, loc);
     b.setInsertionPointToStart(holder.getBody());
 
-    SmallVector<Type> inputs;
+    SmallVector<Type> inputs, spelled;
     for (auto [index, operand] : llvm::enumerate(op.getArgs())) {
+      Type argType = op.getBody().getArgument(index).getType();
+      spelled.push_back(argType);
       if (auto tensor = dyn_cast<RankedTensorType>(operand.getType()))
         inputs.push_back(bufferType(tensor, op.orderOf(index)));
+      else if (auto memdesc = dyn_cast<ttg::MemDescType>(operand.getType()))
+        inputs.push_back(MemRefType::get(
+            memdesc.getShape(), memdesc.getElementType(),
+            MemRefLayoutAttrInterface(),
+            IntegerAttr::get(IntegerType::get(ctx, 64), kSharedAddressSpace)));
       else
-        inputs.push_back(operand.getType());
+        inputs.push_back(argType); // a scalar, or !llvm.ptr for a pointer
     }
     auto func = func::FuncOp::create(
         b, loc, symbol, b.getFunctionType(inputs, {b.getI32Type()}));
@@ -192,8 +311,13 @@ struct LowerDSLRegionPass
     b.setInsertionPointToEnd(&entry);
     Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
     func::ReturnOp::create(b, loc, zero);
-    virtualizeThreadIds(func, op.getThreads());
+    if (op.getHardwareIds())
+      castBufferArguments(func, spelled);
+    else
+      virtualizeThreadIds(func, op.getThreads());
     bufferizeAccesses(func);
+    lowerPrintfs(func, holder, symbol);
+    expandMath(func);
 
     OpPassManager pm(ModuleOp::getOperationName());
     pm.addPass(createSCFToControlFlowPass());
@@ -215,18 +339,35 @@ struct LowerDSLRegionPass
       return nullptr;
     }
     auto llvmFunc = holder.lookupSymbol<LLVM::LLVMFuncOp>(symbol);
-    bool onlyFunc = llvm::hasSingleElement(*holder.getBody());
-    if (!llvmFunc || !onlyFunc) {
+    if (!llvmFunc) {
       holder->erase();
       op.emitError() << "lowering the TLE-Raw function '" << op.getName()
-                     << "' left more than one llvm.func";
+                     << "' left no llvm.func";
+      return nullptr;
+    }
+    // Besides the function: vprintf's declaration and format strings; any
+    // other symbol is a call the body cannot make (memref.alloc's malloc).
+    for (Operation &other : *holder.getBody()) {
+      if (&other == llvmFunc.getOperation() || isa<LLVM::GlobalOp>(other))
+        continue;
+      auto decl = dyn_cast<LLVM::LLVMFuncOp>(other);
+      if (decl && decl.isExternal() && decl.getName() == "vprintf")
+        continue;
+      InFlightDiagnostic diag = op.emitError();
+      diag << "lowering the TLE-Raw function '" << op.getName() << "' needs ";
+      if (auto symbolOp = dyn_cast<SymbolOpInterface>(other))
+        diag << "the external symbol '" << symbolOp.getName()
+             << "', which a TLE-Raw body cannot reach";
+      else
+        diag << "'" << other.getName() << "' beside the function";
+      holder->erase();
       return nullptr;
     }
     // The conversions are partial: an op none of them knows is still here.
     Operation *unlowered = nullptr;
     llvmFunc.walk([&](Operation *inner) {
       StringRef dialect = inner->getName().getDialectNamespace();
-      if (!unlowered && dialect != "llvm" && dialect != "nvvm")
+      if (!unlowered && ((dialect != "llvm" && dialect != "nvvm") || needsLibm(inner)))
         unlowered = inner;
     });
     if (unlowered) {
@@ -234,11 +375,19 @@ struct LowerDSLRegionPass
                                 << "op '" << unlowered->getName()
                                 << "' in the TLE-Raw function '"
                                 << op.getName() << "' has no lowering to LLVM";
+      if (needsLibm(unlowered))
+        diag << " for NVPTX (it needs a libm function; only f32, f16 and bf16 "
+                "math functions are expanded into arithmetic)";
       diag.attachNote(unlowered->getLoc()) << "here";
       holder->erase();
       return nullptr;
     }
-    llvmFunc->moveBefore(holder);
+    for (Operation &other : llvm::make_early_inc_range(*holder.getBody())) {
+      auto decl = dyn_cast<LLVM::LLVMFuncOp>(other);
+      if (decl && decl.isExternal() && module.lookupSymbol(decl.getName()))
+        continue; // the kernel already declares vprintf
+      other.moveBefore(holder);
+    }
     holder->erase();
     llvmFunc.setLinkage(LLVM::Linkage::Internal);
     llvmFunc.setAlwaysInline(true);
@@ -297,6 +446,16 @@ struct LowerDSLRegionPass
     SmallVector<Value> callArgs;
     DenseMap<unsigned, Value> buffers;
     for (auto [index, operand] : llvm::enumerate(op.getArgs())) {
+      if (auto memdesc = dyn_cast<ttg::MemDescType>(operand.getType())) {
+        // A @tle.raw.dialect buffer: the body gets its base.
+        Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
+        SmallVector<Value> indices(memdesc.getShape().size(), zero);
+        callArgs.push_back(LocalPointersOp::create(
+            b, loc,
+            tt::PointerType::get(memdesc.getElementType(), kSharedAddressSpace),
+            operand, indices));
+        continue;
+      }
       auto tensor = dyn_cast<RankedTensorType>(operand.getType());
       if (!tensor) {
         callArgs.push_back(operand);

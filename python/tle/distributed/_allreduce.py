@@ -8,32 +8,46 @@ from .._bridge import enabled
 from ..language._markers import TLEUsageError
 
 _SM_PROGRAMS = 132
+# The low-latency one-shot's symmetric area (2 launch parities x world slots
+# of 8-byte words, each carrying 4 bytes of data): 1 MiB of data on 2 GPUs,
+# 512 KiB on 4, 256 KiB on 8.
+_LL_BYTES = 8 << 20
+_LL_MAX_BYTES = 256 << 10  # the LL one-shot up to here (and as far as its area holds)
 _MiB = 1 << 20
 
 
 def thresholds(world: int) -> tuple[int, int]:
     """(one-shot up to, two-shot up to) in bytes; above both: NCCL. From
     bench/dist_allreduce.py on H100s (bench/README.md): on 2 GPUs two-shot
-    moves no less than one-shot, and one-shot leads NCCL up to 16 MiB; on 4
-    the one-shot reads three peers' copies, and two-shot takes over at 1 MiB."""
+    moves no less than one-shot, and one-shot leads NCCL up to 16 MiB and
+    is within 4% of it at 64 MiB (ahead of NCCL with its copy into ``out``:
+    254.7 against 279.6 us on H200s); on 4
+    (H200s) the one-shot reads three peers' copies and two-shot is ahead from
+    1 MiB (15.6 against 18.3 us), NCCL from 16 MiB."""
     if world <= 2:
-        return 16 * _MiB, 0
-    return 1 * _MiB, 4 * _MiB
+        return 64 * _MiB, 0
+    return _MiB // 2, 4 * _MiB
 
 
 class AllReduce:
     """A sum all-reduce over ``ctx``'s group for tensors of up to
     ``max_numel`` elements of ``dtype`` (bf16, fp16 or fp32), with its
-    symmetric staging memory (4 * max_numel elements, from ``ctx.empty``:
-    make the context with enough ``arena_bytes``; ``AllReduce.arena_bytes``
-    says how many). Every rank makes the same ones, in the same order.
+    symmetric staging memory (4 * max_numel elements and 8 MiB for the
+    low-latency one-shot, from ``ctx.empty``: make the context with enough
+    ``arena_bytes``; ``AllReduce.arena_bytes`` says how many). Every rank
+    makes the same ones, in the same order.
 
     Calling it, ``ar(x, out=None, method=None)``, sums ``x`` (a contiguous
     CUDA tensor of ``dtype`` with at most ``max_numel`` elements) over the
-    group; ``ar.method(x)`` says which algorithm ``x`` gets: one-shot up to
-    ``one_shot_max_bytes``, two-shot up to ``two_shot_max_bytes`` (only for
-    a power-of-two group and a multiple of ``1024 * world`` elements), else
-    NCCL's ``dist.all_reduce``.
+    group; ``ar.method(x)`` says which algorithm ``x`` gets: the low-latency
+    one-shot (``"one_shot_ll"``: each device pushes its words to every
+    other with a flag in each word, no barrier) up to ``ll_max_bytes`` and
+    as far as its 8 MiB area holds (``2 * world * 2 * nbytes``; ``nbytes`` a
+    multiple of 4), the one-shot (``"one_shot"``: a barrier, then every
+    device reads every peer's copy) up to ``one_shot_max_bytes``, two-shot
+    up to ``two_shot_max_bytes`` (only for a power-of-two group and a
+    multiple of ``1024 * world`` elements), else NCCL's
+    ``dist.all_reduce``.
 
     Args:
         ctx: a ``tle.distributed.SymmetricContext`` (from
@@ -42,10 +56,12 @@ class AllReduce:
         max_numel: the largest number of elements to reduce (an int).
         dtype: ``torch.bfloat16``, ``torch.float16`` or ``torch.float32``.
         one_shot_max_bytes: the largest ``x`` in bytes for the one-shot
-            kernel, or None (by the group's size: 16 MiB on up to 2 GPUs,
-            else 1 MiB).
+            kernel, or None (by the group's size: 64 MiB on up to 2 GPUs,
+            else 512 KiB).
         two_shot_max_bytes: the largest ``x`` in bytes for the two-shot
             kernel, or None (0 on up to 2 GPUs, else 4 MiB).
+        ll_max_bytes: the largest ``x`` in bytes for the low-latency
+            one-shot, or None (256 KiB); 0 turns it off.
 
     Example::
 
@@ -57,7 +73,8 @@ class AllReduce:
         ar(x, out=x)           # in place
     """
 
-    def __init__(self, ctx, max_numel: int, dtype, one_shot_max_bytes=None, two_shot_max_bytes=None):
+    def __init__(self, ctx, max_numel: int, dtype, one_shot_max_bytes=None, two_shot_max_bytes=None,
+                 ll_max_bytes=None):
         import torch
         if dtype not in (torch.bfloat16, torch.float16, torch.float32):
             raise TLEUsageError(f"AllReduce: dtype {dtype} is not bf16, fp16 or fp32")
@@ -65,25 +82,50 @@ class AllReduce:
         self.dtype = dtype
         self.max_numel = int(max_numel)
         self.stage = ctx.empty(4 * self.max_numel, dtype=dtype)
-        self.counters = torch.zeros(2 * ctx.max_programs, dtype=torch.int32, device=ctx.heap.device)
+        self.ll = ctx.empty(_LL_BYTES // 8, dtype=torch.int64)
+        self.ll.zero_()
+        # Launch counters per program: one-shot, two-shot, low-latency one-shot.
+        self.counters = torch.zeros(3 * ctx.max_programs, dtype=torch.int32, device=ctx.heap.device)
         one, two = thresholds(ctx.world_size)
         self.one_shot_max_bytes = one if one_shot_max_bytes is None else one_shot_max_bytes
         self.two_shot_max_bytes = two if two_shot_max_bytes is None else two_shot_max_bytes
+        self.ll_max_bytes = _LL_MAX_BYTES if ll_max_bytes is None else ll_max_bytes
+        torch.cuda.synchronize()
+        ctx.barrier()  # every peer's LL area is zero before anyone pushes into it
         self.args = ctx.args()
 
     @staticmethod
     def arena_bytes(max_numel: int, dtype) -> int:
-        return 4 * int(max_numel) * dtype.itemsize + 256
+        return 4 * int(max_numel) * dtype.itemsize + _LL_BYTES + 512
 
     def method(self, x) -> str:
         """Which algorithm ``x`` gets: "one_shot", "two_shot" or "nccl"."""
         nbytes = x.numel() * x.element_size()
+        if nbytes <= self.ll_max_bytes and self._ll_fits(nbytes):
+            return "one_shot_ll"
         if nbytes <= self.one_shot_max_bytes:
             return "one_shot"
         block = self._two_shot_block()
         if nbytes <= self.two_shot_max_bytes and block and x.numel() % block == 0:
             return "two_shot"
         return "nccl"
+
+    def _nccl(self, x, out):
+        """NCCL's all-reduce of ``x`` into ``out``: in place when ``out`` is
+        ``x``, else after a copy into ``out`` (torch's all-reduce is in
+        place only; a reduce-scatter + in-place all-gather instead, the same
+        traffic without the copy, measured 0.74x of the all-reduce at 64 MiB
+        on 2 x H100 against 0.90x for the copy)."""
+        import torch.distributed as dist
+        if out.data_ptr() != x.data_ptr():
+            out.copy_(x)
+        dist.all_reduce(out, group=self.ctx.group)
+        return out
+
+    def _ll_fits(self, nbytes: int) -> bool:
+        """Whether ``nbytes`` of input fit the LL area (2 parities x world
+        slots of 8 bytes per 4 bytes of data) in whole 32-bit words."""
+        return nbytes % 4 == 0 and 4 * self.ctx.world_size * nbytes <= _LL_BYTES
 
     def _two_shot_block(self):
         d = self.ctx.world_size
@@ -105,26 +147,41 @@ class AllReduce:
         out = torch.empty_like(x) if out is None else out
         method = method or self.method(x)
         n = x.numel()
-        if method == "nccl":  # in place on out (out=x: no copy)
-            if out.data_ptr() != x.data_ptr():
-                out.copy_(x)
-            dist.all_reduce(out, group=self.ctx.group)
-            return out
+        if method == "nccl":
+            return self._nccl(x, out)
         from . import _allreduce_kernels as k
         d = self.ctx.world_size
+        mp = self.ctx.max_programs
+        if method == "one_shot_ll":
+            nbytes = n * x.element_size()
+            if not self._ll_fits(nbytes):
+                raise TLEUsageError(f"all_reduce: the low-latency one-shot takes a whole number of 32-bit words up to "
+                                    f"{_LL_BYTES // (4 * d)} bytes on {d} devices, got {nbytes} bytes")
+            words = nbytes // 4
+            block = 1024 if words >= 1024 else max(16, 1 << (words - 1).bit_length())
+            # Always the same grid: every program counts every launch, so one launch's flag is the same in
+            # every program (a word left by another program of an older launch cannot carry it).
+            programs = min(2 * _SM_PROGRAMS, mp)
+            kind = {torch.float32: 0, torch.bfloat16: 1, torch.float16: 2}[self.dtype]
+            with enabled():
+                k.one_shot_ll_all_reduce_kernel[(programs,)](
+                    x.view(torch.int32), out.view(torch.int32), self.ll, self.counters[2 * mp:], self.args, words,
+                    MESH=self.ctx.mesh, D=d, BLOCK=block, KIND=kind, num_warps=4)
+            return out
         if method == "one_shot":
             block = 2048 if n >= 2048 else max(16, 1 << (n - 1).bit_length())
             programs = min(math.ceil(n / block), 2 * _SM_PROGRAMS, self.ctx.max_programs)
-            kernel, counters = k.one_shot_all_reduce_kernel, self.counters[:self.ctx.max_programs]
+            kernel, counters = k.one_shot_all_reduce_kernel, self.counters[:mp]
         elif method == "two_shot":
             block = self._two_shot_block()
             if not block or n % block:
                 raise TLEUsageError(f"all_reduce: two-shot needs a power-of-two world size and a multiple of "
                                     f"{block or 1024} elements, got {n} on {d} devices")
             programs = min(n // block, 2 * _SM_PROGRAMS, self.ctx.max_programs)
-            kernel, counters = k.two_shot_all_reduce_kernel, self.counters[self.ctx.max_programs:]
+            kernel, counters = k.two_shot_all_reduce_kernel, self.counters[mp:2 * mp]
         else:
-            raise TLEUsageError(f"all_reduce: method must be 'one_shot', 'two_shot' or 'nccl', got {method!r}")
+            raise TLEUsageError(f"all_reduce: method must be 'one_shot_ll', 'one_shot', 'two_shot' or 'nccl', got "
+                                f"{method!r}")
         with enabled():
             kernel[(programs,)](x, out, self.stage, counters, self.args, n, MESH=self.ctx.mesh, D=d, BLOCK=block,
                                 num_warps=8 if block >= 4096 else 4)
@@ -136,8 +193,10 @@ _cache = {}
 
 def all_reduce(x, ctx, out=None, method=None):
     """Sum ``x`` over ``ctx``'s group; every rank gets the sum (a new tensor,
-    or ``out``). The algorithm follows the size: one-shot (every device reads
-    every peer's copy: lowest latency), two-shot (reduce-scatter then
+    or ``out``). The algorithm follows the size: the low-latency one-shot
+    (each device pushes its words, a flag in each, to every other: lowest
+    latency), one-shot (every device reads every peer's copy after a
+    barrier), two-shot (reduce-scatter then
     all-gather: half the traffic) or NCCL (``dist.all_reduce``) for the
     largest. An ``AllReduce`` for ``x``'s dtype is made on first use and
     kept with the context (its staging memory comes from ``ctx.empty``).
@@ -147,8 +206,8 @@ def all_reduce(x, ctx, out=None, method=None):
         ctx: the context from ``tle.device_context.from_group``, with
             ``arena_bytes`` room for the staging buffers.
         out: a tensor of ``x``'s shape and dtype for the result, or None.
-        method: ``"one_shot"``, ``"two_shot"``, ``"nccl"`` or None (chosen
-            by size, see ``AllReduce``).
+        method: ``"one_shot_ll"``, ``"one_shot"``, ``"two_shot"``,
+            ``"nccl"`` or None (chosen by size, see ``AllReduce``).
 
     Returns:
         The sum over the group's ranks (``out`` when given).

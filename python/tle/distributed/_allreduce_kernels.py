@@ -29,6 +29,85 @@ def _launch_parity(counter):
 
 
 @triton.jit
+def _launch_count(counter):
+    """How many times this program ran before (``counter[pid]``), counting this launch."""
+    pid = tl.program_id(0)
+    n = tl.load(counter + pid)
+    tl.debug_barrier()  # every warp reads the count before any writes the next one
+    tl.store(counter + pid, n + 1)
+    return n
+
+
+@triton.jit
+def _halves(w, KIND: tl.constexpr):
+    """The fp32 values of the 32-bit words ``w``: (one, 0) for fp32 (KIND 0),
+    (low half, high half) for bf16 (1) or fp16 (2)."""
+    if KIND == 0:
+        return w.to(tl.float32, bitcast=True), tl.zeros(w.shape, tl.float32)
+    dt: tl.constexpr = tl.bfloat16 if KIND == 1 else tl.float16
+    lo = (w & 0xFFFF).to(tl.int16).to(dt, bitcast=True).to(tl.float32)
+    hi = ((w >> 16) & 0xFFFF).to(tl.int16).to(dt, bitcast=True).to(tl.float32)
+    return lo, hi
+
+
+@triton.jit
+def _word(lo, hi, KIND: tl.constexpr):
+    """``_halves``' inverse: the 32-bit words of the sums, rounded to the dtype."""
+    if KIND == 0:
+        return lo.to(tl.int32, bitcast=True)
+    dt: tl.constexpr = tl.bfloat16 if KIND == 1 else tl.float16
+    lo16 = lo.to(dt).to(tl.int16, bitcast=True).to(tl.int32) & 0xFFFF
+    hi16 = hi.to(dt).to(tl.int16, bitcast=True).to(tl.int32) << 16
+    return hi16 | lo16
+
+
+@triton.jit
+def one_shot_ll_all_reduce_kernel(X, Y, LL, COUNTER, C, NW, MESH: tl.constexpr, D: tl.constexpr,
+                                  BLOCK: tl.constexpr, KIND: tl.constexpr):
+    """Y = sum over devices of X, pushed with its flag in every word (the
+    "low-latency" protocol): X and Y are seen as NW 32-bit words; each word
+    goes to every device as one 8-byte store, the data in the low half and
+    the launch count + 1 in the high half, so a receiver polls the data
+    itself: no barrier, no fence, one one-way NVLink trip. LL: symmetric
+    int64, 2 x D x NW words (two halves by launch parity, one slot per
+    source device). The host launches the same grid every time, so every
+    program's count is the launch's: a word left by an older launch carries
+    another count, so nothing stale passes. A half is written again two
+    launches later, when every peer has pushed the launch between, so is
+    done reading it. Every device sums the D copies in rank
+    order: the same result bits everywhere."""
+    ctx = tle.device_context(MESH, C)
+    rank = ctx.rank
+    pid = tl.program_id(0)
+    P = tl.num_programs(0)
+    n = _launch_count(COUNTER)
+    flag = n + 1
+    area = LL + (n % 2) * D * NW
+    nblocks = tl.cdiv(NW, BLOCK)
+    for b in range(pid, nblocks, P):
+        offs = b * BLOCK + tl.arange(0, BLOCK)
+        mask = offs < NW
+        w = tl.load(X + offs, mask=mask, other=0)
+        packed = (flag.to(tl.int64) << 32) | (w.to(tl.int64) & 0xFFFFFFFF)
+        for q in tl.static_range(D):  # this device's own slot too: the sum below reads every slot alike
+            tl.store(tle.remote(area + rank * NW + offs, q, MESH, context=ctx), packed, mask=mask)
+    for b in range(pid, nblocks, P):
+        offs = b * BLOCK + tl.arange(0, BLOCK)
+        mask = offs < NW
+        lo = tl.zeros([BLOCK], tl.float32)
+        hi = tl.zeros([BLOCK], tl.float32)
+        for q in tl.static_range(D):
+            slot = area + q * NW + offs
+            v = tl.load(slot, mask=mask, other=0, volatile=True)
+            while tl.sum(tl.where(mask & ((v >> 32).to(tl.int32) != flag), 1, 0)) > 0:
+                v = tl.load(slot, mask=mask, other=0, volatile=True)
+            a, c = _halves(v.to(tl.int32), KIND)
+            lo += a
+            hi += c
+        tl.store(Y + offs, _word(lo, hi, KIND), mask=mask)
+
+
+@triton.jit
 def one_shot_all_reduce_kernel(X, Y, STAGE, COUNTER, C, N, MESH: tl.constexpr, D: tl.constexpr,
                                BLOCK: tl.constexpr):
     """Y = sum over devices of X. STAGE: symmetric, 2 * N elements (two

@@ -4,12 +4,14 @@ tensor-parallel GEMMs with the communication overlapped tile by tile
 
 from __future__ import annotations
 
+from .. import _state
 from .._bridge import enabled
 from ..language._markers import TLEUsageError
 
-# Tiles for bf16 on Hopper: 128 x 256 x 64, 8 warps, 4 stages (H100: 0.94-0.98x
-# cuBLAS on the benchmarks' shapes alone; 3 stages gave 0.90-0.95x).
-CONFIG = dict(BM=128, BN=256, BK=64, GROUP_M=8, num_warps=8, num_stages=4)
+# Tiles for bf16 on Hopper: 128 x 256 x 64, 8 warps, TMA loads, a persistent
+# grid (one program per SM), 3 stages; the output stored by TMA in two column
+# halves (SPLIT). rs_num_stages: GEMM+ReduceScatter's stages.
+CONFIG = dict(BM=128, BN=256, BK=64, GROUP_M=8, num_warps=8, num_stages=3, SPLIT=True, rs_num_stages=3)
 
 
 def _check(t, name, dtype=None):
@@ -22,6 +24,28 @@ def _check(t, name, dtype=None):
 def _divides(n, d, what):
     if n % d:
         raise TLEUsageError(f"{what}: {n} is not a multiple of {d}")
+
+
+def _sms(device) -> int:
+    """Streaming multiprocessors of ``device``: the persistent grid's size."""
+    import torch
+    return torch.cuda.get_device_properties(device).multi_processor_count
+
+
+def _desc(t, rows: int, cols: int):
+    """A TMA descriptor of the 2-D tensor ``t`` with ``rows`` x ``cols`` blocks."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    return TensorDescriptor.from_tensor(t, [rows, cols])
+
+
+def _gemm_descs(a, b, out, cfg):
+    """The descriptors of ``_gemm_kernels``' persistent GEMMs: A, B and (when
+    ``out`` is given) the output, stored in column halves with ``SPLIT``."""
+    bm, bn, bk = cfg["BM"], cfg["BN"], cfg["BK"]
+    descs = [_desc(a, bm, bk), _desc(b, bk, bn)]
+    if out is not None:
+        descs.append(_desc(out, bm, bn // 2 if cfg["SPLIT"] else bn))
+    return descs
 
 
 def _signal_without_sm(flags, index: int) -> None:
@@ -63,8 +87,9 @@ class AllGatherMatmul:
         dtype: ``torch.bfloat16`` or ``torch.float16``; A, B and the result
             have it.
         config: None, or a dict overriding the tiling ``BM`` (128), ``BN``
-            (256), ``BK`` (64), ``GROUP_M`` (8), ``num_warps`` (8) and
-            ``num_stages`` (4).
+            (256), ``BK`` (64), ``GROUP_M`` (8), ``SPLIT`` (True: the
+            output stored in two column halves), ``num_warps`` (8),
+            ``num_stages`` (3) and ``rs_num_stages`` (3, GEMM+ReduceScatter).
 
     Example::
 
@@ -84,6 +109,10 @@ class AllGatherMatmul:
         self.config = dict(CONFIG, **(config or {}))
         self.gathered = ctx.empty(ctx.world_size * self.max_m_shard, self.k, dtype=dtype)
         self.ready = torch.zeros(ctx.world_size, dtype=torch.uint32, device=ctx.heap.device)
+        # READY's value at the launch: this device's own shard is in place.
+        self.ready_init = torch.zeros_like(self.ready)
+        self.ready_init[ctx.rank] = 1
+        self.sms = _sms(ctx.heap.device)
         self.stream = torch.cuda.Stream(device=ctx.heap.device)
         self.args = ctx.args()
 
@@ -112,7 +141,7 @@ class AllGatherMatmul:
         main = torch.cuda.current_stream()
         ctx.barrier()  # every peer is done reading the last call's shards
         gathered[rank * m_shard:(rank + 1) * m_shard].copy_(a_shard)
-        self.ready.zero_()
+        self.ready.copy_(self.ready_init)
         ctx.barrier()  # every shard is in its owner's buffer
         self.stream.wait_stream(main)
         with torch.cuda.stream(self.stream):
@@ -121,11 +150,13 @@ class AllGatherMatmul:
                 rows = slice(src * m_shard, (src + 1) * m_shard)
                 gathered[rows].copy_(ctx.peer(gathered, src)[rows])
                 _signal_without_sm(self.ready, src)
-        grid = (d * (m_shard // cfg["BM"]) * (n // cfg["BN"]),)
+        tiles = d * (m_shard // cfg["BM"]) * (n // cfg["BN"])
         with enabled():
-            kern.ag_gemm_kernel[grid](gathered, b, out, self.ready, self.args, m_shard, n, k, MESH=ctx.mesh, D=d,
-                                      BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
-                                      num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
+            kern.ag_gemm_kernel[(min(tiles, self.sms),)](
+                *_gemm_descs(gathered, b, out, cfg), self.ready, self.args, m_shard, n, k, MESH=ctx.mesh, D=d,
+                BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"], NUM_SMS=self.sms,
+                SPLIT=cfg["SPLIT"], WAIT_LIMIT=_state.device_wait_limit(), num_warps=cfg["num_warps"],
+                num_stages=cfg["num_stages"])
         main.wait_stream(self.stream)
         return out
 
@@ -134,7 +165,7 @@ class MatmulReduceScatter:
     """``OUT = reduce_scatter(A @ B, dim 0)`` over ``ctx``'s group: A is
     ``m`` x ``k_local``, B ``k_local`` x ``n`` on every rank; rank r gets rows
     ``r * m / D ...`` of the sum. Symmetric memory: the ring's receive slots
-    (D - 1 chunks of m / D x n) and their flags.
+    (D - 1 chunks of m / D x n) and two flags per tile of each.
 
     Calling it, ``op(a, b, out=None)``, takes ``a`` (``m`` x ``k``) and ``b``
     (``k`` x ``n``, ``k`` a multiple of ``BK``), contiguous 2-D CUDA tensors
@@ -151,8 +182,9 @@ class MatmulReduceScatter:
         dtype: ``torch.bfloat16`` or ``torch.float16``; A, B and the result
             have it.
         config: None, or a dict overriding the tiling ``BM`` (128), ``BN``
-            (256), ``BK`` (64), ``GROUP_M`` (8), ``num_warps`` (8) and
-            ``num_stages`` (4).
+            (256), ``BK`` (64), ``GROUP_M`` (8), ``SPLIT`` (True: the
+            output stored in two column halves), ``num_warps`` (8),
+            ``num_stages`` (3) and ``rs_num_stages`` (3, GEMM+ReduceScatter).
 
     Example::
 
@@ -176,8 +208,15 @@ class MatmulReduceScatter:
         import torch
         self.recv = ctx.empty(max(d - 1, 1), self.m // d, self.n, dtype=dtype)
         self.per_chunk = (self.m // d // cfg["BM"]) * (self.n // cfg["BN"])
-        self.flags = ctx.empty(max(d - 1, 1) * self.per_chunk, dtype=torch.int32)
-        self.flags.zero_()
+        # Per receive slot a READY flag (0 at rest, on the receiver) and a FREE flag (1 at rest, on the sender).
+        slots = max(d - 1, 1) * self.per_chunk
+        self.flags = ctx.empty(2 * slots, dtype=torch.int32)
+        self.flags[:slots].zero_()
+        self.flags[slots:].fill_(1)
+        self.sms = _sms(ctx.heap.device)
+        # The downstream device's receive slots, as one 2-D tensor, for the TMA stores into them.
+        down = ctx.peer(self.recv, (ctx.rank + d - 1) % d).view(-1, self.n)
+        self.recv_down = _desc(down, cfg["BM"], cfg["BN"] // 2 if cfg["SPLIT"] else cfg["BN"])
         torch.cuda.synchronize()
         ctx.barrier()
         self.args = ctx.args()
@@ -186,7 +225,7 @@ class MatmulReduceScatter:
     def arena_bytes(world, m, n, dtype, config=None) -> int:
         cfg = dict(CONFIG, **(config or {}))
         per_chunk = (m // world // cfg["BM"]) * (n // cfg["BN"])
-        return (world - 1) * (m // world) * n * dtype.itemsize + (world - 1) * per_chunk * 4 + 1024
+        return (world - 1) * (m // world) * n * dtype.itemsize + 2 * (world - 1) * per_chunk * 4 + 1024
 
     def __call__(self, a, b, out=None, comm=True):
         """``comm=False`` (an ablation for the benchmark; the result is not
@@ -203,11 +242,13 @@ class MatmulReduceScatter:
         _divides(k, cfg["BK"], "matmul_reduce_scatter K")
         d = ctx.world_size
         out = torch.empty(m // d, self.n, dtype=self.dtype, device=a.device) if out is None else out
-        grid = (d * self.per_chunk,)
+        bm, bn = cfg["BM"], cfg["BN"] // 2 if cfg["SPLIT"] else cfg["BN"]
         with enabled():
-            kern.gemm_rs_kernel[grid](a, b, out, self.recv, self.flags, self.args, m, self.n, k, MESH=ctx.mesh, D=d,
-                                      BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
-                                      COMM=comm, num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
+            kern.gemm_rs_kernel[(min(d * self.per_chunk, self.sms),)](
+                *_gemm_descs(a, b, None, cfg), _desc(out, bm, bn), self.recv, self.recv_down, self.flags, self.args,
+                m, self.n, k, MESH=ctx.mesh, D=d, BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
+                NUM_SMS=self.sms, SPLIT=cfg["SPLIT"], COMM=comm, WAIT_LIMIT=_state.device_wait_limit(),
+                num_warps=cfg["num_warps"], num_stages=cfg["rs_num_stages"])
         return out
 
 
@@ -223,8 +264,9 @@ def matmul(a, b, out=None, config=None):
         out: None (a new ``m`` x ``n`` tensor of ``a``'s dtype), or a
             contiguous ``m`` x ``n`` CUDA tensor for the result.
         config: None, or a dict overriding the tiling ``BM`` (128), ``BN``
-            (256), ``BK`` (64), ``GROUP_M`` (8), ``num_warps`` (8) and
-            ``num_stages`` (4).
+            (256), ``BK`` (64), ``GROUP_M`` (8), ``SPLIT`` (True: the
+            output stored in two column halves), ``num_warps`` (8),
+            ``num_stages`` (3) and ``rs_num_stages`` (3, GEMM+ReduceScatter).
 
     Returns:
         ``a @ b`` (accumulated in fp32, stored in ``out``'s dtype).
@@ -243,10 +285,10 @@ def matmul(a, b, out=None, config=None):
     for v, step, what in ((m, cfg["BM"], "M"), (n, cfg["BN"], "N"), (k, cfg["BK"], "K")):
         _divides(v, step, f"matmul {what}")
     out = torch.empty(m, n, dtype=a.dtype, device=a.device) if out is None else out
-    kern.gemm_kernel[((m // cfg["BM"]) * (n // cfg["BN"]),)](a, b, out, m, n, k, BM=cfg["BM"], BN=cfg["BN"],
-                                                              BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
-                                                              num_warps=cfg["num_warps"],
-                                                              num_stages=cfg["num_stages"])
+    sms = _sms(a.device)
+    kern.gemm_kernel[(min((m // cfg["BM"]) * (n // cfg["BN"]), sms),)](
+        *_gemm_descs(a, b, out, cfg), m, n, k, BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
+        NUM_SMS=sms, SPLIT=cfg["SPLIT"], num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
     return out
 
 

@@ -25,10 +25,28 @@ from .. import language as tle  # the in-kernel primitives (tle.remote, ...)
 
 
 @triton.jit
-def _wait_equal(ptr, value):
-    """Spin until the int32 at ``ptr`` is ``value`` (acquire, system scope)."""
-    while tl.atomic_cas(ptr, value, value, sem="acquire", scope="sys") != value:
-        pass
+def _await(ptr, value, LIMIT: tl.constexpr = 0):
+    """Spin until the 32-bit word at ``ptr`` is ``value`` (a system-scope
+    acquire load), then order the async proxy (TMA) after it; returns the
+    word, i.e. ``value``. The caller feeds the result into the coordinates
+    of the TMA loads it guards (``+ (r - value)``, zero at run time), so no
+    schedule can hoist a load above the wait. One inline-asm op, not a loop:
+    the software pipeliner keeps the persistent loop's structure. Every
+    thread polls: a caller that then changes the word must
+    ``tl.debug_barrier()`` first. ``LIMIT`` > 0 (the debug mode,
+    ``TLE_DEVICE_WAIT_LIMIT``): after that many polls the kernel traps (a
+    CUDA error at the next synchronization instead of a hang)."""
+    if LIMIT > 0:
+        return tl.inline_asm_elementwise(
+            "{ .reg .pred p; .reg .b32 v, c; mov.b32 c, 0; "
+            "spin: ld.acquire.sys.global.b32 v, [$1]; setp.eq.b32 p, v, $2; @p bra done; "
+            f"add.s32 c, c, 1; setp.lt.s32 p, c, {LIMIT}; @p bra spin; trap; "
+            "done: fence.proxy.async.global; mov.b32 $0, v; }",
+            "=r,l,r", [ptr, value], dtype=tl.int32, is_pure=False, pack=1)
+    return tl.inline_asm_elementwise(
+        "{ .reg .pred p; .reg .b32 v; spin: ld.acquire.sys.global.b32 v, [$1]; setp.ne.b32 p, v, $2; "
+        "@p bra spin; fence.proxy.async.global; mov.b32 $0, v; }",
+        "=r,l,r", [ptr, value], dtype=tl.int32, is_pure=False, pack=1)
 
 
 @triton.jit
@@ -44,90 +62,153 @@ def _tile(t, tiles_m, tiles_n, GROUP_M: tl.constexpr):
 
 
 @triton.jit
-def _mma(A, B, rows, cols, K, stride_am, stride_bk, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    """The fp32 product of A[rows, :] and B[:, cols] (row-major, K % BK == 0)."""
+def _mma(a_desc, b_desc, row, col, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    """The fp32 product of A[row:row+BM, :] and B[:, col:col+BN], both read
+    by TMA (``K % BK == 0``)."""
     acc = tl.zeros([BM, BN], dtype=tl.float32)
-    ks = tl.arange(0, BK)
-    a_ptrs = A + rows[:, None] * stride_am + ks[None, :]
-    b_ptrs = B + ks[:, None] * stride_bk + cols[None, :]
-    for _ in range(0, K, BK):
-        acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc)
-        a_ptrs += BK
-        b_ptrs += BK * stride_bk
+    for k in range(0, K, BK):
+        acc = tl.dot(a_desc.load([row, k]), b_desc.load([k, col]), acc)
     return acc
 
 
 @triton.jit
-def ag_gemm_kernel(AG, B, OUT, READY, C, M_SHARD, N, K, MESH: tl.constexpr, D: tl.constexpr, BM: tl.constexpr,
-                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
-    """OUT (D * M_SHARD x N) = AG @ B. AG: the gathered A (shard s in rows
-    s * M_SHARD ...); READY[s] = 1 once shard s has landed (this device's own
-    shard is there before the launch)."""
-    ctx = tle.device_context(MESH, C)
-    rank = ctx.rank
-    pid = tl.program_id(0)
-    tiles_m = M_SHARD // BM
-    tiles_n = N // BN
-    per_shard = tiles_m * tiles_n
-    step = pid // per_shard
-    shard = (rank + step) % D
-    tm, tn = _tile(pid % per_shard, tiles_m, tiles_n, GROUP_M)
-    if step > 0:
-        _wait_equal(READY + shard, 1)
-    rows = shard * M_SHARD + tm * BM + tl.arange(0, BM)
-    cols = tn * BN + tl.arange(0, BN)
-    acc = _mma(AG, B, rows, cols, K, K, N, BM, BN, BK)
-    tl.store(OUT + rows[:, None] * N + cols[None, :], acc.to(OUT.dtype.element_ty))
+def _store(c_desc, row, col, acc, BN: tl.constexpr, SPLIT: tl.constexpr):
+    """``c_desc[row, col:col+BN] = acc`` by TMA, in two column halves when
+    ``SPLIT`` (``c_desc``'s block is then BN / 2 wide): half the epilogue's
+    registers and staging buffer."""
+    if SPLIT:
+        c0, c1 = tl.split(tl.permute(tl.reshape(acc, (acc.shape[0], 2, BN // 2)), (0, 2, 1)))
+        c_desc.store([row, col], c0.to(c_desc.dtype))
+        c_desc.store([row, col + BN // 2], c1.to(c_desc.dtype))
+    else:
+        c_desc.store([row, col], acc.to(c_desc.dtype))
 
 
 @triton.jit
-def gemm_rs_kernel(A, B, OUT, RECV, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl.constexpr, BM: tl.constexpr,
-                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr, COMM: tl.constexpr = True):
-    """OUT (M / D x N) = rows [rank * M / D, ...) of the sum over devices of
-    A @ B. RECV: symmetric, (D - 1) x (M / D) x N (one slot per step);
-    FLAGS: symmetric int32, (D - 1) x tiles per chunk, zero at rest."""
+def ag_gemm_kernel(AG, B, OUT, READY, C, M_SHARD, N, K, MESH: tl.constexpr, D: tl.constexpr, BM: tl.constexpr,
+                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr,
+                   SPLIT: tl.constexpr, WAIT_LIMIT: tl.constexpr = 0):
+    """OUT (D * M_SHARD x N) = AG @ B, persistent: program p takes tiles p,
+    p + NUM_SMS, ... AG, B, OUT: TMA descriptors (blocks BM x BK, BK x BN,
+    BM x BN or BM x BN / 2 with SPLIT); AG is the gathered A (shard s in rows
+    s * M_SHARD ...). READY[s] = 1 once shard s has landed (this device's own
+    flag is set before the launch)."""
     ctx = tle.device_context(MESH, C)
     rank = ctx.rank
-    pid = tl.program_id(0)
+    tiles_m = M_SHARD // BM
+    tiles_n = N // BN
+    per_shard = tiles_m * tiles_n
+    for t in tl.range(tl.program_id(0), D * per_shard, NUM_SMS):
+        shard = (rank + t // per_shard) % D
+        tm, tn = _tile(t % per_shard, tiles_m, tiles_n, GROUP_M)
+        row = shard * M_SHARD + tm * BM + (_await(READY + shard, 1, WAIT_LIMIT) - 1)
+        acc = _mma(AG, B, row, tn * BN, K, BM, BN, BK)
+        _store(OUT, row, tn * BN, acc, BN, SPLIT)
+
+
+@triton.jit
+def _stores_done():
+    """Wait until this thread's TMA stores are complete (written, not just
+    read out of shared memory) and order them before later generic-proxy
+    accesses; returns 0. Threads that issued none pass straight through."""
+    return tl.inline_asm_elementwise("cp.async.bulk.wait_group 0; fence.proxy.async.global; mov.b32 $0, 0;", "=r", [],
+                                     dtype=tl.int32, is_pure=False, pack=1)
+
+
+@triton.jit
+def _store_release(ptr, value):
+    """``*ptr = value`` as a system-scope release store: what this thread
+    did before is visible to whoever acquires the value. Fire and forget
+    (no reply crosses NVLink, unlike an atomic exchange)."""
+    return tl.inline_asm_elementwise("st.release.sys.global.b32 [$1], $2; mov.b32 $0, 0;", "=r,l,r", [ptr, value],
+                                     dtype=tl.int32, is_pure=False, pack=1)
+
+
+@triton.jit
+def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl.constexpr,
+                   BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
+                   NUM_SMS: tl.constexpr, SPLIT: tl.constexpr, COMM: tl.constexpr = True,
+                   WAIT_LIMIT: tl.constexpr = 0):
+    """OUT (M / D x N) = rows [rank * M / D, ...) of the sum over devices of
+    A @ B, persistent (program p takes tiles p, p + NUM_SMS, ...). A, B: TMA
+    descriptors (blocks BM x BK, BK x BN); OUT and RECV_DOWN: TMA
+    descriptors of blocks BM x BN (BM x BN / 2 with SPLIT): the result and
+    the downstream device's RECV, seen as (D - 1) * M / D x N. RECV:
+    symmetric, (D - 1) x (M / D) x N (one slot per step), read here by
+    pointer. FLAGS: symmetric int32, 2 x (D - 1) x tiles per chunk: READY
+    (0 at rest) then FREE (1 at rest), one of each per slot.
+
+    A slot is a single-producer, single-consumer hand-off whose two flags
+    each live where they are polled, so no wait crosses NVLink: the sender
+    waits for its own FREE entry (set back to 1 by the receiver once it has
+    read the slot), takes it (after a CTA barrier: every thread polls, and
+    a thread that took it back to 0 early would leave a slower one spinning
+    for ever), stores the tile and raises the receiver's
+    READY entry; the receiver waits for its READY, reads, takes it back and
+    raises the sender's FREE. Both raises are release stores (fire and
+    forget). The tile leaves by a TMA store, which the SM does not wait for:
+    its READY is raised at the next tile's epilogue (or after the loop), so
+    the NVLink transfer overlaps the next tile's main loop instead of
+    stalling every SM at once (persistent programs reach their epilogues
+    together)."""
+    ctx = tle.device_context(MESH, C)
+    rank = ctx.rank
+    down = (rank + D - 1) % D
+    up = (rank + 1) % D
     chunk_m = M // D
     tiles_m = chunk_m // BM
     tiles_n = N // BN
     per_chunk = tiles_m * tiles_n
-    step = pid // per_chunk
-    t = pid % per_chunk
-    chunk = (rank + step + 1) % D
-    tm, tn = _tile(t, tiles_m, tiles_n, GROUP_M)
-    local_rows = tm * BM + tl.arange(0, BM)
-    cols = tn * BN + tl.arange(0, BN)
-    acc = _mma(A, B, chunk * chunk_m + local_rows, cols, K, K, N, BM, BN, BK)
-    tile = local_rows[:, None] * N + cols[None, :]
-    if not COMM:  # ablation (bench/dist_gemm_rs.py --ablate): the same tiles, no ring
-        tl.store(OUT + tile, acc.to(OUT.dtype.element_ty))
-        return
-    if step > 0:
-        # The upstream neighbour's partial sum of this tile, from step - 1.
-        slot = FLAGS + (step - 1) * per_chunk + t
-        _wait_equal(slot, 1)
-        acc += tl.load(RECV + (step - 1) * chunk_m * N + tile).to(tl.float32)
-        tl.debug_barrier()
-        tl.atomic_xchg(slot, 0, sem="release", scope="sys")
-    if step < D - 1:
-        down = (rank + D - 1) % D
-        slot = tle.remote(FLAGS + step * per_chunk + t, down, MESH, context=ctx)
-        _wait_equal(slot, 0)
-        tl.store(tle.remote(RECV + step * chunk_m * N + tile, down, MESH, context=ctx), acc.to(RECV.dtype.element_ty))
-        tl.debug_barrier()
-        tl.atomic_xchg(slot, 1, sem="release", scope="sys")
-    else:
-        tl.store(OUT + tile, acc.to(OUT.dtype.element_ty))
+    READY = FLAGS
+    FREE = FLAGS + (D - 1) * per_chunk
+    pending = -1  # the slot whose tile is in flight downstream
+    for pid in tl.range(tl.program_id(0), D * per_chunk, NUM_SMS):
+        step = pid // per_chunk
+        t = pid % per_chunk
+        chunk = (rank + step + 1) % D
+        tm, tn = _tile(t, tiles_m, tiles_n, GROUP_M)
+        acc = _mma(A, B, chunk * chunk_m + tm * BM, tn * BN, K, BM, BN, BK)
+        if not COMM:  # ablation (bench/dist_gemm_rs.py --ablate): the same tiles, no ring
+            _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
+        else:
+            if pending >= 0:
+                pending += _stores_done()
+                tl.debug_barrier()  # the issuing thread's store is complete
+                _store_release(tle.remote(READY + pending, down, MESH, context=ctx), 1)
+                pending = -1
+            if step > 0:
+                # The upstream neighbour's partial sum of this tile, from step - 1.
+                slot = (step - 1) * per_chunk + t
+                _await(READY + slot, 1, WAIT_LIMIT)  # (an asm with side effects: the loads below stay after it)
+                tile = (tm * BM + tl.arange(0, BM))[:, None] * N + (tn * BN + tl.arange(0, BN))[None, :]
+                acc += tl.load(RECV + (step - 1) * chunk_m * N + tile).to(tl.float32)
+                tl.debug_barrier()  # every thread has read the slot
+                tl.store(READY + slot, 0)
+                _store_release(tle.remote(FREE + slot, up, MESH, context=ctx), 1)
+            if step < D - 1:
+                slot = step * per_chunk + t
+                free = _await(FREE + slot, 1, WAIT_LIMIT)  # downstream has read what the last call sent here
+                tl.debug_barrier()  # every thread (each polls) has seen 1 before any takes it back to 0
+                tl.store(FREE + slot, 0)
+                _store(RECV_DOWN, step * chunk_m + tm * BM + (free - 1), tn * BN, acc, BN, SPLIT)
+                pending = slot
+            else:
+                _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
+    if COMM:
+        if pending >= 0:
+            pending += _stores_done()
+            tl.debug_barrier()
+            _store_release(tle.remote(READY + pending, down, MESH, context=ctx), 1)
 
 
 @triton.jit
-def gemm_kernel(A, B, OUT, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
-    """The same GEMM alone (no communication): the "GEMM part" of the benchmarks."""
-    pid = tl.program_id(0)
-    tm, tn = _tile(pid, M // BM, N // BN, GROUP_M)
-    rows = tm * BM + tl.arange(0, BM)
-    cols = tn * BN + tl.arange(0, BN)
-    acc = _mma(A, B, rows, cols, K, K, N, BM, BN, BK)
-    tl.store(OUT + rows[:, None] * N + cols[None, :], acc.to(OUT.dtype.element_ty))
+def gemm_kernel(A, B, OUT, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
+                NUM_SMS: tl.constexpr, SPLIT: tl.constexpr):
+    """The same GEMM alone (no communication): the "GEMM part" of the
+    benchmarks. A, B, OUT: TMA descriptors as for ``ag_gemm_kernel``."""
+    tiles_m = M // BM
+    tiles_n = N // BN
+    for t in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS):
+        tm, tn = _tile(t, tiles_m, tiles_n, GROUP_M)
+        acc = _mma(A, B, tm * BM, tn * BN, K, BM, BN, BK)
+        _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)

@@ -1,9 +1,13 @@
-"""Shared-memory buffers: the types and helpers ``tle.gpu`` and ``tle.pipe`` share.
+"""Buffers: the types and helpers ``tle.gpu``, ``tle.pipe`` and ``tle.dsa`` share.
 
-A buffer (``buffered_tensor``) is a buffer handle in the IR, the result of the
-``tle.alloc`` marker (docs/local-memory.md); ``tle.gpu`` builds pointers, loads,
-stores and copies on it, ``tle.pipe`` rings of slots over such buffers, and
-``tle.dsa`` reuses the element-type and shape checks.
+Every buffer a kernel holds is a ``buffer_value`` of a ``buffer_type_base``:
+a shape, a scalar dtype and one IR value, the *buffer handle* that only TLE's
+markers consume (docs/markers.md). Two kinds derive from them: a shared-memory
+buffer (``buffered_tensor``, ``tle.gpu.alloc``'s result, the ``tle.alloc``
+marker; docs/local-memory.md), on which ``tle.gpu`` builds pointers, loads,
+stores and copies and ``tle.pipe`` rings of slots; and a DSA buffer
+(``tle.dsa.buffer``, in dsa.py). The element-type and shape checks are shared
+too.
 """
 
 from __future__ import annotations
@@ -67,30 +71,75 @@ def memdesc_type(shape, dtype: tlc.dtype, order_rank=None, alloc_shape=None) -> 
     return f"!ttg.memdesc<{dims}x{mlir_type(dtype)}, {enc}, #ttg.shared_memory, mutable{alloc}>"
 
 
-class buffered_tensor_type(tlc.base_type):
+class buffer_type_base(tlc.base_type):
+    """The type of a buffer: its shape and scalar dtype; the IR carries one
+    handle of ``handle_type()`` (a subclass may add values after it)."""
 
-    def __init__(self, shape, dtype: tlc.dtype, scope: storage_kind = smem, remote: bool = False):
+    def __init__(self, shape, dtype: tlc.dtype):
         self.shape = tuple(shape)
         self.dtype = dtype
+
+    def _key(self) -> tuple:
+        """What tells two buffer types of one kind apart: shape, dtype, then the kind's own fields."""
+        return (self.shape, self.dtype)
+
+    def __eq__(self, other):
+        return isinstance(other, type(self)) and self._key() == other._key()
+
+    def _mangle(self, kind: str, suffix: str) -> str:
+        return f"{kind}{'_'.join(map(str, self.shape))}{self.dtype.mangle()}{suffix}"
+
+    def handle_type(self):
+        """A pointer to the element type in shared memory (what the markers pass around)."""
+        return tlc.pointer_type(self.dtype, SHARED_ADDRESS_SPACE)
+
+    def _flatten_ir_types(self, builder, out) -> None:
+        out.append(self.handle_type().to_ir(builder))
+
+
+class buffer_value(tlc.base_value):
+    """A buffer a kernel holds: its IR handle and its ``buffer_type_base``.
+    ``shape`` (a list of constexprs) and ``dtype`` describe it."""
+
+    def __init__(self, handle, type: buffer_type_base):
+        self.handle = handle
+        self.type = type
+
+    @property
+    def shape(self):
+        return [tlc.constexpr(d) for d in self.type.shape]
+
+    @property
+    def dtype(self):
+        return self.type.dtype
+
+    def _handle_tensor(self) -> tlc.tensor:
+        """The handle as a Triton value of the type's ``handle_type()`` (a marker operand)."""
+        return tlc.tensor(self.handle, self.type.handle_type())
+
+    def _flatten_ir(self, handles) -> None:
+        handles.append(self.handle)
+
+
+class buffered_tensor_type(buffer_type_base):
+
+    def __init__(self, shape, dtype: tlc.dtype, scope: storage_kind = smem, remote: bool = False):
+        super().__init__(shape, dtype)
         self.scope = scope
         self.remote = remote  # a tle.remote view: the handle plus the peer CTA's rank
 
-    def __eq__(self, other):
-        return (isinstance(other, buffered_tensor_type) and self.shape == other.shape
-                and self.dtype == other.dtype and self.scope == other.scope and self.remote == other.remote)
+    def _key(self) -> tuple:
+        return super()._key() + (self.scope, self.remote)
 
     def __repr__(self):
         remote = ", remote" if self.remote else ""
         return f"buffered_tensor<{list(self.shape)}, {self.dtype}, {self.scope!r}{remote}>"
 
     def mangle(self) -> str:
-        return f"B{'_'.join(map(str, self.shape))}{self.dtype.mangle()}{self.scope.value}{'R' if self.remote else ''}"
-
-    def handle_type(self):
-        return tlc.pointer_type(self.dtype, SHARED_ADDRESS_SPACE)
+        return self._mangle("B", f"{self.scope.value}{'R' if self.remote else ''}")
 
     def _flatten_ir_types(self, builder, out) -> None:
-        out.append(self.handle_type().to_ir(builder))
+        super()._flatten_ir_types(builder, out)
         if self.remote:
             out.append(tlc.int32.to_ir(builder))
 
@@ -101,7 +150,7 @@ class buffered_tensor_type(tlc.base_type):
         return buffered_tensor(handles[cursor], self), cursor + 1
 
 
-class buffered_tensor(tlc.base_value):
+class buffered_tensor(buffer_value):
     """A buffer in on-chip memory (``tle.gpu.alloc``'s result).
 
     In the IR it is a *buffer handle* (docs/local-memory.md): the result of the
@@ -127,20 +176,11 @@ class buffered_tensor(tlc.base_value):
     """
 
     def __init__(self, handle, type: buffered_tensor_type, remote_shard=None):
-        self.handle = handle
-        self.type = type
+        super().__init__(handle, type)
         self.remote_shard = remote_shard
 
-    @property
-    def shape(self):
-        return [tlc.constexpr(d) for d in self.type.shape]
-
-    @property
-    def dtype(self):
-        return self.type.dtype
-
     def _flatten_ir(self, handles) -> None:
-        handles.append(self.handle)
+        super()._flatten_ir(handles)
         if self.remote_shard is not None:
             handles.append(self.remote_shard.handle)
 
@@ -161,6 +201,16 @@ def _const_shape(shape, what):
     if not dims or any(isinstance(d, bool) or not isinstance(d, int) or d <= 0 for d in dims):
         raise TLEUsageError(f"{what} must be a non-empty list of positive compile-time ints, got {describe(dims)}")
     return dims
+
+
+def _element_dtype(dtype, what) -> tlc.dtype:
+    """``dtype`` checked as a buffer's element type: a scalar triton dtype
+    TLE buffers can hold; ``what`` names the argument in the error."""
+    dtype = tlc._unwrap_if_constexpr(dtype)
+    if not isinstance(dtype, tlc.dtype) or dtype.is_ptr() or isinstance(dtype, tlc.block_type):
+        raise TLEUsageError(f"{what} must be a scalar triton dtype, got {describe(dtype)}")
+    mlir_type(dtype, what)
+    return dtype
 
 
 def _buffer(value, what) -> buffered_tensor:

@@ -24,7 +24,7 @@ from triton.language import core as tlc
 from . import _markers
 from ._markers import TLEUsageError, builtin, describe
 from .core import _require_enabled
-from .buffers import SHARED_ADDRESS_SPACE, _const_shape, mlir_type
+from .buffers import SHARED_ADDRESS_SPACE, _const_shape, _element_dtype, buffer_type_base, buffer_value, mlir_type
 
 
 class address_space(enum.Enum):
@@ -84,7 +84,7 @@ def buffer_mlir_type(shape, dtype, space: address_space) -> str:
     return f"!tle.dsa.buffer<{dims}{mlir_type(dtype)}, {space.value}>"
 
 
-class buffer_type(tlc.base_type):
+class buffer_type(buffer_type_base):
     """The type of a ``tle.dsa.buffer``: ``!tle.dsa.buffer<shape x dtype, space>``.
 
     Args:
@@ -102,35 +102,30 @@ class buffer_type(tlc.base_type):
     """
 
     def __init__(self, shape, dtype: tlc.dtype, space: address_space, shaped_handle: bool = False):
-        self.shape = tuple(shape)
-        self.dtype = dtype
+        super().__init__(shape, dtype)
         self.space = space
         # tle.dsa.to_buffer's handle is a pointer tensor of the buffer's shape
         # (its marker has the tensor operand's shape); alloc's is a scalar.
         self.shaped_handle = shaped_handle
 
-    def __eq__(self, other):
-        return (isinstance(other, buffer_type) and self.shape == other.shape and self.dtype == other.dtype
-                and self.space == other.space and self.shaped_handle == other.shaped_handle)
+    def _key(self) -> tuple:
+        return super()._key() + (self.space, self.shaped_handle)
 
     def __repr__(self):
         return f"dsa_buffer<{list(self.shape)}, {self.dtype}, {self.space!r}>"
 
     def mangle(self) -> str:
-        return f"D{'_'.join(map(str, self.shape))}{self.dtype.mangle()}{self.space.value}{'T' if self.shaped_handle else ''}"
+        return self._mangle("D", f"{self.space.value}{'T' if self.shaped_handle else ''}")
 
     def handle_type(self):
-        ptr = tlc.pointer_type(self.dtype, SHARED_ADDRESS_SPACE)
+        ptr = super().handle_type()
         return tlc.block_type(ptr, list(self.shape)) if self.shaped_handle else ptr
-
-    def _flatten_ir_types(self, builder, out) -> None:
-        out.append(self.handle_type().to_ir(builder))
 
     def _unflatten_ir(self, handles, cursor):
         return buffer(handles[cursor], self), cursor + 1
 
 
-class buffer(tlc.base_value):
+class buffer(buffer_value):
     """A DSA buffer (``tle.dsa.alloc`` / ``tle.dsa.to_buffer``): in the IR, a
     buffer handle that only TLE's markers consume (docs/markers.md).
 
@@ -149,19 +144,7 @@ class buffer(tlc.base_value):
     """
 
     def __init__(self, handle, type: buffer_type):
-        self.handle = handle
-        self.type = type
-
-    @property
-    def shape(self):
-        return [tlc.constexpr(d) for d in self.type.shape]
-
-    @property
-    def dtype(self):
-        return self.type.dtype
-
-    def _flatten_ir(self, handles) -> None:
-        handles.append(self.handle)
+        super().__init__(handle, type)
 
     def __repr__(self):
         return repr(self.type)
@@ -177,18 +160,10 @@ def _buffer(value, what) -> buffer:
 
 def _operand(buf: buffer, _semantic) -> tuple[tlc.tensor, bool]:
     """The buffer's handle at the buffer's shape; True when it was splatted."""
-    handle = tlc.tensor(buf.handle, buf.type.handle_type())
+    handle = buf._handle_tensor()
     if buf.type.shaped_handle:
         return handle, False
     return _semantic.splat(handle, list(buf.type.shape)), True
-
-
-def _dtype(dtype, what) -> tlc.dtype:
-    dtype = tlc._unwrap_if_constexpr(dtype)
-    if not isinstance(dtype, tlc.dtype) or dtype.is_ptr() or isinstance(dtype, tlc.block_type):
-        raise TLEUsageError(f"{what} must be a scalar triton dtype, got {describe(dtype)}")
-    mlir_type(dtype, what)
-    return dtype
 
 
 @builtin("tle.dsa.alloc")
@@ -216,7 +191,7 @@ def alloc(shape, dtype, mem_addr_space=address_space.UB, _semantic=None, _genera
             tle.dsa.copy(ub, OUT + offs)
     """
     shape = _const_shape(shape, "tle.dsa.alloc shape")
-    dtype = _dtype(dtype, "tle.dsa.alloc dtype")
+    dtype = _element_dtype(dtype, "tle.dsa.alloc dtype")
     space = _space(mem_addr_space, "tle.dsa.alloc mem_addr_space")
     _require_enabled("tle.dsa.alloc", _semantic)
     btype = buffer_type(shape, dtype, space)

@@ -32,10 +32,12 @@ from triton.runtime.jit import JITCallable
 
 from . import _markers
 from ._markers import TLEUsageError, describe
+from .buffers import alloc_buffer, memdesc_type
 from .core import _require_enabled
+from ._gpu_semantic import _local_load, _local_store
 
 # The public names of tle.raw.
-__all__ = ["RawFunction", "call", "hardware_constraint", "language"]
+__all__ = ["InOut", "Input", "RawFunction", "call", "dialect", "hardware_constraint", "language", "vassert", "vprintf"]
 
 LANGUAGES = ("mlir",)
 SYNC_SCOPES = ("block",)
@@ -52,6 +54,12 @@ ALLOWED_OPS = frozenset(
      "tensor.extract", "tensor.insert", "tensor.dim",
      "nvvm.read.ptx.sreg.laneid", "nvvm.read.ptx.sreg.warpsize", "nvvm.barrier0", "nvvm.shfl.sync"]
     + [f"nvvm.read.ptx.sreg.{r}.{a}" for r in ("tid", "ntid", "ctaid", "nctaid") for a in "xyz"])
+
+# What a @tle.raw.dialect body may hold (FlagTree's form): every op of these
+# dialects and gpu.printf (tle.raw.vprintf); lib/Dialect/TLE/IR/Raw.cpp again.
+DIALECT_FORM_DIALECTS = ("arith", "math", "index", "scf", "memref", "llvm", "nvvm")
+DIALECT_FORM_OPS = frozenset(["gpu.printf"])
+SHARED_ADDRESS_SPACE = 3
 
 # Triton dtype -> the MLIR element type the annotation must spell.
 _MLIR_TYPES = {
@@ -176,12 +184,14 @@ class _Param:
 
     def __init__(self, name, kind, spelling):
         self.name = name
-        self.kind = kind  # the annotation's class: ir.RankedTensorType, ir.IntegerType, ...
+        # @tle.raw.language: the annotation's class (ir.RankedTensorType, ...);
+        # @tle.raw.dialect: "Input" or "InOut".
+        self.kind = kind
         self.spelling = spelling  # "tensor<1024xf32>"
 
 
 class RawFunction(JITCallable):
-    """A ``@tle.raw.language`` function: only ``tle.call`` may call it.
+    """A ``@tle.raw.language`` or ``@tle.raw.dialect`` function: only ``tle.call`` (``tle.raw.call``) may call it.
 
     A ``JITCallable`` so that kernels may name it (Triton's code generator
     admits JITCallable globals) and so that its source is part of the cache
@@ -189,40 +199,47 @@ class RawFunction(JITCallable):
     function's source, annotations, language and hardware constraint; helpers
     it calls are not followed).
 
-    Made by ``@tle.raw.language``, not by hand; calling it directly is an
-    error that points to ``tle.call``.
+    Made by ``@tle.raw.language`` or ``@tle.raw.dialect``, not by hand;
+    calling it directly is an error that points to ``tle.call`` /
+    ``tle.raw.call``.
 
     Args:
         fn: the plain Python function whose body builds the MLIR.
         language: ``"mlir"``.
         constraint: the ``@tle.hardware_constraint`` record, or None.
+        form: ``"language"`` (``@tle.raw.language``, the wiki form) or
+            ``"dialect"`` (``@tle.raw.dialect``, FlagTree's shipped form).
 
     Example::
 
         f = tle.raw.language(name="mlir")(body)   # a RawFunction
-        f.language, f.constraint                  # "mlir", None
+        f.language, f.constraint, f.form          # "mlir", None, "language"
     """
 
-    def __init__(self, fn, language: str, constraint: HardwareConstraint | None):
+    def __init__(self, fn, language: str, constraint: HardwareConstraint | None, form: str = "language"):
         super().__init__(fn)
         self.language = language
         self.constraint = constraint
+        self.form = form  # "language" (@tle.raw.language) or "dialect" (@tle.raw.dialect)
 
     @property
     def cache_key(self) -> str:
         h = hashlib.sha256()
         h.update(self._src.encode())
-        h.update(repr((self.language, self.constraint, self.fn.__annotations__)).encode())
+        h.update(repr((self.language, self.constraint, self.form, self.fn.__annotations__)).encode())
         return h.hexdigest()
 
     def __call__(self, *args, **kwargs):
-        raise TLEUsageError(f"TLE-Raw function '{self.__name__}' can only be called through "
-                            f"tle.call({self.__name__}, args=[...], ...) inside a kernel")
+        how = (f"tle.raw.call({self.__name__}, [inouts...], [inputs...])" if self.form == "dialect" else
+               f"tle.call({self.__name__}, args=[...], ...)")
+        raise TLEUsageError(f"TLE-Raw function '{self.__name__}' can only be called through {how} inside a kernel")
 
     def __repr__(self):
         return f"<TLE-Raw {self.language} function {self.__name__}>"
 
     def params(self) -> list[_Param]:
+        if self.form == "dialect":
+            return _dialect_params(self)
         ir = _bindings()
         try:
             hints = typing.get_type_hints(self.fn, include_extras=True)
@@ -263,6 +280,7 @@ class RawFunction(JITCallable):
         ir = _bindings()
         from mlir.dialects import func
 
+        _exclude_from_tracebacks()
         with ir.Context(), ir.loc_tracebacks(max_depth=1):
             with ir.Location.unknown():
                 module = ir.Module.create()
@@ -272,7 +290,7 @@ class RawFunction(JITCallable):
                     entry = fop.add_entry_block()
             # Ops take their Python line (loc_tracebacks); helpers that
             # need an ambient location (scf.ForOp's block) get an unknown one.
-            with ir.InsertionPoint(entry), ir.Location.unknown():
+            with ir.InsertionPoint(entry), ir.Location.unknown(), _flagtree_bindings():
                 try:
                     self.fn(*entry.arguments)
                 except TLEUsageError:
@@ -281,21 +299,77 @@ class RawFunction(JITCallable):
                     raise TLEUsageError(f"building TLE-Raw function '{self.__name__}' failed{self._where(e)}: "
                                         f"{type(e).__name__}: {e}") from e
                 func.ReturnOp([])
-            if not module.operation.verify():
-                raise TLEUsageError(f"TLE-Raw function '{self.__name__}' does not verify")
+            try:
+                module.operation.verify()
+            except ir.MLIRError as e:
+                raise TLEUsageError(f"TLE-Raw function '{self.__name__}' does not verify: "
+                                    f"{_diagnostics(e)}") from None
             written = [False] * len(params)
+            whole, allowed = ((DIALECT_FORM_DIALECTS, DIALECT_FORM_OPS) if self.form == "dialect" else
+                              (WHOLE_DIALECTS, ALLOWED_OPS))
             for op in _walk(entry):
                 name = op.name
                 dialect = name.split(".", 1)[0]
-                if name != "func.return" and dialect not in WHOLE_DIALECTS and name not in ALLOWED_OPS:
+                if name != "func.return" and dialect not in whole and name not in allowed:
                     raise TLEUsageError(f"op '{name}' is not supported in TLE-Raw function '{self.__name__}' "
                                         f"(at {op.location}); docs/raw.md lists the supported ops")
                 if name == "tensor.insert":
                     root = _root_argument(ir, op.operands[1])
                     if root is not None:
                         written[root] = True
-            text = module.operation.get_asm(enable_debug_info=True)
+            # The generic form for @tle.raw.dialect bodies: some custom
+            # parsers of the 22.1 bindings cannot read back what their printers
+            # wrote with debug info (`nvvm.barrier id = %a number_of_threads = %b
+            # loc(#loc7)`: "undefined symbol alias id").
+            text = module.operation.get_asm(enable_debug_info=True,
+                                            print_generic_op_form=self.form == "dialect")
         return text, written
+
+
+def _exclude_from_tracebacks():
+    """Ops built by this file's helpers (``vprintf``, ``vassert``, the
+    ``nvvm.barrier`` shim) take the location of the user's line that called
+    them, not of this file (the bindings skip their own files the same way)."""
+    from mlir._mlir_libs import _mlir
+
+    exclude = getattr(getattr(_mlir, "globals", None), "register_traceback_file_exclusion", None)
+    if exclude is not None:
+        exclude(__file__)
+
+
+class _flagtree_bindings:
+    """While a body is built: the calls FlagTree's tutorials make that the
+    22.1 bindings spell differently. ``nvvm.barrier(barrier_id=...,
+    number_of_threads=...)``: the 22.1 builder requires the optional result
+    type ``res`` first; here it defaults to None (no result). Restored
+    afterwards."""
+
+    def __enter__(self):
+        from mlir.dialects import nvvm
+
+        self._saved = nvvm.barrier
+        original = nvvm.barrier
+
+        def barrier(res=None, **kwargs):
+            return original(res, **kwargs)
+
+        barrier.__doc__ = original.__doc__
+        nvvm.barrier = barrier
+        return self
+
+    def __exit__(self, *exc):
+        from mlir.dialects import nvvm
+
+        nvvm.barrier = self._saved
+        return False
+
+
+def _diagnostics(error) -> str:
+    """An MLIRError's diagnostics, each with its location (the body's Python line)."""
+    notes = getattr(error, "error_diagnostics", None) or []
+    if not notes:
+        return str(error)
+    return "; ".join(f"{d.message} (at {d.location})" for d in notes)
 
 
 def _walk(block):
@@ -337,33 +411,46 @@ def _py(value):
 
 
 def call(fn, args, hardware=None, layout=None):
-    """``tle.call(fn, args, hardware=None, layout=None)``: run a TLE-Raw function.
+    """``tle.call(fn, args, hardware=None, layout=None)`` / ``tle.raw.call(fn, inouts, inputs)``: run a TLE-Raw function.
 
     Only valid inside a kernel compiled with TLE enabled (the code generator
     handles the call itself, see ``_install``); called directly it explains that.
+    The form is ``fn``'s (docs/raw.md):
 
-    Every thread of the program runs ``fn``'s body once, as one thread of a
-    thread block of shape ``hardware["threads"]``. Tensor arguments are
-    staged in shared memory; a tensor argument the body writes (with
-    ``tensor.insert``) is an output: the kernel variable passed for it holds
-    the new contents after the call (docs/raw.md).
+    - ``@tle.raw.language`` (the wiki form), ``tle.call(fn, args,
+      hardware=None, layout=None)``: every thread of the program runs
+      ``fn``'s body once, as one thread of a thread block of shape
+      ``hardware["threads"]``. Tensor arguments are staged in shared
+      memory; a tensor argument the body writes (with ``tensor.insert``) is
+      an output: the kernel variable passed for it holds the new contents
+      after the call.
+    - ``@tle.raw.dialect`` (FlagTree's shipped form), ``tle.raw.call(fn,
+      [inouts...], [inputs...])`` (or ``tle.raw.call(fn, [args...])`` in
+      parameter order): ``inouts`` go to the ``InOut`` parameters, ``inputs``
+      to the ``Input`` ones, in order. Memref arguments are staged in shared
+      memory, pointers and scalars passed as they are; the body runs once
+      per thread with the hardware's thread ids.
 
     Args:
-        fn: a ``@tle.raw.language`` function (a ``tle.raw.RawFunction``).
-        args: a list or tuple with one value per parameter of ``fn``: a
-            tensor of the annotated shape and element type, or a scalar of
-            the annotated type (a Python int or float constant becomes one).
-        hardware: None (``threads = (num_warps * 32,)``), or
+        fn: a ``tle.raw.RawFunction`` (``@tle.raw.language`` or ``@tle.raw.dialect``).
+        args: wiki form: a list or tuple with one value per parameter of
+            ``fn``: a tensor of the annotated shape and element type, or a
+            scalar of the annotated type (a Python int or float constant
+            becomes one). Shipped form: the ``inouts`` list (tensors for the
+            ``InOut`` memref parameters).
+        hardware: wiki form: None (``threads = (num_warps * 32,)``), or
             ``{"threads": (sizes...)}``: 1 to 3 positive compile-time ints
             whose product is ``num_warps * 32``, as many as the function's
-            ``threads_dim``.
-        layout: None, or a dict keyed by argument variables (tensor
-            arguments only) with values ``{"space": "shared", "order":
-            [...]}``; ``order`` is the staging buffer's dimension order,
-            fastest first.
+            ``threads_dim``. Shipped form: the ``inputs`` list (tensors for
+            memrefs, scalar pointers for ``!llvm.ptr``, scalars).
+        layout: wiki form only: None, or a dict keyed by argument variables
+            (tensor arguments only) with values ``{"space": "shared",
+            "order": [...]}``; ``order`` is the staging buffer's dimension
+            order, fastest first.
 
     Returns:
-        The outputs: None for none, one tensor, or a tuple for several.
+        Wiki form: the outputs. Shipped form: the ``InOut`` tensors after the
+        body. None for none, one tensor, or a tuple for several.
 
     Example::
 
@@ -377,7 +464,11 @@ def call(fn, args, hardware=None, layout=None):
                      layout={x: {"space": "shared", "order": [0]}})
             tl.store(output_ptr + offsets, output)
 
-        add_kernel[(n // 1024,)](x, y, out, BLOCK_SIZE=1024, num_warps=32)
+        @triton.jit
+        def softmax_kernel(X, Y, N: tl.constexpr):
+            x = tl.load(X + tl.program_id(0) * N + tl.arange(0, N))
+            y = tle.raw.call(row_softmax, [tl.zeros_like(x)], [x, tl.zeros_like(x)])
+            tl.store(Y + tl.program_id(0) * N + tl.arange(0, N), y)
     """
     raise TLEUsageError("tle.call is only valid inside a @triton.jit kernel compiled with TLE's stages: "
                         "call tle.enable() before compiling, or compile with tle.compile(...)")
@@ -410,6 +501,12 @@ def _codegen_call(generator, node: ast.Call):
     """Triton's code generator calls this for ``tle.call(...)`` with the AST
     (``CodeGenerator.statically_implemented_functions``): dict literals are
     evaluated here, and variables passed for written arguments are rebound."""
+    # FlagTree's form, tle.raw.call(fn, inouts, inputs), by fn's decorator.
+    fn_node = node.args[0] if node.args else next((kw.value for kw in node.keywords if kw.arg == "fn"), None)
+    if fn_node is not None:
+        fn = tlc._unwrap_if_constexpr(generator.visit(fn_node))
+        if isinstance(fn, RawFunction) and fn.form == "dialect":
+            return _codegen_dialect_call(generator, node, fn)
     names = ("fn", "args", "hardware", "layout")
     if len(node.args) > len(names):
         raise TLEUsageError(f"tle.call takes at most {len(names)} arguments (fn, args, hardware, layout)")
@@ -614,6 +711,379 @@ def _emit(fn: RawFunction, values, hardware, layout, _semantic):
                             _semantic=_semantic)
     new_values = [r for r, i in zip(results, tensor_positions) if written[i]]
     return new_values, [i for i in tensor_positions if written[i]]
+
+
+# --- FlagTree's form: @tle.raw.dialect, Input / InOut, tle.raw.call(fn, inouts, inputs) ---
+
+
+class _Role:
+    """What ``Input["..."]`` / ``InOut["..."]`` stand for in an annotation."""
+
+    def __init__(self, role: str, spelling: str):
+        self.role = role  # "Input" or "InOut"
+        self.spelling = spelling
+
+    def __repr__(self):
+        return f"{self.role}[{self.spelling!r}]"
+
+    def __eq__(self, other):
+        return isinstance(other, _Role) and (self.role, self.spelling) == (other.role, other.spelling)
+
+    def __hash__(self):
+        return hash((self.role, self.spelling))
+
+
+def _spelling(role: str, desc) -> str:
+    """The type string of ``Input[desc]``: a str, or ``Literal["..."]``."""
+    args = typing.get_args(desc)
+    if args and typing.get_origin(desc) is typing.Literal:
+        desc = args[0]
+    elif type(desc).__name__ == "_LiteralGenericAlias" and getattr(desc, "__args__", None):
+        desc = desc.__args__[0]  # typing_extensions.Literal
+    if not isinstance(desc, str):
+        raise TLEUsageError(f"tle.raw.{role}[...] takes an MLIR type string such as \"memref<?xf32, 3>\", "
+                            f"\"!llvm.ptr<1>\" or \"i32\", got {desc!r}")
+    return desc
+
+
+class Input:
+    """``Input["<mlir type>"]``: a parameter of a ``@tle.raw.dialect`` function the body only reads.
+
+    The type string is parsed as an MLIR type when the function is called:
+
+    - ``memref<?xf32, 3>``, ``memref<?x?xf16, 3>`` (any rank; each size ``?``
+      or the tensor's): a kernel tensor of that rank and element type, placed
+      in shared memory (address space 3) for the call;
+    - ``!llvm.ptr<1>``: a scalar global pointer (any element type);
+    - ``i1`` ... ``i64``, ``f16``, ``bf16``, ``f32``, ``f64``: a scalar of that
+      type (a Python int or float constant becomes one).
+
+    Args:
+        desc: the MLIR type string, or ``typing.Literal["..."]`` of it.
+
+    Returns:
+        The annotation (an object the decorator reads; not a type).
+
+    Example::
+
+        @tle.raw.dialect(name="mlir")
+        def scale(out: tle.raw.InOut["memref<?xf32, 3>"], x: tle.raw.Input["memref<?xf32, 3>"],
+                  k: tle.raw.Input["f32"]):
+            ...
+    """
+
+    def __class_getitem__(cls, desc) -> _Role:
+        return _Role("Input", _spelling("Input", desc))
+
+
+class InOut:
+    """``InOut["memref<...>"]``: a shared-memory parameter of a ``@tle.raw.dialect`` function the body may write.
+
+    Like ``Input``, but only for a ``memref<..., 3>``: ``tle.raw.call``
+    returns the buffer's contents after the body, one tensor per ``InOut``
+    (in the order of ``inouts``).
+
+    Args:
+        desc: a memref type string in address space 3 (``"memref<?x?xf32, 3>"``),
+            or ``typing.Literal["..."]`` of it.
+
+    Returns:
+        The annotation (an object the decorator reads; not a type).
+
+    Example::
+
+        @tle.raw.dialect(name="mlir")
+        def bump(acc: tle.raw.InOut["memref<?x?xf32, 3>"]):
+            ...
+
+        acc = tle.raw.call(bump, [acc], [])   # inside a kernel
+    """
+
+    def __class_getitem__(cls, desc) -> _Role:
+        return _Role("InOut", _spelling("InOut", desc))
+
+
+def dialect(name: str = "mlir"):
+    """Mark a function whose body builds MLIR with the bindings, FlagTree's form (``name="mlir"``).
+
+    Each parameter is annotated ``tle.raw.Input["<type>"]`` or
+    ``tle.raw.InOut["<type>"]`` (shared-memory memrefs, ``!llvm.ptr<1>``
+    global pointers, integer and float scalars). The body runs once per
+    thread with the hardware's thread-id registers (``ctaid.x`` is the
+    program id, ``ntid.x`` the program's ``num_warps * 32`` threads) and
+    may use every op of ``arith``, ``math``, ``index``, ``scf``, ``memref``,
+    ``llvm`` and ``nvvm``, and ``tle.raw.vprintf`` / ``tle.raw.vassert``.
+    Call it in a kernel with ``tle.raw.call(fn, [inouts...], [inputs...])``.
+
+    Args:
+        name: the language, ``"mlir"`` (the only one).
+
+    Returns:
+        A decorator turning a plain Python function into a
+        ``tle.raw.RawFunction``, callable only through ``tle.raw.call``.
+
+    Example::
+
+        @tle.raw.dialect(name="mlir")
+        def add_one(y: tle.raw.InOut["memref<?xf32, 3>"], x: tle.raw.Input["memref<?xf32, 3>"]):
+            i32, index = ir.IntegerType.get_signless(32), ir.IndexType.get()
+            tid = arith.index_cast(index, nvvm.read_ptx_sreg_tid_x(i32))
+            n = memref.dim(x, arith.constant(index, 0))
+            step = arith.index_cast(index, nvvm.read_ptx_sreg_ntid_x(i32))
+            for i in scf.for_(tid, n, step):
+                one = arith.constant(ir.F32Type.get(), 1.0)
+                memref.store(arith.addf(memref.load(x, [i]), one), y, [i])
+                scf.yield_([])
+    """
+    if name not in LANGUAGES:
+        raise TLEUsageError(f"tle.raw.dialect name: unknown TLE-Raw language {name!r}; supported: "
+                            f"{', '.join(map(repr, LANGUAGES))}")
+
+    def decorate(fn):
+        if isinstance(fn, RawFunction) or not inspect.isfunction(fn):
+            raise TLEUsageError(f"tle.raw.dialect decorates a plain Python function, got {fn!r}")
+        return RawFunction(fn, name, None, form="dialect")
+
+    return decorate
+
+
+def _dialect_params(fn: RawFunction) -> list[_Param]:
+    params = []
+    for name, p in inspect.signature(fn.fn).parameters.items():
+        if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            raise TLEUsageError(f"TLE-Raw function '{fn.__name__}': parameter '{name}' must be a plain "
+                                "positional parameter")
+        hint = fn.fn.__annotations__.get(name)
+        if isinstance(hint, str):  # from __future__ import annotations
+            try:
+                hint = eval(hint, fn.fn.__globals__)  # noqa: S307 (the user's own annotation)
+            except Exception as e:
+                raise TLEUsageError(f"cannot read the annotation of parameter '{name}' of TLE-Raw function "
+                                    f"'{fn.__name__}': {type(e).__name__}: {e}") from None
+        if not isinstance(hint, _Role):
+            raise TLEUsageError(f"parameter '{name}' of @tle.raw.dialect function '{fn.__name__}' needs an "
+                                f"annotation tle.raw.Input[\"<mlir type>\"] or tle.raw.InOut[\"<mlir type>\"], "
+                                f"got {hint!r}")
+        param = _Param(name, hint.role, hint.spelling)
+        param.role_spelling = repr(hint)  # Input['memref<?xf32, 3>'], for errors
+        params.append(param)
+    return params
+
+
+def _list_values(generator, node, what):
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [generator.visit(n) for n in node.elts]
+    values = tlc._unwrap_if_constexpr(generator.visit(node))
+    if not isinstance(values, (tlc.tuple, tuple, list)):
+        raise TLEUsageError(f"tle.raw.call {what} must be a list or tuple, got {describe(values)}")
+    return list(values)
+
+
+def _codegen_dialect_call(generator, node: ast.Call, fn: RawFunction):
+    """``tle.raw.call(fn, [inouts...], [inputs...])`` (or ``(fn, [args...])``
+    in parameter order) of a ``@tle.raw.dialect`` function."""
+    if node.keywords:
+        raise TLEUsageError(f"tle.raw.call of @tle.raw.dialect function '{fn.__name__}' takes positional lists: "
+                            "tle.raw.call(fn, [inouts...], [inputs...])")
+    params = fn.params()
+    inout_params = [p for p in params if p.kind == "InOut"]
+    input_params = [p for p in params if p.kind == "Input"]
+    if len(node.args) == 3:
+        inouts = _list_values(generator, node.args[1], "inouts")
+        inputs = _list_values(generator, node.args[2], "inputs")
+        for what, given, wanted in (("inout", inouts, inout_params), ("input", inputs, input_params)):
+            if len(given) != len(wanted):
+                role = "InOut" if what == "inout" else "Input"
+                raise TLEUsageError(
+                    f"tle.raw.call: '{fn.__name__}' has {len(wanted)} {role} parameter(s) "
+                    f"({', '.join(p.name for p in wanted) or 'none'}), but the call passes {len(given)} "
+                    f"{what}(s)")
+        by_param = dict(zip((p.name for p in inout_params), inouts))
+        by_param.update(zip((p.name for p in input_params), inputs))
+        values = [by_param[p.name] for p in params]
+    elif len(node.args) == 2:
+        values = _list_values(generator, node.args[1], "args")
+        if len(values) != len(params):
+            raise TLEUsageError(f"tle.raw.call: '{fn.__name__}' takes {len(params)} argument(s), the call passes "
+                                f"{len(values)}")
+    else:
+        raise TLEUsageError(f"tle.raw.call of @tle.raw.dialect function '{fn.__name__}' takes "
+                            "(fn, [inouts...], [inputs...]) or (fn, [args...])")
+    outputs = _emit_dialect(fn, params, values, generator.semantic)
+    if not outputs:
+        return None
+    return outputs[0] if len(outputs) == 1 else tlc.tuple(outputs)
+
+
+def _check_dialect_arg(ir, where, p: _Param, value, _semantic):
+    """``("memref", tensor)`` / ``("ptr", pointer)`` / ``("scalar", value)``
+    for one argument checked against its annotation."""
+    try:
+        parsed = ir.Type.parse(p.spelling)
+    except Exception:
+        raise TLEUsageError(f"{where}: cannot parse its annotation {p.role_spelling} as an MLIR type") from None
+    value = tlc._unwrap_if_constexpr(value)
+    if isinstance(parsed, ir.MemRefType):
+        space = parsed.memory_space
+        if space is None or str(space) != f"{SHARED_ADDRESS_SPACE} : i64":
+            raise TLEUsageError(f"{where}: annotation {p.role_spelling} must be a memref in shared memory, address "
+                                f"space {SHARED_ADDRESS_SPACE} (e.g. \"memref<?xf32, 3>\")")
+        layout = parsed.layout
+        if not (isinstance(layout, ir.AffineMapAttr) and layout.value == ir.AffineMap.get_identity(parsed.rank)):
+            raise TLEUsageError(f"{where}: annotation {p.role_spelling} must have the identity layout (the buffer "
+                                "is row-major)")
+        if not _is_block(value):
+            raise TLEUsageError(f"{where} is annotated {p.role_spelling} but the call passes {describe(value)}, "
+                                "not a tensor")
+        shape = [int(tlc._unwrap_if_constexpr(d)) for d in value.shape]
+        got = _MLIR_TYPES.get(value.dtype.name)
+        sizes = list(parsed.shape)
+        dynamic = ir.ShapedType.get_dynamic_size()
+        if (len(sizes) != len(shape) or got is None or str(parsed.element_type) != got
+                or any(want != dynamic and want != have for want, have in zip(sizes, shape))):
+            raise TLEUsageError(f"{where} is annotated {p.role_spelling} but the call passes a {value.dtype} tensor "
+                                f"of shape {shape}")
+        return "memref", value
+    if p.kind == "InOut":
+        raise TLEUsageError(f"{where}: {p.role_spelling} is not a memref; only a memref (a tensor the body may "
+                            "write in shared memory) can be InOut")
+    spelled = str(parsed)
+    if spelled.startswith("!llvm.ptr"):
+        space = 0 if spelled == "!llvm.ptr" else int(spelled[len("!llvm.ptr<"):-1])
+        if (not isinstance(value, tlc.tensor) or value.type.is_block() or not value.dtype.is_ptr()
+                or value.dtype.address_space != space):
+            raise TLEUsageError(f"{where} is annotated {p.role_spelling} but the call passes {describe(value)}; it "
+                                f"takes a scalar pointer in address space {space}")
+        return "ptr", value
+    dtype = _TRITON_SCALARS.get(spelled)
+    if dtype is None:
+        raise TLEUsageError(f"{where}: annotation {p.role_spelling} is neither a memref<..., 3>, an !llvm.ptr nor "
+                            f"an integer or float scalar ({', '.join(_TRITON_SCALARS)})")
+    if isinstance(value, tlc.tensor):
+        if value.type.is_block() or _MLIR_TYPES.get(value.dtype.name) != spelled:
+            raise TLEUsageError(f"{where} is annotated {p.role_spelling} but the call passes a {value.type}")
+        return "scalar", value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if isinstance(value, float) and not spelled.startswith(("f", "bf")):
+            raise TLEUsageError(f"{where} is annotated {p.role_spelling} but the call passes {describe(value)}")
+        return "scalar", _semantic.scalar_constant(value, dtype)
+    raise TLEUsageError(f"{where} is annotated {p.role_spelling} but the call passes {describe(value)}")
+
+
+def _emit_dialect(fn: RawFunction, params: list[_Param], values, _semantic) -> list:
+    """Stages the memref arguments in shared-memory buffers, emits the
+    ``tle.dsl_region`` marker (``hardware_ids``) on the buffers, pointers and
+    scalars, and reads the InOut buffers back; returns their tensors."""
+    _require_enabled("tle.raw.call", _semantic)
+    ir = _bindings()
+    checked = []
+    with ir.Context():
+        for index, (p, value) in enumerate(zip(params, values)):
+            where = f"argument {index} ('{p.name}') of TLE-Raw function '{fn.__name__}'"
+            checked.append(_check_dialect_arg(ir, where, p, value, _semantic))
+    num_warps = _semantic.builder.options.num_warps
+    text, _ = fn.build(params)
+
+    operands, buffers = [], {}
+    for index, (kind, value) in enumerate(checked):
+        if kind == "memref":
+            shape = [int(tlc._unwrap_if_constexpr(d)) for d in value.shape]
+            buf = alloc_buffer(shape, value.dtype, memdesc_type(shape, value.dtype), _semantic)
+            _local_store(buf, value, "tle.raw.call", _semantic)
+            buffers[index] = buf
+            operands.append(buf._handle_tensor())
+        else:
+            operands.append(value)
+    attrs = {
+        "language": _mlir_string(fn.language),
+        "name": _mlir_string(fn.__name__),
+        "threads": ("i64-array", [num_warps * THREADS_PER_WARP]),
+        "sync_scope": _mlir_string("block"),
+        "hardware_ids": "unit",
+        "tle.marker.region": _mlir_string(text),
+        "tle.marker.no_results": True,
+    }
+    _markers.emit("dsl_region", attrs, operands, [tlc.int32], _semantic=_semantic)
+    return [_local_load(buffers[i], _semantic) for i, p in enumerate(params) if p.kind == "InOut"]
+
+
+def _as_value(ir, value, what):
+    if isinstance(value, ir.Value):
+        return value
+    results = getattr(value, "results", None)
+    if results is not None and len(results) == 1:
+        return results[0]
+    raise TLEUsageError(f"{what}: expected an MLIR value built in the body, got {value!r}")
+
+
+def vprintf(format: str, *args):
+    """Print from every thread that runs it, CUDA's ``vprintf`` (inside a TLE-Raw body).
+
+    Builds ``gpu.printf``; TLE lowers it to a call of ``vprintf`` with the
+    format as a constant string and the arguments promoted as C varargs
+    (floats to double, integers narrower than 32 bits to 32, ``index`` to
+    64). The output appears when the kernel finishes (``torch.cuda.synchronize()``).
+
+    Args:
+        format: a printf format string, e.g. ``"tid %d\\n"``.
+        *args: MLIR values of the body (integers, floats, ``index``).
+
+    Returns:
+        None.
+
+    Example::
+
+        @tle.raw.dialect(name="mlir")
+        def hello():
+            i32 = ir.IntegerType.get_signless(32)
+            tle.raw.vprintf("hello from block %d, thread %d\\n",
+                            nvvm.read_ptx_sreg_ctaid_x(i32), nvvm.read_ptx_sreg_tid_x(i32))
+    """
+    ir = _bindings()
+    from mlir.dialects import gpu
+
+    if not isinstance(format, str):
+        raise TLEUsageError(f"tle.raw.vprintf: format must be a str, got {format!r}")
+    gpu.PrintfOp(format, [_as_value(ir, a, "tle.raw.vprintf") for a in args])
+
+
+def vassert(condition, message: str):
+    """Trap the kernel where ``condition`` (an ``i1`` of the body) is false, printing ``message`` first.
+
+    Builds ``scf.if`` on the negated condition holding ``gpu.printf`` of the
+    message and ``llvm.intr.trap`` (PTX ``trap``): the launch fails with an
+    error after the message is printed.
+
+    Args:
+        condition: an ``i1`` MLIR value of the body.
+        message: the text to print (a printf format without arguments).
+
+    Returns:
+        None.
+
+    Example::
+
+        @tle.raw.dialect(name="mlir")
+        def needs_1024_threads():
+            i32 = ir.IntegerType.get_signless(32)
+            ntid = nvvm.read_ptx_sreg_ntid_x(i32)
+            ok = arith.cmpi(arith.CmpIPredicate.eq, ntid, arith.constant(i32, 1024))
+            tle.raw.vassert(ok, "expected 1024 threads\\n")
+    """
+    ir = _bindings()
+    from mlir.dialects import arith, gpu, llvm, scf
+
+    condition = _as_value(ir, condition, "tle.raw.vassert")
+    if str(condition.type) != "i1":
+        raise TLEUsageError(f"tle.raw.vassert: condition must be an i1, got {condition.type}")
+    if not isinstance(message, str):
+        raise TLEUsageError(f"tle.raw.vassert: message must be a str, got {message!r}")
+    failed = arith.xori(condition, arith.constant(ir.IntegerType.get_signless(1), 1))
+    branch = scf.IfOp(failed)
+    with ir.InsertionPoint(branch.then_block):
+        gpu.PrintfOp(message, [])
+        llvm.intr_trap()
+        scf.YieldOp([])
 
 
 def _install() -> None:

@@ -4,6 +4,8 @@
 
 // tle.dsl_region (TLE-Raw): a body of per-thread MLIR over its operands.
 
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 // CHECK-LABEL: tt.func @vector_add
@@ -45,4 +47,23 @@ tt.func @scalars_and_loops(%x: tensor<16x8xi32>, %k: i32) -> tensor<16x8xi32> {
     }
   }
   tt.return %r : tensor<16x8xi32>
+}
+
+// FlagTree's form (@tle.raw.dialect): a buffer as a memref with dynamic or
+// static sizes, a global pointer, a scalar; the hardware's thread ids.
+// CHECK-LABEL: tt.func @dialect_form
+// CHECK: tle.dsl_region(%arg0, %arg1, %arg2, %arg3) {hardware_ids, language = "mlir", name = "g", sync_scope = "block", threads = array<i64: 128>}
+// CHECK-NEXT: ^bb0(%{{.*}}: memref<?x?xf32, 3>, %{{.*}}: memref<16x?xf32, 3>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32):
+tt.func @dialect_form(%b: !ttg.memdesc<16x32xf32, #shared, #smem, mutable>, %c: !ttg.memdesc<16x32xf32, #shared, #smem, mutable>, %p: !tt.ptr<f32>, %n: i32) {
+  tle.dsl_region(%b, %c, %p, %n) {language = "mlir", name = "g", threads = array<i64: 128>, sync_scope = "block", hardware_ids}
+      : (!ttg.memdesc<16x32xf32, #shared, #smem, mutable>, !ttg.memdesc<16x32xf32, #shared, #smem, mutable>, !tt.ptr<f32>, i32) -> () {
+  ^bb0(%m: memref<?x?xf32, 3>, %s: memref<16x?xf32, 3>, %q: !llvm.ptr<1>, %k: i32):
+    %c0 = arith.constant 0 : index
+    %v = memref.load %m[%c0, %c0] : memref<?x?xf32, 3>
+    %g = llvm.getelementptr %q[%k] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+    llvm.store %v, %g : f32, !llvm.ptr<1>
+    %t = nvvm.read.ptx.sreg.ctaid.x : i32
+    gpu.printf "block %d\n", %t : i32
+  }
+  tt.return
 }

@@ -6,7 +6,12 @@
 //===----------------------------------------------------------------------===//
 #include "TLE/Dialect/TLE/IR/TLE.h"
 
+#include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/TTG.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -39,6 +44,74 @@ bool isAllowed(Operation *op) {
   StringRef dialect = name.take_front(name.find('.'));
   return llvm::is_contained(kWholeDialects, dialect) ||
          allowedOps().contains(name);
+}
+
+/// Dialects whose every op may appear in a `@tle.raw.dialect` body
+/// (`hardware_ids`), besides `gpu.printf`.
+constexpr llvm::StringLiteral kDialectFormDialects[] = {
+    "arith", "math", "index", "scf", "memref", "llvm", "nvvm"};
+
+bool isAllowedInDialectForm(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  StringRef dialect = name.take_front(name.find('.'));
+  return llvm::is_contained(kDialectFormDialects, dialect) ||
+         name == "gpu.printf";
+}
+
+/// Whether `arg` is the block-argument type a `@tle.raw.dialect` operand
+/// of type `operand` may have (a memref may spell any size of a buffer as
+/// dynamic).
+bool fitsDialectArgument(Type operand, Type arg) {
+  if (auto memdesc = dyn_cast<ttg::MemDescType>(operand)) {
+    auto memref = dyn_cast<MemRefType>(arg);
+    auto space = memref ? dyn_cast_or_null<IntegerAttr>(memref.getMemorySpace())
+                        : IntegerAttr();
+    bool fits = memref && space && space.getInt() == 3 &&
+                memref.getLayout().isIdentity() &&
+                memref.getElementType() == memdesc.getElementType() &&
+                memref.getRank() == (int64_t)memdesc.getShape().size();
+    for (int64_t d = 0; fits && d < memref.getRank(); ++d)
+      fits = memref.isDynamicDim(d) ||
+             memref.getDimSize(d) == memdesc.getShape()[d];
+    return fits;
+  }
+  if (auto ptr = dyn_cast<tt::PointerType>(operand)) {
+    auto llvmPtr = dyn_cast<LLVM::LLVMPointerType>(arg);
+    return llvmPtr && llvmPtr.getAddressSpace() == ptr.getAddressSpace();
+  }
+  return arg == operand;
+}
+
+/// What a `@tle.raw.dialect` operand's block argument must be, for errors.
+void describeDialectArgument(InFlightDiagnostic &diag, Type operand) {
+  if (auto memdesc = dyn_cast<ttg::MemDescType>(operand))
+    diag << "a buffer of shape [" << memdesc.getShape()
+         << "] and element type " << memdesc.getElementType()
+         << " is passed as a memref of rank " << memdesc.getShape().size()
+         << " of that element type in address space 3 with the identity "
+            "layout, each size the buffer's or '?'";
+  else if (auto ptr = dyn_cast<tt::PointerType>(operand))
+    diag << "a pointer in address space " << ptr.getAddressSpace()
+         << " is passed as !llvm.ptr<" << ptr.getAddressSpace() << ">";
+  else
+    diag << "a scalar is passed as its own type " << operand;
+}
+
+/// A `@tle.raw.dialect` buffer must be row-major and unswizzled: the body
+/// addresses it as a memref with the identity layout.
+bool isPlainRowMajor(ttg::MemDescType type) {
+  auto enc = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
+  if (!enc || enc.getVec() != 1 || enc.getPerPhase() != 1 ||
+      enc.getMaxPhase() != 1)
+    return false;
+  ArrayRef<unsigned> order = enc.getOrder();
+  int64_t rank = type.getShape().size();
+  if ((int64_t)order.size() != rank)
+    return false;
+  for (int64_t k = 0; k < rank; ++k)
+    if (order[k] != rank - 1 - k)
+      return false;
+  return true;
 }
 
 bool isTensorAccess(Operation *op) {
@@ -117,12 +190,37 @@ LogicalResult DSLRegionOp::verify() {
                            << " has type " << result.getType()
                            << " but its tensor operand " << index << " has "
                            << getArgs()[index].getType();
-  for (auto [index, arg] : llvm::enumerate(getArgs()))
-    if (!isa<RankedTensorType>(arg.getType()) && !isScalar(arg.getType()))
-      return emitOpError() << "operand " << index
-                           << " must be a ranked tensor or an integer or "
-                              "float scalar, got "
-                           << arg.getType();
+  if (getHardwareIds()) {
+    if (getOrders())
+      return emitOpError() << "orders is for tensor operands; a "
+                              "'hardware_ids' (@tle.raw.dialect) op has none";
+    for (auto [index, arg] : llvm::enumerate(getArgs())) {
+      Type type = arg.getType();
+      if (auto memdesc = dyn_cast<ttg::MemDescType>(type)) {
+        if (!isa_and_nonnull<ttg::SharedMemorySpaceAttr>(
+                memdesc.getMemorySpace()) ||
+            !memdesc.getMutableMemory() || !isPlainRowMajor(memdesc))
+          return emitOpError()
+                 << "operand " << index << " (" << type
+                 << ") must be a mutable, row-major, unswizzled "
+                    "shared-memory buffer";
+        continue;
+      }
+      if (!isa<tt::PointerType>(type) && !isScalar(type))
+        return emitOpError() << "operand " << index
+                             << " must be a shared-memory buffer, a pointer "
+                                "or an integer or float scalar (a "
+                                "'hardware_ids' op takes no tensors), got "
+                             << type;
+    }
+  } else {
+    for (auto [index, arg] : llvm::enumerate(getArgs()))
+      if (!isa<RankedTensorType>(arg.getType()) && !isScalar(arg.getType()))
+        return emitOpError() << "operand " << index
+                             << " must be a ranked tensor or an integer or "
+                                "float scalar, got "
+                             << arg.getType();
+  }
 
   if (std::optional<ArrayAttr> orders = getOrders()) {
     if (orders->size() != getArgs().size())
@@ -162,6 +260,16 @@ LogicalResult DSLRegionOp::verifyRegions() {
   for (auto [index, pair] :
        llvm::enumerate(llvm::zip(getArgs(), block.getArguments()))) {
     auto [operand, arg] = pair;
+    if (getHardwareIds()) {
+      if (fitsDialectArgument(operand.getType(), arg.getType()))
+        continue;
+      InFlightDiagnostic diag = emitOpError()
+                                << "body argument " << index << " has type "
+                                << arg.getType() << " for operand " << index
+                                << " of type " << operand.getType() << ": ";
+      describeDialectArgument(diag, operand.getType());
+      return diag;
+    }
     Type want = operand.getType();
     if (auto tensor = dyn_cast<RankedTensorType>(want))
       want = RankedTensorType::get(tensor.getShape(), tensor.getElementType());
@@ -169,6 +277,32 @@ LogicalResult DSLRegionOp::verifyRegions() {
       return emitOpError() << "body argument " << index << " has type "
                            << arg.getType() << " but operand " << index
                            << " needs " << want;
+  }
+
+  if (getHardwareIds()) {
+    WalkResult result = body.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+      auto fail = [&](StringRef why) {
+        InFlightDiagnostic diag = emitOpError()
+                                  << "op '" << op->getName()
+                                  << "' in the TLE-Raw function '" << getName()
+                                  << "' " << why;
+        diag.attachNote(op->getLoc()) << "here";
+        return WalkResult::interrupt();
+      };
+      if (!isAllowedInDialectForm(op))
+        return fail("is not supported (a @tle.raw.dialect body may use arith, "
+                    "math, index, scf, memref, llvm, nvvm and gpu.printf)");
+      auto isTensor = [](Type t) { return isa<TensorType>(t); };
+      if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+          llvm::any_of(op->getResultTypes(), isTensor))
+        return fail("takes or yields a tensor (a @tle.raw.dialect body works "
+                    "on memrefs)");
+      if (isa<SymbolOpInterface, SymbolUserOpInterface>(op))
+        return fail("names a symbol, which a TLE-Raw body cannot define or "
+                    "reach");
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
   }
 
   WalkResult result = body.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
