@@ -85,6 +85,8 @@ Elements ttgirPasses(const TTGIROptions &o) {
           "triton-tle-optimize-local-pointer-stores",
           "triton-tle-forward-pipe-mma-operands",
           "triton-tle-lower-pipes",
+          "triton-tle-lower-barriers",
+          "triton-tle-lower-wgmma",
           "triton-tle-lower-dsl-region",
           distributed,
           "triton-tle-lower-async-loads",

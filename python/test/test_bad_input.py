@@ -476,7 +476,8 @@ COPY = [
         r"got <runtime pointer<int32>>", marked("tle.gpu.copy(X, buf, [64])", ALLOC64)),
     Bad("offsets", "tle.gpu.copy", "offsets", r"offsets= is for a tensor-descriptor source or destination",
         marked(f"tle.gpu.copy({PTRS}, buf, [64], offsets=[0])", ALLOC64)),
-    Bad("barrier", "tle.gpu.copy", "barrier", r"barrier= is not supported",
+    Bad("barrier", "tle.gpu.copy", "barrier", r"tle.gpu.copy barrier= expects a barrier \(tle.gpu.alloc_barriers"
+        r"\(...\)\[i\], .*got 1",
         marked(f"tle.gpu.copy({PTRS}, buf, [64], barrier=1)", ALLOC64)),
     Bad("runtime-shape", "tle.gpu.copy", "shape", r"shape must be a non-empty list of positive compile-time ints",
         marked(f"tle.gpu.copy({PTRS}, buf, [n])", ALLOC64), sig="X:*i32, n:i32"),
@@ -505,10 +506,10 @@ COPY_DESCRIPTOR = [
         marked("tle.gpu.copy(buf, D, [8, 64], [0])", ALLOC_8x64), sig=DESC_SIG),
     Bad("float-offset", "tle.gpu.copy", "offsets", r"offsets\[1\] must be an integer scalar, got 0.5",
         marked("tle.gpu.copy(D, buf, [8, 64], [n, 0.5])", ALLOC_8x64), sig=DESC_SIG),
-    Bad("store-async", "tle.gpu.copy", "is_async", r"to a tensor descriptor: is_async=True is not supported; a copy "
-        r"out of a buffer is synchronous",
-        marked("tle.gpu.copy(buf, D, [8, 64], [0, 0], is_async=True)", ALLOC_8x64), sig=DESC_SIG),
-    Bad("descriptor-barrier", "tle.gpu.copy", "barrier", r"from a tensor descriptor: barrier= is not supported",
+    Bad("store-async", "tle.gpu.copy", "is_async", r"to a tensor descriptor: is_async must be a compile-time bool, "
+        r"got 2",
+        marked("tle.gpu.copy(buf, D, [8, 64], [0, 0], is_async=2)", ALLOC_8x64), sig=DESC_SIG),
+    Bad("descriptor-barrier", "tle.gpu.copy", "barrier", r"from a tensor descriptor barrier= expects a barrier.*got 1",
         marked("tle.gpu.copy(D, buf, [8, 64], [0, 0], barrier=1)", ALLOC_8x64), sig=DESC_SIG),
     Bad("pointer-side", "tle.gpu.copy", "dst", r"from a tensor descriptor copies into a buffer: dst must be a "
         r"tle.gpu.alloc buffer", marked("tle.gpu.copy(D, X + tl.arange(0, 64), [8, 64], [0, 0])"), sig=DESC_SIG),

@@ -285,6 +285,118 @@ def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
                            "mlir::tle::TLEDialect"];
 }
 
+def TLELowerBarriers : Pass<"triton-tle-lower-barriers", "mlir::ModuleOp"> {
+  let summary = "Lower explicit mbarriers, named barriers and TMA loads on a "
+                "barrier (sm_80+; expect_tx and TMA: sm_90+)";
+  let description = [{
+    On TTGIR, after `triton-tle-lower-pipes` and before
+    `triton-tle-lower-local-memory` and `triton-tle-lower-warp-specialize`
+    (docs/barriers.md):
+
+    - `tle.barrier_alloc` (N barriers, arrive count C): `ttg.local_alloc`
+      of the `Nx1xi64` array, `ttng.init_barrier` C of each barrier, then
+      `gpu.barrier`.
+    - `tle.barrier_arrive %bars[%i] {count = K, expect_tx = B}`: a
+      `gpu.barrier` when the thread group (the warp_specialize partition, or
+      the kernel) has more than one warp, then, with `expect_tx`,
+      `ttng.barrier_expect` B (one arrival that also expects B bytes) and
+      `ttng.arrive_barrier` K - 1 when K > 1; without it
+      `ttng.arrive_barrier` K. Each runs on one thread.
+    - `tle.barrier_wait %bars[%i], %phase`: `ttng.wait_barrier` on
+      `%phase & 1`, xor 1 when the barriers were allocated `ready`.
+    - `tle.named_barrier_sync id, n` / `tle.named_barrier_arrive id, n`:
+      `tt.elementwise_inline_asm` (not pure) running `bar.sync id, n;` /
+      `bar.arrive id, n;`.
+    - `tle.async_copy_load %value, %buf, %bars[%i]`: the `tt.load` that
+      made `%value` (used only here, through layout conversions used only
+      there) becomes `ttg.async_copy_global_to_local %ptrs, %buf`, then
+      `ttng.async_copy_mbarrier_arrive %bars[%i]` (each thread: an arrival
+      once its copies land, balanced by the pending count it adds), a
+      `gpu.barrier` when the group has more than one warp and
+      `ttng.arrive_barrier %bars[%i], 1`. A load `cp.async` cannot carry (a
+      mask or `other`, a cache modifier, eviction policy or volatile flag,
+      a layout giving a thread fewer than 4 or more than 16 contiguous
+      bytes) becomes `ttg.local_store %value, %buf` before the arrival
+      (synchronous, correct).
+    - `tle.async_tma_store %value, %buf`: TritonGPU's expansion of the
+      `tt.descriptor_store` of `%value` (a `tle.local_load` of `%buf`):
+      `ttg.local_alloc %value` (through layout conversions),
+      `ttng.fence_async_shared`, `ttng.async_tma_copy_local_to_global` of
+      the scratch buffer, then `ttng.async_tma_store_wait {pendings = 0}`;
+      the copy reads `%buf` instead (which takes the descriptor's NVMMA
+      layout), the wait, the scratch buffer and the load go, the fence
+      stays.
+    - `tle.tma_store_wait P`: `ttng.async_tma_store_wait {pendings = P}`.
+    - `tle.async_tma_load %value, %buf, %bars[%i]`: TritonGPU's expansion of
+      the `tt.descriptor_load` that made `%value` (a `ttg.local_load`,
+      through layout conversions used only there, of a scratch
+      `ttg.local_alloc` that one `ttng.async_tma_copy_global_to_local`
+      fills on a barrier of its own: init / expect / wait / inval) becomes
+      `ttng.barrier_expect %bars[%i], B` (B the block's bytes) and
+      `ttng.async_tma_copy_global_to_local %desc[...] %buf, %bars[%i]` at
+      the op; the scratch buffer, its barrier ops and the load go. The
+      buffer (a `tle.alloc`) takes the descriptor block's NVMMA layout.
+
+    Errors (at the op): barriers that do not come from a `tle.barrier_alloc`
+    (a block argument, say); a named barrier id at most W + 2 in a module
+    with a `tle.warp_specialize` of W worker partitions (Triton's own named
+    barriers); `expect_tx`, a TMA load or store on a `cuda:` target below
+    90, a cp.async copy below 80; a TMA load or store that is not that
+    expansion, or whose buffer cannot take the descriptor's layout (a
+    buffer with local pointers, or a layout set otherwise); a cp.async copy
+    whose value is not a `tt.load`.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
+                           "mlir::tt::TTDialect", "mlir::ttg::TTGDialect",
+                           "mlir::ttng::TTNGDialect", "mlir::tle::TLEDialect"];
+}
+
+def TLELowerWgmma : Pass<"triton-tle-lower-wgmma", "mlir::ModuleOp"> {
+  let summary = "Lower explicit asynchronous wgmma, its waits, operand "
+                "fences and views, and buffer aliases (wgmma: sm_90+)";
+  let description = [{
+    On TTGIR, after `triton-tle-lower-barriers` and before
+    `triton-tle-lower-local-memory` and `triton-tle-lower-warp-specialize`
+    (docs/barriers.md):
+
+    - `tle.wgmma %a, %b, %acc`: `ttng.warp_group_dot %a, %b, %acc
+      {isAsync = true}`. Operand buffers (`tle.alloc`, unswizzled) take a
+      `#ttg.nvmma_shared` layout (the widest swizzle a row fills: 128, 64,
+      32 bytes or none); buffers laid out already in an NVMMA layout (a TMA
+      copy's) keep it. The accumulator takes `#ttg.nvidia_mma` version 3:
+      one warpgroup per 64 rows, the kernel's other warpgroups splitting N,
+      instruction N the largest multiple of 8 up to 256 dividing a
+      warpgroup's columns.
+    - `tle.wgmma_wait %v... {pendings = P}`: `ttng.warp_group_dot_wait`.
+    - `tle.wgmma_shared_operand_fence`: `ttng.fence_async_shared`.
+    - `tle.memdesc_wgmma_view %buf {order}`: the buffer (laid out for
+      wgmma as above) itself for `[0, 1]`, its `ttg.memdesc_trans` for
+      `[1, 0]` (the NVMMA layout with `transposed` flipped).
+    - `tle.alloc_alias %buf`: `ttg.memdesc_reinterpret %buf` to the view's
+      type.
+
+    The accumulator web -- the results of `tle.wgmma` and `tle.wgmma_wait`
+    and the `scf.for` iter_args / results and `scf.if` results they are
+    yielded to -- is retyped to the accumulator layout as a whole, so an
+    accumulator in flight is never converted; a `ttg.convert_layout` into
+    the layout where a value enters the web (the initial accumulator, a
+    loop's init, the other branch of an `scf.if`), and one back to the
+    original layout before each use outside it (which must come after a
+    wait with pendings 0).
+
+    Errors (at the op): a target below sm_90; a wgmma in a warp_specialize
+    partition whose warp count is not the kernel's `num_warps`, or a
+    `num_warps` that is not a multiple of 4; an accumulator that cannot be
+    split over the warpgroups; an operand that is not a `tle.alloc` buffer
+    without local pointers (or NVMMA laid out already); one value carrying
+    accumulators of two layouts; a `tle.memdesc_wgmma_view` used other than
+    as a wgmma operand; an alias of a buffer accessed through local
+    pointers (or an alias accessed through them).
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::ttg::TTGDialect",
+                           "mlir::ttng::TTNGDialect", "mlir::tle::TLEDialect"];
+}
+
 def TLELowerWarpSpecialize
     : Pass<"triton-tle-lower-warp-specialize", "mlir::ModuleOp"> {
   let summary = "Lower tle.warp_specialize to Triton's ttg.warp_specialize "

@@ -11,10 +11,12 @@ semantic object (its builder and tensor operations).
 from __future__ import annotations
 
 import builtins
+import math
 
 from triton.language import core as tlc
 
 from . import _markers
+from . import barriers as _barriers
 from ._markers import TLEUsageError, describe, dims, unwrap
 from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, _element_dtype, alloc_buffer,
                       buffered_tensor, buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
@@ -40,7 +42,7 @@ def _splat(handle_value: tlc.tensor, shape, _semantic) -> tlc.tensor:
     return _semantic.splat(handle_value, list(shape))
 
 
-def alloc(shape, dtype, layout, scope, init_value, nv_mma_shared_layout, _semantic):
+def alloc(shape, dtype, layout, scope, init_value, nv_mma_shared_layout, _semantic, alias=None):
     shape = _const_shape(shape, "tle.gpu.alloc shape")
     dtype = _element_dtype(dtype, "tle.gpu.alloc dtype")
     scope = tlc._unwrap_if_constexpr(scope)
@@ -57,10 +59,32 @@ def alloc(shape, dtype, layout, scope, init_value, nv_mma_shared_layout, _semant
     if tlc._unwrap_if_constexpr(nv_mma_shared_layout):
         raise TLEUsageError("tle.gpu.alloc nv_mma_shared_layout=True is not supported; pass False")
     _require_enabled("tle.gpu.alloc", _semantic)
-    buf = alloc_buffer(shape, dtype, memdesc_type(shape, dtype), _semantic)
+    alias = tlc._unwrap_if_constexpr(alias)
+    if alias is not None:
+        buf = _alloc_alias(shape, dtype, alias, _semantic)
+    else:
+        buf = alloc_buffer(shape, dtype, memdesc_type(shape, dtype), _semantic)
     if init_value is not None:
         _local_store(buf, init_value, "tle.gpu.alloc init_value", _semantic)
     return buf
+
+
+def _alloc_alias(shape, dtype, alias, _semantic) -> buffered_tensor:
+    """tle.gpu.alloc(shape, dtype, alias=buffer): the ``tle.alloc_alias`` marker."""
+    if not isinstance(alias, buffered_tensor):
+        raise TLEUsageError(f"tle.gpu.alloc alias= must be a buffer from tle.gpu.alloc, got {describe(alias)}")
+    if alias.remote_shard is not None:
+        raise TLEUsageError("tle.gpu.alloc alias=: a remote buffer view cannot be aliased")
+    size = math.prod(shape) * dtype.primitive_bitwidth // 8
+    source = math.prod(alias.type.shape) * alias.type.dtype.primitive_bitwidth // 8
+    if size > source:
+        raise TLEUsageError(f"tle.gpu.alloc alias=: a {list(shape)} x {dtype} buffer ({size} bytes) does not fit in "
+                            f"the aliased {list(alias.type.shape)} x {alias.type.dtype} buffer ({source} bytes)")
+    btype = buffered_tensor_type(shape, dtype, smem)
+    (handle,) = _markers.emit("alloc_alias", {"tle.marker.result_types": ("list", [memdesc_type(shape, dtype)])},
+                              [tlc.tensor(alias.handle, alias.type.handle_type())], [btype.handle_type()],
+                              _semantic=_semantic)
+    return buffered_tensor(handle.handle, btype)
 
 
 def _as_index(value, what, _semantic):
@@ -237,9 +261,10 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic):
     if isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base):
         _copy_descriptor_sync(dst, src, shape, offsets, barrier, is_async, _semantic, load=False)
         return
-    if tlc._unwrap_if_constexpr(offsets) is not None or tlc._unwrap_if_constexpr(barrier) is not None:
+    if tlc._unwrap_if_constexpr(offsets) is not None:
         raise TLEUsageError("tle.gpu.copy offsets= is for a tensor-descriptor source or destination (the block's "
-                            "coordinates) and barrier= is not supported; slice the pointers instead")
+                            "coordinates); slice the pointers instead")
+    barrier = tlc._unwrap_if_constexpr(barrier)
     src, dst = tlc._unwrap_if_constexpr(src), tlc._unwrap_if_constexpr(dst)
     if isinstance(src, buffered_tensor) == isinstance(dst, buffered_tensor):
         raise TLEUsageError("tle.gpu.copy copies between a buffer and a tensor of global pointers: exactly one "
@@ -266,6 +291,17 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic):
     is_async = tlc._unwrap_if_constexpr(is_async)
     if not isinstance(is_async, bool):
         raise TLEUsageError(f"tle.gpu.copy is_async must be a compile-time bool, got {describe(is_async)}")
+    if barrier is not None:
+        if buf is src:
+            raise TLEUsageError("tle.gpu.copy barrier= is for a copy into a buffer (it completes on the barrier); "
+                                "a copy out of a buffer is synchronous: omit barrier=")
+        if is_async:
+            raise TLEUsageError("tle.gpu.copy takes barrier= or is_async=True (a pipe slot fill), not both")
+        bar = _barriers._one_barrier(barrier, "tle.gpu.copy barrier=")
+        _require_capability("tle.gpu.copy(ptrs, buffer, ..., barrier=) (cp.async)", 80, _semantic)
+        value = _semantic.load(ptrs, None, None, (), "", "", "", False)
+        _barriers.async_copy_load(value, buf, bar, _semantic)
+        return
     if is_async:
         if buf is src:
             raise TLEUsageError("tle.gpu.copy(is_async=True) copies global memory into a buffer (a pipe slot "
@@ -307,15 +343,23 @@ def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semanti
     buf = tlc._unwrap_if_constexpr(buf)
     direction = "from" if load else "to"
     what = f"tle.gpu.copy {direction} a tensor descriptor"
-    if tlc._unwrap_if_constexpr(barrier) is not None:
-        raise TLEUsageError(f"{what}: barrier= is not supported; the copy is synchronous (omit barrier=)")
+    barrier = tlc._unwrap_if_constexpr(barrier)
+    if barrier is not None and not load:
+        raise TLEUsageError(f"{what}: barrier= is for a copy from a descriptor into a buffer (a TMA load that "
+                            "completes on the barrier); an asynchronous TMA store is is_async=True, waited for "
+                            "with tle.gpu.tma_store_wait")
+    if barrier is not None:
+        barrier = _barriers._one_barrier(barrier, f"{what} barrier=")
     is_async = tlc._unwrap_if_constexpr(is_async)
+    async_store = False
     if is_async is not False and is_async is not None:
         if load:
             raise TLEUsageError(f"{what}: is_async=True is the TMA row gather into a pipe slot "
-                                "(offsets=[rows, col]); a block copy into a buffer is synchronous: drop is_async")
-        raise TLEUsageError(f"{what}: is_async=True is not supported; a copy out of a buffer is synchronous: "
-                            "drop is_async")
+                                "(offsets=[rows, col]); an asynchronous block copy into a buffer completes on a "
+                                "barrier: pass barrier= instead")
+        if is_async is not True:
+            raise TLEUsageError(f"{what}: is_async must be a compile-time bool, got {describe(is_async)}")
+        async_store = True
     buf_arg = "dst" if load else "src"
     if not isinstance(buf, buffered_tensor):
         raise TLEUsageError(f"{what} copies {'into' if load else 'out of'} a buffer: {buf_arg} must be a "
@@ -343,9 +387,28 @@ def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semanti
         coords.append(o)
     _require_pow2_shape(shape, what)
     _require_enabled("tle.gpu.copy", _semantic)
-    if load:
+    if load and barrier is not None:
+        nbytes = builtins.int(math.prod(shape)) * desc.dtype.primitive_bitwidth // 8
+        expect = barrier.array.type.expect_bytes
+        if expect is not None and expect != nbytes:
+            raise TLEUsageError(f"{what}: the copy moves {nbytes} bytes but its barrier was allocated with "
+                                f"expect_bytes={expect}")
+        if nbytes >= 1 << 20:
+            raise TLEUsageError(f"{what}: the copy moves {nbytes} bytes; an mbarrier counts fewer than 2^20 a phase")
+        _require_capability(f"{what} with barrier= (an asynchronous TMA load)", 90, _semantic)
+        value = _semantic.descriptor_load(desc, coords, "", "")
+        _barriers.async_tma_load(value, buf, barrier, _semantic)
+    elif load:
         value = _semantic.descriptor_load(desc, coords, "", "")
         _local_store(buf, value, what, _semantic)
+    elif async_store:
+        _require_capability(f"{what} with is_async=True (an asynchronous TMA store)", 90, _semantic)
+        value = _local_load(buf, _semantic)
+        _semantic.descriptor_store(desc, value, coords)
+        _markers.emit("async_tma_store", {"tle.marker.scalar_operands": ("i32-array", [1]),
+                                          "tle.marker.no_results": True},
+                      [value, _splat(tlc.tensor(buf.handle, buf.type.handle_type()), shape, _semantic)], [tlc.int32],
+                      _semantic=_semantic)
     else:
         _semantic.descriptor_store(desc, _local_load(buf, _semantic), coords)
 

@@ -25,18 +25,25 @@ from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, buffered_tens
 from .pipe import warp_specialize  # noqa: F401
 # FlagTree's staged loop (tl.range with num_stages): tle.gpu.pipeline.
 from .pipeline import pipeline  # noqa: F401
+# FlagTree's explicit barriers and asynchronous wgmma (docs/barriers.md).
+from .barriers import (PENDING, READY, alloc_barrier, alloc_barriers, barrier_array, barrier_arrive,  # noqa: F401
+                       barrier_wait, mbarrier, named_barrier)
+from .wgmma import memdesc_wgmma_view, tma_store_wait, wgmma, wgmma_shared_operand_fence, wgmma_wait  # noqa: F401
 
 # FlagTree's name for the type of tle.gpu.smem / tle.gpu.tmem.
 scope = storage_kind
 
 # The public names of tle.gpu (the rest is shared with the other primitives' modules).
-__all__ = ["alloc", "buffered_tensor", "copy", "local_load", "local_ptr", "local_store", "memory_space", "remote",
-           "smem", "storage_kind", "tmem", "warp_specialize"]
+__all__ = ["alloc", "alloc_barrier", "alloc_barriers", "barrier_array", "barrier_arrive",
+           "barrier_wait", "buffered_tensor", "copy", "local_load", "local_ptr", "local_store", "mbarrier",
+           "memdesc_wgmma_view",
+           "memory_space", "named_barrier", "remote", "smem", "storage_kind", "tma_store_wait", "tmem",
+           "warp_specialize", "wgmma", "wgmma_shared_operand_fence", "wgmma_wait"]
 
 
 @builtin("tle.gpu.alloc")
-def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_layout=False, _semantic=None,
-          _generator=None):
+def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_layout=False, alias=None,
+          _semantic=None, _generator=None):
     """Allocate a buffer of ``shape`` x ``dtype`` in the CTA's shared memory.
 
     ``scope`` is ``tle.gpu.smem`` (``tle.gpu.storage_kind.smem``); tensor memory
@@ -51,6 +58,11 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
         scope: ``tle.gpu.smem`` (or ``"smem"`` / ``"shared_memory"``).
         init_value: None, or a tensor of ``shape`` stored into the buffer.
         nv_mma_shared_layout: False (True is rejected).
+        alias: None, or a buffer: the new buffer is a typed view of that
+            buffer's first bytes instead of memory of its own (FlagTree's
+            FEP-0065), at most as large; what one writes the other reads,
+            each in its own layout, so order the accesses with a barrier.
+            Neither may be accessed through ``local_ptr``.
 
     Returns:
         A ``tle.gpu.buffered_tensor``: pass it to ``tle.gpu.local_ptr``,
@@ -66,7 +78,7 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
             tl.atomic_add(tle.gpu.local_ptr(counts, (x % BINS,)), 1)
             tl.store(OUT + tl.arange(0, BINS), tle.gpu.local_load(counts))
     """
-    return _sem.alloc(shape, dtype, layout, scope, init_value, nv_mma_shared_layout, _semantic)
+    return _sem.alloc(shape, dtype, layout, scope, init_value, nv_mma_shared_layout, _semantic, alias=alias)
 
 
 @builtin("tle.gpu.local_ptr")
@@ -184,7 +196,13 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     the buffer there; ``shape`` is the block shape and the buffer's. Both are
     synchronous: Triton's descriptor load / store (TMA on sm_90+, plain loads
     and stores before), with the buffer stored / loaded whole; out-of-bounds
-    elements read as zeros and are not written.
+    elements read as zeros and are not written. With ``barrier=bars[i]`` a
+    copy from a descriptor into a buffer is asynchronous instead: one TMA
+    load into the buffer that completes on the barrier
+    (``tle.gpu.barrier_wait``; docs/barriers.md); so is a copy from global
+    pointers into a buffer (``cp.async``). With ``is_async=True`` a copy of a
+    buffer to a descriptor is an asynchronous TMA store reading the buffer
+    in place; ``tle.gpu.tma_store_wait`` waits for it.
 
     ``src`` may also be a 2-D tensor descriptor (a host
     ``triton.tools.tensor_descriptor.TensorDescriptor`` kernel argument) whose
@@ -209,10 +227,21 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
             ``rows`` a 1-D integer tensor of row indices (a multiple of 4, at
             least 8 of them), ``col`` a scalar column; a row must be at least
             32 bytes. TMA needs sm_90.
-        barrier: None (anything else is rejected).
-        is_async: a compile-time bool; True only for a copy from global
-            memory (pointers, sm_80+, or a descriptor, sm_90+) into a pipe
-            slot field, and required for a descriptor ``src``.
+        barrier: None, or for a copy into a buffer one mbarrier (``bars[i]``
+            of ``tle.gpu.alloc_barriers``): the copy is then asynchronous
+            and counts as one arrival of the calling thread group on the
+            barrier that completes when the data has landed, so
+            ``tle.gpu.barrier_wait`` on the barrier's phase returns once it
+            is there (docs/barriers.md). From a tensor descriptor: one TMA
+            load straight into the buffer (sm_90); from global pointers:
+            ``cp.async`` (sm_80; a copy cp.async cannot carry, e.g. 2-byte
+            vectors, is made synchronously before the arrival).
+        is_async: a compile-time bool; True for a copy from global memory
+            (pointers, sm_80+, or a row gather from a descriptor, sm_90+)
+            into a pipe slot field, and for an asynchronous TMA store of a
+            buffer to a descriptor (sm_90: committed as one bulk group, not
+            waited for; ``tle.gpu.tma_store_wait`` waits before the buffer
+            is written again).
 
     Returns:
         None.

@@ -13,5 +13,7 @@ include "TLE/Dialect/TLE/IR/TLEDSAOps.td"
 include "TLE/Dialect/TLE/IR/TLEDistributedOps.td"
 include "TLE/Dialect/TLE/IR/TLEPipelineGroupOps.td"
 include "TLE/Dialect/TLE/IR/TLERawOps.td"
+include "TLE/Dialect/TLE/IR/TLEBarrierOps.td"
+include "TLE/Dialect/TLE/IR/TLEWgmmaOps.td"
 
 #endif // TLE_DIALECT_TLEOPS_TD

@@ -1,0 +1,275 @@
+//===- TLEBarrierOps.td - explicit barriers and async TMA copies ----------===//
+//
+// FlagTree's explicit synchronization primitives (its PRs #534 and #707):
+// mbarrier arrays (`tle.barrier_alloc`, `tle.barrier_arrive`,
+// `tle.barrier_wait`), named barriers
+// (`tle.named_barrier_sync`, `tle.named_barrier_arrive`), copies into a
+// buffer that complete on an mbarrier (`tle.async_tma_load`,
+// `tle.async_copy_load`) and asynchronous TMA stores out of a buffer
+// (`tle.async_tma_store`, `tle.tma_store_wait`).
+// Verifiers live in lib/Dialect/TLE/IR/Barrier.cpp; the lowering is
+// `triton-tle-lower-barriers` (lib/Conversion/TLEToTritonGPU/LowerBarriers.cpp).
+// docs/barriers.md is the user-level description.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLE_DIALECT_TLEBARRIEROPS_TD
+#define TLE_DIALECT_TLEBARRIEROPS_TD
+
+include "TLE/Dialect/TLE/IR/TLEDialect.td"
+
+//===----------------------------------------------------------------------===//
+// mbarriers
+//===----------------------------------------------------------------------===//
+
+def TLE_BarrierAllocOp : TLE_Op<"barrier_alloc",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Allocate and initialize an array of mbarriers";
+  let description = [{
+    `tle.gpu.alloc_barriers(num_barriers, arrive_count, init)`: `N`
+    mbarriers in shared memory, a mutable `!ttg.memdesc<Nx1xi64>` in
+    `#ttg.shared_memory`, each initialized to expect `arrive_count`
+    arrivals per phase (1 to 2^20 - 1). With `ready`, a barrier starts as
+    if its phase before the first had completed (FlagTree's
+    `init=tle.gpu.READY`): the first `tle.barrier_wait` on it, at phase
+    index 0, returns at once; without it (`tle.gpu.PENDING`) it waits for
+    the first phase's arrivals.
+
+    ```mlir
+    %full = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<2x1xi64, #shared, #smem, mutable>
+    %empty = tle.barrier_alloc arrive_count 2 ready : !ttg.memdesc<2x1xi64, #shared, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$arrive_count,
+                       UnitAttr:$ready);
+  let results = (outs TTG_MemDesc:$result);
+  let assemblyFormat = [{
+    `arrive_count` $arrive_count (`ready` $ready^)? attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TLE_BarrierArriveOp : TLE_Op<"barrier_arrive"> {
+  let summary = "Arrive on one mbarrier of an array";
+  let description = [{
+    `tle.gpu.barrier_arrive(bars[index], ...)`: the executing thread group
+    (the CTA, or the warp_specialize partition it runs in) arrives `count`
+    times on `barriers[index]`, once, from one thread, after its warps have
+    synchronized; with `expect_tx`, the arrival also adds that many bytes
+    to the barrier's pending transaction count
+    (`mbarrier.arrive.expect_tx`), so the phase completes only when that
+    many bytes of asynchronous copies (TMA) have landed. `count` is 1 to
+    2^20 - 1, `expect_tx` 1 to 2^20 - 1 bytes. A constant `index` must be
+    in range.
+
+    ```mlir
+    tle.barrier_arrive %bars[%i] : !ttg.memdesc<2x1xi64, #shared, #smem, mutable>, i32
+    tle.barrier_arrive %bars[%i] {expect_tx = 8192 : i64} : !ttg.memdesc<2x1xi64, #shared, #smem, mutable>, i32
+    ```
+  }];
+  let arguments = (ins Arg<TTG_MemDesc, "barriers", [MemWrite]>:$barriers,
+                       I32:$index,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>, "1">:$count,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$expect_tx);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` attr-dict `:` qualified(type($barriers)) `,` type($index)
+  }];
+  let hasVerifier = 1;
+}
+
+def TLE_BarrierWaitOp : TLE_Op<"barrier_wait"> {
+  let summary = "Wait for a phase of one mbarrier of an array";
+  let description = [{
+    `tle.gpu.barrier_wait(bars[index], phaseIdx)`: every thread waits until
+    the phase `phase` (FlagTree's `phaseIdx`, the number of earlier uses of
+    this barrier: 0, 1, 2, ...) of `barriers[index]` has completed. Only
+    its parity is used: the hardware remembers one phase back, so a wait
+    must come before the barrier completes two further phases. A barrier
+    allocated `ready` is shifted by one phase (its phase 0 is complete at
+    once).
+
+    ```mlir
+    tle.barrier_wait %bars[%i], %phase : !ttg.memdesc<2x1xi64, #shared, #smem, mutable>, i32, i32
+    ```
+  }];
+  let arguments = (ins Arg<TTG_MemDesc, "barriers", [MemRead, MemWrite]>:$barriers,
+                       I32:$index, I32:$phase);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers)) `,`
+    type($index) `,` type($phase)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Named barriers
+//===----------------------------------------------------------------------===//
+
+class TLE_NamedBarrierOp<string mnemonic, string ptx> : TLE_Op<mnemonic> {
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<1>, IntMaxValue<15>]>:$id,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$num_threads);
+  let assemblyFormat = [{ $id `,` $num_threads attr-dict }];
+  let hasVerifier = 1;
+}
+
+def TLE_NamedBarrierSyncOp : TLE_NamedBarrierOp<"named_barrier_sync", "bar.sync"> {
+  let summary = "Wait at a named (hardware) barrier";
+  let description = [{
+    `tle.gpu.barrier_wait(tle.gpu.named_barrier(id, num_threads))`:
+    `bar.sync id, num_threads`. The executing warps arrive at hardware
+    barrier `id` (1 to 15; 0 is the CTA-wide `__syncthreads`) and wait until
+    `num_threads` threads (a positive multiple of 32, at most 1024) have
+    arrived at it, counting those of `tle.named_barrier_arrive`. Inside a
+    kernel with `tle.gpu.warp_specialize`, Triton itself uses the ids up to
+    the number of worker partitions plus 2; `triton-tle-lower-barriers`
+    rejects those.
+
+    ```mlir
+    tle.named_barrier_sync 5, 256
+    ```
+  }];
+}
+
+def TLE_NamedBarrierArriveOp : TLE_NamedBarrierOp<"named_barrier_arrive", "bar.arrive"> {
+  let summary = "Arrive at a named (hardware) barrier without waiting";
+  let description = [{
+    `tle.gpu.barrier_arrive(tle.gpu.named_barrier(id, num_threads))`:
+    `bar.arrive id, num_threads`: the executing warps count towards the
+    `num_threads` arrivals that release the threads waiting at barrier `id`
+    (`tle.named_barrier_sync`) and go on. Same `id` and `num_threads` rules
+    as `tle.named_barrier_sync`.
+
+    ```mlir
+    tle.named_barrier_arrive 5, 256
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// TMA copies completing on a barrier
+//===----------------------------------------------------------------------===//
+
+def TLE_AsyncTMALoadOp : TLE_Op<"async_tma_load"> {
+  let summary = "Make a tensor descriptor load land in a buffer, completing on an mbarrier";
+  let description = [{
+    `tle.gpu.copy(desc, buf, shape, offsets, barrier=bars[index])`. The
+    frontend emits Triton's `tt.descriptor_load` of the block and this op
+    on its result `value`: the block goes straight from global memory into
+    the mutable shared buffer `buffer` (same shape and element type) by one
+    TMA load, without passing through registers and without waiting for
+    it. The issuing thread group arrives once on `barriers[index]`
+    announcing the copy's bytes (`mbarrier.arrive.expect_tx`), and the
+    copy's completion counts those bytes down: a `tle.barrier_wait` on the
+    barrier's phase returns once the data has landed. Out-of-bounds
+    elements of the block read as zeros. Needs sm_90.
+
+    `triton-tle-lower-barriers` finds TritonGPU's expansion of the
+    descriptor load (a `ttng.async_tma_copy_global_to_local` into a scratch
+    buffer of its own, waited for on a barrier of its own, then a
+    `ttg.local_load`), retargets the copy to `buffer` and `barriers[index]`
+    and deletes the rest; `value` must have no other use. The buffer takes
+    the descriptor's NVMMA shared layout, so it cannot also be accessed
+    through local pointers.
+
+    ```mlir
+    tle.async_tma_load %v, %buf, %bars[%i]
+        : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>,
+          !ttg.memdesc<2x1xi64, #shared1, #smem, mutable>, i32
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$value,
+                       Arg<TTG_MemDesc, "buffer", [MemWrite]>:$buffer,
+                       Arg<TTG_MemDesc, "barriers", [MemWrite]>:$barriers,
+                       I32:$index);
+  let assemblyFormat = [{
+    $value `,` $buffer `,` $barriers `[` $index `]` attr-dict `:`
+    type($value) `,` qualified(type($buffer)) `,` qualified(type($barriers)) `,` type($index)
+  }];
+  let hasVerifier = 1;
+}
+
+def TLE_AsyncCopyLoadOp : TLE_Op<"async_copy_load"> {
+  let summary = "Make a global load land in a buffer by cp.async, completing on an mbarrier";
+  let description = [{
+    `tle.gpu.copy(ptrs, buf, shape, barrier=bars[index])`. The frontend
+    emits a `tt.load` of the pointers and this op on its result `value`:
+    the tile is copied from global memory straight into the mutable shared
+    buffer `buffer` (same shape and element type) by `cp.async`, without
+    passing through registers and without waiting for it; the calling
+    thread group counts as one arrival on `barriers[index]`, and that
+    arrival completes only once every thread's copies have landed
+    (`cp.async.mbarrier.arrive` by each thread, then one ordinary arrival).
+    Needs sm_80.
+
+    `triton-tle-lower-barriers` replaces the `tt.load` (which must have no
+    other use, and no `other` value, cache modifier, eviction policy or
+    volatile flag) by `ttg.async_copy_global_to_local` into the buffer (a
+    masked-off element is zero-filled); each thread of the group then
+    issues `ttng.async_copy_mbarrier_arrive` on the barrier, and after a
+    `gpu.barrier` one thread arrives. Triton's layout for the load must
+    give each thread 4, 8 or 16 contiguous bytes (what `cp.async` copies).
+
+    ```mlir
+    tle.async_copy_load %v, %buf, %bars[%i]
+        : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>,
+          !ttg.memdesc<2x1xi64, #shared1, #smem, mutable>, i32
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$value,
+                       Arg<TTG_MemDesc, "buffer", [MemWrite]>:$buffer,
+                       Arg<TTG_MemDesc, "barriers", [MemWrite]>:$barriers,
+                       I32:$index);
+  let assemblyFormat = [{
+    $value `,` $buffer `,` $barriers `[` $index `]` attr-dict `:`
+    type($value) `,` qualified(type($buffer)) `,` qualified(type($barriers)) `,` type($index)
+  }];
+  let hasVerifier = 1;
+}
+
+def TLE_AsyncTMAStoreOp : TLE_Op<"async_tma_store"> {
+  let summary = "Make the tensor descriptor store of a buffer asynchronous, reading the buffer in place";
+  let description = [{
+    `tle.gpu.copy(buf, desc, shape, offsets, is_async=True)`. The frontend
+    emits a whole-buffer load of `buffer` (`value`), Triton's
+    `tt.descriptor_store` of it, and this op: the store reads the buffer
+    in place by TMA and is not waited for. It is committed as one bulk
+    async group; `tle.tma_store_wait` waits for groups, and the buffer must
+    not be written again before it has.
+
+    `triton-tle-lower-barriers` finds TritonGPU's expansion of the
+    descriptor store (`ttg.local_alloc %value` into a scratch buffer, a
+    `ttng.fence_async_shared`, `ttng.async_tma_copy_local_to_global` of the
+    scratch buffer, `ttng.async_tma_store_wait {pendings = 0}`), makes the
+    copy read `buffer` (which takes the descriptor's NVMMA shared layout),
+    keeps the fence and drops the scratch buffer, the wait and the load.
+    `value` must be a `tle.local_load` of `buffer` used only by the store
+    and this op. Needs sm_90.
+
+    ```mlir
+    tle.async_tma_store %v, %buf : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$value,
+                       Arg<TTG_MemDesc, "buffer", [MemRead]>:$buffer);
+  let assemblyFormat = [{
+    $value `,` $buffer attr-dict `:` type($value) `,` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def TLE_TMAStoreWaitOp : TLE_Op<"tma_store_wait"> {
+  let summary = "Wait until at most `pendings` asynchronous TMA store groups are in flight";
+  let description = [{
+    `tle.gpu.tma_store_wait(pendings)`: `cp.async.bulk.wait_group.read
+    pendings` (`ttng.async_tma_store_wait`): the buffers of all but the
+    last `pendings` asynchronous TMA stores (`tle.async_tma_store`) have
+    been read and may be written again. `pendings` is 0 to 63.
+
+    ```mlir
+    tle.tma_store_wait 0
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<63>]>:$pendings);
+  let assemblyFormat = [{ $pendings attr-dict }];
+}
+
+#endif // TLE_DIALECT_TLEBARRIEROPS_TD

@@ -1,0 +1,476 @@
+//===- LowerBarriers.cpp - explicit barriers and TMA loads on a barrier ---===//
+//
+// Pass `triton-tle-lower-barriers` (include/TLE/Conversion/Passes.td,
+// docs/barriers.md): the ops of TLEBarrierOps.td become TritonNVIDIAGPU's
+// mbarrier and TMA ops and inline `bar.sync` / `bar.arrive`.
+//
+// - tle.barrier_alloc: `ttg.local_alloc` of the `Nx1xi64` array, one
+//   `ttng.init_barrier` per barrier, then `gpu.barrier` so that every
+//   thread sees the initialized barriers.
+// - tle.barrier_arrive: `gpu.barrier` (when the thread group has more than
+//   one warp: the group's work before the arrive is done), then
+//   `ttng.barrier_expect` (arrive + expect_tx, with expect_tx) and / or
+//   `ttng.arrive_barrier` (count arrivals), each from one thread.
+// - tle.barrier_wait: `ttng.wait_barrier` on the phase's parity (flipped for
+//   a barrier allocated `ready`).
+// - tle.named_barrier_sync / _arrive: `bar.sync id, n;` / `bar.arrive id, n;`
+//   as non-pure `tt.elementwise_inline_asm`.
+// - tle.async_tma_load: TritonGPU's expansion of the descriptor load whose
+//   value it takes is replaced by `ttng.barrier_expect` of the block's bytes
+//   and `ttng.async_tma_copy_global_to_local` into the buffer on the barrier.
+//
+//===----------------------------------------------------------------------===//
+#include "AsyncCopy.h"
+#include "LocalMemory.h"
+#include "TargetCheck.h"
+#include "TLE/Conversion/Passes.h"
+#include "TLE/Dialect/TLE/IR/TLE.h"
+#include "TLE/Interop/Triton/TT.h"
+#include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Interop/Triton/TTNG.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::tle {
+#define GEN_PASS_DEF_TLELOWERBARRIERS
+#include "TLE/Conversion/Passes.h.inc"
+} // namespace mlir::tle
+
+using namespace mlir;
+using namespace mlir::tle;
+
+namespace {
+
+/// `barriers[index]` as the `1xi64` view Triton's barrier ops take.
+Value barrierAt(OpBuilder &b, Location loc, Value barriers, Value index) {
+  auto type = cast<ttg::MemDescType>(barriers.getType());
+  auto view = ttg::MemDescType::get(
+      type.getShape().drop_front(), type.getElementType(), type.getEncoding(),
+      type.getMemorySpace(), type.getMutableMemory());
+  return ttg::MemDescIndexOp::create(b, loc, view, barriers, index);
+}
+
+/// Warps of the thread group `op` runs in: its tle.warp_specialize
+/// partition's, or the kernel's.
+unsigned groupWarps(Operation *op, ModuleOp module) {
+  for (Operation *child = op, *parent = op->getParentOp(); parent;
+       child = parent, parent = parent->getParentOp()) {
+    if (isa<WarpSpecializeOp>(parent))
+      break;
+    if (auto parts = dyn_cast<WarpSpecializePartitionsOp>(parent)) {
+      auto ws = cast<WarpSpecializeOp>(parts->getParentOp());
+      return ws.getPartitionNumWarps()[child->getParentRegion()
+                                           ->getRegionNumber()];
+    }
+  }
+  return local_memory::numWarps(module);
+}
+
+/// The barrier_alloc behind `barriers`, or an error on `user`.
+FailureOr<BarrierAllocOp> allocOf(Operation *user, Value barriers) {
+  if (auto alloc = barriers.getDefiningOp<BarrierAllocOp>())
+    return alloc;
+  user->emitOpError("takes barriers that do not come from tle.barrier_alloc "
+                    "(tle.gpu.alloc_barriers) in this function");
+  return failure();
+}
+
+Value i32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+
+void inlineAsm(OpBuilder &b, Location loc, std::string ptx) {
+  // One dummy result: every Triton lowering of the op expects one.
+  tt::ElementwiseInlineAsmOp::create(b, loc, TypeRange{b.getI32Type()},
+                                     "mov.u32 $0, 0;\n" + ptx, "=r",
+                                     /*pure=*/false, /*packed_element=*/1,
+                                     ValueRange{});
+}
+
+/// Gives `buffer` (a tle.alloc) the shared encoding `enc` the TMA unit
+/// reads or writes, unless it has it already.
+LogicalResult takeEncoding(Operation *op, Value buffer, Attribute enc) {
+  auto bufType = cast<ttg::MemDescType>(buffer.getType());
+  if (bufType.getEncoding() == enc)
+    return success();
+  auto alloc = buffer.getDefiningOp<AllocOp>();
+  auto plain = dyn_cast<ttg::SwizzledSharedEncodingAttr>(bufType.getEncoding());
+  if (!alloc || alloc.isPointerBuffer() || !plain || plain.getMaxPhase() != 1 ||
+      plain.getVec() != 1)
+    return op->emitOpError("buffer of type ")
+           << bufType << " cannot take the descriptor's TMA layout " << enc
+           << " (it must be a tle.gpu.alloc buffer without local pointers, "
+              "laid out by no other TMA copy or wgmma)";
+  alloc.getResult().setType(bufType.withEncoding(enc));
+  return success();
+}
+
+/// Erases each op of `ops` once nothing uses it.
+void eraseUnused(SmallVector<Operation *> &ops) {
+  for (bool progress = true; progress && !ops.empty();) {
+    progress = false;
+    for (auto *it = ops.begin(); it != ops.end();) {
+      if (!(*it)->use_empty()) {
+        ++it;
+        continue;
+      }
+      (*it)->erase();
+      it = ops.erase(it);
+      progress = true;
+    }
+  }
+}
+
+struct LowerBarriersPass
+    : public mlir::tle::impl::TLELowerBarriersBase<LowerBarriersPass> {
+  ModuleOp module;
+
+  void runOnOperation() override {
+    module = getOperation();
+    // Triton's warp specialization takes named barriers 0 (the CTA), the
+    // start barrier and one per worker partition; with a margin of one.
+    int64_t reserved = 0;
+    module.walk([&](WarpSpecializeOp ws) {
+      reserved = std::max<int64_t>(
+          reserved, ws.getPartitionNumWarps().size() + 2);
+    });
+    SmallVector<Operation *> ops;
+    SmallVector<BarrierAllocOp> allocs;
+    module.walk([&](Operation *op) {
+      if (auto alloc = dyn_cast<BarrierAllocOp>(op))
+        allocs.push_back(alloc);
+      else if (isa<BarrierArriveOp, BarrierWaitOp, NamedBarrierSyncOp,
+                   NamedBarrierArriveOp, AsyncTMALoadOp, AsyncCopyLoadOp,
+                   AsyncTMAStoreOp, TMAStoreWaitOp>(op))
+        ops.push_back(op);
+    });
+    bool ok = true;
+    // Uses first: a wait reads its alloc's `ready`.
+    for (Operation *op : ops) {
+      OpBuilder b(op);
+      LogicalResult result = success();
+      if (auto arrive = dyn_cast<BarrierArriveOp>(op))
+        result = lowerArrive(b, arrive);
+      else if (auto wait = dyn_cast<BarrierWaitOp>(op))
+        result = lowerWait(b, wait);
+      else if (auto sync = dyn_cast<NamedBarrierSyncOp>(op))
+        result = lowerNamed(b, op, "bar.sync", sync.getId(),
+                            sync.getNumThreads(), reserved);
+      else if (auto arr = dyn_cast<NamedBarrierArriveOp>(op))
+        result = lowerNamed(b, op, "bar.arrive", arr.getId(),
+                            arr.getNumThreads(), reserved);
+      else if (auto load = dyn_cast<AsyncTMALoadOp>(op))
+        result = lowerTmaLoad(b, load);
+      else if (auto copy = dyn_cast<AsyncCopyLoadOp>(op))
+        result = lowerAsyncCopy(b, copy);
+      else if (auto store = dyn_cast<AsyncTMAStoreOp>(op))
+        result = lowerTmaStore(store);
+      else if (auto wait = dyn_cast<TMAStoreWaitOp>(op))
+        ttng::AsyncTMAStoreWaitOp::create(b, wait.getLoc(), wait.getPendings());
+      if (failed(result))
+        ok = false;
+      else
+        op->erase();
+    }
+    if (!ok)
+      return signalPassFailure();
+    for (BarrierAllocOp alloc : allocs)
+      lowerAlloc(alloc);
+  }
+
+  void lowerAlloc(BarrierAllocOp alloc) {
+    OpBuilder b(alloc);
+    Location loc = alloc.getLoc();
+    auto type = alloc.getResult().getType();
+    Value array =
+        ttg::LocalAllocOp::create(b, loc, type, Value(), IntegerAttr());
+    for (int64_t i = 0, n = type.getShape()[0]; i < n; ++i)
+      ttng::InitBarrierOp::create(b, loc, barrierAt(b, loc, array, i32(b, loc, i)),
+                                  alloc.getArriveCount());
+    gpu::BarrierOp::create(b, loc);
+    alloc.getResult().replaceAllUsesWith(array);
+    alloc.erase();
+  }
+
+  LogicalResult lowerArrive(OpBuilder &b, BarrierArriveOp arrive) {
+    if (failed(allocOf(arrive, arrive.getBarriers())))
+      return failure();
+    Location loc = arrive.getLoc();
+    if (groupWarps(arrive, module) > 1)
+      gpu::BarrierOp::create(b, loc);
+    Value bar = barrierAt(b, loc, arrive.getBarriers(), arrive.getIndex());
+    int32_t count = arrive.getCount();
+    if (auto tx = arrive.getExpectTx()) {
+      if (failed(target::require(arrive, 90,
+                                 "tle.gpu.barrier_arrive with expect_tx "
+                                 "(mbarrier transaction counts)")))
+        return failure();
+      ttng::BarrierExpectOp::create(b, loc, bar, static_cast<int32_t>(*tx),
+                                    arith::ConstantIntOp::create(b, loc, 1, 1));
+      --count;
+    }
+    if (count > 0)
+      ttng::ArriveBarrierOp::create(b, loc, bar, count, Value());
+    return success();
+  }
+
+  LogicalResult lowerWait(OpBuilder &b, BarrierWaitOp wait) {
+    FailureOr<BarrierAllocOp> alloc = allocOf(wait, wait.getBarriers());
+    if (failed(alloc))
+      return failure();
+    Location loc = wait.getLoc();
+    Value parity = arith::AndIOp::create(b, loc, wait.getPhase(), i32(b, loc, 1));
+    if (alloc->getReady())
+      parity = arith::XOrIOp::create(b, loc, parity, i32(b, loc, 1));
+    Value bar = barrierAt(b, loc, wait.getBarriers(), wait.getIndex());
+    ttng::WaitBarrierOp::create(b, loc, bar, parity, Value(), ValueRange{});
+    return success();
+  }
+
+  LogicalResult lowerNamed(OpBuilder &b, Operation *op, StringRef ptx,
+                           int32_t id, int32_t threads, int64_t reserved) {
+    if (id <= reserved)
+      return op->emitOpError()
+             << "uses named barrier " << id
+             << ", which Triton's warp specialization uses in this kernel "
+                "(ids 0 to "
+             << reserved << "); pick an id from " << reserved + 1 << " to 15";
+    inlineAsm(b, op->getLoc(),
+              (ptx + " " + Twine(id) + ", " + Twine(threads) + ";").str());
+    return success();
+  }
+
+  /// TritonGPU's expansion of a descriptor load: the value is a
+  /// ttg.local_load (through layout conversions used only there) of a
+  /// scratch buffer that one ttng.async_tma_copy_global_to_local fills on a
+  /// barrier of its own (init / expect / wait / inval).
+  LogicalResult lowerTmaLoad(OpBuilder &b, AsyncTMALoadOp op) {
+    if (failed(target::require(op, 90,
+                               "tle.gpu.copy(desc, buffer, ..., barrier=) "
+                               "(an asynchronous TMA load)")) ||
+        failed(allocOf(op, op.getBarriers())))
+      return failure();
+    SmallVector<Operation *> expansion;
+    Value value = op.getValue();
+    bool shaped = value.hasOneUse();
+    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
+      expansion.push_back(cvt);
+      shaped = shaped && cvt->hasOneUse();
+      value = cvt.getSrc();
+    }
+    auto load = value.getDefiningOp<ttg::LocalLoadOp>();
+    auto scratch = load ? load.getSrc().getDefiningOp<ttg::LocalAllocOp>()
+                        : ttg::LocalAllocOp();
+    ttng::AsyncTMACopyGlobalToLocalOp copy;
+    shaped = shaped && scratch && !scratch.getSrc() && load->hasOneUse();
+    if (shaped) {
+      expansion.push_back(load);
+      expansion.push_back(scratch);
+      for (Operation *user : scratch->getUsers()) {
+        if (auto c = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(user);
+            c && c.getResult() == scratch.getResult() && !copy)
+          copy = c;
+        else if (user != load.getOperation())
+          shaped = false;
+      }
+    }
+    auto barrier = copy ? copy.getBarrier().getDefiningOp<ttg::LocalAllocOp>()
+                        : ttg::LocalAllocOp();
+    shaped = shaped && barrier;
+    if (shaped) {
+      expansion.push_back(barrier);
+      for (Operation *user : barrier->getUsers()) {
+        if (user == copy.getOperation())
+          continue;
+        if (!isa<ttng::InitBarrierOp, ttng::BarrierExpectOp,
+                 ttng::WaitBarrierOp, ttng::InvalBarrierOp>(user)) {
+          shaped = false;
+          break;
+        }
+        expansion.push_back(user);
+      }
+    }
+    if (!shaped)
+      return op.emitOpError(
+          "value is not TritonGPU's TMA load of a tensor descriptor used only "
+          "here (a ttg.local_load of a buffer that one "
+          "ttng.async_tma_copy_global_to_local fills on a barrier of its own)");
+    auto descType = cast<tt::TensorDescType>(copy.getDesc().getType());
+    auto enc = dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(
+        descType.getBlockType().getEncoding());
+    if (!enc)
+      return op.emitOpError("the descriptor's block ")
+             << descType.getBlockType() << " has no NVMMA shared layout for TMA";
+    // The buffer takes the layout the TMA unit writes.
+    Value buffer = op.getBuffer();
+    auto bufType = cast<ttg::MemDescType>(buffer.getType());
+    if (failed(takeEncoding(op, buffer, enc)))
+      return failure();
+    Location loc = op.getLoc();
+    int64_t bytes = bufType.getNumElements() *
+                    bufType.getElementTypeBitWidth() / 8;
+    Value bar = barrierAt(b, loc, op.getBarriers(), op.getIndex());
+    Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
+    ttng::BarrierExpectOp::create(b, loc, bar, static_cast<int32_t>(bytes), yes);
+    ttng::AsyncTMACopyGlobalToLocalOp::create(
+        b, copy.getLoc(), copy.getDesc(), copy.getCoord(), bar, buffer, yes,
+        copy.getCache(), copy.getEvict());
+    // Each op of the expansion once nothing uses it.
+    op->dropAllReferences();
+    copy->erase();
+    eraseUnused(expansion);
+    return success();
+  }
+
+  /// tt.load + tle.async_copy_load: a cp.async into the buffer, each
+  /// thread's copies counted on the barrier, then the group's arrival.
+  /// A load cp.async cannot carry stays a load and a store (synchronous,
+  /// then the arrival).
+  LogicalResult lowerAsyncCopy(OpBuilder &b, AsyncCopyLoadOp op) {
+    if (failed(target::require(op, 80,
+                               "tle.gpu.copy(ptrs, buffer, ..., barrier=) "
+                               "(cp.async)")) ||
+        failed(allocOf(op, op.getBarriers())))
+      return failure();
+    Location loc = op.getLoc();
+    Value value = op.getValue();
+    SmallVector<Operation *> converts;
+    bool single = value.hasOneUse();
+    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
+      converts.push_back(cvt);
+      single = single && cvt->hasOneUse();
+      value = cvt.getSrc();
+    }
+    auto load = value.getDefiningOp<tt::LoadOp>();
+    if (!load)
+      return op.emitOpError("value is not a tt.load of global pointers");
+    auto type = cast<RankedTensorType>(load.getType());
+    auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    unsigned bytes =
+        blocked ? blocked.getSizePerThread()[blocked.getOrder().front()] * bits / 8
+                : 0;
+    bool copyable = single && load->hasOneUse() && blocked && bits % 8 == 0 &&
+                    async_copy::isPlainLoad(load) && !load.getOther() &&
+                    !load.getMask() && bytes >= async_copy::kMinCopyBytes &&
+                    bytes <= async_copy::kMaxCopyBytes;
+    Value bar = barrierAt(b, loc, op.getBarriers(), op.getIndex());
+    if (copyable) {
+      ttg::AsyncCopyGlobalToLocalOp::create(
+          b, load.getLoc(), load.getPtr(), op.getBuffer(), Value(), Value(),
+          ttg::CacheModifier::NONE, ttg::EvictionPolicy::NORMAL);
+      // Each thread: an arrival when its copies land, balanced by a pending
+      // count it adds now; the group's own arrival below completes the phase.
+      ttng::AsyncCopyMbarrierArriveOp::create(b, loc, bar,
+                                              /*noIncrement=*/false);
+    } else {
+      ttg::LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
+    }
+    if (groupWarps(op, module) > 1)
+      gpu::BarrierOp::create(b, loc);
+    ttng::ArriveBarrierOp::create(b, loc, bar, 1, Value());
+    if (copyable) {
+      op->dropAllReferences();
+      SmallVector<Operation *> dead(converts);
+      dead.push_back(load);
+      eraseUnused(dead);
+    }
+    return success();
+  }
+
+  /// TritonGPU's expansion of the descriptor store right before `op`: the
+  /// TMA copy reads the buffer in place; the staging buffer, the store into
+  /// it and the waits that protected it go.
+  LogicalResult lowerTmaStore(AsyncTMAStoreOp op) {
+    if (failed(target::require(op, 90,
+                               "tle.gpu.copy(buffer, desc, ..., is_async=True) "
+                               "(an asynchronous TMA store)")))
+      return failure();
+    Value buffer = op.getBuffer();
+    // Whether `v` is a whole load of the buffer (through layout conversions).
+    auto loadsBuffer = [&](Value v, SmallVector<Operation *> &chain) {
+      while (auto cvt = v.getDefiningOp<ttg::ConvertLayoutOp>()) {
+        chain.push_back(cvt);
+        v = cvt.getSrc();
+      }
+      auto load = v.getDefiningOp<LocalLoadOp>();
+      if (load)
+        chain.push_back(load);
+      return load && load.getBuffer() == buffer;
+    };
+    // The copy: the nearest one before the op in its block.
+    ttng::AsyncTMACopyLocalToGlobalOp copy;
+    for (Operation *prev = op->getPrevNode(); prev && !copy;
+         prev = prev->getPrevNode())
+      copy = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(prev);
+    SmallVector<Operation *> dead;
+    ttg::LocalAllocOp staging =
+        copy ? copy.getSrc().getDefiningOp<ttg::LocalAllocOp>()
+             : ttg::LocalAllocOp();
+    Operation *stagingStore = nullptr;
+    bool shaped = false;
+    if (staging && staging.getSrc()) {
+      // ttg.local_alloc %value, fence, copy.
+      shaped = loadsBuffer(staging.getSrc(), dead) && staging->hasOneUse();
+      dead.insert(dead.begin(), staging);
+    } else if (staging) {
+      // A staging buffer (hoisted out of a loop): wait 0, ttg.local_store
+      // %value into it, fence, copy.
+      for (Operation *prev = copy->getPrevNode(); prev;
+           prev = prev->getPrevNode()) {
+        if (auto store = dyn_cast<ttg::LocalStoreOp>(prev)) {
+          if (store.getDst() == staging.getResult())
+            stagingStore = store;
+          break;
+        }
+        if (!isa<ttng::FenceAsyncSharedOp>(prev) && !isMemoryEffectFree(prev))
+          break;
+      }
+      shaped = stagingStore &&
+               loadsBuffer(cast<ttg::LocalStoreOp>(stagingStore).getSrc(), dead);
+      dead.push_back(staging);
+    }
+    if (!shaped)
+      return op.emitOpError(
+          "is not after TritonGPU's TMA store of a whole load of its buffer "
+          "(a ttng.async_tma_copy_local_to_global of a staging buffer that "
+          "holds a tle.local_load of the buffer)");
+    auto descType = cast<tt::TensorDescType>(copy.getDesc().getType());
+    Attribute enc = descType.getBlockType().getEncoding();
+    if (!isa_and_nonnull<ttg::NVMMASharedEncodingAttr>(enc))
+      return op.emitOpError("the descriptor's block ")
+             << descType.getBlockType() << " has no NVMMA shared layout for TMA";
+    if (failed(takeEncoding(op, buffer, enc)))
+      return failure();
+    copy.getSrcMutable().assign(buffer);
+    // The waits that kept the staging buffer safe: the one right before its
+    // store, and one right after the copy.
+    auto eraseWaitNear = [](Operation *from, bool forward) {
+      for (Operation *it = forward ? from->getNextNode() : from->getPrevNode();
+           it; it = forward ? it->getNextNode() : it->getPrevNode()) {
+        if (auto wait = dyn_cast<ttng::AsyncTMAStoreWaitOp>(it)) {
+          if (wait.getPendings() == 0)
+            wait->erase();
+          return;
+        }
+        if (!isMemoryEffectFree(it) && !isa<LocalLoadOp, AsyncTMAStoreOp>(it))
+          return;
+      }
+    };
+    if (stagingStore) {
+      eraseWaitNear(stagingStore, /*forward=*/false);
+      stagingStore->erase();
+    }
+    eraseWaitNear(copy, /*forward=*/true);
+    SmallVector<Operation *> chain;
+    loadsBuffer(op.getValue(), chain);
+    dead.append(chain);
+    op->dropAllReferences();
+    eraseUnused(dead);
+    return success();
+  }
+};
+
+} // namespace

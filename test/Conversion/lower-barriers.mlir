@@ -1,0 +1,280 @@
+// RUN: tle-opt %s -split-input-file --triton-tle-lower-barriers | FileCheck %s --implicit-check-not=tle.barrier --implicit-check-not=tle.named_barrier --implicit-check-not=tle.async_tma_load
+
+// Explicit mbarriers: the array is one ttg.local_alloc, each barrier
+// initialized with the arrive count, then a CTA barrier; an arrive from a
+// 4-warp kernel first syncs the warps; a wait waits on the phase's parity,
+// flipped for barriers allocated `ready`.
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @mbarriers(
+  // CHECK-SAME: %[[I:[^:]*]]: i32, %[[P:[^:]*]]: i32)
+  tt.func @mbarriers(%i: i32, %phase: i32) {
+    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64, #{{.*}}, #smem, mutable>
+    // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : i32
+    // CHECK-NEXT: %[[B0:.*]] = ttg.memdesc_index %[[B]][%[[C0]]] : !ttg.memdesc<2x1xi64, #{{.*}}, #smem, mutable> -> !ttg.memdesc<1xi64, #{{.*}}, #smem, mutable>
+    // CHECK-NEXT: ttng.init_barrier %[[B0]], 2
+    // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : i32
+    // CHECK-NEXT: %[[B1:.*]] = ttg.memdesc_index %[[B]][%[[C1]]]
+    // CHECK-NEXT: ttng.init_barrier %[[B1]], 2
+    // CHECK-NEXT: gpu.barrier
+    %b = tle.barrier_alloc arrive_count 2 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>
+    // CHECK: %[[E:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x1xi64
+    // CHECK: ttng.init_barrier %{{.*}}, 1
+    // CHECK-NEXT: gpu.barrier
+    %e = tle.barrier_alloc arrive_count 1 ready : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: %[[A:.*]] = ttg.memdesc_index %[[B]][%[[I]]]
+    // CHECK-NEXT: ttng.arrive_barrier %[[A]], 1 :
+    tle.barrier_arrive %b[%i] : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+    // count 3 with expect_tx: one arrive.expect_tx and two plain arrivals.
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: %[[X:.*]] = ttg.memdesc_index %[[B]][%[[I]]]
+    // CHECK-NEXT: %[[T:.*]] = arith.constant true
+    // CHECK-NEXT: ttng.barrier_expect %[[X]], 4096, %[[T]]
+    // CHECK-NEXT: ttng.arrive_barrier %[[X]], 2 :
+    tle.barrier_arrive %b[%i] {count = 3 : i32, expect_tx = 4096 : i64} : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+    // expect_tx alone: no plain arrival.
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: %[[Y:.*]] = ttg.memdesc_index %[[B]][%[[I]]]
+    // CHECK-NEXT: arith.constant true
+    // CHECK-NEXT: ttng.barrier_expect %[[Y]], 128,
+    // CHECK-NOT: ttng.arrive_barrier
+    tle.barrier_arrive %b[%i] {expect_tx = 128 : i64} : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+    // CHECK: %[[M:.*]] = arith.constant 1 : i32
+    // CHECK-NEXT: %[[PAR:.*]] = arith.andi %[[P]], %[[M]]
+    // CHECK-NEXT: %[[W:.*]] = ttg.memdesc_index %[[B]][%[[I]]]
+    // CHECK-NEXT: ttng.wait_barrier %[[W]], %[[PAR]] :
+    tle.barrier_wait %b[%i], %phase : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32, i32
+    // A ready barrier: the parity is flipped.
+    // CHECK: %[[PAR2:.*]] = arith.andi %[[P]]
+    // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
+    // CHECK-NEXT: %[[FLIP:.*]] = arith.xori %[[PAR2]], %[[ONE]]
+    // CHECK-NEXT: %[[W2:.*]] = ttg.memdesc_index %[[E]]
+    // CHECK-NEXT: ttng.wait_barrier %[[W2]], %[[FLIP]] :
+    %c0 = arith.constant 0 : i32
+    tle.barrier_wait %e[%c0], %phase : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32, i32
+    tt.return
+  }
+}
+
+// -----
+
+// Named barriers: inline bar.sync / bar.arrive, not pure.
+
+module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @named(
+  tt.func @named() {
+    // CHECK: tt.elementwise_inline_asm "mov.u32 $0, 0;\0Abar.sync 1, 256;" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
+    tle.named_barrier_sync 1, 256
+    // CHECK: tt.elementwise_inline_asm "mov.u32 $0, 0;\0Abar.arrive 15, 128;" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
+    tle.named_barrier_arrive 15, 128
+    tt.return
+  }
+}
+
+// -----
+
+// In a warp_specialize partition: the arrive syncs the partition's warps
+// only when it has more than one (a 1-warp partition does not), and the
+// barriers stay the parent's ttg.local_alloc, captured later by
+// triton-tle-lower-warp-specialize. Named barrier 5 is above Triton's ids
+// (0 to 1 + 2 for one worker partition).
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @handoff(
+  tt.func @handoff() {
+    %c0 = arith.constant 0 : i32
+    // CHECK: %[[B:.*]] = ttg.local_alloc
+    %b = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>
+    // CHECK: tle.warp_specialize()
+    tle.warp_specialize()
+    default {
+      // CHECK: default {
+      // CHECK: ttng.wait_barrier
+      // CHECK: tt.elementwise_inline_asm "mov.u32 $0, 0;\0Abar.sync 5, 128;"
+      tle.barrier_wait %b[%c0], %c0 : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32, i32
+      tle.named_barrier_sync 5, 128
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      // CHECK: partition0() num_warps(1)
+      // CHECK-NOT: gpu.barrier
+      // CHECK: %[[A:.*]] = ttg.memdesc_index %[[B]]
+      // CHECK-NEXT: ttng.arrive_barrier %[[A]], 1
+      tle.barrier_arrive %b[%c0] : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+// A TMA load on a barrier: TritonGPU's expansion of the descriptor load
+// (scratch buffer, own barrier, wait, local_load) becomes one
+// arrive.expect_tx of the block's bytes (64 x 64 f16: 8192) on the user's
+// barrier and one TMA copy straight into the buffer, which takes the
+// descriptor's NVMMA layout. Nothing waits here.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @tma(
+  // CHECK-SAME: %[[DESC:[^:]*]]: !tt.tensordesc<tensor<64x64xf16, #{{.*}}>>, %[[X:[^:]*]]: i32, %[[Y:[^:]*]]: i32)
+  tt.func @tma(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %x: i32, %y: i32) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    // CHECK: %[[BUF:.*]] = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #[[NV:[a-z_0-9]+]], #smem, mutable>
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
+    %b = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>
+    // CHECK: gpu.barrier
+    // CHECK-NOT: ttg.local_alloc
+    // CHECK-NOT: ttng.wait_barrier
+    // CHECK-NOT: ttg.local_load
+    // CHECK: %[[BB:.*]] = ttg.memdesc_index %[[B]][%{{.*}}]
+    // CHECK-NEXT: %[[T:.*]] = arith.constant true
+    // CHECK-NEXT: ttng.barrier_expect %[[BB]], 8192, %[[T]]
+    // CHECK-NEXT: ttng.async_tma_copy_global_to_local %[[DESC]][%[[X]], %[[Y]]] %[[BUF]], %[[BB]], %[[T]] : !tt.tensordesc<tensor<64x64xf16, #[[NV]]>>, !ttg.memdesc<1xi64, {{.*}}> -> !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable>
+    // CHECK-NOT: ttng.inval_barrier
+    // CHECK: ttng.wait_barrier %{{.*}}, %{{.*}} : !ttg.memdesc<1xi64
+    // CHECK-NEXT: tle.local_load %[[BUF]] : !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable>
+    %scratch = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    %s = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.init_barrier %s, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.barrier_expect %s, 8192, %true : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%x, %y] %scratch, %s, %true : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttng.wait_barrier %s, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.inval_barrier %s : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %v = ttg.local_load %scratch : !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    tle.async_tma_load %v, %buf, %b[%c0] : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+    tle.barrier_wait %b[%c0], %c0 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32, i32
+    %r = tle.local_load %buf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// cp.async on a barrier: the load becomes a cp.async into the buffer, each
+// thread's copies are counted on the barrier, then the group arrives once.
+// A load whose layout gives a thread 2 bytes (f16, sizePerThread 1) cannot
+// be a cp.async: it is stored synchronously before the arrival.
+
+#v4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#v1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @cp_async(
+  // CHECK-SAME: %[[P:[^:]*]]: tensor<32x32x!tt.ptr<f32>, #{{[^>]*}}>, %[[Q:[^:]*]]: tensor<32x32x!tt.ptr<f16>
+  tt.func @cp_async(%p: tensor<32x32x!tt.ptr<f32>, #v4>, %q: tensor<32x32x!tt.ptr<f16>, #v1>) {
+    %c0 = arith.constant 0 : i32
+    // CHECK: %[[BUF:.*]] = tle.alloc smem : () -> !ttg.memdesc<32x32xf32
+    // CHECK: %[[HALF:.*]] = tle.alloc smem : () -> !ttg.memdesc<32x32xf16
+    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x1xi64
+    %buf = tle.alloc smem : () -> !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    %half = tle.alloc smem : () -> !ttg.memdesc<32x32xf16, #plain, #smem, mutable>
+    %b = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: %[[BB:.*]] = ttg.memdesc_index %[[B]]
+    // CHECK-NEXT: ttg.async_copy_global_to_local %[[P]], %[[BUF]] :
+    // CHECK-NEXT: ttng.async_copy_mbarrier_arrive %[[BB]] :
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: ttng.arrive_barrier %[[BB]], 1 :
+    // CHECK-NOT: tt.load %[[P]]
+    %v = tt.load %p : tensor<32x32x!tt.ptr<f32>, #v4>
+    tle.async_copy_load %v, %buf, %b[%c0] : tensor<32x32xf32, #v4>, !ttg.memdesc<32x32xf32, #plain, #smem, mutable>, !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32
+    // CHECK: %[[H:.*]] = tt.load %[[Q]]
+    // CHECK-NEXT: %[[HB:.*]] = ttg.memdesc_index %[[B]]
+    // CHECK-NEXT: ttg.local_store %[[H]], %[[HALF]]
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: ttng.arrive_barrier %[[HB]], 1 :
+    %h = tt.load %q : tensor<32x32x!tt.ptr<f16>, #v1>
+    tle.async_copy_load %h, %half, %b[%c0] : tensor<32x32xf16, #v1>, !ttg.memdesc<32x32xf16, #plain, #smem, mutable>, !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32
+    tt.return
+  }
+}
+
+// -----
+
+// An asynchronous TMA store: TritonGPU's expansion of the descriptor store
+// (scratch buffer, fence, copy, wait 0) reads the buffer in place and is
+// not waited for; the buffer takes the descriptor's layout; the fence
+// stays. tle.tma_store_wait is Triton's store wait.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @tma_store(
+  // CHECK-SAME: %[[DESC:[^:]*]]: !tt.tensordesc
+  tt.func @tma_store(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %x: i32) {
+    // CHECK: %[[BUF:.*]] = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #[[NV:[a-z_0-9]+]], #smem, mutable>
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    // CHECK-NOT: tle.local_load
+    // CHECK-NOT: ttg.local_alloc
+    // CHECK: ttng.fence_async_shared {bCluster = false}
+    // CHECK-NEXT: ttng.async_tma_copy_local_to_global %[[DESC]][%{{.*}}, %{{.*}}] %[[BUF]] : !tt.tensordesc<tensor<64x64xf16, #[[NV]]>>, !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable>
+    // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 1 : i32}
+    // CHECK-NEXT: tt.return
+    %v = tle.local_load %buf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    %s = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmma, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_local_to_global %desc[%x, %x] %s : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tle.async_tma_store %v, %buf : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    tle.tma_store_wait 1
+    tt.return
+  }
+}
+
+// -----
+
+// The same in a loop, where TritonGPU stages the store through a buffer
+// hoisted out of the loop: wait 0 (the staging buffer is free), a
+// ttg.local_store of the value into it, the fence, the copy. The copy reads
+// the user's buffer; the staging store and its wait go, the fence stays.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @tma_store_staged(
+  // CHECK-SAME: %[[DESC:[^:]*]]: !tt.tensordesc
+  tt.func @tma_store_staged(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK: %[[BUF:.*]] = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #[[NV:[a-z_0-9]+]], #smem, mutable>
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    // CHECK-NOT: ttg.local_alloc
+    %staging = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    // CHECK: scf.for
+    // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+    // CHECK-NEXT: ttng.async_tma_copy_local_to_global %[[DESC]][%{{.*}}, %{{.*}}] %[[BUF]]
+    // CHECK-NEXT: }
+    // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %v = tle.local_load %buf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+      %v2 = tle.local_load %buf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked1>
+      ttng.async_tma_store_wait {pendings = 0 : i32}
+      ttg.local_store %v, %staging : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+      ttng.fence_async_shared {bCluster = false}
+      ttng.async_tma_copy_local_to_global %desc[%i, %c0] %staging : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+      tle.async_tma_store %v2, %buf : tensor<64x64xf16, #blocked1>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    }
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}

@@ -1,0 +1,28 @@
+// RUN: tle-opt %s | tle-opt | FileCheck %s
+
+// The explicit-barrier ops (TLEBarrierOps.td) print and parse back.
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: func.func @barriers(
+func.func @barriers(%i: i32, %phase: i32, %v: tensor<64x64xf16, #blocked>, %buf: !ttg.memdesc<64x64xf16, #plain, #smem, mutable>) {
+  // CHECK: %[[B:.*]] = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<2x1xi64, #{{.*}}, #smem, mutable>
+  %b = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>
+  // CHECK: %[[E:.*]] = tle.barrier_alloc arrive_count 3 ready : !ttg.memdesc<4x1xi64
+  %e = tle.barrier_alloc arrive_count 3 ready : !ttg.memdesc<4x1xi64, #bar, #smem, mutable>
+  // CHECK: tle.barrier_arrive %[[B]][%{{.*}}] : !ttg.memdesc<2x1xi64
+  tle.barrier_arrive %b[%i] : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+  // CHECK: tle.barrier_arrive %[[E]][%{{.*}}] {count = 2 : i32, expect_tx = 8192 : i64}
+  tle.barrier_arrive %e[%i] {count = 2 : i32, expect_tx = 8192 : i64} : !ttg.memdesc<4x1xi64, #bar, #smem, mutable>, i32
+  // CHECK: tle.barrier_wait %[[B]][%{{.*}}], %{{.*}} : !ttg.memdesc<2x1xi64
+  tle.barrier_wait %b[%i], %phase : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32, i32
+  // CHECK: tle.named_barrier_sync 5, 256
+  tle.named_barrier_sync 5, 256
+  // CHECK: tle.named_barrier_arrive 15, 128
+  tle.named_barrier_arrive 15, 128
+  // CHECK: tle.async_tma_load %{{.*}}, %{{.*}}, %[[B]][%{{.*}}] : tensor<64x64xf16
+  tle.async_tma_load %v, %buf, %b[%i] : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+  return
+}
