@@ -11,11 +11,13 @@ GEMM whose tiles synchronize with the other devices one by one.
   fused into the epilogue: at step i a device computes its partial product
   for chunk (rank + i + 1) mod D, adds the partial sum its upstream
   neighbour (rank + 1) sent for the same tile, and sends the sum downstream
-  (rank - 1) with a remote store (``tle.remote``) and a per-tile signal; at
-  the last step the chunk is its own and the sum goes to OUT. Each tile slot
-  is a single-producer/single-consumer hand-off: the sender waits until the
-  slot is free (flag 0), writes, releases flag 1; the receiver acquires,
-  reads, releases flag 0. No epochs: the kernels replay from CUDA graphs.
+  (rank - 1) by a TMA store into that device's slot, with a per-tile signal
+  (``tle.remote``); at the last step the chunk is its own and the sum goes
+  to OUT. Each tile slot is a single-producer/single-consumer hand-off with
+  a READY flag on the receiver and a FREE flag on the sender (see the
+  kernel). No epochs: the kernels replay from CUDA graphs.
+
+Both are persistent (one program per SM) and read A and B by TMA.
 """
 
 import triton
