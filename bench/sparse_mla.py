@@ -32,7 +32,7 @@ Providers:
           tle.load(..., is_async=True): the index load and both kv gathers are
           cp.async copies, multi-buffered and issued NUM_STAGES-1 chunks ahead
           (TLE hands them to Triton's pipeliner as user latencies).
-          Pipes and warp specialization (issue 7) are the next step.
+          (`tle-pp` below adds pipes and warp specialization.)
   tle-split  `tle` with S = Q K^T split by keys between the two warpgroups:
           Triton gives a dot that feeds another dot all warps along M
           ([8, 1]), and with BLOCK_H = 64 rows the second warpgroup then

@@ -9,7 +9,8 @@ This module implements the thread-block-cluster level (``block_cluster``): a
 kernel whose mesh has ``block_cluster`` axes is launched as clusters of their
 product of CTAs. ``tl.program_id(0)`` is then the cluster's index (a program is
 a cluster, as with Triton's ``num_ctas``) and ``tle.shard_id`` the CTA's
-coordinates inside it. Other levels (nodes, devices) are for issue 8.
+coordinates inside it. The device level (one process per GPU, peers over
+NVLink) is ``device_runtime.py`` and ``tle.distributed`` (docs/distributed.md).
 
 Sharded tensors over a mesh: ``sharding_spec.py`` (``tle.sharding``,
 ``tle.S`` / ``tle.B`` / ``tle.P``), ``collectives.py``
