@@ -32,6 +32,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLELOWERBARRIERS
@@ -107,20 +108,21 @@ LogicalResult takeEncoding(Operation *op, Value buffer, Attribute enc) {
   return success();
 }
 
-/// Erases each op of `ops` once nothing uses it.
+/// Erases each op of `ops` once nothing uses it. An op listed twice (a
+/// barrier's user list names an op once per operand) is erased once.
 void eraseUnused(SmallVector<Operation *> &ops) {
-  for (bool progress = true; progress && !ops.empty();) {
+  llvm::SetVector<Operation *> pending(ops.begin(), ops.end());
+  for (bool progress = true; progress && !pending.empty();) {
     progress = false;
-    for (auto *it = ops.begin(); it != ops.end();) {
-      if (!(*it)->use_empty()) {
-        ++it;
+    for (Operation *op : SmallVector<Operation *>(pending.getArrayRef())) {
+      if (!op->use_empty())
         continue;
-      }
-      (*it)->erase();
-      it = ops.erase(it);
+      pending.remove(op);
+      op->erase();
       progress = true;
     }
   }
+  ops.assign(pending.begin(), pending.end());
 }
 
 struct LowerBarriersPass
