@@ -31,6 +31,9 @@ Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value);
 /// `ttg.threads-per-warp` / `ttg.num-warps` of the module (32 / 4 if absent).
 unsigned threadsPerWarp(ModuleOp module);
 unsigned numWarps(ModuleOp module);
+/// Warps of the thread group `op` runs in: its warp_specialize partition's
+/// (ttg or tle), else the kernel's.
+unsigned groupWarps(Operation *op, ModuleOp module);
 
 /// Lowers one atomic; reports and fails on unsupported input.
 LogicalResult lowerAtomicRMW(AtomicRMWOp op);

@@ -53,22 +53,6 @@ Value barrierAt(OpBuilder &b, Location loc, Value barriers, Value index) {
   return ttg::MemDescIndexOp::create(b, loc, view, barriers, index);
 }
 
-/// Warps of the thread group `op` runs in: its tle.warp_specialize
-/// partition's, or the kernel's.
-unsigned groupWarps(Operation *op, ModuleOp module) {
-  for (Operation *child = op, *parent = op->getParentOp(); parent;
-       child = parent, parent = parent->getParentOp()) {
-    if (isa<WarpSpecializeOp>(parent))
-      break;
-    if (auto parts = dyn_cast<WarpSpecializePartitionsOp>(parent)) {
-      auto ws = cast<WarpSpecializeOp>(parts->getParentOp());
-      return ws.getPartitionNumWarps()[child->getParentRegion()
-                                           ->getRegionNumber()];
-    }
-  }
-  return local_memory::numWarps(module);
-}
-
 /// The barrier_alloc behind `barriers`, or an error on `user`.
 FailureOr<BarrierAllocOp> allocOf(Operation *user, Value barriers) {
   if (auto alloc = barriers.getDefiningOp<BarrierAllocOp>())
@@ -200,7 +184,7 @@ struct LowerBarriersPass
     if (failed(allocOf(arrive, arrive.getBarriers())))
       return failure();
     Location loc = arrive.getLoc();
-    if (groupWarps(arrive, module) > 1)
+    if (local_memory::groupWarps(arrive, module) > 1)
       gpu::BarrierOp::create(b, loc);
     Value bar = barrierAt(b, loc, arrive.getBarriers(), arrive.getIndex());
     int32_t count = arrive.getCount();
@@ -370,7 +354,7 @@ struct LowerBarriersPass
     } else {
       ttg::LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
     }
-    if (groupWarps(op, module) > 1)
+    if (local_memory::groupWarps(op, module) > 1)
       gpu::BarrierOp::create(b, loc);
     ttng::ArriveBarrierOp::create(b, loc, bar, 1, Value());
     if (copyable) {

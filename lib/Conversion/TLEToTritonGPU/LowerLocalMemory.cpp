@@ -70,6 +70,12 @@ unsigned local_memory::numWarps(ModuleOp module) {
   return interop::lookupNumWarps(module).value_or(interop::kDefaultNumWarps);
 }
 
+unsigned local_memory::groupWarps(Operation *op, ModuleOp module) {
+  if (std::optional<int64_t> warps = interop::lookupNumWarps(op))
+    return *warps;
+  return numWarps(module);
+}
+
 namespace {
 
 

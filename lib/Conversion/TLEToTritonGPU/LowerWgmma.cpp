@@ -34,22 +34,6 @@ using namespace mlir::tle;
 
 namespace {
 
-/// Warps of the thread group `op` runs in (its warp_specialize partition's,
-/// or the kernel's).
-unsigned groupWarps(Operation *op, ModuleOp module) {
-  for (Operation *child = op, *parent = op->getParentOp(); parent;
-       child = parent, parent = parent->getParentOp()) {
-    if (isa<WarpSpecializeOp>(parent))
-      break;
-    if (auto parts = dyn_cast<WarpSpecializePartitionsOp>(parent)) {
-      auto ws = cast<WarpSpecializeOp>(parts->getParentOp());
-      return ws.getPartitionNumWarps()[child->getParentRegion()
-                                           ->getRegionNumber()];
-    }
-  }
-  return local_memory::numWarps(module);
-}
-
 /// The NVMMA layout wgmma reads a 16-bit row-major K-contiguous (A) or
 /// N-contiguous (B) tile in: the widest swizzle a row fills.
 ttg::NVMMASharedEncodingAttr wgmmaOperandLayout(MLIRContext *ctx,
@@ -219,7 +203,7 @@ struct LowerWgmmaPass
                         llvm::DenseMap<Operation *, RankedTensorType> &mmaType) {
     if (failed(target::require(mma, 90, "tle.gpu.wgmma (wgmma.mma_async)")))
       return failure();
-    unsigned warps = groupWarps(mma, module);
+    unsigned warps = local_memory::groupWarps(mma, module);
     unsigned kernelWarps = local_memory::numWarps(module);
     if (warps != kernelWarps || warps % 4 != 0)
       return mma.emitOpError("runs on ")
