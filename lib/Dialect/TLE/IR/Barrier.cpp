@@ -101,25 +101,36 @@ LogicalResult NamedBarrierArriveOp::verify() {
   return verifyNamedBarrier(*this, getNumThreads());
 }
 
-LogicalResult AsyncTMALoadOp::verify() {
-  if (failed(verifyBarriers(*this, getBarriers().getType())) ||
-      failed(verifyIndex(*this, getBarriers(), getIndex())))
+/// What a copy into a shared buffer counted on a barrier needs (TMA and
+/// cp.async alike): a valid barrier index, a mutable shared buffer of the
+/// value's shape and element type, and a buffer that is not the barrier.
+template <typename CopyOp>
+static LogicalResult verifyBarrierCopy(CopyOp op) {
+  if (failed(verifyBarriers(op, op.getBarriers().getType())) ||
+      failed(verifyIndex(op, op.getBarriers(), op.getIndex())))
     return failure();
-  auto buffer = getBuffer().getType();
+  auto buffer = op.getBuffer().getType();
   if (!isa<ttg::SharedMemorySpaceAttr>(buffer.getMemorySpace()))
-    return emitOpError("buffer must live in #ttg.shared_memory, got ")
+    return op.emitOpError("buffer must live in #ttg.shared_memory, got ")
            << buffer.getMemorySpace();
   if (!buffer.getMutableMemory())
-    return emitOpError("buffer must be mutable");
-  auto value = getValue().getType();
+    return op.emitOpError("buffer must be mutable");
+  auto value = op.getValue().getType();
   if (value.getShape() != buffer.getShape() ||
       value.getElementType() != buffer.getElementType())
-    return emitOpError("value ")
+    return op.emitOpError("value ")
            << shapeStr(value.getShape()) << " x " << value.getElementType()
            << " does not match the buffer " << shapeStr(buffer.getShape())
            << " x " << buffer.getElementType();
-  if (getBuffer() == getBarriers())
-    return emitOpError("the buffer cannot be its own barrier");
+  if (op.getBuffer() == op.getBarriers())
+    return op.emitOpError("the buffer cannot be its own barrier");
+  return success();
+}
+
+LogicalResult AsyncTMALoadOp::verify() {
+  if (failed(verifyBarrierCopy(*this)))
+    return failure();
+  auto value = getValue().getType();
   int64_t bytes = value.getNumElements() *
                   value.getElementType().getIntOrFloatBitWidth() / 8;
   if (bytes > kMaxBarrierCount)
@@ -128,27 +139,7 @@ LogicalResult AsyncTMALoadOp::verify() {
   return success();
 }
 
-LogicalResult AsyncCopyLoadOp::verify() {
-  if (failed(verifyBarriers(*this, getBarriers().getType())) ||
-      failed(verifyIndex(*this, getBarriers(), getIndex())))
-    return failure();
-  auto buffer = getBuffer().getType();
-  if (!isa<ttg::SharedMemorySpaceAttr>(buffer.getMemorySpace()))
-    return emitOpError("buffer must live in #ttg.shared_memory, got ")
-           << buffer.getMemorySpace();
-  if (!buffer.getMutableMemory())
-    return emitOpError("buffer must be mutable");
-  auto value = getValue().getType();
-  if (value.getShape() != buffer.getShape() ||
-      value.getElementType() != buffer.getElementType())
-    return emitOpError("value ")
-           << shapeStr(value.getShape()) << " x " << value.getElementType()
-           << " does not match the buffer " << shapeStr(buffer.getShape())
-           << " x " << buffer.getElementType();
-  if (getBuffer() == getBarriers())
-    return emitOpError("the buffer cannot be its own barrier");
-  return success();
-}
+LogicalResult AsyncCopyLoadOp::verify() { return verifyBarrierCopy(*this); }
 
 LogicalResult AsyncTMAStoreOp::verify() {
   auto buffer = getBuffer().getType();
