@@ -17,25 +17,21 @@ from .. import language as tle  # the in-kernel primitives (tle.remote, ...)
 
 
 @triton.jit
-def _launch_parity(counter):
-    """This program's launch count modulo 2, counted in ``counter[pid]``."""
+def _launch_count(counter):
+    """How many times this program ran before (``counter[pid]``), counting this launch."""
     pid = tl.program_id(0)
     n = tl.load(counter + pid)
     # Every warp reads the count before any writes the next one (warps run
     # apart: without this, a late warp read n + 1 and took the other half).
     tl.debug_barrier()
     tl.store(counter + pid, n + 1)
-    return n % 2
+    return n
 
 
 @triton.jit
-def _launch_count(counter):
-    """How many times this program ran before (``counter[pid]``), counting this launch."""
-    pid = tl.program_id(0)
-    n = tl.load(counter + pid)
-    tl.debug_barrier()  # every warp reads the count before any writes the next one
-    tl.store(counter + pid, n + 1)
-    return n
+def _launch_parity(counter):
+    """This program's launch count modulo 2 (``_launch_count``)."""
+    return _launch_count(counter) % 2
 
 
 @triton.jit

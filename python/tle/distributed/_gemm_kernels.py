@@ -127,6 +127,16 @@ def _store_release(ptr, value):
 
 
 @triton.jit
+def _publish(READY, slot, down, MESH: tl.constexpr, ctx):
+    """Raise device ``down``'s READY entry of ``slot`` once the TMA store of
+    its tile is complete (the issuing thread waits; the CTA barrier orders
+    every thread after it)."""
+    slot += _stores_done()
+    tl.debug_barrier()
+    _store_release(tle.remote(READY + slot, down, MESH, context=ctx), 1)
+
+
+@triton.jit
 def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl.constexpr,
                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
                    NUM_SMS: tl.constexpr, SPLIT: tl.constexpr, COMM: tl.constexpr = True,
@@ -174,9 +184,7 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
             _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
         else:
             if pending >= 0:
-                pending += _stores_done()
-                tl.debug_barrier()  # the issuing thread's store is complete
-                _store_release(tle.remote(READY + pending, down, MESH, context=ctx), 1)
+                _publish(READY, pending, down, MESH, ctx)
                 pending = -1
             if step > 0:
                 # The upstream neighbour's partial sum of this tile, from step - 1.
@@ -198,9 +206,7 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
                 _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
     if COMM:
         if pending >= 0:
-            pending += _stores_done()
-            tl.debug_barrier()
-            _store_release(tle.remote(READY + pending, down, MESH, context=ctx), 1)
+            _publish(READY, pending, down, MESH, ctx)
 
 
 @triton.jit
