@@ -1,4 +1,5 @@
 import os
+import re
 import shutil
 import subprocess
 
@@ -102,3 +103,23 @@ def compile_ttgir(tmp_path, text: str, name: str = "k"):
     path = tmp_path / f"{name}.ttgir"
     path.write_text(text)
     return triton.compile(str(path), target=GPUTarget(*SM90))
+
+
+# Compile checks shared by the primitives' CPU tests (test_barriers.py, test_flagtree_compat.py).
+
+def code(compiled, stage):
+    """A stage's IR without its location attributes and #loc lines."""
+    lines = [l for l in compiled.asm[stage].splitlines() if not l.startswith("#loc")]
+    return "\n".join(re.sub(r"\s*loc\(.*", "", l) for l in lines)
+
+
+def ptx_count(compiled, pattern):
+    """PTX lines matching ``pattern``."""
+    return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line))
+
+
+def assert_finished(compiled):
+    """The compile went through TLE's two stages to a cubin."""
+    import tle
+    assert tle.stages(compiled) == ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"]
+    assert isinstance(compiled.asm["cubin"], bytes) and compiled.asm["cubin"]

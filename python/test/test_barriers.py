@@ -29,26 +29,13 @@ import triton.language as tl
 
 import tle
 import barrier_kernels as K
+from conftest import assert_finished, code, ptx_count
 
 TARGET = "sm_90"
 
 
 def compile_kernel(name, target=TARGET, **constexprs):
     return tle.compile(getattr(K, name), signature=K.SIGNATURES[name], constexprs=constexprs, target=target)
-
-
-def code(compiled, stage):
-    lines = [l for l in compiled.asm[stage].splitlines() if not l.startswith("#loc")]
-    return "\n".join(re.sub(r"\s*loc\(.*", "", l) for l in lines)
-
-
-def ptx_count(compiled, pattern):
-    return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line))
-
-
-def assert_finished(compiled):
-    assert tle.stages(compiled) == ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"]
-    assert isinstance(compiled.asm["cubin"], bytes) and compiled.asm["cubin"]
 
 
 def test_public_names():

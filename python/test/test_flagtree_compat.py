@@ -22,22 +22,9 @@ import pytest
 
 import tle
 import flagtree_compat_kernels as K
+from conftest import assert_finished, code, ptx_count
 
 TARGET = "sm_90"
-
-
-def code(compiled, stage):
-    lines = [l for l in compiled.asm[stage].splitlines() if not l.startswith("#loc")]
-    return "\n".join(re.sub(r"\s*loc\(.*", "", l) for l in lines)
-
-
-def ptx_count(compiled, pattern):
-    return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line))
-
-
-def assert_finished(compiled):
-    assert tle.stages(compiled) == ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"]
-    assert isinstance(compiled.asm["cubin"], bytes) and compiled.asm["cubin"]
 
 
 def test_the_import_line_is_flagtrees_with_tle_gpu():
