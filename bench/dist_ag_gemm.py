@@ -46,8 +46,15 @@ def smoke_kernels():
     # TMA loads and stores, the flag's acquire spin, wgmma.
     expect = ["wgmma.mma_async", "cp.async.bulk.tensor.2d", "ld.acquire.sys.global.b32"]
     out = [{"name": f"ag_gemm-w{w}", "kernel": k.ag_gemm_kernel, "signature": sig,
-            "constexprs": dict(tiles, MESH=tle.device_mesh({"device": w}), D=w), "attrs": {(3,): [["tt.divisibility", 16]]},
-            "options": opts, "tle": True, "expect": expect} for w in (2, 4, 8)]
+            "constexprs": dict(tiles, MESH=tle.device_mesh({"device": w}), D=w, ASYNC_STORE=cfg["async_store"]),
+            "attrs": {(3,): [["tt.divisibility", 16]]}, "options": opts, "tle": True,
+            # async_store: the tiles leave by asynchronous TMA stores from the kernel's buffers, waited a tile later.
+            "expect": expect + (["cp.async.bulk.commit_group", "cp.async.bulk.wait_group.read"]
+                                if cfg["async_store"] else [])} for w in (2, 4, 8)]
+    # The other epilogue: Triton's synchronous descriptor stores.
+    out.append({"name": "ag_gemm-w2-sync-store", "kernel": k.ag_gemm_kernel, "signature": sig,
+                "constexprs": dict(tiles, MESH=tle.device_mesh({"device": 2}), D=2, ASYNC_STORE=not cfg["async_store"]),
+                "attrs": {(3,): [["tt.divisibility", 16]]}, "options": opts, "tle": True, "expect": expect})
     out.append({"name": "gemm", "kernel": k.gemm_kernel,
                 "signature": {"A": desc["A"], "B": desc["B"], "OUT": desc["C"], "M": "i32", "N": "i32", "K": "i32"},
                 "constexprs": tiles, "options": opts, "tle": False,

@@ -4,8 +4,10 @@
     torchrun --standalone --nproc-per-node 4 bench/dist_allreduce.py --csv bench/results/dist_allreduce_w4.csv
 
 Providers: ``tle`` (tle.distributed.all_reduce: low-latency one-shot,
-one-shot, two-shot or NCCL by size), ``tle-one-shot-ll``, ``tle-one-shot``
-and ``tle-two-shot`` (each algorithm at every size it takes), ``torch`` (NCCL, dist.all_reduce), ``symm-one-shot`` and
+one-shot, two-shot or NCCL by size; in place, ``out=x``, as NCCL's
+all-reduce is), ``tle-out`` (the same out of place: NCCL's path then costs
+a copy), ``tle-one-shot-ll``, ``tle-one-shot``
+and ``tle-two-shot`` (each algorithm at every size it takes, out of place), ``torch`` (NCCL, dist.all_reduce), ``symm-one-shot`` and
 ``symm-two-shot`` (torch.ops.symm_mem.one_shot_all_reduce /
 two_shot_all_reduce_, their input already in symmetric memory). TLE's
 kernels copy the input into their staging memory themselves; torch's
@@ -20,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import _dist_harness as H  # noqa: E402
 
 SIZES_KIB = (4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144)
-PROVIDERS = ("tle", "tle-one-shot-ll", "tle-one-shot", "tle-two-shot", "torch", "symm-one-shot", "symm-two-shot")
+PROVIDERS = ("tle", "tle-out", "tle-one-shot-ll", "tle-one-shot", "tle-two-shot", "torch", "symm-one-shot", "symm-two-shot")
 
 
 # The in-kernel context's argument: ctx.args() = (rank, workspace, flags, peer_offsets, epoch, signals).
@@ -85,9 +87,12 @@ def main(argv=None):
         sbuf = symm_buf[:n]
         out = torch.empty_like(x)
         nccl_buf = x.clone()
+        tle_buf = x.clone()
         fns, skipped = {}, {}
         for prov in providers:
             if prov == "tle":
+                fns[prov] = lambda: ar(tle_buf, out=tle_buf)
+            elif prov == "tle-out":
                 fns[prov] = lambda: ar(x, out=out)
             elif prov in ("tle-one-shot-ll", "tle-one-shot", "tle-two-shot"):
                 method = prov[4:].replace("-", "_")
@@ -108,6 +113,7 @@ def main(argv=None):
         verdicts = {}
         for prov, fn in fns.items():
             nccl_buf.copy_(x)
+            tle_buf.copy_(x)
             sbuf.copy_(x)
             torch.cuda.synchronize()
             dist.barrier()
@@ -116,6 +122,8 @@ def main(argv=None):
                 got = nccl_buf
             elif prov == "symm-two-shot":
                 got = sbuf
+            elif prov == "tle":
+                got = tle_buf
             elif prov.startswith("tle"):
                 got = out
             torch.cuda.synchronize()

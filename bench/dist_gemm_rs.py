@@ -47,7 +47,8 @@ def smoke_kernels():
              "constexprs": dict(tiles, MESH=tle.device_mesh({"device": w}), D=w), "attrs": aligned,
              "options": {"num_warps": cfg["num_warps"], "num_stages": cfg["rs_num_stages"]}, "tle": True,
              "expect": ["wgmma.mma_async", "cp.async.bulk.tensor.2d", "ld.acquire.sys.global.b32",
-                        "st.release.sys.global.b32", "ld.global.v4.b32", "cp.async.bulk.wait_group 0"]} for w in (2, 4, 8)] + [
+                        "st.release.sys.global.b32", "ld.global.v4.b32", "cp.async.bulk.wait_group 0",
+                        "cp.async.bulk.commit_group", "cp.async.bulk.wait_group.read"]} for w in (2, 4, 8)] + [
         # The debug mode (TLE_DEVICE_WAIT_LIMIT): the flag waits give up with a trap.
         {"name": "gemm_rs-w2-wait-limit", "kernel": k.gemm_rs_kernel, "signature": sig,
          "constexprs": dict(tiles, MESH=tle.device_mesh({"device": 2}), D=2, WAIT_LIMIT=1000), "attrs": aligned,

@@ -450,6 +450,14 @@ struct LowerBarriersPass
       stagingStore->erase();
     }
     eraseWaitNear(copy, /*forward=*/true);
+    // A staging buffer that the last of its copies has left keeps only its
+    // deallocations; they go with it (Triton's allocator would still give
+    // the buffer its shared memory).
+    if (staging && llvm::all_of(staging->getUsers(), [](Operation *user) {
+          return isa<ttg::LocalDeallocOp>(user);
+        }))
+      for (Operation *user : llvm::make_early_inc_range(staging->getUsers()))
+        user->erase();
     SmallVector<Operation *> chain;
     loadsBuffer(op.getValue(), chain);
     dead.append(chain);

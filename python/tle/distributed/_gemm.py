@@ -10,8 +10,11 @@ from ..language._markers import TLEUsageError
 
 # Tiles for bf16 on Hopper: 128 x 256 x 64, 8 warps, TMA loads, a persistent
 # grid (one program per SM), 3 stages; the output stored by TMA in two column
-# halves (SPLIT). rs_num_stages: GEMM+ReduceScatter's stages.
-CONFIG = dict(BM=128, BN=256, BK=64, GROUP_M=8, num_warps=8, num_stages=3, SPLIT=True, rs_num_stages=3)
+# halves (SPLIT). rs_num_stages: GEMM+ReduceScatter's stages. async_store:
+# AllGather+GEMM's tiles leave by asynchronous TMA stores from its own two
+# staging halves (GEMM+ReduceScatter's always do).
+CONFIG = dict(BM=128, BN=256, BK=64, GROUP_M=8, num_warps=8, num_stages=3, SPLIT=True, rs_num_stages=3,
+              async_store=True)
 
 
 def _check(t, name, dtype=None):
@@ -155,8 +158,8 @@ class AllGatherMatmul:
             kern.ag_gemm_kernel[(min(tiles, self.sms),)](
                 *_gemm_descs(gathered, b, out, cfg), self.ready, self.args, m_shard, n, k, MESH=ctx.mesh, D=d,
                 BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"], NUM_SMS=self.sms,
-                SPLIT=cfg["SPLIT"], WAIT_LIMIT=_state.device_wait_limit(), num_warps=cfg["num_warps"],
-                num_stages=cfg["num_stages"])
+                SPLIT=cfg["SPLIT"], WAIT_LIMIT=_state.device_wait_limit(), ASYNC_STORE=cfg["async_store"],
+                num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
         main.wait_stream(self.stream)
         return out
 

@@ -87,25 +87,54 @@ def _store(c_desc, row, col, acc, BN: tl.constexpr, SPLIT: tl.constexpr):
 
 
 @triton.jit
+def _store_async(c_desc, buf0, buf1, row, col, acc, BM: tl.constexpr, BN: tl.constexpr):
+    """``c_desc[row, col:col+BN] = acc`` by two asynchronous TMA stores of
+    its column halves from ``buf0`` / ``buf1`` (``c_desc``'s block is
+    BM x BN / 2), not waited for: the SM goes on to the next tile while the
+    TMA unit reads the buffers out (a store into a peer's memory drains at
+    NVLink's pace; Triton's ``c_desc.store`` would wait for it). The stores
+    of the previous call are waited for first, before the buffers are
+    written again."""
+    tle.gpu.tma_store_wait(0)
+    tl.debug_barrier()  # every thread sees the buffers free before any writes them
+    c0, c1 = tl.split(tl.permute(tl.reshape(acc, (BM, 2, BN // 2)), (0, 2, 1)))
+    tle.gpu.local_store(buf0, c0.to(c_desc.dtype))
+    tle.gpu.local_store(buf1, c1.to(c_desc.dtype))
+    tle.gpu.wgmma_shared_operand_fence()
+    tle.gpu.copy(buf0, c_desc, [BM, BN // 2], [row, col], is_async=True)
+    tle.gpu.copy(buf1, c_desc, [BM, BN // 2], [row, col + BN // 2], is_async=True)
+
+
+@triton.jit
 def ag_gemm_kernel(AG, B, OUT, READY, C, M_SHARD, N, K, MESH: tl.constexpr, D: tl.constexpr, BM: tl.constexpr,
                    BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr,
-                   SPLIT: tl.constexpr, WAIT_LIMIT: tl.constexpr = 0):
+                   SPLIT: tl.constexpr, WAIT_LIMIT: tl.constexpr = 0, ASYNC_STORE: tl.constexpr = False):
     """OUT (D * M_SHARD x N) = AG @ B, persistent: program p takes tiles p,
     p + NUM_SMS, ... AG, B, OUT: TMA descriptors (blocks BM x BK, BK x BN,
     BM x BN or BM x BN / 2 with SPLIT); AG is the gathered A (shard s in rows
     s * M_SHARD ...). READY[s] = 1 once shard s has landed (this device's own
-    flag is set before the launch)."""
+    flag is set before the launch). ASYNC_STORE (with SPLIT): tiles leave by
+    ``_store_async``, the epilogue overlapping the next tile's main loop."""
     ctx = tle.device_context(MESH, C)
     rank = ctx.rank
     tiles_m = M_SHARD // BM
     tiles_n = N // BN
     per_shard = tiles_m * tiles_n
+    if ASYNC_STORE:
+        tl.static_assert(SPLIT, "ASYNC_STORE stages tiles in two column halves (SPLIT)")
+        buf0 = tle.gpu.alloc([BM, BN // 2], dtype=OUT.dtype)
+        buf1 = tle.gpu.alloc([BM, BN // 2], dtype=OUT.dtype)
     for t in tl.range(tl.program_id(0), D * per_shard, NUM_SMS):
         shard = (rank + t // per_shard) % D
         tm, tn = _tile(t % per_shard, tiles_m, tiles_n, GROUP_M)
         row = shard * M_SHARD + tm * BM + (_await(READY + shard, 1, WAIT_LIMIT) - 1)
         acc = _mma(AG, B, row, tn * BN, K, BM, BN, BK)
-        _store(OUT, row, tn * BN, acc, BN, SPLIT)
+        if ASYNC_STORE:
+            _store_async(OUT, buf0, buf1, row, tn * BN, acc, BM, BN)
+        else:
+            _store(OUT, row, tn * BN, acc, BN, SPLIT)
+    if ASYNC_STORE:
+        tle.gpu.tma_store_wait(0)
 
 
 @triton.jit
@@ -158,11 +187,14 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
     for ever), stores the tile and raises the receiver's
     READY entry; the receiver waits for its READY, reads, takes it back and
     raises the sender's FREE. Both raises are release stores (fire and
-    forget). The tile leaves by a TMA store, which the SM does not wait for:
-    its READY is raised at the next tile's epilogue (or after the loop), so
-    the NVLink transfer overlaps the next tile's main loop instead of
-    stalling every SM at once (persistent programs reach their epilogues
-    together)."""
+    forget). The tile leaves by an asynchronous TMA store from the
+    kernel's own staging buffers (``_store_async``), which the SM does not
+    wait for: its READY is raised at the next tile's epilogue (or after the
+    loop), so the NVLink transfer overlaps the next tile's main loop instead
+    of stalling every SM at once (persistent programs reach their epilogues
+    together). SPLIT must be set (the two staging halves, 2 x BM x BN / 2,
+    fit beside the main loop's stages where a third whole tile would not)."""
+    tl.static_assert(SPLIT, "gemm_rs_kernel stages its tiles in two column halves (SPLIT)")
     ctx = tle.device_context(MESH, C)
     rank = ctx.rank
     down = (rank + D - 1) % D
@@ -174,6 +206,8 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
     READY = FLAGS
     FREE = FLAGS + (D - 1) * per_chunk
     pending = -1  # the slot whose tile is in flight downstream
+    buf0 = tle.gpu.alloc([BM, BN // 2], dtype=OUT.dtype)
+    buf1 = tle.gpu.alloc([BM, BN // 2], dtype=OUT.dtype)
     for pid in tl.range(tl.program_id(0), D * per_chunk, NUM_SMS):
         step = pid // per_chunk
         t = pid % per_chunk
@@ -181,7 +215,7 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
         tm, tn = _tile(t, tiles_m, tiles_n, GROUP_M)
         acc = _mma(A, B, chunk * chunk_m + tm * BM, tn * BN, K, BM, BN, BK)
         if not COMM:  # ablation (bench/dist_gemm_rs.py --ablate): the same tiles, no ring
-            _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
+            _store_async(OUT, buf0, buf1, tm * BM, tn * BN, acc, BM, BN)
         else:
             if pending >= 0:
                 _publish(READY, pending, down, MESH, ctx)
@@ -200,20 +234,23 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
                 free = _await(FREE + slot, 1, WAIT_LIMIT)  # downstream has read what the last call sent here
                 tl.debug_barrier()  # every thread (each polls) has seen 1 before any takes it back to 0
                 tl.store(FREE + slot, 0)
-                _store(RECV_DOWN, step * chunk_m + tm * BM + (free - 1), tn * BN, acc, BN, SPLIT)
+                _store_async(RECV_DOWN, buf0, buf1, step * chunk_m + tm * BM + (free - 1), tn * BN, acc, BM, BN)
                 pending = slot
             else:
-                _store(OUT, tm * BM, tn * BN, acc, BN, SPLIT)
+                _store_async(OUT, buf0, buf1, tm * BM, tn * BN, acc, BM, BN)
     if COMM:
         if pending >= 0:
             _publish(READY, pending, down, MESH, ctx)
+    tle.gpu.tma_store_wait(0)
 
 
 @triton.jit
 def gemm_kernel(A, B, OUT, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
                 NUM_SMS: tl.constexpr, SPLIT: tl.constexpr):
     """The same GEMM alone (no communication): the "GEMM part" of the
-    benchmarks. A, B, OUT: TMA descriptors as for ``ag_gemm_kernel``."""
+    benchmarks, and plain Triton (no TLE primitive: the benchmarks'
+    ``triton`` provider). A, B, OUT: TMA descriptors as for
+    ``ag_gemm_kernel``."""
     tiles_m = M // BM
     tiles_n = N // BN
     for t in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS):

@@ -275,6 +275,11 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
       tle.async_tma_store %v2, %buf : tensor<64x64xf16, #blocked1>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
     }
     ttng.async_tma_store_wait {pendings = 0 : i32}
+    // The staging buffer's deallocation goes with it (Triton still counts the
+    // shared memory of an allocation that only a dealloc uses).
+    // CHECK-NOT: ttg.local_dealloc
+    // CHECK: tt.return
+    ttg.local_dealloc %staging : !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
     tt.return
   }
 }
