@@ -87,6 +87,7 @@ Elements ttgirPasses(const TTGIROptions &o) {
           "triton-tle-lower-pipes",
           "triton-tle-lower-barriers",
           "triton-tle-lower-wgmma",
+          "triton-tle-lower-layouts",
           "triton-tle-lower-dsl-region",
           distributed,
           "triton-tle-lower-async-loads",

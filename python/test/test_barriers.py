@@ -356,9 +356,10 @@ def _named_worker(dst):
 
 
 @triton.jit
-def _wgmma_register_operand(x):
-    b = tle.gpu.alloc([64, 64], dtype=tl.float16)
-    acc = tle.gpu.wgmma(tl.load(x + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :]), b)
+def _wgmma_register_b(x):
+    # a may be a register tile (FA3's P @ V, test_prims.py); b may not.
+    a = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    acc = tle.gpu.wgmma(a, tl.load(x + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :]))
 
 
 @triton.jit
@@ -423,7 +424,7 @@ def _view_order(x):
 @pytest.mark.parametrize("fn,sig,message,target", [
     (_alias_too_big, {"x": "*fp16"}, "a [64, 64] x fp32 buffer (16384 bytes) does not fit in the aliased", TARGET),
     (_view_order, {"x": "*fp16"}, "memdesc_wgmma_view order must be (1, 0) or (0, 1)", TARGET),
-    (_wgmma_register_operand, {"x": "*fp16"}, "wgmma a must be a shared-memory buffer", TARGET),
+    (_wgmma_register_b, {"x": "*fp16"}, "wgmma b must be a shared-memory buffer", TARGET),
     (_wgmma_bad_shape, {"x": "*fp16"}, "shapes do not multiply: a [32, 64] @ b [32, 64]", TARGET),
     (_wgmma_sm80, {"x": "*fp16"}, "tle.gpu.wgmma (wgmma.mma_async) needs sm_90", "sm_80"),
     (_wgmma_wait_pendings, {"x": "*fp16"}, "wgmma_wait pendings must be a compile-time int from 0 to 7", TARGET),

@@ -268,7 +268,9 @@ def finish_llir(make_llir, src, metadata):
             raise MLIRError("a TLE cluster kernel takes its cluster size from its tle.device_mesh "
                             f"({cluster} CTAs); do not also pass num_ctas={metadata['num_ctas']}")
         metadata["num_ctas"] = cluster
-    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir or fold or row_bytes:
+    # tle.gpu.barrier_try_wait's markers (docs/barriers.md, "Lowerings").
+    try_wait = "tle.barrier_try_wait.end;" in llir
+    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir or fold or row_bytes or try_wait:
         try:
             llir, shared = _driver.finish_llir(llir, metadata.get("shared") or 0, tle_shared,
                                                fold_wgmma_descriptors=fold, tma_gather_row_bytes=row_bytes)

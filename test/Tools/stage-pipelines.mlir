@@ -19,19 +19,20 @@
 // TTIR-NEXT:   triton-tle-unpipeline-local-pointer-loads
 // TTIR-NEXT: )
 
-// TTGIR:      Pass Manager with 28 passes:
+// TTGIR:      Pass Manager with 29 passes:
 // TTGIR-NEXT: builtin.module(
 // TTGIR-NEXT:   triton-tle-reject-dsa,
 // TTGIR-NEXT:   triton-tle-raise-markers{ verify-only=false},
 // TTGIR:        triton-tle-lower-pipes,
 // TTGIR-NEXT:   triton-tle-lower-barriers,
 // TTGIR-NEXT:   triton-tle-lower-wgmma,
+// TTGIR-NEXT:   triton-tle-lower-layouts,
 // TTGIR:        triton-tle-lower-distributed{wait-limit=0},
 // TTGIR:        triton-tle-merge-wgmma-waits,
 // TTGIR:        tle-assert-lowered
 // TTGIR-NEXT: )
 
-// OPTS:     Pass Manager with 25 passes:
+// OPTS:     Pass Manager with 26 passes:
 // OPTS-NOT: triton-tle-optimize-local-pointer-loads
 // OPTS:     triton-tle-lower-distributed{wait-limit=7}
 // OPTS-NOT: triton-tle-optimize-local-pointer-loads

@@ -397,6 +397,28 @@ def TLELowerWgmma : Pass<"triton-tle-lower-wgmma", "mlir::ModuleOp"> {
                            "mlir::ttng::TTNGDialect", "mlir::tle::TLEDialect"];
 }
 
+def TLELowerLayouts : Pass<"triton-tle-lower-layouts", "mlir::ModuleOp"> {
+  let summary = "Lower tle.set_layout: the user's distributed layout, "
+                "carried through the elementwise code that uses it";
+  let description = [{
+    On TTGIR, after `triton-tle-lower-wgmma` and before
+    `triton-tle-lower-warp-specialize` (docs/barriers.md, "Layouts"):
+    `tle.set_layout %x {layout = L}` becomes `ttg.convert_layout %x` to
+    `L` (nothing when `%x` is in `L` already). The layout is then carried
+    forward: an elementwise op (arith, math, Triton's elementwise ops)
+    whose tensor operands are all in `L` or are splat constants / `tt.splat`s
+    (rebuilt in `L`) computes in `L`, and a `ttg.convert_layout` back to
+    the layout Triton chose is left only before each use that is not such
+    an op (a reduction, a store, a dot, a loop's yield...). Conversions
+    made dead by this are erased.
+
+    Errors (at the op): a layout whose warps are not the thread group's
+    (the kernel's `num_warps`, or the `warp_specialize` partition's), or
+    whose threads per warp are not the module's.
+  }];
+  let dependentDialects = ["mlir::ttg::TTGDialect", "mlir::tt::TTDialect"];
+}
+
 def TLELowerWarpSpecialize
     : Pass<"triton-tle-lower-warp-specialize", "mlir::ModuleOp"> {
   let summary = "Lower tle.warp_specialize to Triton's ttg.warp_specialize "

@@ -36,6 +36,15 @@ unsigned numWarps(ModuleOp module);
 unsigned groupWarps(Operation *op, ModuleOp module);
 
 /// Lowers one atomic; reports and fails on unsupported input.
+/// The tle.alloc behind `buffer`, looking through tle.buffer_slot views;
+/// null when there is none.
+AllocOp bufferAlloc(Value buffer);
+
+/// Gives the tle.alloc `alloc` the shared encoding `enc` (the layout of the
+/// buffer, or of each of its slots), and every tle.buffer_slot view of it
+/// (at any depth) the same encoding.
+void setBufferEncoding(AllocOp alloc, Attribute enc);
+
 LogicalResult lowerAtomicRMW(AtomicRMWOp op);
 LogicalResult lowerAtomicCAS(AtomicCASOp op);
 

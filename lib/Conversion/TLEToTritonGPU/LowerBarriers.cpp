@@ -62,6 +62,11 @@ FailureOr<BarrierAllocOp> allocOf(Operation *user, Value barriers) {
   return failure();
 }
 
+// The markers of a non-blocking test (lowerTryWait), resolved at the llir
+// finish (TLE/Target/LLVMIR/TryWait.h names the same strings).
+constexpr const char *kTryWaitBegin = "tle.barrier_try_wait.begin;";
+constexpr const char *kTryWaitEnd = "tle.barrier_try_wait.end;";
+
 Value i32(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 32);
 }
@@ -74,21 +79,22 @@ void inlineAsm(OpBuilder &b, Location loc, std::string ptx) {
                                      ValueRange{});
 }
 
-/// Gives `buffer` (a tle.alloc) the shared encoding `enc` the TMA unit
-/// reads or writes, unless it has it already.
+/// Gives `buffer` (a tle.alloc, or a slot of one) the shared encoding `enc`
+/// the TMA unit reads or writes, unless it has it already.
 LogicalResult takeEncoding(Operation *op, Value buffer, Attribute enc) {
   auto bufType = cast<ttg::MemDescType>(buffer.getType());
   if (bufType.getEncoding() == enc)
     return success();
-  auto alloc = buffer.getDefiningOp<AllocOp>();
+  AllocOp alloc = local_memory::bufferAlloc(buffer);
   auto plain = dyn_cast<ttg::SwizzledSharedEncodingAttr>(bufType.getEncoding());
   if (!alloc || alloc.isPointerBuffer() || !plain || plain.getMaxPhase() != 1 ||
       plain.getVec() != 1)
     return op->emitOpError("buffer of type ")
            << bufType << " cannot take the descriptor's TMA layout " << enc
-           << " (it must be a tle.gpu.alloc buffer without local pointers, "
-              "laid out by no other TMA copy or wgmma)";
-  alloc.getResult().setType(bufType.withEncoding(enc));
+           << " (it must be a tle.gpu.alloc buffer, or a slot of one, "
+              "without local pointers, laid out by no other TMA copy or "
+              "wgmma)";
+  local_memory::setBufferEncoding(alloc, enc);
   return success();
 }
 
@@ -127,7 +133,8 @@ struct LowerBarriersPass
     module.walk([&](Operation *op) {
       if (auto alloc = dyn_cast<BarrierAllocOp>(op))
         allocs.push_back(alloc);
-      else if (isa<BarrierArriveOp, BarrierWaitOp, NamedBarrierSyncOp,
+      else if (isa<BarrierArriveOp, BarrierWaitOp, BarrierTryWaitOp,
+                   NamedBarrierSyncOp,
                    NamedBarrierArriveOp, AsyncTMALoadOp, AsyncCopyLoadOp,
                    AsyncTMAStoreOp, TMAStoreWaitOp>(op))
         ops.push_back(op);
@@ -141,6 +148,8 @@ struct LowerBarriersPass
         result = lowerArrive(b, arrive);
       else if (auto wait = dyn_cast<BarrierWaitOp>(op))
         result = lowerWait(b, wait);
+      else if (auto test = dyn_cast<BarrierTryWaitOp>(op))
+        result = lowerTryWait(b, test);
       else if (auto sync = dyn_cast<NamedBarrierSyncOp>(op))
         result = lowerNamed(b, op, "bar.sync", sync.getId(),
                             sync.getNumThreads(), reserved);
@@ -212,6 +221,46 @@ struct LowerBarriersPass
       parity = arith::XOrIOp::create(b, loc, parity, i32(b, loc, 1));
     Value bar = barrierAt(b, loc, wait.getBarriers(), wait.getIndex());
     ttng::WaitBarrierOp::create(b, loc, bar, parity, Value(), ValueRange{});
+    return success();
+  }
+
+  /// TTGIR has no non-blocking test of a phase, and a memdesc's address
+  /// reaches inline asm only in LLVM IR. So the test is a predicated
+  /// `ttng.wait_barrier` between two markers that the llir finish
+  /// (lib/Target/LLVMIR/TryWait.cpp) turns into one
+  /// `mbarrier.try_wait.parity` on the wait's address and parity:
+  ///   %begin = "tle.barrier_try_wait.begin;" -> i32
+  ///   ttng.wait_barrier %bar, %parity, (%begin != 0)
+  ///   %end = "tle.barrier_try_wait.end;" %begin -> i32
+  ///   %result = %end != 0
+  LogicalResult lowerTryWait(OpBuilder &b, BarrierTryWaitOp test) {
+    FailureOr<BarrierAllocOp> alloc = allocOf(test, test.getBarriers());
+    if (failed(alloc) ||
+        failed(target::require(test, 90,
+                               "tle.gpu.barrier_try_wait "
+                               "(mbarrier.try_wait.parity)")))
+      return failure();
+    Location loc = test.getLoc();
+    Value parity = arith::AndIOp::create(b, loc, test.getPhase(), i32(b, loc, 1));
+    if (alloc->getReady())
+      parity = arith::XOrIOp::create(b, loc, parity, i32(b, loc, 1));
+    Value bar = barrierAt(b, loc, test.getBarriers(), test.getIndex());
+    Type i32Type = b.getI32Type();
+    Value begin = tt::ElementwiseInlineAsmOp::create(
+                      b, loc, TypeRange{i32Type}, kTryWaitBegin, "=r",
+                      /*pure=*/false, /*packed_element=*/1, ValueRange{})
+                      ->getResult(0);
+    Value zero = i32(b, loc, 0);
+    Value pred = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, begin,
+                                       zero);
+    ttng::WaitBarrierOp::create(b, loc, bar, parity, pred, ValueRange{});
+    Value end = tt::ElementwiseInlineAsmOp::create(
+                    b, loc, TypeRange{i32Type}, kTryWaitEnd, "=r,r",
+                    /*pure=*/false, /*packed_element=*/1, ValueRange{begin})
+                    ->getResult(0);
+    Value result =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, end, zero);
+    test.getResult().replaceAllUsesWith(result);
     return success();
   }
 

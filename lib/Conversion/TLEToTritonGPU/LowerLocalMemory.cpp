@@ -76,6 +76,24 @@ unsigned local_memory::groupWarps(Operation *op, ModuleOp module) {
   return numWarps(module);
 }
 
+AllocOp local_memory::bufferAlloc(Value buffer) {
+  while (auto slot = buffer.getDefiningOp<BufferSlotOp>())
+    buffer = slot.getSrc();
+  return buffer.getDefiningOp<AllocOp>();
+}
+
+void local_memory::setBufferEncoding(AllocOp alloc, Attribute enc) {
+  SmallVector<Value> work{alloc.getResult()};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    auto type = cast<ttg::MemDescType>(v.getType());
+    v.setType(type.withEncoding(enc));
+    for (Operation *user : v.getUsers())
+      if (auto slot = dyn_cast<BufferSlotOp>(user))
+        work.push_back(slot.getResult());
+  }
+}
+
 namespace {
 
 
@@ -358,6 +376,31 @@ static bool lowerMemdescAccess(Operation *user, Value buffer) {
   return true;
 }
 
+/// tle.buffer_slot -> ttg.memdesc_index. An unswizzled row-major buffer
+/// whose order names its slot dimension (a plain tle.gpu.alloc of rank 3)
+/// is first given its slot's order, the same bytes in Triton's multi-buffer
+/// convention (the slots laid out like one slot), so that the source and
+/// the view share one encoding.
+static LogicalResult lowerBufferSlot(BufferSlotOp slot) {
+  auto srcType = cast<ttg::MemDescType>(slot.getSrc().getType());
+  auto resultType = slot.getResult().getType();
+  if (srcType.getEncoding() != resultType.getEncoding()) {
+    auto alloc = slot.getSrc().getDefiningOp<ttg::LocalAllocOp>();
+    if (!alloc)
+      return slot.emitOpError("slot of a buffer of type ")
+             << srcType << " that is not a whole tle.gpu.alloc buffer cannot "
+             << "take its slot's layout " << resultType.getEncoding();
+    alloc.getResult().setType(srcType.withEncoding(resultType.getEncoding()));
+    srcType = alloc.getResult().getType();
+  }
+  OpBuilder b(slot);
+  auto view = ttg::MemDescIndexOp::create(b, slot.getLoc(), resultType,
+                                          slot.getSrc(), slot.getIndex());
+  slot.getResult().replaceAllUsesWith(view.getResult());
+  slot.erase();
+  return success();
+}
+
 LogicalResult LowerLocalMemoryPass::lowerMemdescBuffer(AllocOp alloc) {
   if (alloc.getScope() != MemorySpace::smem)
     return alloc.emitOpError("tensor-memory buffers are not lowered by "
@@ -405,6 +448,12 @@ void LowerLocalMemoryPass::runOnOperation() {
   module.walk([&](AllocOp alloc) { memdescBuffers.push_back(alloc); });
   for (AllocOp alloc : memdescBuffers)
     ok &= succeeded(lowerMemdescBuffer(alloc));
+  // Slots of buffers: ttg.memdesc_index (outer views first).
+  SmallVector<BufferSlotOp> slots;
+  module.walk<WalkOrder::PreOrder>(
+      [&](BufferSlotOp slot) { slots.push_back(slot); });
+  for (BufferSlotOp slot : slots)
+    ok &= succeeded(lowerBufferSlot(slot));
   // Accesses to views of buffers (a pipe slot's ttg.memdesc_index, say).
   SmallVector<Operation *> viewAccesses;
   module.walk([&](Operation *op) {

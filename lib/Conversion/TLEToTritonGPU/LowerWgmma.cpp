@@ -34,17 +34,23 @@ using namespace mlir::tle;
 
 namespace {
 
-/// The NVMMA layout wgmma reads a 16-bit row-major K-contiguous (A) or
-/// N-contiguous (B) tile in: the widest swizzle a row fills.
+/// The NVMMA layout wgmma reads a row-major tile in: the widest swizzle a
+/// contiguous row fills (the last dimension, or the first when
+/// `transposed`: the tile stored column-major, as 8-bit B operands are).
 ttg::NVMMASharedEncodingAttr wgmmaOperandLayout(MLIRContext *ctx,
-                                                ttg::MemDescType type) {
-  int64_t rowBytes = type.getShape().back() * 2;
+                                                ttg::MemDescType type,
+                                                bool transposed) {
+  unsigned bits = type.getElementTypeBitWidth();
+  int64_t rowBytes =
+      (transposed ? type.getShape().front() : type.getShape().back()) * bits / 8;
   unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64 : rowBytes >= 32 ? 32 : 0;
-  return ttg::NVMMASharedEncodingAttr::get(ctx, swizzle, /*transposed=*/false,
-                                           /*elementBitWidth=*/16,
+  return ttg::NVMMASharedEncodingAttr::get(ctx, swizzle, transposed,
+                                           /*elementBitWidth=*/bits,
                                            /*fp4Padded=*/false, /*rank=*/2,
                                            ArrayAttr());
 }
+
+bool isEightBit(Type t) { return t.getIntOrFloatBitWidth() == 8; }
 
 struct LowerWgmmaPass
     : public mlir::tle::impl::TLELowerWgmmaBase<LowerWgmmaPass> {
@@ -107,10 +113,30 @@ struct LowerWgmmaPass
       return signalPassFailure();
     for (WgmmaOp mma : mmas) {
       OpBuilder b(mma);
+      auto accType = cast<RankedTensorType>(mma.getAcc().getType());
+      Value a = mma.getA();
+      if (auto aType = dyn_cast<RankedTensorType>(a.getType())) {
+        // A register operand: the wgmma's A fragment layout, derived from
+        // the accumulator's (kWidth: 32 bits of K per register).
+        auto operand = ttg::DotOperandEncodingAttr::get(
+            mma.getContext(), 0, accType.getEncoding(),
+            32 / aType.getElementTypeBitWidth());
+        a = ttg::ConvertLayoutOp::create(
+            b, mma.getLoc(),
+            RankedTensorType::get(aType.getShape(), aType.getElementType(),
+                                  operand),
+            a);
+      }
+      bool eightBit =
+          isEightBit(cast<ttg::MemDescType>(mma.getB().getType()).getElementType());
+      // FlagTree's default for 8-bit operands, as Triton's: 2^30 (accumulate
+      // in the wgmma's own precision throughout).
+      int32_t imprecise =
+          eightBit ? mma.getMaxNumImpreciseAcc().value_or(1 << 30) : 0;
       auto dot = ttng::WarpGroupDotOp::create(
-          b, mma.getLoc(), mma.getAcc().getType(), mma.getA(), mma.getB(),
-          mma.getAcc(), Value(), /*inputPrecision=*/2,
-          /*maxNumImpreciseAcc=*/0, /*isAsync=*/true);
+          b, mma.getLoc(), accType, a, mma.getB(), mma.getAcc(), Value(),
+          /*inputPrecision=*/2, /*maxNumImpreciseAcc=*/imprecise,
+          /*isAsync=*/true);
       mma.getResult().replaceAllUsesWith(dot.getResult());
       mma.erase();
     }
@@ -156,7 +182,7 @@ struct LowerWgmmaPass
                << "; a wgmma view may only be a tle.gpu.wgmma operand";
     }
     Value src = view.getSrc();
-    if (failed(layOut(view, src)))
+    if (failed(layOut(view, src, /*transposed=*/false)))
       return failure();
     ArrayRef<int32_t> order = view.getOrder();
     Value result = src;
@@ -179,21 +205,42 @@ struct LowerWgmmaPass
     return success();
   }
 
-  /// Gives the buffer `operand` an NVMMA layout wgmma reads, unless it has
-  /// one (a TMA copy's, say).
-  LogicalResult layOut(Operation *op, Value operand) {
+  /// Gives the buffer `operand` (a tle.alloc or a slot of one) an NVMMA
+  /// layout wgmma reads, stored `transposed` or not, unless it has one (a
+  /// TMA copy's, say).
+  LogicalResult layOut(Operation *op, Value operand, bool transposed) {
     auto type = cast<ttg::MemDescType>(operand.getType());
     if (isa<ttg::NVMMASharedEncodingAttr>(type.getEncoding()))
       return success();
-    auto alloc = operand.getDefiningOp<AllocOp>();
+    AllocOp alloc = local_memory::bufferAlloc(operand);
     auto plain = dyn_cast<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
     if (!alloc || alloc.isPointerBuffer() || !plain ||
         plain.getMaxPhase() != 1 || plain.getVec() != 1 || type.getRank() != 2)
       return op->emitOpError("operand of type ")
              << type << " cannot take a wgmma layout (it must be a "
-             << "tle.gpu.alloc buffer without local pointers)";
-    alloc.getResult().setType(
-        type.withEncoding(wgmmaOperandLayout(op->getContext(), type)));
+             << "tle.gpu.alloc buffer, or a slot of one, without local "
+             << "pointers)";
+    local_memory::setBufferEncoding(
+        alloc, wgmmaOperandLayout(op->getContext(), type, transposed));
+    return success();
+  }
+
+  /// wgmma reads 8-bit operands K-major only: A row-major (`M x K`, K
+  /// contiguous), B column-major (`K x N` stored `N x K`).
+  LogicalResult checkEightBitMajor(WgmmaOp mma) {
+    auto b = cast<ttg::MemDescType>(mma.getB().getType());
+    if (!isEightBit(b.getElementType()))
+      return success();
+    if (auto a = dyn_cast<ttg::MemDescType>(mma.getA().getType()))
+      if (cast<ttg::NVMMASharedEncodingAttr>(a.getEncoding()).getTransposed())
+        return mma.emitOpError(
+            "reads an 8-bit a operand stored K x M (a transposed view); "
+            "wgmma reads 8-bit operands K-major only: store a as M x K");
+    if (!cast<ttg::NVMMASharedEncodingAttr>(b.getEncoding()).getTransposed())
+      return mma.emitOpError(
+          "reads an 8-bit b operand stored K x N with N contiguous (a TMA "
+          "copy's layout, say); wgmma reads 8-bit operands K-major only: "
+          "load b as N x K and pass tle.gpu.memdesc_wgmma_view(b)");
     return success();
   }
 
@@ -211,9 +258,13 @@ struct LowerWgmmaPass
              << "default partition or a partition of the kernel's "
              << kernelWarps << " warps (a multiple of 4)";
     MLIRContext *ctx = mma.getContext();
-    for (Value operand : {mma.getA(), mma.getB()})
-      if (failed(layOut(mma, operand)))
-        return failure();
+    auto bType = cast<ttg::MemDescType>(mma.getB().getType());
+    bool eightBit = isEightBit(bType.getElementType());
+    bool registerA = isa<RankedTensorType>(mma.getA().getType());
+    if ((!registerA && failed(layOut(mma, mma.getA(), /*transposed=*/false))) ||
+        failed(layOut(mma, mma.getB(), /*transposed=*/eightBit)) ||
+        failed(checkEightBitMajor(mma)))
+      return failure();
     auto acc = mma.getAcc().getType();
     int64_t m = acc.getShape()[0], n = acc.getShape()[1];
     // One warpgroup per 64 rows; the warpgroups left over split N.
@@ -222,6 +273,11 @@ struct LowerWgmmaPass
     while (groups % rowGroups || m % (64 * rowGroups))
       --rowGroups;
     unsigned colGroups = groups / rowGroups;
+    if (registerA && colGroups != 1)
+      return mma.emitOpError("a register a operand needs one warpgroup per 64 "
+                             "rows of a (each warpgroup holds its own rows); "
+                             "M = ")
+             << m << " cannot be split over " << groups << " warpgroups";
     if (n % (8 * colGroups))
       return mma.emitOpError("an ")
              << m << " x " << n << " accumulator cannot be split over "
@@ -237,7 +293,8 @@ struct LowerWgmmaPass
     SmallVector<unsigned> warpsPerCTA{4 * rowGroups, colGroups};
     auto layout = ttg::NvidiaMmaEncodingAttr::get(
         ctx, 3, 0, warpsPerCTA, ArrayAttr(),
-        ArrayRef<unsigned>{16, static_cast<unsigned>(instrN), 16});
+        ArrayRef<unsigned>{16, static_cast<unsigned>(instrN),
+                           eightBit ? 32u : 16u});
     mmaType[mma] = RankedTensorType::get(acc.getShape(), acc.getElementType(),
                                          layout);
     return success();

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "TLE/Target/LLVMIR/FinishLLIR.h"
 #include "TLE/Target/LLVMIR/TmaGather.h"
+#include "TLE/Target/LLVMIR/TryWait.h"
 #include "TLE/Target/LLVMIR/WgmmaDescriptors.h"
 #include "PTXAsm.h"
 #include "SharedAsmCalls.h"
@@ -243,7 +244,8 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
   bool region = tleShared != 0 || llir.contains(kMarker);
   bool fold = foldWgmmaDescriptors && llir.contains("wgmma.mma_async");
   bool split = !tmaGatherRowBytes.empty() && llir.contains("tile::gather4");
-  if (!region && !fold && !split)
+  bool tryWait = llir.contains(kTryWaitEndAsm);
+  if (!region && !fold && !split && !tryWait)
     return unchanged();
   uint64_t base = tleSharedBase(tritonShared);
   LLVMContext ctx;
@@ -258,7 +260,14 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
       return changed.takeError();
     splitDone = *changed;
   }
-  if (!region && !folded && !splitDone)
+  bool tested = false;
+  if (tryWait) {
+    Expected<bool> changed = finishBarrierTryWaits(**module);
+    if (!changed)
+      return changed.takeError();
+    tested = *changed;
+  }
+  if (!region && !folded && !splitDone && !tested)
     return unchanged();
   FinishResult result;
   result.sharedSize = tritonShared;
@@ -269,8 +278,8 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
     result.sharedSize = base + tleShared;
   } else if (Error e = verifyForTriton(
                  **module,
-                 "the module does not verify after folding wgmma descriptors "
-                 "or splitting TMA gathers")) {
+                 "the module does not verify after folding wgmma descriptors, "
+                 "splitting TMA gathers or finishing barrier try-waits")) {
     return std::move(e);
   }
   restoreIntrinsicNames(**module, declaredNames(llir));

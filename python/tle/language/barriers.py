@@ -437,6 +437,44 @@ def barrier_wait(bar, phaseIdx=0, _semantic=None, _generator=None):
                   _semantic=_semantic)
 
 
+@builtin("tle.gpu.barrier_try_wait")
+def barrier_try_wait(bar, phaseIdx=0, _semantic=None, _generator=None):
+    """Test, without blocking, whether a phase of an mbarrier has completed.
+
+    ``barrier_wait`` that returns instead of waiting: True when the phase
+    ``phaseIdx`` of ``bar`` has completed (``mbarrier.try_wait.parity``,
+    which may suspend the thread for a short, hardware-chosen time before
+    answering False). Each thread gets its own answer; after True the
+    thread sees the phase's data, as after a wait. Phases count as for
+    ``barrier_wait`` (only the parity matters; a barrier allocated
+    ``READY`` has its phase 0 complete at once). sm_90.
+
+    Args:
+        bar: one mbarrier (``bars[i]``, ``alloc_barrier()``).
+        phaseIdx: an integer (compile-time or a runtime int32 scalar), the
+            phase tested.
+
+    Returns:
+        An int1 scalar.
+
+    Example::
+
+        while not tle.gpu.barrier_try_wait(full[slot], phaseIdx=use):
+            pass   # or do other work, then test again
+    """
+    bar = tlc._unwrap_if_constexpr(bar)
+    if isinstance(bar, named_barrier):
+        raise TLEUsageError("tle.gpu.barrier_try_wait tests an mbarrier; a named barrier has no phase to test "
+                            "(bar.sync always waits)")
+    bar = _one_barrier(bar, "tle.gpu.barrier_try_wait")
+    phase = _phase(phaseIdx, "tle.gpu.barrier_try_wait phaseIdx", _semantic)
+    _require_enabled("tle.gpu.barrier_try_wait", _semantic)
+    _require_capability("tle.gpu.barrier_try_wait (mbarrier.try_wait.parity)", 90, _semantic)
+    (done,) = _markers.emit("barrier_try_wait", {}, [_handle(bar), bar.index, phase], [tlc.int1],
+                            _semantic=_semantic)
+    return done
+
+
 def _handle(bar: mbarrier) -> tlc.tensor:
     return tlc.tensor(bar.array.handle, _HANDLE)
 

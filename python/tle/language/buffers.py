@@ -17,7 +17,7 @@ import enum
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError, describe
+from ._markers import TLEUsageError, builtin, describe
 
 SHARED_ADDRESS_SPACE = 3
 CLUSTER_ADDRESS_SPACE = 7
@@ -186,6 +186,63 @@ class buffered_tensor(buffer_value):
 
     def __repr__(self):
         return f"{self.type!r}" + (" (remote)" if self.remote_shard is not None else "")
+
+    @builtin("tle.gpu.buffered_tensor.slot")
+    def slot(self, index, _semantic=None, _generator=None):
+        """Slot ``index`` of a multi-stage buffer: the view of ``buffer[index]``.
+
+        A buffer of shape ``[S, d1, ..., dn]`` (``tle.gpu.alloc([NUM_STAGES,
+        BM, BK], ...)``) holds ``S`` slots of shape ``[d1, ..., dn]``;
+        ``buf.slot(i)`` is slot ``i`` (FlagTree's
+        ``tle.gpu.buffered_tensor.slot``), a buffer like any other: a
+        ``tle.gpu.wgmma`` operand, the destination of ``tle.gpu.copy(...,
+        barrier=)``, the source of ``local_load`` and the destination of
+        ``local_store``. A buffer taken slots of cannot also be accessed
+        through ``local_ptr``.
+
+        Args:
+            index: a compile-time int in ``[0, S)``, or an integer scalar
+                (not checked at run time: keep it in range).
+
+        Returns:
+            A ``tle.gpu.buffered_tensor`` of shape ``[d1, ..., dn]``.
+
+        Example::
+
+            a_bufs = tle.gpu.alloc([STAGES, BM, BK], dtype=tl.float16)
+            tle.gpu.copy(a_desc, a_bufs.slot(i % STAGES), [BM, BK], [m, k], barrier=full[i % STAGES])
+        """
+        from .core import _require_enabled
+        shape = list(self.type.shape)
+        if self.remote_shard is not None:
+            raise TLEUsageError("tle.gpu.buffered_tensor.slot: a remote buffer view has no slots")
+        if self.type.scope != smem:
+            raise TLEUsageError(f"tle.gpu.buffered_tensor.slot: slots of {self.type.scope!r} buffers are not "
+                                "supported")
+        if len(shape) < 2:
+            raise TLEUsageError(f"tle.gpu.buffered_tensor.slot: a buffer of shape {shape} has no slots (its first "
+                                "dimension counts the slots of a buffer of rank 2 or more)")
+        index = tlc._unwrap_if_constexpr(index)
+        if isinstance(index, bool):
+            raise TLEUsageError(f"tle.gpu.buffered_tensor.slot index must be an integer, got {index!r}")
+        if isinstance(index, int):
+            if not 0 <= index < shape[0]:
+                raise TLEUsageError(f"tle.gpu.buffered_tensor.slot index {index} is out of range for {shape[0]} "
+                                    f"slot{'s' if shape[0] != 1 else ''}")
+            index = _semantic.to_tensor(index)
+        elif not isinstance(index, tlc.tensor) or index.type.is_block() or not index.dtype.is_int() \
+                or index.dtype.is_int1():
+            raise TLEUsageError(f"tle.gpu.buffered_tensor.slot index must be an integer scalar, got "
+                                f"{describe(index)}")
+        elif index.dtype != tlc.int32:
+            index = _semantic.cast(index, tlc.int32)
+        _require_enabled("tle.gpu.buffered_tensor.slot", _semantic)
+        view = shape[1:]
+        btype = buffered_tensor_type(view, self.type.dtype, smem)
+        (handle,) = _markers.emit(
+            "buffer_slot", {"tle.marker.result_types": ("list", [memdesc_type(view, self.type.dtype)])},
+            [self._handle_tensor(), index], [btype.handle_type()], _semantic=_semantic)
+        return buffered_tensor(handle.handle, btype)
 
 
 def _const_shape(shape, what):

@@ -27,17 +27,22 @@ from .pipe import warp_specialize  # noqa: F401
 from .pipeline import pipeline  # noqa: F401
 # FlagTree's explicit barriers and asynchronous wgmma (docs/barriers.md).
 from .barriers import (PENDING, READY, alloc_barrier, alloc_barriers, barrier_array, barrier_arrive,  # noqa: F401
-                       barrier_wait, mbarrier, named_barrier)
+                       barrier_try_wait, barrier_wait, mbarrier, named_barrier)
+# FlagTree's user-chosen layouts (FEP-0065).
+from .layouts import (BlockEncoding, DotOperandEncoding, MmaEncoding, SlicedEncoding,  # noqa: F401
+                      distributed_encoding, set_layout)
 from .wgmma import memdesc_wgmma_view, tma_store_wait, wgmma, wgmma_shared_operand_fence, wgmma_wait  # noqa: F401
 
 # FlagTree's name for the type of tle.gpu.smem / tle.gpu.tmem.
 scope = storage_kind
 
 # The public names of tle.gpu (the rest is shared with the other primitives' modules).
-__all__ = ["alloc", "alloc_barrier", "alloc_barriers", "barrier_array", "barrier_arrive",
-           "barrier_wait", "buffered_tensor", "copy", "local_load", "local_ptr", "local_store", "mbarrier",
+__all__ = ["BlockEncoding", "DotOperandEncoding", "MmaEncoding", "SlicedEncoding",
+           "alloc", "alloc_barrier", "alloc_barriers", "barrier_array", "barrier_arrive",
+           "barrier_try_wait", "barrier_wait", "buffered_tensor", "copy", "distributed_encoding", "local_load",
+           "local_ptr", "local_store", "mbarrier",
            "memdesc_wgmma_view",
-           "memory_space", "named_barrier", "remote", "smem", "storage_kind", "tma_store_wait", "tmem",
+           "memory_space", "named_barrier", "remote", "set_layout", "smem", "storage_kind", "tma_store_wait", "tmem",
            "warp_specialize", "wgmma", "wgmma_shared_operand_fence", "wgmma_wait"]
 
 

@@ -15,6 +15,10 @@ from .buffers import buffered_tensor, buffered_tensor_type, mlir_type, smem
 from .core import _require_capability, _require_enabled
 
 
+_DTYPES_16 = (tlc.float16, tlc.bfloat16)
+_DTYPES_8 = (tlc.float8e4nv, tlc.float8e5)
+
+
 def _operand(value, what) -> buffered_tensor:
     value = tlc._unwrap_if_constexpr(value)
     if not isinstance(value, buffered_tensor):
@@ -24,9 +28,31 @@ def _operand(value, what) -> buffered_tensor:
         raise TLEUsageError(f"tle.gpu.wgmma {what}: a remote buffer view cannot be a wgmma operand")
     if len(value.type.shape) != 2:
         raise TLEUsageError(f"tle.gpu.wgmma {what} must be a 2-D buffer, got shape {list(value.type.shape)}")
-    if value.type.dtype not in (tlc.float16, tlc.bfloat16):
-        raise TLEUsageError(f"tle.gpu.wgmma {what} must hold fp16 or bf16, got {value.type.dtype}")
+    if value.type.dtype not in _DTYPES_16 + _DTYPES_8:
+        raise TLEUsageError(f"tle.gpu.wgmma {what} must hold fp16, bf16, fp8e4nv or fp8e5, got {value.type.dtype}")
     return value
+
+
+def _register_a(value) -> tlc.tensor:
+    """A register ``a`` operand (FA3's ``P @ V``): a 2-D fp16 / bf16 tensor."""
+    if not value.type.is_block() or len(value.shape) != 2:
+        raise TLEUsageError(f"tle.gpu.wgmma a in registers must be a 2-D tensor, got {describe(value)}")
+    if value.dtype not in _DTYPES_16:
+        raise TLEUsageError(f"tle.gpu.wgmma a in registers must hold fp16 or bf16, got {value.dtype} (an 8-bit "
+                            "a must be a shared-memory buffer)")
+    return value
+
+
+def _tiled(value: tlc.tensor, shape, _semantic) -> tlc.tensor:
+    """``value`` repeated over the grid of its tiles in ``shape`` (docs/markers.md, "Tiles")."""
+    from .tiles import grid_view
+    tile = dims(value.shape)
+    grid = [s // t for s, t in zip(shape, tile)]
+    view, axes = grid_view(shape, tile, grid)
+    for axis in axes:
+        value = _semantic.expand_dims(value, axis)
+    value = _semantic.broadcast_impl_shape(value, view)
+    return _semantic.reshape(value, list(shape), can_reorder=False)
 
 
 @builtin("tle.gpu.wgmma")
@@ -34,7 +60,9 @@ def wgmma(a, b, acc=None, input_precision=None, max_num_imprecise_acc=None, out_
           trans_b=False, is_async=True, _semantic=None, _generator=None):
     """Issue an asynchronous warpgroup MMA: ``a @ b + acc`` (Hopper ``wgmma.mma_async``).
 
-    ``a`` (``M x K``) and ``b`` (``K x N``) are shared-memory buffers; the
+    ``b`` (``K x N``) is a shared-memory buffer; ``a`` (``M x K``) is a
+    buffer too, or a tensor in registers (FA3's ``P @ V``: the probabilities
+    stay in registers, converted to the wgmma's A fragment layout). The
     result is the new accumulator, still being computed: until
     ``tle.gpu.wgmma_wait`` has waited for it (pendings 0), use it only as the
     ``acc`` of another ``wgmma`` of the same shape. Buffers written by
@@ -43,17 +71,26 @@ def wgmma(a, b, acc=None, input_precision=None, max_num_imprecise_acc=None, out_
     buffers take the NVMMA shared layout wgmma reads (they cannot also be
     accessed through ``local_ptr``). sm_90; the thread group (the kernel, or
     a ``warp_specialize`` partition with the kernel's ``num_warps``) must be
-    whole warpgroups.
+    whole warpgroups, one per 64 rows of ``a`` when ``a`` is in registers.
+
+    8-bit operands (``fp8e4nv``, ``fp8e5``; buffers only): wgmma reads them
+    K-major, so ``b`` must be stored ``N x K`` and passed as
+    ``tle.gpu.memdesc_wgmma_view(b)`` when it is filled by TMA (a buffer
+    written by ``local_store`` is laid out K-major by the compiler).
 
     Args:
-        a: an ``M x K`` fp16 / bf16 buffer (``M`` a multiple of 64, ``K`` of 16).
-        b: a ``K x N`` buffer of the same dtype (``N`` a multiple of 8).
+        a: an ``M x K`` fp16 / bf16 / fp8 buffer (``M`` a multiple of 64,
+            ``K`` of 16, of 32 for fp8), or an ``M x K`` fp16 / bf16 tensor.
+        b: a ``K x N`` buffer of the same dtype (any two fp8 dtypes mix;
+            ``N`` a multiple of 8).
         acc: None (zeros) or an ``M x N`` fp32 tensor: the accumulator.
-        input_precision: None (FlagTree's argument; 16-bit inputs have one precision).
-        max_num_imprecise_acc: None (FlagTree's fp8 argument; fp8 is not supported).
+        input_precision: None (FlagTree's argument; these inputs have one precision).
+        max_num_imprecise_acc: None, or (fp8 only) a compile-time int >= 32:
+            the products wgmma may add in its reduced precision before an
+            fp32 accumulation (None: 2^30, FlagTree's and Triton's default).
         out_dtype: ``tl.float32``.
         trans_a: False (store the operand transposed instead).
-        trans_b: False.
+        trans_b: False (use ``memdesc_wgmma_view``).
         is_async: True (default): return at once; False: wait for this
             wgmma (``wgmma_wait(0, ...)``) before returning.
 
@@ -64,27 +101,42 @@ def wgmma(a, b, acc=None, input_precision=None, max_num_imprecise_acc=None, out_
 
         acc = tle.gpu.wgmma(a_buf, b_buf, acc)       # in flight
         acc = tle.gpu.wgmma_wait(0, acc)             # done: use it
+        o = tle.gpu.wgmma(p.to(tl.bfloat16), v_buf, o)   # a in registers
     """
-    a = _operand(a, "a")
+    a = tlc._unwrap_if_constexpr(a)
+    registers = isinstance(a, tlc.tensor)
+    a = _register_a(a) if registers else _operand(a, "a")
     b = _operand(b, "b")
-    if a.type.dtype != b.type.dtype:
-        raise TLEUsageError(f"tle.gpu.wgmma a and b must hold the same dtype, got {a.type.dtype} and {b.type.dtype}")
+    a_shape = dims(a.shape) if registers else list(a.type.shape)
+    a_dtype = a.dtype if registers else a.type.dtype
+    eight = a_dtype in _DTYPES_8
+    if eight != (b.type.dtype in _DTYPES_8) or (not eight and a_dtype != b.type.dtype):
+        raise TLEUsageError(f"tle.gpu.wgmma a and b must hold the same 16-bit dtype or two fp8 dtypes, got "
+                            f"{a_dtype} and {b.type.dtype}")
     for name, value in (("trans_a", trans_a), ("trans_b", trans_b)):
         if tlc._unwrap_if_constexpr(value) not in (False, None):
-            raise TLEUsageError(f"tle.gpu.wgmma {name}=True is not supported; store the operand transposed")
+            raise TLEUsageError(f"tle.gpu.wgmma {name}=True is not supported; store the operand transposed "
+                                "(or pass tle.gpu.memdesc_wgmma_view(b))")
     if tlc._unwrap_if_constexpr(out_dtype) != tlc.float32:
         raise TLEUsageError(f"tle.gpu.wgmma out_dtype must be tl.float32, got {describe(out_dtype)}")
-    if tlc._unwrap_if_constexpr(max_num_imprecise_acc) is not None:
-        raise TLEUsageError("tle.gpu.wgmma max_num_imprecise_acc is for fp8 operands, which are not supported")
+    imprecise = tlc._unwrap_if_constexpr(max_num_imprecise_acc)
+    if imprecise is not None:
+        if not eight:
+            raise TLEUsageError("tle.gpu.wgmma max_num_imprecise_acc is for fp8 operands only")
+        if isinstance(imprecise, bool) or not isinstance(imprecise, int) or imprecise < 32:
+            raise TLEUsageError(f"tle.gpu.wgmma max_num_imprecise_acc must be a compile-time int >= 32, got "
+                                f"{describe(imprecise)}")
     is_async = tlc._unwrap_if_constexpr(is_async)
     if not isinstance(is_async, bool):
         raise TLEUsageError(f"tle.gpu.wgmma is_async must be a compile-time bool, got {describe(is_async)}")
-    m, k = a.type.shape
+    m, k = a_shape
     k2, n = b.type.shape
     if k != k2:
-        raise TLEUsageError(f"tle.gpu.wgmma shapes do not multiply: a {list(a.type.shape)} @ b {list(b.type.shape)}")
-    if m % 64 or n % 8 or k % 16:
-        raise TLEUsageError(f"tle.gpu.wgmma needs M a multiple of 64, N of 8 and K of 16, got M={m}, N={n}, K={k}")
+        raise TLEUsageError(f"tle.gpu.wgmma shapes do not multiply: a {a_shape} @ b {list(b.type.shape)}")
+    k_step = 32 if eight else 16
+    if m % 64 or n % 8 or k % k_step:
+        raise TLEUsageError(f"tle.gpu.wgmma needs M a multiple of 64, N of 8 and K of {k_step}, got M={m}, N={n}, "
+                            f"K={k}")
     if n & (n - 1):
         raise TLEUsageError(f"tle.gpu.wgmma: N={n} is a tensor dimension, so it must be a power of two")
     acc = tlc._unwrap_if_constexpr(acc)
@@ -95,9 +147,38 @@ def wgmma(a, b, acc=None, input_precision=None, max_num_imprecise_acc=None, out_
         raise TLEUsageError(f"tle.gpu.wgmma acc must be a [{m}, {n}] fp32 tensor, got {describe(acc)}")
     _require_enabled("tle.gpu.wgmma", _semantic)
     _require_capability("tle.gpu.wgmma (wgmma.mma_async)", 90, _semantic)
-    handles = [_semantic.splat(tlc.tensor(buf.handle, buf.type.handle_type()), [m, n]) for buf in (a, b)]
-    (result,) = _markers.emit("wgmma", {"tle.marker.scalar_operands": ("i32-array", [0, 1])}, handles + [acc],
-                              [tlc.float32], _semantic=_semantic)
+    attrs = {}
+    if imprecise is not None:
+        attrs["max_num_imprecise_acc"] = ("i32", imprecise)
+    if not registers:
+        handles = [_semantic.splat(tlc.tensor(buf.handle, buf.type.handle_type()), [m, n]) for buf in (a, b)]
+        attrs["tle.marker.scalar_operands"] = ("i32-array", [0, 1])
+        (result,) = _markers.emit("wgmma", attrs, handles + [acc], [tlc.float32], _semantic=_semantic)
+    else:
+        # The marker's operands share one shape, [M, max(K, N)]: the narrower
+        # of a and acc (and then the result) crosses as a tile repeated over
+        # it (docs/markers.md, "Tiles"). K and N are powers of two.
+        shape = [m, max(k, n)]
+        b_handle = _semantic.splat(tlc.tensor(b.handle, b.type.handle_type()), shape)
+        attrs["tle.marker.scalar_operands"] = ("i32-array", [1])
+        if k < n:
+            attrs["tle.marker.tile_shape"] = ("i64-array", [m, k])
+            attrs["tle.marker.tiled_operands"] = ("i32-array", [0])
+            (result,) = _markers.emit("wgmma", attrs, [_tiled(a, shape, _semantic), b_handle, acc],
+                                      [tlc.float32], _semantic=_semantic)
+        elif k > n:
+            from .tiles import grid_view
+            attrs["tle.marker.tile_shape"] = ("i64-array", [m, n])
+            attrs["tle.marker.tiled_operands"] = ("i32-array", [2])
+            attrs["tle.marker.tiled_results"] = ("i32-array", [0])
+            (tiled,) = _markers.emit("wgmma", attrs, [a, b_handle, _tiled(acc, shape, _semantic)], [tlc.float32],
+                                     _semantic=_semantic)
+            view, axes = grid_view(shape, [m, n], [1, k // n])
+            result = _semantic.reshape(tiled, view, can_reorder=False)
+            for axis in reversed(axes):
+                result = _markers._pick_reduce(result, axis, _semantic)
+        else:
+            (result,) = _markers.emit("wgmma", attrs, [a, b_handle, acc], [tlc.float32], _semantic=_semantic)
     if not is_async:
         (result,) = _wait(0, [result], _semantic)
     return result

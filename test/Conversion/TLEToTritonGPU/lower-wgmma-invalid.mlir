@@ -18,7 +18,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
   tt.func @argument_operand(%a: !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, %acc: tensor<64x64xf32, #blocked>) {
-    // expected-error @+1 {{cannot take a wgmma layout (it must be a tle.gpu.alloc buffer without local pointers)}}
+    // expected-error @+1 {{cannot take a wgmma layout (it must be a tle.gpu.alloc buffer, or a slot of one, without local pointers)}}
     %d = tle.wgmma %a, %a, %acc : !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, tensor<64x64xf32, #blocked>
     tt.return
   }

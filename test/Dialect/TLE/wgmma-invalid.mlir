@@ -48,7 +48,7 @@ func.func @no_multiply(%a: !ttg.memdesc<64x32xf16, #plain, #smem, mutable>, %b: 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #smem = #ttg.shared_memory
 func.func @f32_operands(%a: !ttg.memdesc<64x32xf32, #plain, #smem, mutable>, %b: !ttg.memdesc<32x64xf32, #plain, #smem, mutable>, %acc: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{a must hold f16 or bf16, got 'f32'}}
+  // expected-error @+1 {{a must hold f16, bf16, f8E4M3FN or f8E5M2, got 'f32'}}
   %d = tle.wgmma %a, %b, %acc : !ttg.memdesc<64x32xf32, #plain, #smem, mutable>, !ttg.memdesc<32x64xf32, #plain, #smem, mutable>, tensor<64x64xf32, #blocked>
   return
 }
@@ -59,7 +59,7 @@ func.func @f32_operands(%a: !ttg.memdesc<64x32xf32, #plain, #smem, mutable>, %b:
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #smem = #ttg.shared_memory
 func.func @mixed_operands(%a: !ttg.memdesc<64x32xf16, #plain, #smem, mutable>, %b: !ttg.memdesc<32x64xbf16, #plain, #smem, mutable>, %acc: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{a and b must hold the same element type, got 'f16' and 'bf16'}}
+  // expected-error @+1 {{a and b must hold the same 16-bit type or two 8-bit floats, got 'f16' and 'bf16'}}
   %d = tle.wgmma %a, %b, %acc : !ttg.memdesc<64x32xf16, #plain, #smem, mutable>, !ttg.memdesc<32x64xbf16, #plain, #smem, mutable>, tensor<64x64xf32, #blocked>
   return
 }

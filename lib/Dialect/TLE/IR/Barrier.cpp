@@ -85,6 +85,12 @@ LogicalResult BarrierWaitOp::verify() {
   return verifyIndex(*this, getBarriers(), getIndex());
 }
 
+LogicalResult BarrierTryWaitOp::verify() {
+  if (failed(verifyBarriers(*this, getBarriers().getType())))
+    return failure();
+  return verifyIndex(*this, getBarriers(), getIndex());
+}
+
 static LogicalResult verifyNamedBarrier(Operation *op, int32_t numThreads) {
   if (numThreads % 32 != 0 || numThreads > 1024)
     return op->emitOpError("num_threads must be a multiple of 32 (whole warps) "

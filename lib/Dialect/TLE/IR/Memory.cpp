@@ -338,6 +338,70 @@ void AllocOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// BufferSlotOp
+//===----------------------------------------------------------------------===//
+
+/// Whether `result` is `src`'s shared encoding as one of its slots sees it:
+/// the same attribute, or (an unswizzled row-major buffer) the same
+/// swizzled layout with dimension 0 dropped from its order.
+static bool isSlotEncoding(Attribute src, Attribute result, int64_t srcRank) {
+  if (src == result)
+    return true;
+  auto s = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(src);
+  auto r = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(result);
+  if (!s || !r || s.getVec() != r.getVec() ||
+      s.getPerPhase() != r.getPerPhase() || s.getMaxPhase() != r.getMaxPhase())
+    return false;
+  if (static_cast<int64_t>(s.getOrder().size()) != srcRank)
+    return false;
+  SmallVector<unsigned> dropped;
+  for (unsigned d : s.getOrder())
+    if (d != 0)
+      dropped.push_back(d - 1);
+  return ArrayRef<unsigned>(dropped) == r.getOrder();
+}
+
+LogicalResult BufferSlotOp::verify() {
+  ttg::MemDescType src = getSrc().getType();
+  ttg::MemDescType result = getResult().getType();
+  if (!isSharedMemory(src))
+    return emitOpError("takes slots of a buffer in #ttg.shared_memory, got ")
+           << src.getMemorySpace();
+  if (src.getRank() < 2)
+    return emitOpError("src must have rank 2 or more (slots x slot shape), "
+                       "got ")
+           << shapeStr(src.getShape());
+  ArrayRef<int64_t> slotShape = src.getShape().drop_front();
+  if (result.getShape() != slotShape)
+    return emitOpError("result shape must be ")
+           << shapeStr(slotShape) << " (src's without its slot dimension), got "
+           << shapeStr(result.getShape());
+  if (result.getElementType() != src.getElementType() ||
+      result.getMemorySpace() != src.getMemorySpace() ||
+      result.getMutableMemory() != src.getMutableMemory())
+    return emitOpError(
+        "result must keep src's element type, memory space and mutability");
+  // As ttg.memdesc_index in Triton 3.6: whole allocations in and out.
+  if (src.getAllocShape() != src.getShape() ||
+      result.getAllocShape() != result.getShape())
+    return emitOpError("src and result must each describe a whole allocation "
+                       "(alloc shape = shape), as ttg.memdesc_index's");
+  if (!isSlotEncoding(src.getEncoding(), result.getEncoding(), src.getRank()))
+    return emitOpError("result encoding ")
+           << result.getEncoding() << " is not a slot of src's "
+           << src.getEncoding();
+  APInt value;
+  if (matchPattern(getIndex(), m_ConstantInt(&value))) {
+    int64_t i = value.getSExtValue(), n = src.getShape()[0];
+    if (i < 0 || i >= n)
+      return emitOpError("slot index ")
+             << i << " is out of range for " << n << " slot"
+             << (n == 1 ? "" : "s");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // CopyOp
 //===----------------------------------------------------------------------===//
 

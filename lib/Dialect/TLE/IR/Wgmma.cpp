@@ -10,39 +10,69 @@ using namespace mlir;
 using namespace mlir::tle;
 using tle::common::shapeStr;
 
+static bool isWgmma16(Type t) { return t.isF16() || t.isBF16(); }
+static bool isWgmma8(Type t) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(t);
+}
+
 LogicalResult WgmmaOp::verify() {
-  auto a = getA().getType();
+  Type aType = getA().getType();
   auto b = getB().getType();
   auto acc = getAcc().getType();
-  for (auto [name, type] : {std::pair<StringRef, ttg::MemDescType>{"a", a},
-                            {"b", b}}) {
-    if (!isa<ttg::SharedMemorySpaceAttr>(type.getMemorySpace()))
-      return emitOpError() << name << " must live in #ttg.shared_memory, got "
-                           << type.getMemorySpace();
-    if (type.getRank() != 2)
-      return emitOpError() << name << " must have rank 2, got "
-                           << shapeStr(type.getShape());
-    if (!type.getElementType().isF16() && !type.getElementType().isBF16())
-      return emitOpError() << name << " must hold f16 or bf16, got "
-                           << type.getElementType();
+  ArrayRef<int64_t> aShape;
+  Type aElement;
+  if (auto a = dyn_cast<ttg::MemDescType>(aType)) {
+    if (!isa<ttg::SharedMemorySpaceAttr>(a.getMemorySpace()))
+      return emitOpError("a must live in #ttg.shared_memory, got ")
+             << a.getMemorySpace();
+    aShape = a.getShape();
+    aElement = a.getElementType();
+  } else {
+    auto t = cast<RankedTensorType>(aType);
+    aShape = t.getShape();
+    aElement = t.getElementType();
+    if (!isWgmma16(aElement))
+      return emitOpError("a register a operand must hold f16 or bf16, got ")
+             << aElement;
   }
-  if (a.getElementType() != b.getElementType())
-    return emitOpError("a and b must hold the same element type, got ")
-           << a.getElementType() << " and " << b.getElementType();
+  if (!isa<ttg::SharedMemorySpaceAttr>(b.getMemorySpace()))
+    return emitOpError("b must live in #ttg.shared_memory, got ")
+           << b.getMemorySpace();
+  for (auto [name, shape, element] :
+       {std::tuple<StringRef, ArrayRef<int64_t>, Type>{"a", aShape, aElement},
+        {"b", b.getShape(), b.getElementType()}}) {
+    if (shape.size() != 2)
+      return emitOpError() << name << " must have rank 2, got "
+                           << shapeStr(shape);
+    if (!isWgmma16(element) && !isWgmma8(element))
+      return emitOpError()
+             << name << " must hold f16, bf16, f8E4M3FN or f8E5M2, got "
+             << element;
+  }
+  bool eightBit = isWgmma8(aElement);
+  if (eightBit != isWgmma8(b.getElementType()) ||
+      (!eightBit && aElement != b.getElementType()))
+    return emitOpError("a and b must hold the same 16-bit type or two 8-bit "
+                       "floats, got ")
+           << aElement << " and " << b.getElementType();
+  if (getMaxNumImpreciseAcc() && !eightBit)
+    return emitOpError("max_num_imprecise_acc is for 8-bit operands only");
   if (acc.getRank() != 2 || !acc.getElementType().isF32())
     return emitOpError("acc must be a rank-2 f32 tensor, got ") << acc;
-  int64_t m = a.getShape()[0], k = a.getShape()[1], n = b.getShape()[1];
+  int64_t m = aShape[0], k = aShape[1], n = b.getShape()[1];
   if (b.getShape()[0] != k || acc.getShape()[0] != m || acc.getShape()[1] != n)
     return emitOpError("shapes do not multiply: a ")
-           << shapeStr(a.getShape()) << " @ b " << shapeStr(b.getShape())
+           << shapeStr(aShape) << " @ b " << shapeStr(b.getShape())
            << " + acc " << shapeStr(acc.getShape());
   if (m % 64 != 0)
     return emitOpError("M must be a multiple of 64 (one warpgroup's rows), got ")
            << m;
   if (n % 8 != 0)
     return emitOpError("N must be a multiple of 8, got ") << n;
-  if (k % 16 != 0)
-    return emitOpError("K must be a multiple of 16, got ") << k;
+  int64_t kStep = eightBit ? 32 : 16;
+  if (k % kStep != 0)
+    return emitOpError("K must be a multiple of ")
+           << kStep << (eightBit ? " for 8-bit operands" : "") << ", got " << k;
   return success();
 }
 

@@ -100,6 +100,32 @@ def TLE_BarrierWaitOp : TLE_Op<"barrier_wait"> {
   let hasVerifier = 1;
 }
 
+def TLE_BarrierTryWaitOp : TLE_Op<"barrier_try_wait"> {
+  let summary = "Test, without blocking, whether a phase of one mbarrier has completed";
+  let description = [{
+    `tle.gpu.barrier_try_wait(bars[index], phaseIdx)`: `true` when the
+    phase `phase` of `barriers[index]` has completed, like
+    `tle.barrier_wait` but returning instead of waiting
+    (`mbarrier.try_wait.parity`, which may suspend the thread for a
+    hardware-chosen time limit before giving up). Each thread gets its own
+    answer; a thread that saw `true` has seen the phase's data, as after
+    a wait. The phase is counted as for `tle.barrier_wait` (its parity,
+    shifted by one for a barrier allocated `ready`).
+
+    ```mlir
+    %done = tle.barrier_try_wait %bars[%i], %phase : !ttg.memdesc<2x1xi64, #shared, #smem, mutable>, i32, i32
+    ```
+  }];
+  let arguments = (ins Arg<TTG_MemDesc, "barriers", [MemRead, MemWrite]>:$barriers,
+                       I32:$index, I32:$phase);
+  let results = (outs I1:$result);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers)) `,`
+    type($index) `,` type($phase)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Named barriers
 //===----------------------------------------------------------------------===//

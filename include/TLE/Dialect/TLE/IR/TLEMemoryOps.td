@@ -233,6 +233,34 @@ def TLE_AllocOp : TLE_Op<"alloc",
   let hasVerifier = 1;
 }
 
+def TLE_BufferSlotOp : TLE_Op<"buffer_slot", [Pure]> {
+  let summary = "View one slot of a multi-stage shared-memory buffer";
+  let description = [{
+    `buffer.slot(index)` (FlagTree's `tle.gpu.buffered_tensor.slot`): the
+    buffer `src` of shape `S x d1 x ... x dn` seen as `S` slots of shape
+    `d1 x ... x dn`, and the view of slot `index` (an i32, constant or
+    not). The result has `src`'s shape without its first dimension, its
+    element type, memory space and mutability (and, as `ttg.memdesc_index`
+    in Triton 3.6, no allocation shape of its own). A constant `index` must be in `[0, S)`; a runtime index is not
+    checked. The view is a buffer like any other: a `tle.gpu.wgmma`
+    operand, the destination of a TMA or cp.async copy on a barrier, the
+    source of a `tle.local_load`, the destination of a `tle.local_store`.
+    Lowered (`triton-tle-lower-local-memory`) to `ttg.memdesc_index`; the
+    buffer cannot also be accessed through local pointers.
+
+    ```mlir
+    %s = tle.buffer_slot %buf[%i] : !ttg.memdesc<3x64x32xf16, #shared, #smem, mutable>, i32
+        -> !ttg.memdesc<64x32xf16, #shared1, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins TTG_MemDesc:$src, I32:$index);
+  let results = (outs TTG_MemDesc:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `,` type($index) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def TLE_CopyOp : TLE_Op<"copy"> {
   let summary = "Copy between global memory and a shared-memory buffer";
   let description = [{

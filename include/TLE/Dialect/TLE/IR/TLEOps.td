@@ -15,5 +15,6 @@ include "TLE/Dialect/TLE/IR/TLEPipelineGroupOps.td"
 include "TLE/Dialect/TLE/IR/TLERawOps.td"
 include "TLE/Dialect/TLE/IR/TLEBarrierOps.td"
 include "TLE/Dialect/TLE/IR/TLEWgmmaOps.td"
+include "TLE/Dialect/TLE/IR/TLELayoutOps.td"
 
 #endif // TLE_DIALECT_TLEOPS_TD

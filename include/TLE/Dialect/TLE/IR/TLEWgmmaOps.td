@@ -17,15 +17,24 @@ include "TLE/Dialect/TLE/IR/TLEDialect.td"
 def TLE_WgmmaOp : TLE_Op<"wgmma", [AllTypesMatch<["acc", "result"]>]> {
   let summary = "Issue an asynchronous warpgroup MMA: result = a @ b + acc";
   let description = [{
-    `tle.gpu.wgmma(a, b, acc)`: `a` (`M x K`) and `b` (`K x N`) are buffers
-    in shared memory (`!ttg.memdesc`, 16-bit floats: f16 or bf16, the same
-    for both), `acc` an `M x N` f32 tensor. The MMA is issued by the thread
+    `tle.gpu.wgmma(a, b, acc)`: `b` (`K x N`) is a buffer in shared memory
+    (`!ttg.memdesc`), `a` (`M x K`) a buffer too or a tensor in registers
+    (FA3's `P @ V`: the lowering converts it to the wgmma register operand
+    layout, `#ttg.dot_op<{opIdx = 0}>` of the accumulator's layout), `acc`
+    an `M x N` f32 tensor. The operands hold f16 or bf16 (the same for
+    both), or, buffers only, 8-bit floats (f8E4M3FN, f8E5M2, mixed
+    allowed): wgmma reads 8-bit operands K-major only, so an 8-bit `b` must
+    be a `tle.memdesc_wgmma_view` of an `N x K` buffer (checked by the
+    lowering); `max_num_imprecise_acc` (8-bit operands only) is the number
+    of products wgmma may add in reduced precision before the lowering
+    accumulates in f32. The MMA is issued by the thread
     group's warpgroups (`wgmma.mma_async`, committed as one group) and not
     waited for: `result` may only be used as the `acc` of a later
     `tle.wgmma` of the same shape or by `tle.wgmma_wait`, whose results
     are the values once at most `pendings` groups are in flight. `M` is a
     multiple of 64, `N` a multiple of 8 (at most 256 per instruction; wider
-    tiles are split), `K` a multiple of 16. Needs sm_90.
+    tiles are split), `K` a multiple of 16 (32 for 8-bit operands). Needs
+    sm_90.
 
     The buffers are read through the async proxy: a buffer written by
     generic stores (`tle.local_store`, stores through local pointers) needs
@@ -35,11 +44,14 @@ def TLE_WgmmaOp : TLE_Op<"wgmma", [AllTypesMatch<["acc", "result"]>]> {
     ```mlir
     %d = tle.wgmma %a, %b, %acc : !ttg.memdesc<64x32xf16, #shared, #smem, mutable>,
         !ttg.memdesc<32x64xf16, #shared, #smem, mutable>, tensor<64x64xf32, #blocked>
+    %o = tle.wgmma %p, %v, %acc : tensor<64x32xbf16, #blocked>,
+        !ttg.memdesc<32x64xbf16, #shared, #smem, mutable>, tensor<64x64xf32, #blocked>
     ```
   }];
-  let arguments = (ins Arg<TTG_MemDesc, "a", [MemRead]>:$a,
+  let arguments = (ins Arg<AnyTypeOf<[TTG_MemDesc, AnyRankedTensor]>, "a", [MemRead]>:$a,
                        Arg<TTG_MemDesc, "b", [MemRead]>:$b,
-                       AnyRankedTensor:$acc);
+                       AnyRankedTensor:$acc,
+                       OptionalAttr<ConfinedAttr<I32Attr, [IntPositive]>>:$max_num_imprecise_acc);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` type($acc)
