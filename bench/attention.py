@@ -38,7 +38,8 @@ Providers:
             softmax with its own P V wgmma (tle.gpu.wgmma is_async +
             wgmma_wait(1): S_j done, P_{j-1} V_{j-1} still in flight), P
             through a shared buffer (tle.gpu.wgmma takes A from shared
-            memory only), setmaxnreg 240 / 240 / 32.
+            memory only); setmaxnreg: worker consumer 240, producer warp 32,
+            the default partition what Triton gives it (232).
 
 Check: every provider's out within 2e-2 absolute of an fp32 reference
 computed from the same bf16 inputs (chunked over queries), and its RMS error
