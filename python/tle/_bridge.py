@@ -225,9 +225,36 @@ def run_stage(name: str, pipeline: str, module, metadata=None):
             f.write(text)
         parsed = ir.parse_mlir_module(path, module.context)
         parsed.context = module.context  # Triton's stages read it, as after its own parse()
+        if name == "tle-ttgir" and _WGMMA_MARKER.search(source):
+            propagate_wgmma_layouts(parsed)
         return parsed
     finally:
         os.unlink(path)
+
+
+# A ``tle.gpu.wgmma`` marker in a module's text (Triton's print of the marker op).
+_WGMMA_MARKER = re.compile(r'"tle\.wgmma[ "]')
+
+
+def propagate_wgmma_layouts(module) -> None:
+    """Run Triton's ``tritongpu-remove-layout-conversions`` on a module that
+    ``triton-tle-lower-wgmma`` lowered.
+
+    That pass gives a ``tle.gpu.wgmma`` accumulator the wgmma register layout
+    and converts it back to the layout Triton chose for the marker wherever
+    another op uses it (the softmax on S, ``acc * alpha``): Triton's layout
+    propagation ran before the wgmma existed, so everything downstream of the
+    marker, and any loop-carried accumulator rescaled between wgmmas, stayed
+    in a blocked layout. Each such convert goes through shared memory (bench/attention.py's
+    `tle-fa3` at D = 128: 56 converts and 262232 B of shared memory, over
+    the H100's 232448). Propagating once more after TLE's stage moves those
+    ops into the wgmma layout (2 converts left, the epilogue stores';
+    213080 B). A stopgap: triton-tle-lower-wgmma could retype the
+    elementwise users itself."""
+    from triton._C.libtriton import passes
+    pm = ir.pass_manager(module.context)
+    passes.ttgpuir.add_remove_layout_conversions(pm)
+    pm.run(module, "tle-ttgir:remove-layout-conversions")
 
 
 def tma_gather_row_bytes(metadata) -> list[int]:

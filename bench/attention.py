@@ -1,0 +1,695 @@
+"""FlashAttention forward, BF16: out = softmax(q k^T / sqrt(D)) v per (batch, head).
+
+Inputs q, k, v: [B, H, N, D] bf16 (contiguous, torch's SDPA layout), D = 64 or
+128; CAUSAL = 1 masks key j > query i. out: [B, H, N, D] bf16. FLOPs =
+4 * B * H * N * N * D, halved when causal (the FlashAttention convention).
+
+Shapes on the command line: B x H x N x D x CAUSAL. The defaults keep
+B * N = 16384 tokens (so a row is quick) with H * D = 2048, sequences 1k to
+16k, both head dims, causal and not: at least 2048 CTAs of 128 query rows,
+15 waves on the H100's 132 SMs.
+
+Inputs: q, k, v ~ N(0, 1).
+
+Providers:
+  triton    plain Triton's best: the FA2 algorithm of Triton 3.6's fused-attention
+            tutorial, written here (_attn_fwd_triton): Q in registers, K and V
+            tiles from host tensor descriptors (TMA) in a tl.range loop that
+            Triton software-pipelines, exp2 with the scale folded in,
+            causal split into the off-diagonal blocks (no mask) and the
+            diagonal block (masked), heavy (late) query tiles launched first.
+            Autotuned per (N, D, CAUSAL) over BLOCK_M, BLOCK_N, num_warps,
+            num_stages and tl.range's warp_specialize flag.
+  torch     torch.nn.functional.scaled_dot_product_attention, the faster of
+            its flash and cuDNN backends at each shape (timed once at set-up;
+            a backend torch lacks is skipped; the choice is printed).
+  tle       TLE, one CTA per 128 query rows, warp-specialized through a
+            tle.pipe: a 4-warp producer partition fills 2 K/V slots by
+            cp.async (tle.gpu.copy(is_async=True)); two consumer warpgroups
+            (the default partition and a 4-warp worker, 64 rows each) read
+            the same slots; S = Q K^T and O += P V are tl.dot (wgmmas on the
+            slots in place, P in registers); setmaxnreg gives the consumers
+            the registers the producer does not need.
+  tle-fa3   FA3's schedule with TLE's explicit primitives: a 1-warp TMA
+            producer partition (tle.gpu.copy(desc, buf, barrier=) into two
+            K and two V buffers, full / empty mbarriers), two consumer
+            warpgroups ping-ponging on named barriers (one issues its
+            wgmmas while the other runs its softmax), each overlapping its
+            softmax with its own P V wgmma (tle.gpu.wgmma is_async +
+            wgmma_wait(1): S_j done, P_{j-1} V_{j-1} still in flight), P
+            through a shared buffer (tle.gpu.wgmma takes A from shared
+            memory only); setmaxnreg: worker consumer 240, producer warp 32,
+            the default partition what Triton gives it (232).
+
+Check: every provider's out within 2e-2 absolute of an fp32 reference
+computed from the same bf16 inputs (chunked over queries), and its RMS error
+within 5e-3 of the reference's RMS.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+
+import triton
+import triton.language as tl
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import _harness  # noqa: E402
+
+import tle  # noqa: E402
+
+LOG2E = 1.4426950408889634
+TOKENS = 16384
+DEFAULT_SHAPES = [(TOKENS // n, 2048 // d, n, d, c)
+                  for d in (64, 128) for c in (0, 1) for n in (1024, 4096, 16384)]
+CHECK_SHAPES = ["2x2x128x64x0", "2x2x128x128x1", "1x3x384x128x1", "1x2x512x64x1", "2x1x1024x128x0",
+                "1x2x768x64x0"]
+# Rows of query (and keys) the TLE kernels and the triton provider's tiles divide N by.
+N_MULTIPLE = 128
+
+
+# --------------------------------------------------------------------------------------------------
+# triton: the FA2 algorithm in plain Triton (Triton 3.6's fused-attention tutorial, as tuned as ours)
+# --------------------------------------------------------------------------------------------------
+
+
+@triton.jit
+def _attn_fwd_triton_inner(acc, l_i, m_i, q, k_desc, v_desc, kv_row, start_m, qk_scale, offs_m, offs_n,
+                           N_CTX, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, STAGE: tl.constexpr,
+                           WARP_SPECIALIZE: tl.constexpr):
+    """STAGE 1: the blocks left of the diagonal (no mask); 2: the diagonal
+    blocks (masked); 3: every block (not causal)."""
+    if STAGE == 1:
+        lo, hi = 0, start_m * BLOCK_M
+    elif STAGE == 2:
+        lo, hi = start_m * BLOCK_M, (start_m + 1) * BLOCK_M
+        lo = tl.multiple_of(lo, BLOCK_M)
+    else:
+        lo, hi = 0, N_CTX
+    for start_n in tl.range(lo, hi, BLOCK_N, warp_specialize=WARP_SPECIALIZE):
+        start_n = tl.multiple_of(start_n, BLOCK_N)
+        k = k_desc.load([kv_row + start_n, 0])
+        qk = tl.dot(q, k.T)
+        if STAGE == 2:
+            qk = tl.where(offs_m[:, None] >= start_n + offs_n[None, :], qk * qk_scale, float("-inf"))
+            m_ij = tl.maximum(m_i, tl.max(qk, 1))
+            qk -= m_ij[:, None]
+        else:
+            m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+            qk = qk * qk_scale - m_ij[:, None]
+        p = tl.math.exp2(qk)
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = v_desc.load([kv_row + start_n, 0])
+        acc = tl.dot(p.to(v.dtype), v, acc)
+        m_i = m_ij
+    return acc, l_i, m_i
+
+
+def _triton_pre_hook(nargs):
+    bm, bn, d = nargs["BLOCK_M"], nargs["BLOCK_N"], nargs["HEAD_DIM"]
+    nargs["q_desc"].block_shape = [bm, d]
+    nargs["k_desc"].block_shape = [bn, d]
+    nargs["v_desc"].block_shape = [bn, d]
+    nargs["o_desc"].block_shape = [bm, d]
+
+
+def _triton_configs():
+    # tl.range(warp_specialize=True) is not among them: on sm_90 Triton 3.6
+    # leaves the loop as it is at 8 warps (no ttg.warp_specialize in the
+    # TTGIR) and its NVGPUWarpSpecialization pass fails at 4 warps; the
+    # tutorial turns it on for Blackwell only.
+    out = []
+    for bm, bn, warps in ((64, 64, 4), (128, 64, 4), (128, 64, 8), (128, 128, 4), (128, 128, 8)):
+        for stages in (2, 3, 4):
+            out.append(triton.Config({"BLOCK_M": bm, "BLOCK_N": bn, "WARP_SPECIALIZE": False}, num_warps=warps,
+                                     num_stages=stages, pre_hook=_triton_pre_hook))
+    return out
+
+
+def _keep_triton_config(conf):
+    # BLOCK_N above BLOCK_M would make the diagonal stage cover keys past it.
+    return conf.kwargs["BLOCK_N"] <= conf.kwargs["BLOCK_M"]
+
+
+TRITON_CONFIGS = [c for c in _triton_configs() if _keep_triton_config(c)]
+
+
+@triton.jit
+def _attn_fwd_triton(q_desc, k_desc, v_desc, o_desc, qk_scale, N_CTX, HEAD_DIM: tl.constexpr,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr,
+                     WARP_SPECIALIZE: tl.constexpr):
+    # The last query tiles of a causal row have the most keys: launch them first.
+    start_m = tl.num_programs(0) - 1 - tl.program_id(0)
+    off_hz = tl.program_id(1)
+    kv_row = off_hz * N_CTX
+    q_row = kv_row + start_m * BLOCK_M
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_M], tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
+    q = q_desc.load([q_row, 0])
+    if CAUSAL:
+        acc, l_i, m_i = _attn_fwd_triton_inner(acc, l_i, m_i, q, k_desc, v_desc, kv_row, start_m, qk_scale,
+                                               offs_m, offs_n, N_CTX, BLOCK_M, BLOCK_N, 1, WARP_SPECIALIZE)
+        acc, l_i, m_i = _attn_fwd_triton_inner(acc, l_i, m_i, q, k_desc, v_desc, kv_row, start_m, qk_scale,
+                                               offs_m, offs_n, N_CTX, BLOCK_M, BLOCK_N, 2, WARP_SPECIALIZE)
+    else:
+        acc, l_i, m_i = _attn_fwd_triton_inner(acc, l_i, m_i, q, k_desc, v_desc, kv_row, start_m, qk_scale,
+                                               offs_m, offs_n, N_CTX, BLOCK_M, BLOCK_N, 3, WARP_SPECIALIZE)
+    acc = acc / l_i[:, None]
+    o_desc.store([q_row, 0], acc.to(o_desc.dtype))
+
+
+_attn_fwd_triton_tuned = triton.autotune(TRITON_CONFIGS, key=["N_CTX", "HEAD_DIM", "CAUSAL"])(_attn_fwd_triton)
+
+
+# --------------------------------------------------------------------------------------------------
+# tle: pipes + warp_specialize, tl.dot consumers
+# --------------------------------------------------------------------------------------------------
+
+
+@triton.jit
+def _online_softmax(s, m_i, l_i, qk_scale):
+    """One block of the online softmax in exp2 (scale folded in): P, the
+    rescale factor of the running sums, the new max and row sum."""
+    m_new = tl.maximum(m_i, tl.max(s, 1) * qk_scale)
+    p = tl.math.exp2(s * qk_scale - m_new[:, None])
+    alpha = tl.math.exp2(m_i - m_new)
+    l_i = l_i * alpha + tl.sum(p, 1)
+    return p, alpha, m_new, l_i
+
+
+@triton.jit
+def _causal_mask(s, rows, start_n, BLOCK_N: tl.constexpr):
+    cols = start_n + tl.arange(0, BLOCK_N)
+    return tl.where(rows[:, None] >= cols[None, :], s, float("-inf"))
+
+
+@triton.jit
+def _tle_pipe_consumer(r, Q, O, qo_off, rows, n_blocks, qk_scale, CAUSAL: tl.constexpr, HALF_M: tl.constexpr,
+                       BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    """One warpgroup's 64 query rows: waits for each K/V slot, S = Q K^T and
+    O += P V by tl.dot on the slot (P in registers), releases it."""
+    d = tl.arange(0, HEAD_DIM)
+    q = tl.load(Q + qo_off + rows[:, None] * HEAD_DIM + d[None, :])
+    m_i = tl.full([HALF_M], float("-inf"), tl.float32)
+    l_i = tl.zeros([HALF_M], tl.float32)
+    acc = tl.zeros([HALF_M, HEAD_DIM], tl.float32)
+    for j in range(n_blocks):
+        slot, closed = r.wait()
+        s = tl.dot(q, tl.trans(tle.gpu.local_load(slot["k"])))
+        if CAUSAL:
+            if j == n_blocks - 1:
+                s = _causal_mask(s, rows, j * BLOCK_N, BLOCK_N)
+        p, alpha, m_i, l_i = _online_softmax(s, m_i, l_i, qk_scale)
+        acc = acc * alpha[:, None]
+        acc = tl.dot(p.to(tl.bfloat16), tle.gpu.local_load(slot["v"]), acc)
+        r.release(slot)
+    acc = acc / l_i[:, None]
+    tl.store(O + qo_off + rows[:, None] * HEAD_DIM + d[None, :], acc.to(tl.bfloat16))
+
+
+@triton.jit
+def _tle_pipe_producer(w, K, V, kv_off, n_blocks, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    offs = tl.arange(0, BLOCK_N)[:, None] * HEAD_DIM + tl.arange(0, HEAD_DIM)[None, :]
+    for j in range(n_blocks):
+        slot = w.acquire()
+        tle.gpu.copy(K + kv_off + j * BLOCK_N * HEAD_DIM + offs, slot["k"], [BLOCK_N, HEAD_DIM], is_async=True)
+        tle.gpu.copy(V + kv_off + j * BLOCK_N * HEAD_DIM + offs, slot["v"], [BLOCK_N, HEAD_DIM], is_async=True)
+        w.commit(slot)
+
+
+@triton.jit
+def attn_fwd_tle_pipe(Q, K, V, O, qk_scale, N_CTX, HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr,
+                      CAUSAL: tl.constexpr, STAGES: tl.constexpr = 2, CONSUMER_REGS: tl.constexpr = 232,
+                      PRODUCER_REGS: tl.constexpr = 40):
+    HALF_M: tl.constexpr = 64
+    BLOCK_M: tl.constexpr = 2 * HALF_M
+    start_m = tl.num_programs(0) - 1 - tl.program_id(0)
+    off = tl.program_id(1).to(tl.int64) * N_CTX * HEAD_DIM
+    if CAUSAL:
+        n_blocks = (start_m + 1) * BLOCK_M // BLOCK_N
+    else:
+        n_blocks = N_CTX // BLOCK_N
+    kv = tle.pipe(STAGES, name="kv", readers=["a", "b"], k=([BLOCK_N, HEAD_DIM], tl.bfloat16),
+                  v=([BLOCK_N, HEAD_DIM], tl.bfloat16))
+    rows0 = start_m * BLOCK_M + tl.arange(0, HALF_M)
+    tle.gpu.warp_specialize(
+        [(_tle_pipe_consumer, (kv.reader("a"), Q, O, off, rows0, n_blocks, qk_scale, CAUSAL, HALF_M, BLOCK_N,
+                               HEAD_DIM)),
+         (_tle_pipe_consumer, (kv.reader("b"), Q, O, off, rows0 + HALF_M, n_blocks, qk_scale, CAUSAL, HALF_M,
+                               BLOCK_N, HEAD_DIM)),
+         (_tle_pipe_producer, (kv.writer(), K, V, off, n_blocks, BLOCK_N, HEAD_DIM))],
+        worker_num_warps=[4, 4], worker_num_regs=[CONSUMER_REGS, PRODUCER_REGS])
+
+
+# --------------------------------------------------------------------------------------------------
+# tle-fa3: FA3's schedule with TLE's explicit primitives
+# --------------------------------------------------------------------------------------------------
+
+
+@triton.jit
+def _fa3_s(q_buf, k0, k1, slot):
+    """Issue S = Q K^T on K buffer `slot` (async: in flight until a wait)."""
+    if slot == 0:
+        s = tle.gpu.wgmma(q_buf, tle.gpu.memdesc_wgmma_view(k0))
+    else:
+        s = tle.gpu.wgmma(q_buf, tle.gpu.memdesc_wgmma_view(k1))
+    return s
+
+
+@triton.jit
+def _fa3_pv(p_buf, v0, v1, slot, acc):
+    """Issue acc += P V on V buffer `slot` (async). P is read from p_buf:
+    tle.gpu.wgmma takes its A operand from shared memory only; with a
+    register A operand this becomes wgmma(p, v, acc) and p_buf goes."""
+    if slot == 0:
+        acc = tle.gpu.wgmma(p_buf, v0, acc)
+    else:
+        acc = tle.gpu.wgmma(p_buf, v1, acc)
+    return acc
+
+
+@triton.jit
+def _fa3_stage_p(p_buf, p):
+    """P (bf16) into the consumer's P buffer, fenced for the async proxy and
+    visible to the whole warpgroup before the next P V wgmma reads it."""
+    tle.gpu.local_store(p_buf, p.to(tl.bfloat16))
+    tle.gpu.wgmma_shared_operand_fence()
+    tl.debug_barrier()
+
+
+@triton.jit
+def _fa3_consumer(q_buf, p_buf, k0, k1, v0, v1, qbar, kfull, vfull, kempty, vempty, O, o_off, rows, n_blocks,
+                  qk_scale, ROLE: tl.constexpr, CAUSAL: tl.constexpr, PINGPONG: tl.constexpr,
+                  HALF_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    """One consumer warpgroup (ROLE 0: the default partition, 1: a worker),
+    64 query rows. Per key block j (FA3's mainloop): wait for K_j; take the
+    turn (named barrier `me`); issue S_j = Q K_j^T; rescale O by the previous
+    block's alpha while S_j runs; issue O += P_{j-1} V_{j-1}; hand the turn
+    to the other warpgroup (`other`); wait for S_j only (wgmma_wait(1)) and
+    free K_j; the softmax of S_j runs while P V is in flight; wait for P V,
+    free V_{j-1}, stage P_j."""
+    me = tle.gpu.named_barrier(8 + ROLE, 256)
+    other = tle.gpu.named_barrier(9 - ROLE, 256)
+    if PINGPONG:
+        if ROLE == 1:
+            tle.gpu.barrier_arrive(other)  # warpgroup 0 takes the first turn
+    tle.gpu.barrier_wait(qbar[ROLE], phaseIdx=0)
+    m_i = tl.full([HALF_M], float("-inf"), tl.float32)
+    l_i = tl.zeros([HALF_M], tl.float32)
+    acc = tl.zeros([HALF_M, HEAD_DIM], tl.float32)
+    # Block 0: S only.
+    tle.gpu.barrier_wait(kfull[0], phaseIdx=0)
+    if PINGPONG:
+        tle.gpu.barrier_wait(me)
+    s = _fa3_s(q_buf, k0, k1, 0)
+    if PINGPONG:
+        tle.gpu.barrier_arrive(other)
+    s = tle.gpu.wgmma_wait(0, s)
+    tle.gpu.barrier_arrive(kempty[0], phaseIdx=0)
+    # The diagonal block, masked when causal. Not causal, no block is
+    # (diag == n_blocks), but S still goes through this runtime branch: with
+    # no branch, Triton's layout propagation copies the tle.gpu.wgmma marker
+    # that makes S for each of its users' layouts, and each copy becomes a
+    # wgmma of its own (3x the Q K^T work; reproducer in the report).
+    if CAUSAL:
+        diag = n_blocks - 1
+    else:
+        diag = n_blocks
+    if diag == 0:
+        s = _causal_mask(s, rows, 0, BLOCK_N)
+    p, alpha, m_i, l_i = _online_softmax(s, m_i, l_i, qk_scale)
+    _fa3_stage_p(p_buf, p)
+    for j in range(1, n_blocks):
+        slot = j % 2
+        prev = 1 - slot
+        tle.gpu.barrier_wait(kfull[slot], phaseIdx=j // 2)
+        if PINGPONG:
+            tle.gpu.barrier_wait(me)
+        s = _fa3_s(q_buf, k0, k1, slot)
+        acc = acc * alpha[:, None]
+        tle.gpu.barrier_wait(vfull[prev], phaseIdx=(j - 1) // 2)
+        acc = _fa3_pv(p_buf, v0, v1, prev, acc)
+        if PINGPONG:
+            tle.gpu.barrier_arrive(other)
+        s = tle.gpu.wgmma_wait(1, s)
+        tle.gpu.barrier_arrive(kempty[slot], phaseIdx=j // 2)
+        if j == diag:
+            s = _causal_mask(s, rows, j * BLOCK_N, BLOCK_N)
+        p, alpha, m_i, l_i = _online_softmax(s, m_i, l_i, qk_scale)
+        acc = tle.gpu.wgmma_wait(0, acc)
+        tle.gpu.barrier_arrive(vempty[prev], phaseIdx=(j - 1) // 2)
+        _fa3_stage_p(p_buf, p)
+    # The last block's P V.
+    last = (n_blocks - 1) % 2
+    acc = acc * alpha[:, None]
+    tle.gpu.barrier_wait(vfull[last], phaseIdx=(n_blocks - 1) // 2)
+    if PINGPONG:
+        tle.gpu.barrier_wait(me)
+    acc = _fa3_pv(p_buf, v0, v1, last, acc)
+    if PINGPONG:
+        tle.gpu.barrier_arrive(other)
+    acc = tle.gpu.wgmma_wait(0, acc)
+    tle.gpu.barrier_arrive(vempty[last], phaseIdx=(n_blocks - 1) // 2)
+    if PINGPONG:
+        if ROLE == 0:
+            # Warpgroup 1 arrived once more than warpgroup 0 synced (its
+            # opening arrive): take that arrival so the barrier ends empty.
+            tle.gpu.barrier_wait(me)
+    acc = acc / l_i[:, None]
+    d = tl.arange(0, HEAD_DIM)
+    tl.store(O + o_off + rows[:, None] * HEAD_DIM + d[None, :], acc.to(tl.bfloat16))
+
+
+@triton.jit
+def _fa3_producer(q_desc, k_desc, v_desc, q0, q1, k0, k1, v0, v1, qbar, kfull, vfull, kempty, vempty, q_row,
+                  kv_row, n_blocks, HALF_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    """One warp: Q of both warpgroups, then K_j and V_j by TMA into buffer
+    j % 2 once both warpgroups freed it (empty barriers, READY at first)."""
+    tle.gpu.copy(q_desc, q0, [HALF_M, HEAD_DIM], [q_row, 0], barrier=qbar[0])
+    tle.gpu.copy(q_desc, q1, [HALF_M, HEAD_DIM], [q_row + HALF_M, 0], barrier=qbar[1])
+    for j in range(n_blocks):
+        slot = j % 2
+        use = j // 2
+        row = kv_row + j * BLOCK_N
+        tle.gpu.barrier_wait(kempty[slot], phaseIdx=use)
+        if slot == 0:
+            tle.gpu.copy(k_desc, k0, [BLOCK_N, HEAD_DIM], [row, 0], barrier=kfull[0])
+        else:
+            tle.gpu.copy(k_desc, k1, [BLOCK_N, HEAD_DIM], [row, 0], barrier=kfull[1])
+        tle.gpu.barrier_wait(vempty[slot], phaseIdx=use)
+        if slot == 0:
+            tle.gpu.copy(v_desc, v0, [BLOCK_N, HEAD_DIM], [row, 0], barrier=vfull[0])
+        else:
+            tle.gpu.copy(v_desc, v1, [BLOCK_N, HEAD_DIM], [row, 0], barrier=vfull[1])
+
+
+@triton.jit
+def attn_fwd_tle_fa3(q_desc, k_desc, v_desc, O, qk_scale, N_CTX, HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr,
+                     CAUSAL: tl.constexpr, PINGPONG: tl.constexpr = True, CONSUMER_REGS: tl.constexpr = 240,
+                     PRODUCER_REGS: tl.constexpr = 32):
+    """One CTA per 128 query rows of one (batch, head); num_warps = 4 (the
+    default partition is consumer 0). q_desc's block is [64, HEAD_DIM],
+    k_desc's and v_desc's [BLOCK_N, HEAD_DIM], over [B * H * N, HEAD_DIM]."""
+    HALF_M: tl.constexpr = 64
+    BLOCK_M: tl.constexpr = 2 * HALF_M
+    start_m = tl.num_programs(0) - 1 - tl.program_id(0)
+    off_hz = tl.program_id(1)
+    kv_row = off_hz * N_CTX
+    q_row = kv_row + start_m * BLOCK_M
+    o_off = off_hz.to(tl.int64) * N_CTX * HEAD_DIM
+    if CAUSAL:
+        n_blocks = (start_m + 1) * BLOCK_M // BLOCK_N
+    else:
+        n_blocks = N_CTX // BLOCK_N
+    dt: tl.constexpr = tl.bfloat16
+    q0 = tle.gpu.alloc([HALF_M, HEAD_DIM], dtype=dt)
+    q1 = tle.gpu.alloc([HALF_M, HEAD_DIM], dtype=dt)
+    k0 = tle.gpu.alloc([BLOCK_N, HEAD_DIM], dtype=dt)
+    k1 = tle.gpu.alloc([BLOCK_N, HEAD_DIM], dtype=dt)
+    v0 = tle.gpu.alloc([BLOCK_N, HEAD_DIM], dtype=dt)
+    v1 = tle.gpu.alloc([BLOCK_N, HEAD_DIM], dtype=dt)
+    p0 = tle.gpu.alloc([HALF_M, BLOCK_N], dtype=dt)
+    p1 = tle.gpu.alloc([HALF_M, BLOCK_N], dtype=dt)
+    qbar = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=1)
+    kfull = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=1)
+    vfull = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=1)
+    kempty = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=2, init=tle.gpu.READY)
+    vempty = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=2, init=tle.gpu.READY)
+    rows0 = start_m * BLOCK_M + tl.arange(0, HALF_M)
+    tle.gpu.warp_specialize(
+        [(_fa3_consumer, (q0, p0, k0, k1, v0, v1, qbar, kfull, vfull, kempty, vempty, O, o_off, rows0, n_blocks,
+                          qk_scale, 0, CAUSAL, PINGPONG, HALF_M, BLOCK_N, HEAD_DIM)),
+         (_fa3_consumer, (q1, p1, k0, k1, v0, v1, qbar, kfull, vfull, kempty, vempty, O, o_off, rows0 + HALF_M,
+                          n_blocks, qk_scale, 1, CAUSAL, PINGPONG, HALF_M, BLOCK_N, HEAD_DIM)),
+         (_fa3_producer, (q_desc, k_desc, v_desc, q0, q1, k0, k1, v0, v1, qbar, kfull, vfull, kempty, vempty,
+                          q_row, kv_row, n_blocks, HALF_M, BLOCK_N, HEAD_DIM))],
+        worker_num_warps=[4, 1], worker_num_regs=[CONSUMER_REGS, PRODUCER_REGS])
+
+
+# --------------------------------------------------------------------------------------------------
+# Providers
+# --------------------------------------------------------------------------------------------------
+
+# Launch configurations of the TLE kernels (BLOCK_M is 128: two warpgroups of 64 rows).
+TLE_BLOCK_N = 128
+TLE_PIPE_CONFIG = dict(BLOCK_N=128, STAGES=2, CONSUMER_REGS=232, PRODUCER_REGS=40)
+TLE_FA3_CONFIG = dict(BLOCK_N=128, PINGPONG=True, CONSUMER_REGS=240, PRODUCER_REGS=32)
+
+
+def make_inputs(shape, dev, gen, args):
+    import torch
+    b, h, n, d, causal = shape
+    q, k, v = (torch.randn(b, h, n, d, device=dev, generator=gen, dtype=torch.float32).to(torch.bfloat16)
+               for _ in range(3))
+    return dict(q=q, k=k, v=v, causal=bool(causal), sm_scale=1.0 / math.sqrt(d), out=torch.empty_like(q),
+                triton_config=args.triton_config)
+
+
+def _desc(x2d, block):
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    return TensorDescriptor.from_tensor(x2d, block)
+
+
+def _flat(x):
+    b, h, n, d = x.shape
+    return x.reshape(b * h * n, d)
+
+
+def triton_provider(inp):
+    q, k, v, o = inp["q"], inp["k"], inp["v"], inp["out"]
+    b, h, n, d = q.shape
+    # Block shapes are set per config by the autotuner's pre_hook.
+    qd, kd, vd, od = (_desc(_flat(x), [64, d]) for x in (q, k, v, o))
+    qk_scale = inp["sm_scale"] * LOG2E
+
+    def grid(meta):
+        return (triton.cdiv(n, meta["BLOCK_M"]), b * h)
+
+    if inp.get("triton_config"):
+        bm, bn, warps, stages = inp["triton_config"]
+        meta = dict(BLOCK_M=bm, BLOCK_N=bn, HEAD_DIM=d)
+        _triton_pre_hook(dict(meta, q_desc=qd, k_desc=kd, v_desc=vd, o_desc=od))
+
+        def run_fixed():
+            _attn_fwd_triton[grid(meta)](qd, kd, vd, od, qk_scale, n, HEAD_DIM=d, BLOCK_M=bm, BLOCK_N=bn,
+                                         CAUSAL=inp["causal"], WARP_SPECIALIZE=False, num_warps=warps,
+                                         num_stages=stages)
+            return o
+        return run_fixed
+
+    def run():
+        _attn_fwd_triton_tuned[grid](qd, kd, vd, od, qk_scale, n, HEAD_DIM=d, CAUSAL=inp["causal"])
+        return o
+    return run
+
+
+def tle_provider(inp):
+    q, k, v, o = inp["q"], inp["k"], inp["v"], inp["out"]
+    b, h, n, d = q.shape
+    qk_scale = inp["sm_scale"] * LOG2E
+    grid = (n // 128, b * h)
+
+    def run():
+        attn_fwd_tle_pipe[grid](q, k, v, o, qk_scale, n, HEAD_DIM=d, CAUSAL=inp["causal"], num_warps=4,
+                                **TLE_PIPE_CONFIG)
+        return o
+    return run
+
+
+def tle_fa3_provider(inp):
+    q, k, v, o = inp["q"], inp["k"], inp["v"], inp["out"]
+    b, h, n, d = q.shape
+    bn = TLE_FA3_CONFIG["BLOCK_N"]
+    qd = _desc(_flat(q), [64, d])
+    kd = _desc(_flat(k), [bn, d])
+    vd = _desc(_flat(v), [bn, d])
+    qk_scale = inp["sm_scale"] * LOG2E
+    grid = (n // 128, b * h)
+
+    def run():
+        attn_fwd_tle_fa3[grid](qd, kd, vd, o, qk_scale, n, HEAD_DIM=d, CAUSAL=inp["causal"], num_warps=4,
+                               **TLE_FA3_CONFIG)
+        return o
+    return run
+
+
+def _sdpa_backends():
+    """(name, SDPBackend) of the fused backends this torch has."""
+    from torch.nn.attention import SDPBackend
+    return [(name, getattr(SDPBackend, attr)) for name, attr in (("flash", "FLASH_ATTENTION"),
+                                                                 ("cudnn", "CUDNN_ATTENTION"))
+            if hasattr(SDPBackend, attr)]
+
+
+def torch_provider(inp):
+    import torch
+    import torch.nn.functional as F
+    from torch.nn.attention import sdpa_kernel
+    q, k, v, causal = inp["q"], inp["k"], inp["v"], inp["causal"]
+
+    def with_backend(backend):
+        def run():
+            with sdpa_kernel([backend]):
+                return F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+        return run
+
+    timed = []
+    for name, backend in _sdpa_backends():
+        fn = with_backend(backend)
+        try:
+            fn()
+            torch.cuda.synchronize()
+        except RuntimeError:  # the backend cannot run here (not built, unsupported GPU or shape)
+            continue
+        timed.append((_harness.time_ms(fn, 10, 30), name, fn))
+    if not timed:
+        raise RuntimeError("torch has neither the flash nor the cuDNN SDPA backend here")
+    timed.sort(key=lambda t: t[0])
+    print(f"#   torch sdpa: " + ", ".join(f"{name} {ms:.4f} ms" for ms, name, _ in timed) + f" -> {timed[0][1]}",
+          flush=True)
+    return timed[0][2]
+
+
+def reference(inp):
+    """fp32 attention of the bf16 inputs, chunked over queries (about 1 GB of
+    scores at a time)."""
+    import torch
+    q, k, v, causal = inp["q"].float(), inp["k"].float(), inp["v"].float(), inp["causal"]
+    b, h, n, d = q.shape
+    out = torch.empty_like(q)
+    chunk = max(1, min(n, (1 << 28) // max(1, b * h * n)))
+    cols = torch.arange(n, device=q.device)
+    for i in range(0, n, chunk):
+        s = torch.matmul(q[:, :, i:i + chunk], k.transpose(-1, -2)) * inp["sm_scale"]
+        if causal:
+            rows = torch.arange(i, min(n, i + chunk), device=q.device)
+            s.masked_fill_(cols[None, :] > rows[:, None], float("-inf"))
+        out[:, :, i:i + chunk] = torch.matmul(torch.softmax(s, dim=-1), v)
+        del s
+    return out
+
+
+def check(provider, inp, out):
+    import torch
+    if "ref" not in inp:
+        inp["ref"] = reference(inp)
+    ref = inp["ref"]
+    assert tuple(out.shape) == tuple(ref.shape), f"shape {tuple(out.shape)} != {tuple(ref.shape)}"
+    err = (out.float() - ref).abs()
+    worst = float(err.max())
+    assert torch.isfinite(out.float()).all(), "non-finite output"
+    assert worst <= 2e-2, f"max |out - ref| = {worst:.4g} at {tuple(int(i) for i in (err == err.max()).nonzero()[0])}"
+    rms = float(((out.float() - ref) ** 2).mean().sqrt())
+    assert rms <= 5e-3 * max(1.0, float((ref ** 2).mean().sqrt())), f"rms error {rms:.4g}"
+
+
+def unsupported(provider, shape):
+    b, h, n, d, causal = shape
+    if causal not in (0, 1):
+        return "CAUSAL is 0 or 1"
+    if provider == "torch":
+        return None
+    if d not in (64, 128):
+        return "D must be 64 or 128"
+    if n % N_MULTIPLE:
+        return f"N must be a multiple of {N_MULTIPLE}"
+    return None
+
+
+def flops(shape):
+    b, h, n, d, causal = shape
+    return 4.0 * b * h * n * n * d * (0.5 if causal else 1.0)
+
+
+def min_bytes(shape):
+    b, h, n, d, causal = shape
+    return 4 * b * h * n * d * 2  # q, k, v read, out written, bf16
+
+
+def _config(text):
+    try:
+        vals = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        vals = ()
+    if len(vals) != 4:
+        raise ValueError(f"--triton-config wants BLOCK_M,BLOCK_N,num_warps,num_stages, got {text!r}")
+    return vals
+
+
+def extra_args(p):
+    p.add_argument("--triton-config", type=_config, default=None, metavar="BM,BN,WARPS,STAGES",
+                   help="run the triton provider at this config instead of autotuning it (quick checks)")
+
+
+BENCH = _harness.Benchmark(
+    name="attention",
+    description=__doc__.split("\n\n")[0],
+    shape_names=("B", "H", "N", "D", "CAUSAL"),
+    default_shapes=DEFAULT_SHAPES,
+    providers={"triton": triton_provider, "torch": torch_provider, "tle": tle_provider,
+               "tle-fa3": tle_fa3_provider},
+    make_inputs=make_inputs,
+    check=check,
+    min_bytes=min_bytes,
+    flops=flops,
+    flops_dtype="bf16",
+    unsupported=unsupported,
+    extra_args=extra_args,
+)
+
+
+# --------------------------------------------------------------------------------------------------
+# CI: every kernel compiled to PTX for sm_90 on a CPU (python/test/test_bench_smoke.py)
+# --------------------------------------------------------------------------------------------------
+
+
+def _desc_sig(block, d):
+    return f"tensordesc<bf16[{block},{d}]>"
+
+
+def smoke_kernels():
+    out = []
+    for d in (64, 128):
+        for causal in (False, True):
+            tag = f"d{d}-{'causal' if causal else 'full'}"
+            cfg = TRITON_CONFIGS[0] if d == 64 else [c for c in TRITON_CONFIGS
+                                                     if c.kwargs["BLOCK_M"] == 128 and c.num_warps == 8][0]
+            bm, bn = cfg.kwargs["BLOCK_M"], cfg.kwargs["BLOCK_N"]
+            out.append(dict(name=f"triton-{tag}", kernel=_attn_fwd_triton, tle=False,
+                            signature={"q_desc": _desc_sig(bm, d), "k_desc": _desc_sig(bn, d),
+                                       "v_desc": _desc_sig(bn, d), "o_desc": _desc_sig(bm, d),
+                                       "qk_scale": "fp32", "N_CTX": "i32"},
+                            constexprs=dict(HEAD_DIM=d, BLOCK_M=bm, BLOCK_N=bn, CAUSAL=causal,
+                                            WARP_SPECIALIZE=cfg.kwargs["WARP_SPECIALIZE"]),
+                            options=dict(num_warps=cfg.num_warps, num_stages=cfg.num_stages),
+                            expect=["wgmma.mma_async", "cp.async.bulk.tensor"]))
+            pipe = {k: v for k, v in TLE_PIPE_CONFIG.items()}
+            out.append(dict(name=f"tle-{tag}", kernel=attn_fwd_tle_pipe, tle=True,
+                            signature={"Q": "*bf16", "K": "*bf16", "V": "*bf16", "O": "*bf16", "qk_scale": "fp32",
+                                       "N_CTX": "i32"},
+                            attrs={(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 5)},
+                            constexprs=dict(HEAD_DIM=d, CAUSAL=causal, **pipe), options=dict(num_warps=4),
+                            expect=["wgmma.mma_async", "cp.async.cg.shared.global", "setmaxnreg",
+                                    "mbarrier.try_wait"]))
+            bn = TLE_FA3_CONFIG["BLOCK_N"]
+            out.append(dict(name=f"tle-fa3-{tag}", kernel=attn_fwd_tle_fa3, tle=True,
+                            signature={"q_desc": _desc_sig(64, d), "k_desc": _desc_sig(bn, d),
+                                       "v_desc": _desc_sig(bn, d), "O": "*bf16", "qk_scale": "fp32",
+                                       "N_CTX": "i32"},
+                            attrs={(3,): [["tt.divisibility", 16]], (5,): [["tt.divisibility", 16]]},
+                            constexprs=dict(HEAD_DIM=d, CAUSAL=causal, **TLE_FA3_CONFIG),
+                            options=dict(num_warps=4),
+                            expect=["wgmma.mma_async", "cp.async.bulk.tensor", "setmaxnreg", "bar.sync 8, 256",
+                                    "bar.arrive 9, 256", "mbarrier.try_wait"]))
+    return out
+
+
+if __name__ == "__main__":
+    _harness.main(BENCH)
