@@ -110,8 +110,11 @@ def main(argv=None):
         parts = {"comm": lambda: dist.reduce_scatter_tensor(out, prod),
                  "gemm_cublas": lambda: torch.matmul(a, b, out=prod),
                  "gemm_tle": lambda: td.matmul(a, b, out=prod),
-                 "tle_no_ring": lambda: op(a, b, out=out, comm=False)}
-        rows += H.gemm_rows(world, m, n, k, fns, parts, args, rank, "reduce-scatter", extra_parts=[("tle_no_ring", "tle kernel without the ring")])
+                 "tle_no_ring": lambda: op(a, b, out=out, comm=False),
+                 "tle_sends": lambda: op(a, b, out=out, comm="sends")}
+        rows += H.gemm_rows(world, m, n, k, fns, parts, args, rank, "reduce-scatter",
+                            extra_parts=[("tle_no_ring", "tle kernel without the ring"),
+                                         ("tle_sends", "with its sends alone")])
     if rank == 0 and not args.check:
         title = (f"{world} x {meta['device']}, bf16, K {k} per rank, N {n} "
                  "(times in ms, slowest rank, CUDA graphs):")

@@ -231,8 +231,10 @@ class MatmulReduceScatter:
         return (world - 1) * (m // world) * n * dtype.itemsize + 2 * (world - 1) * per_chunk * 4 + 1024
 
     def __call__(self, a, b, out=None, comm=True):
-        """``comm=False`` (an ablation for the benchmark; the result is not
-        the reduce-scatter): the same kernel and tile order without the ring."""
+        """``comm=False`` and ``comm="sends"`` are the benchmark's ablations
+        (the result is not the reduce-scatter): the same kernel and tile
+        order without the ring, and with the ring's sends alone (no flag
+        waits, nothing received)."""
         import torch
         from . import _gemm_kernels as kern
         ctx, cfg = self.ctx, self.config
@@ -250,7 +252,7 @@ class MatmulReduceScatter:
             kern.gemm_rs_kernel[(min(d * self.per_chunk, self.sms),)](
                 *_gemm_descs(a, b, None, cfg), _desc(out, bm, bn), self.recv, self.recv_down, self.flags, self.args,
                 m, self.n, k, MESH=ctx.mesh, D=d, BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
-                NUM_SMS=self.sms, SPLIT=cfg["SPLIT"], COMM=comm, WAIT_LIMIT=_state.device_wait_limit(),
+                NUM_SMS=self.sms, SPLIT=cfg["SPLIT"], COMM={True: 2, "sends": 1, False: 0}[comm], WAIT_LIMIT=_state.device_wait_limit(),
                 num_warps=cfg["num_warps"], num_stages=cfg["rs_num_stages"])
         return out
 

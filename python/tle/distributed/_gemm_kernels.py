@@ -168,7 +168,7 @@ def _publish(READY, slot, down, MESH: tl.constexpr, ctx):
 @triton.jit
 def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl.constexpr,
                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
-                   NUM_SMS: tl.constexpr, SPLIT: tl.constexpr, COMM: tl.constexpr = True,
+                   NUM_SMS: tl.constexpr, SPLIT: tl.constexpr, COMM: tl.constexpr = 2,
                    WAIT_LIMIT: tl.constexpr = 0):
     """OUT (M / D x N) = rows [rank * M / D, ...) of the sum over devices of
     A @ B, persistent (program p takes tiles p, p + NUM_SMS, ...). A, B: TMA
@@ -214,13 +214,15 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
         chunk = (rank + step + 1) % D
         tm, tn = _tile(t, tiles_m, tiles_n, GROUP_M)
         acc = _mma(A, B, chunk * chunk_m + tm * BM, tn * BN, K, BM, BN, BK)
-        if not COMM:  # ablation (bench/dist_gemm_rs.py --ablate): the same tiles, no ring
+        # COMM: 2 the ring; 0 and 1 are the benchmark's ablations (bench/dist_gemm_rs.py), not a reduce-scatter:
+        # 0 the same tiles without the ring, 1 the sends alone (no flag waits, nothing received).
+        if COMM == 0:
             _store_async(OUT, buf0, buf1, tm * BM, tn * BN, acc, BM, BN)
         else:
-            if pending >= 0:
+            if COMM == 2 and pending >= 0:
                 _publish(READY, pending, down, MESH, ctx)
                 pending = -1
-            if step > 0:
+            if step > 0 and COMM == 2:
                 # The upstream neighbour's partial sum of this tile, from step - 1.
                 slot = (step - 1) * per_chunk + t
                 _await(READY + slot, 1, WAIT_LIMIT)  # (an asm with side effects: the loads below stay after it)
@@ -231,14 +233,16 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
                 _store_release(tle.remote(FREE + slot, up, MESH, context=ctx), 1)
             if step < D - 1:
                 slot = step * per_chunk + t
-                free = _await(FREE + slot, 1, WAIT_LIMIT)  # downstream has read what the last call sent here
-                tl.debug_barrier()  # every thread (each polls) has seen 1 before any takes it back to 0
-                tl.store(FREE + slot, 0)
+                free = 1
+                if COMM == 2:
+                    free = _await(FREE + slot, 1, WAIT_LIMIT)  # downstream has read what the last call sent here
+                    tl.debug_barrier()  # every thread (each polls) has seen 1 before any takes it back to 0
+                    tl.store(FREE + slot, 0)
                 _store_async(RECV_DOWN, buf0, buf1, step * chunk_m + tm * BM + (free - 1), tn * BN, acc, BM, BN)
                 pending = slot
             else:
                 _store_async(OUT, buf0, buf1, tm * BM, tn * BN, acc, BM, BN)
-    if COMM:
+    if COMM == 2:
         if pending >= 0:
             _publish(READY, pending, down, MESH, ctx)
     tle.gpu.tma_store_wait(0)
