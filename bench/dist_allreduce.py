@@ -58,6 +58,8 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     p = H.parser("dist_allreduce", __doc__)
     p.add_argument("--sizes-kib", default=",".join(map(str, SIZES_KIB)))
+    p.add_argument("--ll-block", type=int, default=None,
+                   help="the low-latency one-shot's words per program (AllReduce's ll_block; default: by size)")
     args = p.parse_args(argv)
     rank, world = H.init()
     import torch
@@ -71,7 +73,7 @@ def main(argv=None):
     max_numel = max(sizes) // 2
     mesh = tle.device_mesh({"device": world})
     ctx = tle.device_context.from_group(mesh, arena_bytes=td.AllReduce.arena_bytes(max_numel, dtype) + 4096)
-    ar = td.AllReduce(ctx, max_numel, dtype)
+    ar = td.AllReduce(ctx, max_numel, dtype, ll_block=args.ll_block)
     group_name = H.symm_group_name()
     symm_buf = symm_mem.empty(max_numel, dtype=dtype, device="cuda")
     symm_mem.rendezvous(symm_buf, dist.group.WORLD)

@@ -292,6 +292,18 @@ def case_all_reduce_api():
                 dist.all_reduce(want)
                 torch.cuda.synchronize()
                 close(got, want.to(torch.bfloat16), f"all_reduce {method} n={n} it={it}", torch.bfloat16)
+    # In place (out=x), as NCCL's all-reduce: every method.
+    for method in ("one_shot_ll", "one_shot", "two_shot", "nccl"):
+        n = 65536
+        if method == "two_shot" and (n % (1024 * WORLD) or WORLD & (WORLD - 1)):
+            continue
+        x = mine_random(n, dtype=torch.bfloat16, seed=90)
+        want = x.float()
+        dist.all_reduce(want)
+        got = ar(x, out=x, method=method)
+        torch.cuda.synchronize()
+        assert got.data_ptr() == x.data_ptr()
+        close(x, want.to(torch.bfloat16), f"all_reduce {method} in place", torch.bfloat16)
     # The low-latency one-shot: sizes up and down (a word of an older, larger launch must not pass for this one's),
     # each dtype, and the same bits on every rank (the sum in rank order everywhere).
     for dtype in (torch.bfloat16, torch.float16, torch.float32):

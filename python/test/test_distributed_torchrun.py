@@ -209,3 +209,14 @@ def test_torchrun_wait_limit_ends_a_lonely_barrier(world):
     done = _torchrun(world, "timeout", env={"TLE_DEVICE_WAIT_LIMIT": "200000"}, timeout=300)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
     assert "timed out as it should" in done.stdout
+
+
+def test_low_latency_block_follows_the_size():
+    """The low-latency one-shot gives every program of its fixed grid a
+    block when there are words enough (128 to 1024 words a block), never
+    more than the data; a chosen ll_block must be a power of two."""
+    from tle.distributed._allreduce import AllReduce, _ll_block
+    assert [_ll_block(kib * 256, 264) for kib in (1, 4, 64, 256, 512, 1024)] == [128, 128, 128, 256, 512, 1024]
+    assert _ll_block(2, 264) == 16 and _ll_block(100, 264) == 128
+    with pytest.raises(tle.TLEUsageError, match="power of two"):
+        AllReduce.__init__(object.__new__(AllReduce), None, 1, None, ll_block=100)

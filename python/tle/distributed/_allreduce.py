@@ -29,6 +29,15 @@ def thresholds(world: int) -> tuple[int, int]:
     return _MiB // 2, 4 * _MiB
 
 
+def _ll_block(words: int, programs: int) -> int:
+    """The low-latency one-shot's words per program and step: enough blocks
+    to give every program of the grid one (more SMs pushing at once), from
+    128 to 1024 words, and no more than the data."""
+    per = -(-words // programs)
+    block = max(128, min(1024, 1 << (per - 1).bit_length()))
+    return min(block, max(16, 1 << (words - 1).bit_length()))
+
+
 class AllReduce:
     """A sum all-reduce over ``ctx``'s group for tensors of up to
     ``max_numel`` elements of ``dtype`` (bf16, fp16 or fp32), with its
@@ -62,6 +71,9 @@ class AllReduce:
             kernel, or None (0 on up to 2 GPUs, else 4 MiB).
         ll_max_bytes: the largest ``x`` in bytes for the low-latency
             one-shot, or None (256 KiB); 0 turns it off.
+        ll_block: the low-latency one-shot's 32-bit words per program and
+            step (a power of two, 16 to 4096), or None: chosen by size
+            (``_ll_block``).
 
     Example::
 
@@ -74,8 +86,10 @@ class AllReduce:
     """
 
     def __init__(self, ctx, max_numel: int, dtype, one_shot_max_bytes=None, two_shot_max_bytes=None,
-                 ll_max_bytes=None):
+                 ll_max_bytes=None, ll_block=None):
         import torch
+        if ll_block is not None and (ll_block < 16 or ll_block > 4096 or ll_block & (ll_block - 1)):
+            raise TLEUsageError(f"AllReduce: ll_block must be a power of two from 16 to 4096 words, got {ll_block}")
         if dtype not in (torch.bfloat16, torch.float16, torch.float32):
             raise TLEUsageError(f"AllReduce: dtype {dtype} is not bf16, fp16 or fp32")
         self.ctx = ctx
@@ -90,6 +104,7 @@ class AllReduce:
         self.one_shot_max_bytes = one if one_shot_max_bytes is None else one_shot_max_bytes
         self.two_shot_max_bytes = two if two_shot_max_bytes is None else two_shot_max_bytes
         self.ll_max_bytes = _LL_MAX_BYTES if ll_max_bytes is None else ll_max_bytes
+        self.ll_block = ll_block
         torch.cuda.synchronize()
         ctx.barrier()  # every peer's LL area is zero before anyone pushes into it
         self.args = ctx.args()
@@ -158,10 +173,11 @@ class AllReduce:
                 raise TLEUsageError(f"all_reduce: the low-latency one-shot takes a whole number of 32-bit words up to "
                                     f"{_LL_BYTES // (4 * d)} bytes on {d} devices, got {nbytes} bytes")
             words = nbytes // 4
-            block = 1024 if words >= 1024 else max(16, 1 << (words - 1).bit_length())
             # Always the same grid: every program counts every launch, so one launch's flag is the same in
-            # every program (a word left by another program of an older launch cannot carry it).
+            # every program (a word left by another program of an older launch cannot carry it). The block
+            # may change from call to call: it only decides which program pushes and sums which words.
             programs = min(2 * _SM_PROGRAMS, mp)
+            block = self.ll_block or _ll_block(words, programs)
             kind = {torch.float32: 0, torch.bfloat16: 1, torch.float16: 2}[self.dtype]
             with enabled():
                 k.one_shot_ll_all_reduce_kernel[(programs,)](
