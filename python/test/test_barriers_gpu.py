@@ -8,7 +8,6 @@ Run on the H100 through the device tool:
 
 import pytest
 import torch
-import triton
 
 import tle
 from conftest import has_gpu

@@ -1,8 +1,6 @@
 """TLE's part of Triton's cache key (``_bridge.fingerprint``): kernels compiled
 under different TLE frontends, compilers or debug settings are cached apart."""
 
-import os
-
 from tle import _bridge
 
 

@@ -7,7 +7,6 @@ Skips without a CUDA GPU. Run on the H100 through the device tool:
 
 import pytest
 import torch
-import triton
 
 import tle
 from conftest import has_gpu

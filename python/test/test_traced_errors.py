@@ -4,7 +4,6 @@ functions they call), pipe keywords misspelled, and pipes that can never
 make progress."""
 
 import os
-import re
 
 import pytest
 import triton

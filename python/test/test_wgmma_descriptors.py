@@ -112,7 +112,6 @@ def test_sparse_mla_tle_pp_keeps_its_descriptors_in_registers(monkeypatch):
 @pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
 def test_resident_q_matches_torch():
     import torch
-    import triton
     torch.manual_seed(0)
     n = 1024
     q = torch.randn(64, 128, device="cuda", dtype=torch.bfloat16)

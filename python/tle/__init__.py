@@ -19,7 +19,7 @@ variable unless set in Python); ``tle.__version__`` names the version and commit
 
 from ._errors import MLIRError
 from ._knobs import knobs
-from ._version import __commit__, __version__
+from ._version import __commit__ as __commit__, __version__ as __version__
 from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
 from .compiler import compile, dsa_compile, lower_dsa, stages, write_stages

@@ -152,7 +152,6 @@ class AllReduce:
         """The sum of ``x`` over the group, into ``out`` (a new tensor by
         default; ``out=x`` reduces in place, which saves NCCL's path a copy)."""
         import torch
-        import torch.distributed as dist
         if x.dtype != self.dtype or not x.is_cuda or not x.is_contiguous():
             raise TLEUsageError(f"all_reduce: x must be a contiguous CUDA tensor of {self.dtype}, got "
                                 f"{x.dtype} on {x.device}")

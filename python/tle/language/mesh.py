@@ -26,7 +26,7 @@ import operator
 from triton.language import core as tlc
 
 from . import _markers
-from ._markers import TLEUsageError, builtin, describe, dims
+from ._markers import TLEUsageError, describe, dims
 from .core import _require_capability, _require_enabled
 
 LEVELS = ("node", "device", "block_cluster", "block")
