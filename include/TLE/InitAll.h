@@ -6,7 +6,8 @@
 
 namespace mlir::tle {
 /// The dialects tle-opt and the Python module load: TLE, TLE's interop
-/// definitions of Triton's dialects, and the upstream dialects Triton's IR uses.
+/// definitions of Triton's dialects, and the upstream dialects Triton's IR
+/// uses.
 void registerAllDialects(DialectRegistry &registry);
 /// TLE's passes, the few upstream passes pipelines use (canonicalize, cse)
 /// and TLE's stage pipelines (TLE/Pipelines.h).

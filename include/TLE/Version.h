@@ -2,7 +2,8 @@
 //
 // Compiled into tle-opt (`tle-opt --version`) and tle._tle (`tle.__version__`):
 // the project version (pyproject.toml) and the git commit the binary was built
-// from ("unknown" when the sources came without git; cmake/TLEVersionInfo.cmake).
+// from ("unknown" when the sources came without git;
+// cmake/TLEVersionInfo.cmake).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TLE_VERSION_H

@@ -11,8 +11,8 @@
 #include "TLE/Version.h"
 
 #include <nanobind/nanobind.h>
-#include <nanobind/stl/string.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
 namespace nb = nanobind;
@@ -40,18 +40,17 @@ std::string runPipeline(const std::string &source, const std::string &pipeline,
   printing.afterEach = printIRAfter;
   printing.onlySymbol = printIRSymbol;
   printing.file = printIRFile;
-  tle::PipelineResult result = tle::runPipeline(source, pipeline, sourceName,
-                                                debugInfo, verifyEach, printing);
+  tle::PipelineResult result = tle::runPipeline(
+      source, pipeline, sourceName, debugInfo, verifyEach, printing);
   if (!result.ok)
     throw PipelineError{std::move(result.text)};
   return std::move(result.text);
 }
 
-std::pair<std::string, uint64_t> finishLLIR(const std::string &text,
-                                            uint64_t tritonShared,
-                                            uint64_t tleShared,
-                                            bool foldWgmmaDescriptors,
-                                            const std::vector<uint64_t> &tmaGatherRowBytes) {
+std::pair<std::string, uint64_t>
+finishLLIR(const std::string &text, uint64_t tritonShared, uint64_t tleShared,
+           bool foldWgmmaDescriptors,
+           const std::vector<uint64_t> &tmaGatherRowBytes) {
   llvm::Expected<tle::FinishResult> result = tle::finishLLIR(
       text, tritonShared, tleShared, foldWgmmaDescriptors, tmaGatherRowBytes);
   if (!result)
@@ -90,7 +89,10 @@ NB_MODULE(_tle, m) {
         "Raises tle.MLIRError with MLIR's diagnostics on failure.");
   m.def(
       "version",
-      [] { return std::make_pair(std::string(tle::getVersion()), std::string(tle::getGitCommit())); },
+      [] {
+        return std::make_pair(std::string(tle::getVersion()),
+                              std::string(tle::getGitCommit()));
+      },
       "(version, commit) this extension was built from: pyproject.toml's "
       "version and the git commit's short hash, or 'unknown'.");
   m.def("finish_llir", &finishLLIR, nb::arg("text"), nb::arg("triton_shared"),

@@ -7,8 +7,8 @@
 // Reads LLVM IR (not MLIR), runs TLE's llir finish (docs/local-memory.md,
 // section 5; with --fold-wgmma-descriptors also the descriptor fold of
 // TLE/Target/LLVMIR/WgmmaDescriptors.h; with --tma-gather-row-bytes the
-// sm_90 split of TMA gathers, TLE/Target/LLVMIR/TmaGather.h) and prints `; tle.shared_size = K`
-// followed by the finished IR.
+// sm_90 split of TMA gathers, TLE/Target/LLVMIR/TmaGather.h) and prints
+// `; tle.shared_size = K` followed by the finished IR.
 // Errors: `error: ...` on stderr, exit code 1.
 //
 //===----------------------------------------------------------------------===//
@@ -72,7 +72,8 @@ int mlir::tle::finishLLIRMain(int argc, char **argv) {
       }
       return true;
     };
-    if (number("triton-shared", tritonShared) || number("tle-shared", tleShared))
+    if (number("triton-shared", tritonShared) ||
+        number("tle-shared", tleShared))
       continue;
     if (a == "-o" && i + 1 < argc) {
       output = argv[++i];
@@ -89,9 +90,8 @@ int mlir::tle::finishLLIRMain(int argc, char **argv) {
   std::unique_ptr<MemoryBuffer> buffer = readInput(input);
   if (!buffer)
     return 1;
-  Expected<FinishResult> result =
-      finishLLIR(buffer->getBuffer(), tritonShared, tleShared, foldDescriptors,
-                 rowBytes);
+  Expected<FinishResult> result = finishLLIR(
+      buffer->getBuffer(), tritonShared, tleShared, foldDescriptors, rowBytes);
   if (!result) {
     errs() << "error: " << toString(result.takeError()) << "\n";
     return 1;
@@ -99,7 +99,8 @@ int mlir::tle::finishLLIRMain(int argc, char **argv) {
   std::error_code ec;
   raw_fd_ostream os(output, ec, sys::fs::OF_Text);
   if (ec) {
-    errs() << "error: cannot write '" << output << "': " << ec.message() << "\n";
+    errs() << "error: cannot write '" << output << "': " << ec.message()
+           << "\n";
     return 1;
   }
   os << "; tle.shared_size = " << result->sharedSize << "\n" << result->llir;

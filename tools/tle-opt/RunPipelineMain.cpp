@@ -91,9 +91,8 @@ int mlir::tle::runPipelineMain(int argc, char **argv) {
     return 1;
   if (!haveName)
     sourceName = input == "-" ? StringRef("<stdin>") : input;
-  PipelineResult result = runPipeline(buffer->getBuffer(), pipeline,
-                                      sourceName, debugInfo, verifyEach,
-                                      printing);
+  PipelineResult result = runPipeline(buffer->getBuffer(), pipeline, sourceName,
+                                      debugInfo, verifyEach, printing);
   if (!result.ok) {
     errs() << result.text << "\n";
     return 1;

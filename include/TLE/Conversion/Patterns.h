@@ -14,7 +14,8 @@ class RewritePatternSet;
 
 namespace mlir::tle {
 
-/// tle.exclusive_cumsum -> tt.scan / tt.reduce (triton-tle-lower-exclusive-cumsum).
+/// tle.exclusive_cumsum -> tt.scan / tt.reduce
+/// (triton-tle-lower-exclusive-cumsum).
 void populateLowerExclusiveCumsumPatterns(RewritePatternSet &patterns);
 
 /// tle.extract_tile / tle.insert_tile -> shared-memory buffers

@@ -49,7 +49,8 @@ inline size_t findDenseIndexArray(llvm::StringRef text) {
         break;
       continue;
     }
-    if (text.substr(i).starts_with("array") && (i == 0 || !isWord(text[i - 1]))) {
+    if (text.substr(i).starts_with("array") &&
+        (i == 0 || !isWord(text[i - 1]))) {
       size_t j = i + 5;
       while (j < e && llvm::isSpace(text[j]))
         ++j;
@@ -148,8 +149,8 @@ inline ParserHazard findParserHazard(llvm::StringRef text) {
   } else if (name != llvm::StringRef::npos) {
     hazard.at = name;
     llvm::StringRef quoted = text.substr(name + 1);
-    hazard.message =
-        emptyGenericOpNameMessage(quoted.take_until([](char c) { return c == '.'; }));
+    hazard.message = emptyGenericOpNameMessage(
+        quoted.take_until([](char c) { return c == '.'; }));
   }
   return hazard;
 }

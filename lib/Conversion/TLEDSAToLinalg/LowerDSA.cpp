@@ -38,8 +38,7 @@ struct Unstructured {
 /// the index arithmetic it needs before the copy.
 class PointerAnalysis {
 public:
-  PointerAnalysis(OpBuilder &builder, Location loc)
-      : b(builder), loc(loc) {}
+  PointerAnalysis(OpBuilder &builder, Location loc) : b(builder), loc(loc) {}
 
   /// The scalar base pointer and the affine offsets of `ptrs`.
   FailureOr<std::pair<Value, Affine>> pointer(Value ptrs);
@@ -203,8 +202,8 @@ FailureOr<std::pair<Value, Affine>> PointerAnalysis::pointer(Value ptrs) {
     auto src = pointer(expand.getSrc());
     if (mlir::failed(src))
       return mlir::failure();
-    src->second.strides.insert(
-        src->second.strides.begin() + expand.getAxis(), cst(0));
+    src->second.strides.insert(src->second.strides.begin() + expand.getAxis(),
+                               cst(0));
     return src;
   }
   if (auto addptr = dyn_cast<tt::AddPtrOp>(def)) {
@@ -258,8 +257,7 @@ FailureOr<Value> Lowering::buffer(Operation *user, Value value) {
   return failure();
 }
 
-FailureOr<Value> Lowering::globalView(DSACopyOp copy, Value ptrs,
-                                      bool isDest) {
+FailureOr<Value> Lowering::globalView(DSACopyOp copy, Value ptrs, bool isDest) {
   OpBuilder b(copy);
   Location loc = copy.getLoc();
   PointerAnalysis analysis(b, loc);
@@ -310,8 +308,7 @@ FailureOr<Value> Lowering::globalView(DSACopyOp copy, Value ptrs,
     sizes.push_back(b.getIndexAttr(d));
   deadCandidates.push_back(ptrs);
   return memref::ReinterpretCastOp::create(b, loc, viewType, memref,
-                                           affine.offset, sizes,
-                                           affine.strides)
+                                           affine.offset, sizes, affine.strides)
       .getResult();
 }
 
@@ -319,16 +316,16 @@ LogicalResult Lowering::lower(Operation *op) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   if (auto alloc = dyn_cast<DSAAllocOp>(op)) {
-    memrefs[alloc.getResult()] = memref::AllocOp::create(
-        b, loc, memrefFor(alloc.getResult().getType()));
+    memrefs[alloc.getResult()] =
+        memref::AllocOp::create(b, loc, memrefFor(alloc.getResult().getType()));
     return success();
   }
   if (auto toBuffer = dyn_cast<DSAToBufferOp>(op)) {
     if (cast<RankedTensorType>(toBuffer.getSrc().getType()).getEncoding())
       return op->emitError("the DSA lowering runs on TTIR; the tensor has an "
                            "encoding");
-    Value m = memref::AllocOp::create(b, loc,
-                                      memrefFor(toBuffer.getResult().getType()));
+    Value m = memref::AllocOp::create(
+        b, loc, memrefFor(toBuffer.getResult().getType()));
     bufferization::MaterializeInDestinationOp::create(
         b, loc, TypeRange{}, toBuffer.getSrc(), m, /*restrict=*/false,
         /*writable=*/true);
@@ -344,9 +341,9 @@ LogicalResult Lowering::lower(Operation *op) {
     if (failed(m))
       return failure();
     // restrict: no other to_tensor of this buffer aliases the result.
-    bool only = llvm::count_if(toTensor.getBuffer().getUsers(), [](Operation *u) {
-                  return isa<DSAToTensorOp>(u);
-                }) == 1;
+    bool only =
+        llvm::count_if(toTensor.getBuffer().getUsers(),
+                       [](Operation *u) { return isa<DSAToTensorOp>(u); }) == 1;
     Value t = bufferization::ToTensorOp::create(b, loc, type, *m, only,
                                                 toTensor.getWritable());
     toTensor.getResult().replaceAllUsesWith(t);

@@ -65,16 +65,15 @@ LogicalResult checkBlocked(Operation *op, StringRef opName, Type type,
   return success();
 }
 
-
 /// Full-view local pointers to `buffer` in the shape and encoding of the
 /// global pointer tensor `like`.
 Value fullView(OpBuilder &b, Location loc, Value buffer,
                RankedTensorType like) {
   auto memdesc = cast<ttg::MemDescType>(buffer.getType());
-  auto ptrType = tt::PointerType::get(memdesc.getElementType(),
-                                      kSharedAddressSpace);
-  auto type = RankedTensorType::get(memdesc.getShape(), ptrType,
-                                    like.getEncoding());
+  auto ptrType =
+      tt::PointerType::get(memdesc.getElementType(), kSharedAddressSpace);
+  auto type =
+      RankedTensorType::get(memdesc.getShape(), ptrType, like.getEncoding());
   return iluvatar_tle::LocalPointersOp::create(b, loc, type, buffer,
                                                ValueRange{});
 }
@@ -165,8 +164,8 @@ struct LowerInsertTile : OpRewritePattern<InsertTileOp> {
   LogicalResult matchAndRewrite(InsertTileOp insert,
                                 PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<iluvatar_tle::InsertTileOp>(
-        insert, insert.getResult().getType(), insert.getSrc(),
-        insert.getTile(), insert.getIndex(), insert.getStaticIndexAttr());
+        insert, insert.getResult().getType(), insert.getSrc(), insert.getTile(),
+        insert.getIndex(), insert.getStaticIndexAttr());
     return success();
   }
 };
@@ -186,8 +185,9 @@ struct LowerToIluvatarPass
     }
     if (iluvatarArch(target).empty()) {
       module.emitError("malformed Iluvatar target '")
-          << target << "'; expected \"iluvatar:<arch>\" with <arch> made of "
-                       "letters, digits and '_'";
+          << target
+          << "'; expected \"iluvatar:<arch>\" with <arch> made of "
+             "letters, digits and '_'";
       return signalPassFailure();
     }
 

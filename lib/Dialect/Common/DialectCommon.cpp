@@ -82,9 +82,8 @@ LogicalResult tle::common::verifyTiling(Operation *op,
     return op->emitOpError("expects exactly one of a static index attribute "
                            "or a dynamic index operand");
   if (tileShape.size() != srcShape.size())
-    return op->emitOpError()
-           << tileName << " has rank " << tileShape.size()
-           << " but the source has rank " << srcShape.size();
+    return op->emitOpError() << tileName << " has rank " << tileShape.size()
+                             << " but the source has rank " << srcShape.size();
 
   SmallVector<int64_t> grid;
   int64_t numTiles = 1;
@@ -97,9 +96,8 @@ LogicalResult tle::common::verifyTiling(Operation *op,
                                                : std::to_string(srcDim))
              << "; expected > 0";
     if (tileDim <= 0)
-      return op->emitOpError()
-             << tileName << " dimension " << dim << " is " << tileDim
-             << "; expected > 0";
+      return op->emitOpError() << tileName << " dimension " << dim << " is "
+                               << tileDim << "; expected > 0";
     if (srcDim % tileDim != 0)
       return op->emitOpError()
              << tileName << " dimension " << dim << " (" << tileDim
@@ -130,8 +128,8 @@ LogicalResult tle::common::verifyTiling(Operation *op,
     llvm::raw_string_ostream os(gridText);
     llvm::interleave(grid, os, "x");
     return op->emitOpError("tile index ")
-           << value << " is out of bounds for a " << gridText
-           << " tile grid (" << numTiles << " tiles)";
+           << value << " is out of bounds for a " << gridText << " tile grid ("
+           << numTiles << " tiles)";
   }
   return success();
 }
@@ -174,19 +172,23 @@ LogicalResult tle::common::verifyLocalPointers(Operation *op,
     return op->emitOpError("expects ")
            << buffer.getRank() << " indices (the buffer rank), got "
            << indices.size();
-  size_t numTensors = llvm::count_if(
-      indices, [](Value index) { return isa<RankedTensorType>(index.getType()); });
+  size_t numTensors = llvm::count_if(indices, [](Value index) {
+    return isa<RankedTensorType>(index.getType());
+  });
   if (numTensors != 0 && numTensors != indices.size())
-    return op->emitOpError("indices must be all scalars or all tensors, not a mix");
+    return op->emitOpError(
+        "indices must be all scalars or all tensors, not a mix");
 
   if (numTensors == 0) {
     if (resultTensor)
-      return op->emitOpError("scalar indices must produce a scalar pointer, got ")
+      return op->emitOpError(
+                 "scalar indices must produce a scalar pointer, got ")
              << resultType;
     return success();
   }
   if (!resultTensor)
-    return op->emitOpError("tensor indices must produce a tensor of pointers, got ")
+    return op->emitOpError(
+               "tensor indices must produce a tensor of pointers, got ")
            << resultType;
   for (auto [position, index] : llvm::enumerate(indices)) {
     auto indexType = cast<RankedTensorType>(index.getType());

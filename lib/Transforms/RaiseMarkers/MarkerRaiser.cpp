@@ -84,8 +84,8 @@ LogicalResult MarkerRaiser::parseAsmString() {
   // The parser reports into the context at a location inside `rest`; keep
   // the first message and report it at the marker instead.
   if (findDenseIndexArray(rest) != StringRef::npos)
-    return emitError() << "TLE marker '" << name << "': "
-                       << denseIndexArrayMessage();
+    return emitError() << "TLE marker '" << name
+                       << "': " << denseIndexArrayMessage();
   std::string parserMessage, unloaded;
   Attribute parsed;
   {
@@ -172,8 +172,9 @@ LogicalResult MarkerRaiser::collectOperands() {
     }
     auto splat = value.getDefiningOp<tt::SplatOp>();
     if (!splat)
-      return emitError() << "scalar operand " << index << " of TLE marker '"
-                         << name << "' is not defined by a tt.splat or a splat constant";
+      return emitError()
+             << "scalar operand " << index << " of TLE marker '" << name
+             << "' is not defined by a tt.splat or a splat constant";
     operand = splat.getSrc();
   }
   return success();
@@ -243,7 +244,7 @@ Operation *MarkerRaiser::buildOp() {
          llvm::enumerate(llvm::zip(marker->getResults(), replaced))) {
       auto [result, value] = pair;
       auto unused = unusedTiledTypes.find(index);
-      types.push_back(value                            ? value.getType()
+      types.push_back(value                              ? value.getType()
                       : unused != unusedTiledTypes.end() ? unused->second
                                                          : result.getType());
     }

@@ -132,16 +132,16 @@ LogicalResult MarkerRaiser::collectTiled() {
     Operation *made;
     DenseElementsAttr dense;
     if (auto splat = uniform.getDefiningOp<tt::SplatOp>())
-      made = tt::SplatOp::create(builder, marker.getLoc(), *type,
-                                 splat.getSrc());
+      made =
+          tt::SplatOp::create(builder, marker.getLoc(), *type, splat.getSrc());
     else if (matchPattern(uniform, m_Constant(&dense)) && dense.isSplat())
       made = arith::ConstantOp::create(
           builder, marker.getLoc(),
           DenseElementsAttr::get(*type, dense.getSplatValue<Attribute>()));
     else
-      made = ExtractTileOp::create(
-          builder, marker.getLoc(), *type, tiled, Value(),
-          builder.getI64IntegerAttr(0), builder.getDenseI64ArrayAttr(tileShape));
+      made = ExtractTileOp::create(builder, marker.getLoc(), *type, tiled,
+                                   Value(), builder.getI64IntegerAttr(0),
+                                   builder.getDenseI64ArrayAttr(tileShape));
     if (verifyOnly)
       state.temporaries.push_back(made);
     operands[index] = made->getResult(0);
@@ -166,7 +166,8 @@ LogicalResult MarkerRaiser::collectTiled() {
     };
     auto diagnose = [&]() {
       return emitError() << "tiled result " << index << " of TLE marker '"
-                         << name << "' must be used by one tt.reshape and "
+                         << name
+                         << "' must be used by one tt.reshape and "
                             "pick tt.reduces down to the tile shape";
     };
     auto reshape = dyn_cast_or_null<tt::ReshapeOp>(next());

@@ -23,8 +23,8 @@ inline std::optional<int64_t> signlessInt(Attribute attr, unsigned bits = 64) {
   if (!integer)
     return std::nullopt;
   Type type = integer.getType();
-  bool signless = type.isIndex() ||
-                  (type.isSignlessInteger() && type.getIntOrFloatBitWidth() > 0);
+  bool signless = type.isIndex() || (type.isSignlessInteger() &&
+                                     type.getIntOrFloatBitWidth() > 0);
   if (!signless || integer.getValue().getSignificantBits() > bits)
     return std::nullopt;
   return integer.getValue().getSExtValue();

@@ -37,8 +37,7 @@ inline constexpr llvm::StringLiteral kNumCTAsAttr = "ttg.num-ctas";
 inline constexpr llvm::StringLiteral kThreadsPerWarpAttr =
     "ttg.threads-per-warp";
 /// Warps of every partition together, once warp specialization is lowered.
-inline constexpr llvm::StringLiteral kTotalNumWarpsAttr =
-    "ttg.total-num-warps";
+inline constexpr llvm::StringLiteral kTotalNumWarpsAttr = "ttg.total-num-warps";
 /// `cuda:90`, `hip:gfx942`, `iluvatar:<arch>`.
 inline constexpr llvm::StringLiteral kTargetAttr = "ttg.target";
 

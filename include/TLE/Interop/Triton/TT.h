@@ -38,7 +38,8 @@ struct GlobalMemory : public SideEffects::Resource::Base<GlobalMemory> {
 Type getPointeeTypeOf(Type ptrLike);
 /// `i1`, or a tensor of `i1` with the shape and encoding of `type`.
 Type getI1SameShape(Type type);
-/// The base pointer of a block pointer: `!tt.ptr<tensor<..xT>, A>` -> `!tt.ptr<T, A>`.
+/// The base pointer of a block pointer: `!tt.ptr<tensor<..xT>, A>` ->
+/// `!tt.ptr<T, A>`.
 Type getBlockPtrBaseType(Type blockPtr);
 } // namespace mlir::tt
 

@@ -30,7 +30,8 @@ struct GlobalMemory : public SideEffects::Resource::Base<GlobalMemory> {
 
 /// `tensor<S x i1, E>` for `tensor<S x T, E>`; the type itself otherwise.
 Type getI1SameShape(Type type);
-/// `tensor<S x T, E>` for `tensor<S x !tt.ptr<T>, E>`; the type itself otherwise.
+/// `tensor<S x T, E>` for `tensor<S x !tt.ptr<T>, E>`; the type itself
+/// otherwise.
 Type getPointeeSameShape(Type type);
 /// The rank of the tensors a distributed (register) layout lays out; none for
 /// other attributes and for a linear layout without bases.

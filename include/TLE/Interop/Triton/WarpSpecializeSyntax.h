@@ -37,8 +37,7 @@ struct WarpSpecializeSyntax {
   StringRef numRegsAttrName;
   /// Completes a parsed region (the default one first, then each
   /// partition's), e.g. with an implicit terminator; may be null.
-  function_ref<void(Region &region, bool isDefault, Location loc)>
-      finishRegion;
+  function_ref<void(Region &region, bool isDefault, Location loc)> finishRegion;
 };
 
 /// Parses the form into `result`: the captures as operands, the result

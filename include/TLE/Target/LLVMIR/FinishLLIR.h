@@ -51,11 +51,10 @@ uint64_t tleSharedBase(uint64_t tritonShared);
 /// (TLE/Target/LLVMIR/TmaGather.h) with those row widths. When
 /// nothing changes the input comes back as it is. Errors name the offending
 /// inline asm or instruction; the result always passes llvm::verifyModule.
-llvm::Expected<FinishResult> finishLLIR(llvm::StringRef llir,
-                                        uint64_t tritonShared,
-                                        uint64_t tleShared,
-                                        bool foldWgmmaDescriptors = false,
-                                        llvm::ArrayRef<uint64_t> tmaGatherRowBytes = {});
+llvm::Expected<FinishResult>
+finishLLIR(llvm::StringRef llir, uint64_t tritonShared, uint64_t tleShared,
+           bool foldWgmmaDescriptors = false,
+           llvm::ArrayRef<uint64_t> tmaGatherRowBytes = {});
 
 /// The same on a parsed module, in place, with TLE's region at `base`.
 /// Returns whether the module changed.

@@ -68,7 +68,8 @@ static LogicalResult verifyBlocked(Operation *op, RankedTensorType type,
     return op->emitOpError() << name << " must carry an encoding; got " << type;
   if (!isa<ttg::BlockedEncodingAttr>(type.getEncoding()))
     return op->emitOpError()
-           << name << " encoding must be #ttg.blocked (BlockedEncodingAttr), got "
+           << name
+           << " encoding must be #ttg.blocked (BlockedEncodingAttr), got "
            << encodingStr(type.getEncoding());
   return success();
 }
