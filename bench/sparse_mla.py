@@ -44,11 +44,9 @@ Providers:
           warpgroups in shared memory, and the P @ V dot reads P straight from
           its buffer (triton-tle-forward-buffer-loads removes Triton's copy,
           which is what makes BLOCK_N = 64 with 2 stages fit).
-  tle-pipe-split  tle-pipe's producer with tle-split's consumer, 64-key
-          chunks; the 4-warp producer gets 144 registers (it stages each
-          chunk in registers). Slower than tle-split until the pipe fills
-          need no register staging (docs/sparse-mla.md).
-  tle-pipe-async  tle-pipe-split with the slots filled by
+  tle-pipe-async  tle-split's consumer in the default partition of a
+          warp-specialized kernel, fed through a 2-slot tle.pipe by a 4-warp
+          producer partition that fills the slots with
           tle.gpu.copy(is_async=True): cp.async gathers straight into the
           slot, published by the commit when they land
           (cp.async.mbarrier.arrive), so the producer never holds a chunk in
@@ -69,37 +67,16 @@ Providers:
           starts S on the half that is refilled first; Q is read in place
           from one shared buffer by both (docs/sparse-mla.md, steps 5 to 7).
           The fastest provider.
-  tle-pp-tma  tle-pp with its slots filled by TMA row gathers
-          (tle.gpu.copy from a [1, 64]-block tensor descriptor over kv; on
-          the H100 each row is a 128-byte TMA copy) instead of cp.async.
-          Measured on the H100 it is about 0.73x tle-pp: 576 one-row TMA
-          copies a chunk deliver slower than 4608 16-byte cp.async
-          (docs/sparse-mla.md, step 9).
   flashmla  the FlashMLA-class peer: FlashMLA's sparse prefill kernel
           (flash_mla_sparse_fwd) from PyPI's sglang-kernel==0.4.3, whose one
           library scripts/flashmla-peer.sh packs into .peer/ (or the file
           TLE_FLASHMLA_OPS names); offered only where that file exists.
           One call per batch.
-  tle-staged  the gathered nope tile is staged once into a TLE
-          shared-memory buffer (tle.gpu.copy from the gathered pointers)
-          and read back (tle.gpu.local_load) as the K^T operand and the V
-          operand. Measured on the H100 it is about 3x SLOWER than `triton`: plain Triton
-          already gathers the tile once, with cp.async into a pipelined
-          shared buffer that both wgmmas read (K^T through memdesc_trans).
-          TLE's passes run after Triton's, so here the copy is a synchronous
-          tt.load + ttg.local_store, and each local_load feeding a dot is
-          re-staged by ttg.local_alloc (shared -> registers -> shared) for the
-          wgmma; registers spill (ptxas: 624 bytes at 64,32,8,2).
-  tle-pipe  warp-specialized (docs/warp-specialize.md): a 4-warp worker
-          partition gathers each chunk (indices, nope and rope rows, the
-          validity mask) into a NUM_STAGES-slot tle.pipe; the default
-          partition (num_warps warps) waits for a slot, runs the dots on it
-          (the wgmmas read the slot in place) and the online softmax, and
-          returns (acc, m_i, l_i); the epilogue runs after the
-          warp_specialize, where its layout-conversion scratch reuses the
-          slots' shared memory, so BLOCK_N = 64 fits (221860 B on sm_90).
   torch   chunked over S: gather + fp32 matmuls + softmax (also the reference
           the check uses, computed once per shape on all S rows).
+
+Providers measured and removed as dead ends (tle-staged, tle-pipe,
+tle-pipe-split, tle-pp-tma): docs/sparse-mla.md, "Providers removed".
 
 Check: out within 2e-2 absolute (max |out| is about 3, mean |out| about 0.2) of
 the fp32 reference, lse within 1e-2 absolute, -inf rows equal.
@@ -127,30 +104,18 @@ HKV = 1
 LN2 = math.log(2.0)
 
 # (BLOCK_H, BLOCK_N, num_warps, num_stages) per provider; --config overrides.
-# Sweep on the H100 (bench/_sparse_mla_tune.py, 1x4096x128x8192x2048, ms):
-#   triton 64,64,8,2: 8.61  64,64,8,3: 8.80  64,32,8,2: 11.97  64,32,8,3: 12.49  64,32,8,4: 12.67  64,16,8,4: 19.21
-#   tle    64,64,8,2: 48.27 64,64,8,3: 50.59 64,32,8,2: 26.88  64,32,8,3: 27.70  64,32,8,4: 27.67  64,16,8,4: 36.63
-# and 1x4096x128x131072x2048: triton 64,64,8,2: 9.45  64,64,8,3: 9.38  64,32,8,2: 13.63;
-#   tle 64,64,8,2: 49.99  64,64,8,3: 51.42  64,32,8,2: 28.58.
+# Triton's tiles on the H100 (bench/_sparse_mla_tune.py, 1x4096x128x8192x2048, ms):
+#   64,64,8,2: 8.61  64,64,8,3: 8.80  64,32,8,2: 11.97  64,32,8,3: 12.49  64,32,8,4: 12.67  64,16,8,4: 19.21
+# and at SKV 131072: 64,64,8,2: 9.45  64,64,8,3: 9.38  64,32,8,2: 13.63.
 # BLOCK_H = 128 (num_warps 16) does not compile: ptxas needs more than 128
 # registers per thread for the 128 x 512 fp32 accumulator.
-# tle-pipe: BLOCK_N = 64 needs 221860 B of shared memory since the epilogue runs
-# after the warp_specialize (254500 B before, over the H100's 232448); at 32,
-# 147876 B (180516 B before). It fits but is slower (H100, 2026-11-25,
-# 1x4096x128x8192x2048: 13.80 ms at 64,64,8,2 vs 10.38 at 64,32,8,2; ptxas
-# spills 1968 B at 64 against 496 B at 32, and the 4-warp producer stages a
-# 64 x 512 bf16 chunk in 96 registers per thread).
 DEFAULT_CONFIG = {
     "triton": (64, 64, 8, 2),
     "tle": (64, 64, 8, 2),
     "tle-split": (64, 64, 8, 2),
-    "tle-staged": (64, 32, 8, 2),
-    "tle-pipe": (64, 32, 8, 2),
-    "tle-pipe-split": (64, 64, 8, 2),
     "tle-pipe-async": (64, 64, 8, 2),
     "tle-ws3": (64, 64, 4, 2),
     "tle-pp": (64, 64, 4, 2),
-    "tle-pp-tma": (64, 64, 4, 2),
 }
 
 
@@ -359,56 +324,6 @@ def sparse_mla_fwd_tle_split(Q, KV, IDX, O, LSE, sm_scale_log2,
 
 
 @triton.jit
-def sparse_mla_fwd_tle_staged(Q, KV, IDX, O, LSE, sm_scale_log2,
-                              stride_qb, stride_qs, stride_qh,
-                              stride_kvb, stride_kvn, stride_kvh,
-                              stride_ib, stride_is, stride_ih,
-                              stride_ob, stride_os, stride_oh,
-                              stride_lb, stride_ls,
-                              SKV, H_PER_KV, TOPK,
-                              BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr,
-                              NUM_STAGES: tl.constexpr):
-    s, b, g, offs_h, q_nope, q_rope, idx_base = _mla_prologue(
-        Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih, H_PER_KV, sm_scale_log2,
-        BLOCK_H, DV, DR)
-    kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
-    # The gathered kv rows (nope part): staged once, read as K^T and as V.
-    kv_tile = tle.gpu.alloc([BLOCK_N, DV], dtype=KV.dtype.element_ty, scope=tle.gpu.smem)
-    m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
-    l_i = tl.zeros([BLOCK_H], tl.float32)
-    acc = tl.zeros([BLOCK_H, DV], tl.float32)
-    for start in tl.range(0, TOPK, BLOCK_N, num_stages=NUM_STAGES):
-        valid, rows = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
-        # A synchronous copy: tle.gpu.copy(is_async=True) fills pipe slots only
-        # (its completion is the writer's commit); tle-pipe-async is this
-        # kernel's asynchronous, warp-specialized form.
-        tle.gpu.copy(rows + tl.arange(0, DV)[None, :], kv_tile, [BLOCK_N, DV])
-        k_rope = tl.load(rows + DV + tl.arange(0, DR)[None, :])
-        k_nope = tle.gpu.local_load(kv_tile)
-        qk = tl.dot(q_nope, tl.trans(k_nope))
-        qk = tl.dot(q_rope, tl.trans(k_rope), qk)
-        p, m_i, l_i, acc = _mla_softmax_step(qk, valid, m_i, l_i, acc, sm_scale_log2)
-        v = tle.gpu.local_load(kv_tile)
-        acc = tl.dot(p.to(v.dtype), v, acc)
-    _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
-
-
-@triton.jit
-def _mla_pipe_producer(w, KV, idx_base, kv_base, stride_kvn, SKV, TOPK,
-                       BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
-    """Worker partition: gathers each BLOCK_N chunk's kv rows into a pipe slot."""
-    for start in range(0, TOPK, BLOCK_N):
-        valid, rows = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
-        k_nope = tl.load(rows + tl.arange(0, DV)[None, :])
-        k_rope = tl.load(rows + DV + tl.arange(0, DR)[None, :])
-        slot = w.acquire()
-        tle.gpu.local_store(slot["nope"], k_nope)
-        tle.gpu.local_store(slot["rope"], k_rope)
-        tle.gpu.local_store(slot["valid"], valid.to(tl.int32))
-        w.commit(slot)
-
-
-@triton.jit
 def _mla_pipe_producer_async(w, KV, idx_base, kv_base, stride_kvn, SKV, TOPK,
                              BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
     """Worker partition: cp.async gathers of each chunk's kv rows straight into
@@ -421,24 +336,6 @@ def _mla_pipe_producer_async(w, KV, idx_base, kv_base, stride_kvn, SKV, TOPK,
         tle.gpu.copy(rows + DV + tl.arange(0, DR)[None, :], slot["rope"], [BLOCK_N, DR], is_async=True)
         tle.gpu.local_store(slot["valid"], valid.to(tl.int32))
         w.commit(slot)
-
-
-@triton.jit
-def _mla_pipe_consumer(r, q_nope, q_rope, sm_scale_log2, TOPK,
-                       BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr):
-    """Default partition: online softmax over the chunks the producer hands over;
-    returns (acc, m_i, l_i) for the epilogue, which runs after the partitions."""
-    m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
-    l_i = tl.zeros([BLOCK_H], tl.float32)
-    acc = tl.zeros([BLOCK_H, DV], tl.float32)
-    for start in range(0, TOPK, BLOCK_N):
-        slot, closed = r.wait()
-        k_nope = tle.gpu.local_load(slot["nope"])
-        k_rope = tle.gpu.local_load(slot["rope"])
-        valid = tle.gpu.local_load(slot["valid"]) != 0
-        r.release(slot)
-        m_i, l_i, acc = _mla_chunk(q_nope, q_rope, k_nope, k_rope, valid, m_i, l_i, acc, sm_scale_log2)
-    return acc, m_i, l_i
 
 
 @triton.jit
@@ -470,47 +367,14 @@ def sparse_mla_fwd_tle_pipe_split(Q, KV, IDX, O, LSE, sm_scale_log2,
                                   SKV, H_PER_KV, TOPK,
                                   BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr,
                                   DR: tl.constexpr, NUM_STAGES: tl.constexpr, PRODUCER_WARPS: tl.constexpr = 4,
-                                  PRODUCER_REGS: tl.constexpr = 96, ASYNC_FILL: tl.constexpr = False):
-    """tle-pipe with tle-split's consumer (S split by keys between the
-    consumer's two warpgroups). ASYNC_FILL: the producer fills the slots with
-    cp.async (tle-pipe-async) instead of through registers."""
-    s, b, g, offs_h, q_nope, q_rope, idx_base = _mla_prologue(
-        Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih, H_PER_KV, sm_scale_log2,
-        BLOCK_H, DV, DR)
-    kv_base = KV + b.to(tl.int64) * stride_kvb + g * stride_kvh
-    kv = tle.pipe(NUM_STAGES, name="kv", readers="mma", nope=([BLOCK_N, DV], KV.dtype.element_ty),
-                  rope=([BLOCK_N, DR], KV.dtype.element_ty), valid=([BLOCK_N], tl.int32))
-    if ASYNC_FILL:
-        acc, m_i, l_i = tle.gpu.warp_specialize(
-            [(_mla_pipe_split_consumer, (kv.reader(), q_nope, q_rope, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
-             (_mla_pipe_producer_async, (kv.writer(), KV, idx_base, kv_base, stride_kvn, SKV, TOPK, BLOCK_N, DV,
-                                         DR))],
-            worker_num_warps=[PRODUCER_WARPS], worker_num_regs=[PRODUCER_REGS])
-    else:
-        acc, m_i, l_i = tle.gpu.warp_specialize(
-            [(_mla_pipe_split_consumer, (kv.reader(), q_nope, q_rope, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
-             (_mla_pipe_producer, (kv.writer(), KV, idx_base, kv_base, stride_kvn, SKV, TOPK, BLOCK_N, DV, DR))],
-            worker_num_warps=[PRODUCER_WARPS], worker_num_regs=[PRODUCER_REGS])
-    _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
-
-
-@triton.jit
-def sparse_mla_fwd_tle_pipe(Q, KV, IDX, O, LSE, sm_scale_log2,
-                            stride_qb, stride_qs, stride_qh,
-                            stride_kvb, stride_kvn, stride_kvh,
-                            stride_ib, stride_is, stride_ih,
-                            stride_ob, stride_os, stride_oh,
-                            stride_lb, stride_ls,
-                            SKV, H_PER_KV, TOPK,
-                            BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr,
-                            NUM_STAGES: tl.constexpr, PRODUCER_WARPS: tl.constexpr = 4,
-                            PRODUCER_REGS: tl.constexpr = 96):
-    """Warp-specialized: a PRODUCER_WARPS-warp producer partition gathers the kv chunks into
-    a NUM_STAGES-slot tle.pipe (fields nope, rope, valid) while the default
-    partition (the kernel's warps) runs the dots and the online softmax. The
-    default partition returns (acc, m_i, l_i); the epilogue runs after the
+                                  PRODUCER_REGS: tl.constexpr = 96):
+    """tle-pipe-async: tle-split's consumer (S split by keys between the
+    consumer's two warpgroups) in the default partition, fed through a
+    NUM_STAGES-slot tle.pipe (fields nope, rope, valid) by a
+    PRODUCER_WARPS-warp producer partition that fills the slots with cp.async.
+    The default partition returns (acc, m_i, l_i); the epilogue runs after the
     warp_specialize, when the slots are dead, so its layout-conversion scratch
-    reuses their shared memory (what lets BLOCK_N = 64 fit)."""
+    reuses their shared memory."""
     s, b, g, offs_h, q_nope, q_rope, idx_base = _mla_prologue(
         Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib, stride_is, stride_ih, H_PER_KV, sm_scale_log2,
         BLOCK_H, DV, DR)
@@ -518,8 +382,9 @@ def sparse_mla_fwd_tle_pipe(Q, KV, IDX, O, LSE, sm_scale_log2,
     kv = tle.pipe(NUM_STAGES, name="kv", readers="mma", nope=([BLOCK_N, DV], KV.dtype.element_ty),
                   rope=([BLOCK_N, DR], KV.dtype.element_ty), valid=([BLOCK_N], tl.int32))
     acc, m_i, l_i = tle.gpu.warp_specialize(
-        [(_mla_pipe_consumer, (kv.reader(), q_nope, q_rope, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
-         (_mla_pipe_producer, (kv.writer(), KV, idx_base, kv_base, stride_kvn, SKV, TOPK, BLOCK_N, DV, DR))],
+        [(_mla_pipe_split_consumer, (kv.reader(), q_nope, q_rope, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
+         (_mla_pipe_producer_async, (kv.writer(), KV, idx_base, kv_base, stride_kvn, SKV, TOPK, BLOCK_N, DV,
+                                     DR))],
         worker_num_warps=[PRODUCER_WARPS], worker_num_regs=[PRODUCER_REGS])
     _mla_epilogue(O, LSE, acc, m_i, l_i, s, b, offs_h, stride_ob, stride_os, stride_oh, stride_lb, stride_ls, DV)
 
@@ -854,72 +719,49 @@ def _mla_pp_worker(ho, lo, he, w, rx, p_buf, q0, q1, q2, q3, q4, q5, q6, q7, q8,
 
 
 @triton.jit
-def _mla_pp_fill(slot, field, kv_desc, rows, c, j: tl.constexpr, BLOCK_N: tl.constexpr, W: tl.constexpr,
-                 TMA: tl.constexpr):
-    """Columns j * 64 .. j * 64 + W of the chunk's rows into a slot field:
-    TMA row gathers from the kv descriptor (rows: row numbers), or cp.async
-    from the gathered row pointers (rows: pointers to column 0)."""
-    if TMA:
-        tle.gpu.copy(kv_desc, slot[field], [BLOCK_N, W], offsets=[rows, j * 64], is_async=True)
-    else:
-        tle.gpu.copy(rows + j * 64 + c, slot[field], [BLOCK_N, W], is_async=True)
+def _mla_pp_fill(slot, field, rows, c, j: tl.constexpr, BLOCK_N: tl.constexpr, W: tl.constexpr):
+    """Columns j * 64 .. j * 64 + W of the chunk's rows into a slot field, by
+    cp.async from the gathered row pointers (rows: pointers to column 0)."""
+    tle.gpu.copy(rows + j * 64 + c, slot[field], [BLOCK_N, W], is_async=True)
 
 
 @triton.jit
-def _mla_pp_lo(wl, kv_desc, rows, c, BLOCK_N: tl.constexpr, Q8: tl.constexpr, TMA: tl.constexpr):
+def _mla_pp_lo(wl, rows, c, BLOCK_N: tl.constexpr, Q8: tl.constexpr):
     lo = wl.acquire()
-    _mla_pp_fill(lo, "v0", kv_desc, rows, c, 0, BLOCK_N, Q8, TMA)
-    _mla_pp_fill(lo, "v1", kv_desc, rows, c, 1, BLOCK_N, Q8, TMA)
-    _mla_pp_fill(lo, "v2", kv_desc, rows, c, 2, BLOCK_N, Q8, TMA)
-    _mla_pp_fill(lo, "v3", kv_desc, rows, c, 3, BLOCK_N, Q8, TMA)
+    _mla_pp_fill(lo, "v0", rows, c, 0, BLOCK_N, Q8)
+    _mla_pp_fill(lo, "v1", rows, c, 1, BLOCK_N, Q8)
+    _mla_pp_fill(lo, "v2", rows, c, 2, BLOCK_N, Q8)
+    _mla_pp_fill(lo, "v3", rows, c, 3, BLOCK_N, Q8)
     wl.commit(lo)
 
 
 @triton.jit
-def _mla_pp_hi(wh, kv_desc, rows, valid, c, BLOCK_N: tl.constexpr, Q8: tl.constexpr, DV: tl.constexpr,
-               DR: tl.constexpr, TMA: tl.constexpr):
+def _mla_pp_hi(wh, rows, valid, c, BLOCK_N: tl.constexpr, Q8: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
     hi = wh.acquire()
-    _mla_pp_fill(hi, "v4", kv_desc, rows, c, 4, BLOCK_N, Q8, TMA)
-    _mla_pp_fill(hi, "v5", kv_desc, rows, c, 5, BLOCK_N, Q8, TMA)
-    _mla_pp_fill(hi, "v6", kv_desc, rows, c, 6, BLOCK_N, Q8, TMA)
-    _mla_pp_fill(hi, "v7", kv_desc, rows, c, 7, BLOCK_N, Q8, TMA)
-    if TMA:
-        tle.gpu.copy(kv_desc, hi["rope"], [BLOCK_N, DR], offsets=[rows, DV], is_async=True)
-    else:
-        tle.gpu.copy(rows + DV + tl.arange(0, DR)[None, :], hi["rope"], [BLOCK_N, DR], is_async=True)
+    _mla_pp_fill(hi, "v4", rows, c, 4, BLOCK_N, Q8)
+    _mla_pp_fill(hi, "v5", rows, c, 5, BLOCK_N, Q8)
+    _mla_pp_fill(hi, "v6", rows, c, 6, BLOCK_N, Q8)
+    _mla_pp_fill(hi, "v7", rows, c, 7, BLOCK_N, Q8)
+    tle.gpu.copy(rows + DV + tl.arange(0, DR)[None, :], hi["rope"], [BLOCK_N, DR], is_async=True)
     tle.gpu.local_store(hi["valid"], valid.to(tl.int32))
     wh.commit(hi)
 
 
 @triton.jit
-def _mla_chunk_row_numbers(idx_base, row0, rows_per_n, start, SKV, TOPK, BLOCK_N: tl.constexpr):
-    """A chunk's indices as (valid, row numbers of the [rows, 576] kv view for
-    TMA): an invalid index is row -1, which TMA reads as zeros."""
-    valid, idx = _mla_chunk_idx(idx_base, start, SKV, TOPK, BLOCK_N)
-    return valid, tl.where(valid, row0 + idx * rows_per_n, -1)
-
-
-@triton.jit
-def _mla_pp_producer(wle, whe, wlo, who, idx_base, kv_base, stride_kvn, SKV, TOPK, kv_desc, row0, rows_per_n,
-                     BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr, TMA: tl.constexpr):
-    """Worker: the gathers of each chunk pair's four half slots in the order
-    their readers free them: even lo, odd hi (each freed by its warpgroup's
-    own P @ V), even hi, odd lo (freed by the other's). cp.async from row
-    pointers, or TMA row gathers from the kv descriptor (TMA)."""
+def _mla_pp_producer(wle, whe, wlo, who, idx_base, kv_base, stride_kvn, SKV, TOPK,
+                     BLOCK_N: tl.constexpr, DV: tl.constexpr, DR: tl.constexpr):
+    """Worker: cp.async gathers of each chunk pair's four half slots in the
+    order their readers free them: even lo, odd hi (each freed by its
+    warpgroup's own P @ V), even hi, odd lo (freed by the other's)."""
     Q8: tl.constexpr = DV // 8
     c = tl.arange(0, Q8)[None, :]
     for start in range(0, TOPK, 2 * BLOCK_N):
-        if TMA:
-            valid_e, rows_e = _mla_chunk_row_numbers(idx_base, row0, rows_per_n, start, SKV, TOPK, BLOCK_N)
-            valid_o, rows_o = _mla_chunk_row_numbers(idx_base, row0, rows_per_n, start + BLOCK_N, SKV, TOPK,
-                                                     BLOCK_N)
-        else:
-            valid_e, rows_e = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
-            valid_o, rows_o = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start + BLOCK_N, SKV, TOPK, BLOCK_N)
-        _mla_pp_lo(wle, kv_desc, rows_e, c, BLOCK_N, Q8, TMA)
-        _mla_pp_hi(who, kv_desc, rows_o, valid_o, c, BLOCK_N, Q8, DV, DR, TMA)
-        _mla_pp_hi(whe, kv_desc, rows_e, valid_e, c, BLOCK_N, Q8, DV, DR, TMA)
-        _mla_pp_lo(wlo, kv_desc, rows_o, c, BLOCK_N, Q8, TMA)
+        valid_e, rows_e = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start, SKV, TOPK, BLOCK_N)
+        valid_o, rows_o = _mla_chunk_rows(idx_base, kv_base, stride_kvn, start + BLOCK_N, SKV, TOPK, BLOCK_N)
+        _mla_pp_lo(wle, rows_e, c, BLOCK_N, Q8)
+        _mla_pp_hi(who, rows_o, valid_o, c, BLOCK_N, Q8, DV, DR)
+        _mla_pp_hi(whe, rows_e, valid_e, c, BLOCK_N, Q8, DV, DR)
+        _mla_pp_lo(wlo, rows_o, c, BLOCK_N, Q8)
 
 
 @triton.jit
@@ -962,7 +804,7 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
                           SKV, H_PER_KV, TOPK,
                           BLOCK_H: tl.constexpr, BLOCK_N: tl.constexpr, DV: tl.constexpr,
                           DR: tl.constexpr, NUM_STAGES: tl.constexpr, C_REGS: tl.constexpr = 224,
-                          PRODUCER_REGS: tl.constexpr = 56, KV_DESC=None, TMA: tl.constexpr = False):
+                          PRODUCER_REGS: tl.constexpr = 56):
     """FlashMLA's sparse-prefill schedule: two consumer warpgroups score the
     two chunks of a pair at once, share the running max, and each adds both
     chunks to its half of O (A: O[:, :DV/2], B: O[:, DV/2:]; P traded through
@@ -976,10 +818,7 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
     producer PRODUCER_REGS, consumer A (the default partition) the rest of
     512; H100, SKV 8192 (two rounds, ms): 224 / 56 4.25, 4.32; 216 / 56
     4.16, 4.21; 232 / 48 4.19, 4.21; 208 / 64 4.21, 4.74; 240 / 40 4.15,
-    4.69 (docs/sparse-mla.md, step 7). TMA (`tle-pp-tma`): the producer
-    fills the slots by TMA row gathers from KV_DESC, a [1, 64]-block tensor
-    descriptor over KV as [B * SKV * HKV, 576] rows (docs/sparse-mla.md,
-    step 9)."""
+    4.69 (docs/sparse-mla.md, step 7)."""
     Q8: tl.constexpr = DV // 8
     s, b, g, offs_h, q_base, idx_base = _mla_program(Q, IDX, stride_qb, stride_qs, stride_qh, stride_ib,
                                                      stride_is, stride_ih, H_PER_KV, BLOCK_H)
@@ -1014,8 +853,7 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
          (_mla_pp_worker, (pho.reader(), plo.reader("b"), phe.reader("b"), tb.writer(), ta.reader(), p_buf,
                             q0, q1, q2, q3, q4, q5, q6, q7, q8, sm_scale_log2, TOPK, BLOCK_H, BLOCK_N, DV)),
          (_mla_pp_producer, (ple.writer(), phe.writer(), plo.writer(), pho.writer(), idx_base, kv_base, stride_kvn,
-                              SKV, TOPK, KV_DESC, (b * stride_kvb + g * stride_kvh) // (DV + DR),
-                              stride_kvn // (DV + DR), BLOCK_N, DV, DR, TMA))],
+                              SKV, TOPK, BLOCK_N, DV, DR))],
         worker_num_warps=[4, 4], worker_num_regs=[C_REGS, PRODUCER_REGS])
     l_safe = tl.where(l_i == 0.0, 1.0, l_i)
     c = tl.arange(0, Q8)[None, :]
@@ -1029,12 +867,8 @@ def sparse_mla_fwd_tle_pp(Q, KV, IDX, O, LSE, sm_scale_log2,
 
 
 KERNELS = {"triton": sparse_mla_fwd_triton, "tle": sparse_mla_fwd_tle, "tle-split": sparse_mla_fwd_tle_split,
-           "tle-staged": sparse_mla_fwd_tle_staged,
-           "tle-pipe": sparse_mla_fwd_tle_pipe, "tle-pipe-split": sparse_mla_fwd_tle_pipe_split,
            "tle-pipe-async": sparse_mla_fwd_tle_pipe_split, "tle-ws3": sparse_mla_fwd_tle_ws3,
-           "tle-pp": sparse_mla_fwd_tle_pp, "tle-pp-tma": sparse_mla_fwd_tle_pp}
-# Constexprs a provider adds to its kernel's.
-KERNEL_CONSTEXPRS = {"tle-pipe-async": {"ASYNC_FILL": True}, "tle-pp-tma": {"TMA": True}}
+           "tle-pp": sparse_mla_fwd_tle_pp}
 
 
 def _config(provider, args):
@@ -1059,7 +893,7 @@ def _launch_fn(provider, inputs):
         raise ValueError(f"sparse_mla: S={S} > 65535 (grid dimension y)")
     if topk % BLOCK_N:
         raise ValueError(f"sparse_mla: topk={topk} must be a multiple of BLOCK_N={BLOCK_N}")
-    if provider.startswith("tle-pp") and topk % (2 * BLOCK_N):
+    if provider == "tle-pp" and topk % (2 * BLOCK_N):
         raise ValueError(f"sparse_mla: {provider} takes the chunks in pairs: topk={topk} must be a multiple of "
                          f"2 * BLOCK_N = {2 * BLOCK_N}")
     for t, name in ((q, "q"), (kv, "kv"), (idx, "indices")):
@@ -1072,28 +906,16 @@ def _launch_fn(provider, inputs):
     sm_scale_log2 = (1.0 / math.sqrt(DQK)) / LN2
     grid = (H // BLOCK_H, S, B)
     kernel = KERNELS[provider]
-    extra = dict(KERNEL_CONSTEXPRS.get(provider, {}))
+    extra = {}
     producer = getattr(inputs.get("args"), "producer", None)
-    if provider.startswith("tle-pipe") and producer:
+    if provider == "tle-pipe-async" and producer:
         extra["PRODUCER_WARPS"], extra["PRODUCER_REGS"] = (int(x) for x in producer.split(","))
-    elif provider == "tle-pipe-split":
-        # The producer stages a 64 x 512 bf16 chunk (128 registers a thread)
-        # in registers: H100, SKV 8192: 11.62 ms at 96, 9.93 at 112, 8.59 at
-        # 128, 7.97 at 144, 9.12 at 160, 10.99 at 184 (the consumer gets less).
-        extra["PRODUCER_WARPS"], extra["PRODUCER_REGS"] = 4, 144
     elif provider == "tle-pipe-async":
         # The producer only computes the 36 cp.async addresses a thread issues
         # per chunk: H100, SKV 8192: 6.11 ms at 96 registers, 5.78 at 104,
         # 5.89 at 112, 5.88 at 120, 7.45 at 128, 7.38 at 136 (from 128 on,
         # the consumer's 240 no longer fit).
         extra["PRODUCER_WARPS"], extra["PRODUCER_REGS"] = 4, 104
-    if extra.get("TMA"):
-        from triton.tools.tensor_descriptor import TensorDescriptor
-        if not kv.is_contiguous():
-            raise ValueError("sparse_mla: tle-pp-tma reads kv through a tensor descriptor over its rows: kv must be "
-                             "contiguous")
-        rows = kv.view(-1, DQK)
-        extra["KV_DESC"] = TensorDescriptor(rows, list(rows.shape), list(rows.stride()), [1, 64])
 
     def run():
         kernel[grid](q, kv, idx, out, lse, sm_scale_log2,
@@ -1255,7 +1077,7 @@ def extra_args(p):
                    help="BLOCK_H,BLOCK_N,num_warps,num_stages for the triton/tle kernels (default: per provider, "
                         f"{DEFAULT_CONFIG})")
     p.add_argument("--producer", default=None,
-                   help="WARPS,REGS of tle-pipe's producer partition (default 4,96)")
+                   help="WARPS,REGS of tle-pipe-async's producer partition (default 4,104)")
 
 
 CHECK_SHAPES = ["1x64x64x1024x256", "2x32x128x4096x512"]
@@ -1269,13 +1091,9 @@ BENCH = _harness.Benchmark(
         "triton": lambda inputs: _launch_fn("triton", inputs),
         "tle": lambda inputs: _launch_fn("tle", inputs),
         "tle-split": lambda inputs: _launch_fn("tle-split", inputs),
-        "tle-staged": lambda inputs: _launch_fn("tle-staged", inputs),
-        "tle-pipe": lambda inputs: _launch_fn("tle-pipe", inputs),
-        "tle-pipe-split": lambda inputs: _launch_fn("tle-pipe-split", inputs),
         "tle-pipe-async": lambda inputs: _launch_fn("tle-pipe-async", inputs),
         "tle-ws3": lambda inputs: _launch_fn("tle-ws3", inputs),
         "tle-pp": lambda inputs: _launch_fn("tle-pp", inputs),
-        "tle-pp-tma": lambda inputs: _launch_fn("tle-pp-tma", inputs),
         "torch": _torch_provider,
         **({"flashmla": _flashmla_provider} if os.path.exists(flashmla_ops_path()) else {}),
     },
@@ -1300,34 +1118,26 @@ def _smoke_entry(provider, cfg):
                  "stride_ib", "stride_is", "stride_ih", "stride_ob", "stride_os", "stride_oh",
                  "stride_lb", "stride_ls", "SKV", "H_PER_KV", "TOPK"):
         sig[name] = "i32"
-    if KERNEL_CONSTEXPRS.get(provider, {}).get("TMA"):
-        sig["KV_DESC"] = "tensordesc<bf16[1,64]>"
     # What the launcher specializes for the benchmark's tensors: 16-byte
     # aligned pointers, and strides and sizes that are multiples of 16.
     attrs = {(i,): [["tt.divisibility", 16]] for i, name in enumerate(sig)
-             if name not in ("sm_scale_log2", "KV_DESC")}
+             if name != "sm_scale_log2"}
     return {
         "name": provider,
         "kernel": KERNELS[provider],
         "signature": sig,
         "attrs": attrs,
-        "constexprs": {"BLOCK_H": BLOCK_H, "BLOCK_N": BLOCK_N, "DV": DV, "DR": DR, "NUM_STAGES": num_stages,
-                       **KERNEL_CONSTEXPRS.get(provider, {})},
+        "constexprs": {"BLOCK_H": BLOCK_H, "BLOCK_N": BLOCK_N, "DV": DV, "DR": DR, "NUM_STAGES": num_stages},
         "options": {"num_warps": num_warps, "num_stages": num_stages},
         "tle": provider.startswith("tle"),
         "expect": {"triton": ["wgmma", "cp.async"], "tle": ["wgmma", "cp.async", "cp.async.wait_group"],
                    "tle-split": ["wgmma", "cp.async", "st.shared"],
-                   "tle-staged": ["wgmma", "st.shared", "ld.shared"],
-                   "tle-pipe": ["wgmma", "mbarrier.try_wait", "mbarrier.arrive", "setmaxnreg"],
-                   "tle-pipe-split": ["wgmma", "mbarrier.try_wait", "mbarrier.arrive", "setmaxnreg"],
                    "tle-pipe-async": ["wgmma", "cp.async.cg.shared.global", "cp.async.mbarrier.arrive",
                                       "mbarrier.try_wait", "setmaxnreg"],
                    "tle-ws3": ["wgmma", "cp.async.cg.shared.global", "cp.async.mbarrier.arrive",
                                "mbarrier.try_wait", "setmaxnreg"],
                    "tle-pp": ["wgmma", "cp.async.cg.shared.global", "cp.async.mbarrier.arrive",
-                              "mbarrier.try_wait", "setmaxnreg"],
-                   "tle-pp-tma": ["wgmma", "cp.async.bulk.tensor.2d.shared::cluster.global.tile",
-                                  "mbarrier.arrive.expect_tx", "mbarrier.try_wait", "setmaxnreg"]}[provider],
+                              "mbarrier.try_wait", "setmaxnreg"]}[provider],
     }
 
 
