@@ -105,7 +105,7 @@ def compile_ttgir(tmp_path, text: str, name: str = "k"):
     return triton.compile(str(path), target=GPUTarget(*SM90))
 
 
-# Compile checks shared by the primitives' CPU tests (test_barriers.py, test_flagtree_compat.py).
+# Compile checks shared by the CPU tests of compiled kernels.
 
 def code(compiled, stage):
     """A stage's IR without its location attributes and #loc lines."""
@@ -114,8 +114,9 @@ def code(compiled, stage):
 
 
 def ptx_count(compiled, pattern):
-    """PTX lines matching ``pattern``."""
-    return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line))
+    """PTX lines matching ``pattern``, each without its indentation (``^``
+    anchors at the instruction)."""
+    return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line.strip()))
 
 
 def assert_finished(compiled):

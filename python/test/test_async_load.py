@@ -11,19 +11,10 @@ from triton.compiler.errors import CompilationError
 
 import tle
 import async_load_kernels as K
+from conftest import code, ptx_count
 
 TARGET = "sm_90"
 F32 = {"X": "*fp32", "Y": "*fp32", "OUT": "*fp32", "K": "i32"}
-
-
-def code(compiled, stage):
-    """A stage's IR without location lines or trailing locations."""
-    lines = [l for l in compiled.asm[stage].splitlines() if not l.startswith("#loc")]
-    return "\n".join(re.sub(r"\s*loc\(.*", "", l) for l in lines)
-
-
-def ptx_count(compiled, pattern):
-    return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line.strip()))
 
 
 def compile_masked_copy(dtype="fp32", block=1024):

@@ -13,16 +13,13 @@ from triton.compiler.errors import CompilationError
 
 import tle
 import distributed_kernels as K
+from conftest import ptx_count
 
 TARGET = "sm_90"
 
 
 def ptx_body(compiled):
     return compiled.asm["ptx"].split(".entry")[1]
-
-
-def count(compiled, pattern):
-    return sum(1 for line in ptx_body(compiled).splitlines() if re.search(pattern, line))
 
 
 def ttgir(compiled, stage="ttgir"):
@@ -51,12 +48,12 @@ def test_all_gather_pulls_peers_through_mapa():
     raised = ttgir(c)
     assert raised.count('tt.elementwise_inline_asm "tle.reshard') == 1
     assert "tle.marker.tile_shape = array<i64: 64>" in raised and "shape = array<i64: 256>" in raised
-    assert count(c, r"mapa\.shared::cluster") >= 1
-    assert count(c, r"ld\.shared::cluster") >= 1
-    assert count(c, r"\bst\.shared") >= 1  # the block goes into this CTA's buffer
+    assert ptx_count(c, r"mapa\.shared::cluster") >= 1
+    assert ptx_count(c, r"ld\.shared::cluster") >= 1
+    assert ptx_count(c, r"\bst\.shared") >= 1  # the block goes into this CTA's buffer
     # The cluster barrier after the writes and the one before exit.
-    assert count(c, r"barrier\.cluster\.arrive") >= 2 and count(c, r"barrier\.cluster\.wait") >= 2
-    assert count(c, r"add\.f32|add\.rn\.f32") == 0  # a gather adds nothing
+    assert ptx_count(c, r"barrier\.cluster\.arrive") >= 2 and ptx_count(c, r"barrier\.cluster\.wait") >= 2
+    assert ptx_count(c, r"add\.f32|add\.rn\.f32") == 0  # a gather adds nothing
     assert c.metadata.num_ctas == 4
     assert c.metadata.shared >= 64 * 4  # the 64-element source block
 
@@ -68,8 +65,8 @@ def test_all_reduce_sums_every_peer():
     lowered = ttgir(c, "tle-ttgir")
     assert lowered.count("mapa.shared::cluster") == 4
     assert len(re.findall(r"arith\.addf .* : tensor<256xf32", lowered)) == 3
-    assert count(c, r"ld\.shared::cluster") >= 4
-    assert count(c, r"barrier\.cluster\.arrive") >= 2
+    assert ptx_count(c, r"ld\.shared::cluster") >= 4
+    assert ptx_count(c, r"barrier\.cluster\.arrive") >= 2
     assert c.metadata.num_ctas == 4
     assert c.metadata.shared >= 256 * 4
 
@@ -80,15 +77,15 @@ def test_reduce_scatter_reads_one_block_per_peer():
     lowered = ttgir(c, "tle-ttgir")
     assert lowered.count("mapa.shared::cluster") == 4
     assert len(re.findall(r"arith\.addi .* : tensor<64xi32", lowered)) >= 3  # the 64-element result block
-    assert count(c, r"ld\.shared::cluster") >= 4
+    assert ptx_count(c, r"ld\.shared::cluster") >= 4
 
 
 def test_scatter_is_local():
     c = compile_kernel(K.scatter, VEC, N=256, SRC=K.B4, DST=K.S4, MESH=K.MESH4)
     assert_lowered(c)
-    assert count(c, r"mapa") == 0 and count(c, r"shared::cluster") == 0
+    assert ptx_count(c, r"mapa") == 0 and ptx_count(c, r"shared::cluster") == 0
     # The slice is read back from this CTA's own buffer.
-    assert count(c, r"\bld\.shared") >= 1
+    assert ptx_count(c, r"\bld\.shared") >= 1
     assert c.metadata.num_ctas == 4
 
 
@@ -98,14 +95,14 @@ def test_gather_to_root_masks_the_others():
     lowered = ttgir(c, "tle-ttgir")
     assert re.search(r"arith\.cmpi eq, .*", lowered)
     # The pull is predicated: only the root loads.
-    assert count(c, r"@%p\d+ ld\.shared::cluster") >= 1
+    assert ptx_count(c, r"@%p\d+ ld\.shared::cluster") >= 1
 
 
 def test_all_gather_2d_over_a_2x2_cluster():
     c = compile_kernel(K.all_gather_2d, VEC, M=32, N=32, SRC=K.S2x2, DST=K.BB2x2, MESH=K.MESH2x2)
     assert_lowered(c)
     assert c.metadata.num_ctas == 4
-    assert count(c, r"mapa\.shared::cluster") >= 1
+    assert ptx_count(c, r"mapa\.shared::cluster") >= 1
     assert c.metadata.shared >= 16 * 16 * 4
 
 
@@ -125,7 +122,7 @@ def test_distributed_dot_k_split_all_reduces_the_partial_products():
     sig = {"A": "*fp16", "B": "*fp16", "C": "*fp32", "OUT": "*fp32"}
     c = compile_kernel(K.dot_k_split, sig, M=64, N=64, K=128, A_S=K.A_K, B_S=K.B_K, MESH=K.MESH4, ADD_C=True)
     assert_lowered(c)
-    assert count(c, r"wgmma|mma\.sync") >= 1  # the local product is a tensor-core dot
+    assert ptx_count(c, r"wgmma|mma\.sync") >= 1  # the local product is a tensor-core dot
     lowered = ttgir(c, "tle-ttgir")
     assert lowered.count("mapa.shared::cluster") == 4  # all-reduce of the 64 x 64 partial products
     assert c.metadata.num_ctas == 4
@@ -326,11 +323,11 @@ def test_device_all_gather_compiles_with_system_scope_flags():
     assert_lowered(c)
     body = ptx_body(c)
     # Arrive and depart: thread 0 releases a flag on every device, every thread acquires its own.
-    assert count(c, r"fence\.acq_rel\.sys") >= 2
-    assert count(c, r"st\.relaxed\.sys\.global\.b32") >= 2 * 4
-    assert count(c, r"ld\.acquire\.sys\.global\.b32") >= 2
+    assert ptx_count(c, r"fence\.acq_rel\.sys") >= 2
+    assert ptx_count(c, r"st\.relaxed\.sys\.global\.b32") >= 2 * 4
+    assert ptx_count(c, r"ld\.acquire\.sys\.global\.b32") >= 2
     # Peer reads: one load per device, predicated on the elements it holds.
-    assert count(c, r"@%p\d+ ld\.global\.b32") >= 4
+    assert ptx_count(c, r"@%p\d+ ld\.global\.b32") >= 4
     assert "mapa" not in body and "shared::cluster" not in body
     assert c.metadata.num_ctas == 1
 

@@ -15,8 +15,8 @@ import triton
 import triton.language as tl
 
 import tle
-from conftest import has_gpu
-from test_distributed import DEVICE_SIG, assert_lowered, compile_kernel, count, device_all_gather
+from conftest import has_gpu, ptx_count
+from test_distributed import DEVICE_SIG, assert_lowered, compile_kernel, device_all_gather
 
 D = 2
 DEV2 = tle.device_mesh({"device": D})
@@ -108,9 +108,9 @@ def test_block_form_compiles_for_two_gpus():
                        DST=tle.sharding(DEV2, split=["device"]), MESH=DEV2)
     assert_lowered(c)
     # One flag store per GPU per barrier, and each GPU's partial read (predicated) from both.
-    assert count(c, r"st\.relaxed\.sys\.global\.b32") == 2 * D
-    assert count(c, r"ld\.acquire\.sys\.global\.b32") >= 2
-    assert count(c, r"@%p\d+ ld\.global") >= D
+    assert ptx_count(c, r"st\.relaxed\.sys\.global\.b32") == 2 * D
+    assert ptx_count(c, r"ld\.acquire\.sys\.global\.b32") >= 2
+    assert ptx_count(c, r"@%p\d+ ld\.global") >= D
 
 
 def test_peer_loads_vectorize_with_aligned_arguments():
@@ -122,8 +122,8 @@ def test_peer_loads_vectorize_with_aligned_arguments():
     vec = tle.compile(device_reshard_block, signature=DEVICE_SIG, constexprs=constexprs, target="sm_90",
                       attrs=aligned)
     plain = tle.compile(device_reshard_block, signature=DEVICE_SIG, constexprs=constexprs, target="sm_90")
-    assert count(vec, r"@%p\d+ ld\.global\.v4\.b32") >= D and count(vec, r"@%p\d+ ld\.global\.b32") == 0
-    assert count(plain, r"@%p\d+ ld\.global\.v4") == 0 and count(plain, r"@%p\d+ ld\.global\.b32") >= D
+    assert ptx_count(vec, r"@%p\d+ ld\.global\.v4\.b32") >= D and ptx_count(vec, r"@%p\d+ ld\.global\.b32") == 0
+    assert ptx_count(plain, r"@%p\d+ ld\.global\.v4") == 0 and ptx_count(plain, r"@%p\d+ ld\.global\.b32") >= D
 
 
 def _run(kernel, programs, xs, outs, parts, epoch=1, **meta):

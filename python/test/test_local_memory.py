@@ -11,16 +11,13 @@ from triton.compiler.errors import CompilationError
 
 import tle
 import local_memory_kernels as K
+from conftest import ptx_count
 
 TARGET = "sm_90"
 
 
 def ptx_lines(compiled):
     return [line.strip() for line in compiled.asm["ptx"].splitlines()]
-
-
-def count(compiled, pattern):
-    return sum(1 for line in ptx_lines(compiled) if re.search(pattern, line))
 
 
 def assert_finished(compiled):
@@ -43,12 +40,12 @@ def test_histogram_uses_shared_atomics_and_accounts_shared_memory():
     c = compile_histogram(bins=64)
     assert_finished(c)
     # The counting is a shared-memory atomic, zeroing and reading are shared stores/loads.
-    assert count(c, r"(atom|red)\.[a-z_.]*shared::cta\.(add|inc)\.") >= 1
-    assert count(c, r"\bst\.shared") >= 1 and count(c, r"\bld\.shared") >= 1
-    assert count(c, r"\b(ld|st|atom|red)\.global.*\[%r") == 0  # no shared address used as a global one
+    assert ptx_count(c, r"(atom|red)\.[a-z_.]*shared::cta\.(add|inc)\.") >= 1
+    assert ptx_count(c, r"\bst\.shared") >= 1 and ptx_count(c, r"\bld\.shared") >= 1
+    assert ptx_count(c, r"\b(ld|st|atom|red)\.global.*\[%r") == 0  # no shared address used as a global one
     # 64 counters of 4 bytes live in TLE's region, which the launch reserves.
     assert c.metadata.shared >= 64 * 4
-    assert count(c, r"bar\.sync|barrier\.sync") >= 2  # zeroing -> atomics -> reading
+    assert ptx_count(c, r"bar\.sync|barrier\.sync") >= 2  # zeroing -> atomics -> reading
 
 
 def test_histogram_shared_size_grows_with_the_buffer():
@@ -60,7 +57,7 @@ def test_transpose_tile_reads_through_2d_local_pointers():
     c = tle.compile(K.transpose_tile, signature={"X": "*fp32", "Y": "*fp32"},
                     constexprs={"M": 32, "N": 64}, target=TARGET)
     assert_finished(c)
-    assert count(c, r"\bld\.shared") >= 1 and count(c, r"\bst\.shared") >= 1
+    assert ptx_count(c, r"\bld\.shared") >= 1 and ptx_count(c, r"\bst\.shared") >= 1
     assert c.metadata.shared >= 32 * 64 * 4
 
 
@@ -85,7 +82,7 @@ def test_late_writer_transpose_control_differs_only_in_the_barrier():
         without = tle.compile(K.late_writer_transpose, constexprs={"M": 32, "N": 64, "VARIANT": 1}, **kw)
     for c in (with_barriers, without):
         assert_finished(c)
-        assert count(c, r"%globaltimer") >= 1
+        assert ptx_count(c, r"%globaltimer") >= 1
     # (the output store's layout conversion follows: a second round trip)
     assert _shared_access_order(with_barriers)[:3] == ["st.shared", "bar.sync", "ld.shared"]
     assert _shared_access_order(without)[:2] == ["st.shared", "ld.shared"]
@@ -115,8 +112,8 @@ def test_2d_local_pointer_accesses_take_the_values_row_major_layout():
                     target=TARGET, attrs={(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]})
     assert_finished(c)
     assert "ttg.convert_layout" not in c.asm["tle-ttgir"]
-    assert count(c, r"\bst\.shared\.v4\.b32") >= 1
-    assert count(c, r"\bbar\.sync") == 1
+    assert ptx_count(c, r"\bst\.shared\.v4\.b32") >= 1
+    assert ptx_count(c, r"\bbar\.sync") == 1
 
 
 def test_whole_buffer_access_uses_tritons_shared_memory():
@@ -133,25 +130,25 @@ def test_atomic_max_and_scalar_slot():
     c = tle.compile(K.segment_max, signature={"X": "*i32", "OUT": "*i32", "n": "i32"},
                     constexprs={"BLOCK": 256, "SEGS": 32}, target=TARGET)
     assert_finished(c)
-    assert count(c, r"(atom|red)\.[a-z_.:]*shared[a-z_.:]*\.max\.s32") >= 1
-    assert count(c, r"(atom|red)\.relaxed\.cta\.shared[a-z_.:]*\.add\.(s32|u32)") >= 1
+    assert ptx_count(c, r"(atom|red)\.[a-z_.:]*shared[a-z_.:]*\.max\.s32") >= 1
+    assert ptx_count(c, r"(atom|red)\.relaxed\.cta\.shared[a-z_.:]*\.add\.(s32|u32)") >= 1
 
 
 def test_atomic_cas_on_local_pointers():
     c = tle.compile(K.claim_slots, signature={"OUT": "*i32"}, constexprs={"SLOTS": 64}, target=TARGET)
     assert_finished(c)
-    assert count(c, r"atom\.[a-z_.:]*shared[a-z_.:]*\.cas\.b32") >= 1
+    assert ptx_count(c, r"atom\.[a-z_.:]*shared[a-z_.:]*\.cas\.b32") >= 1
 
 
 def test_cluster_exchange_maps_peer_shared_memory():
     c = tle.compile(K.cluster_exchange, signature={"OUT": "*i32"},
                     constexprs={"N": 128, "MESH": K.CLUSTER2}, target=TARGET)
     assert_finished(c)
-    assert count(c, r"mapa\.shared::cluster") >= 1
-    assert count(c, r"ld\.shared::cluster") >= 1
-    assert count(c, r"%cluster_ctarank") >= 1
-    assert count(c, r"barrier\.cluster\.arrive") >= 2  # the user's barrier and the one before exit
-    assert count(c, r"%clusterid\.x") >= 1  # a program is a cluster
+    assert ptx_count(c, r"mapa\.shared::cluster") >= 1
+    assert ptx_count(c, r"ld\.shared::cluster") >= 1
+    assert ptx_count(c, r"%cluster_ctarank") >= 1
+    assert ptx_count(c, r"barrier\.cluster\.arrive") >= 2  # the user's barrier and the one before exit
+    assert ptx_count(c, r"%clusterid\.x") >= 1  # a program is a cluster
     assert c.metadata.num_ctas == 2
 
 
@@ -159,7 +156,7 @@ def test_cluster_histogram_remote_atomics():
     c = tle.compile(K.cluster_histogram, signature={"X": "*i32", "OUT": "*i32", "n": "i32"},
                     constexprs={"BLOCK": 256, "BINS": 128, "MESH": K.CLUSTER2}, target=TARGET)
     assert_finished(c)
-    assert count(c, r"(atom|red)\.[a-z_.]*shared::cluster[a-z_.]*\.add\.") >= 1
+    assert ptx_count(c, r"(atom|red)\.[a-z_.]*shared::cluster[a-z_.]*\.add\.") >= 1
     assert c.metadata.num_ctas == 2
 
 
@@ -170,7 +167,7 @@ def test_plain_kernels_are_untouched():
         tl.atomic_add(X + offs, 1)
 
     with_tle = tle.compile(add_one, signature={"X": "*i32"}, constexprs={"N": 128}, target=TARGET)
-    assert count(with_tle, r"atom\.global") + count(with_tle, r"red\.global") >= 1
+    assert ptx_count(with_tle, r"atom\.global") + ptx_count(with_tle, r"red\.global") >= 1
     assert with_tle.metadata.num_ctas == 1
     assert "tle.shared" not in with_tle.asm["tle-ttgir"]
 

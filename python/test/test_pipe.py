@@ -11,6 +11,7 @@ from triton.compiler.errors import CompilationError
 
 import tle
 import pipe_kernels as K
+from conftest import ptx_count
 
 TARGET = "sm_90"
 CONFIGS = {
@@ -42,10 +43,6 @@ def compile_kernel(name, aligned=False, **overrides):
     sig = {**sig, **overrides.pop("signature", {})}
     return tle.compile(fn, signature=sig, constexprs={**CONFIGS[name], **overrides}, target=target, num_warps=4,
                        **({"attrs": attrs} if aligned else {}))
-
-
-def ptx_count(compiled, pattern):
-    return sum(1 for line in compiled.asm["ptx"].splitlines() if re.search(pattern, line.strip()))
 
 
 def test_ring_dot_reads_slots_in_place():

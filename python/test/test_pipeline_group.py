@@ -14,15 +14,10 @@ from triton.compiler.errors import CompilationError
 
 import tle
 import pipeline_group_kernels as K
+from conftest import code
 
 TARGET = "sm_90"
 QK_SIG = {"Q": "*fp32", "K": "*fp32", "OUT": "*fp32", "n": "i32"}
-
-
-def code(compiled, stage):
-    """A stage's IR without location lines or trailing locations."""
-    lines = [l for l in compiled.asm[stage].splitlines() if not l.startswith("#loc")]
-    return "\n".join(re.sub(r"\s*loc\(.*", "", l) for l in lines)
 
 
 def loop_body(text):
