@@ -1,4 +1,4 @@
-"""Kernels with explicit barriers (issue 32, item 1): ``tle.gpu.alloc_barriers``,
+"""Kernels with explicit barriers: ``tle.gpu.alloc_barriers``,
 ``barrier_arrive`` / ``barrier_wait`` on mbarriers and named barriers, and
 ``tle.gpu.copy(desc, buf, shape, offsets, barrier=)``, in the style of
 FlagTree's public tests (``phaseIdx`` counts a barrier's uses).

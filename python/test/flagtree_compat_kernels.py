@@ -4,7 +4,7 @@ with FlagTree's import line changed to TLE's:
     import triton.experimental.tle.language.gpu as tle   # FlagTree
     import tle.gpu as tle                                # here
 
-They cover what issue 32 found refused or broken: ``tle.pipeline`` loops,
+They cover ``tle.pipeline`` loops,
 ``tle.local_ptr(buffer, offsets=...)``, synchronous TMA copies between a
 tensor descriptor and a buffer, and ``tle.copy`` into buffers read through
 local pointers inside a GEMM's K loop. Compiled on the CPU by

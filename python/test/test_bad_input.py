@@ -1,4 +1,4 @@
-"""Frontend bad input (issue 17): wrong calls to every public ``tle.*`` function.
+"""Frontend bad input: wrong calls to every public ``tle.*`` function.
 
 Each row of the tables below is a tiny kernel written as source text, with the
 bad ``tle.`` call marked ``# <-``. The kernel is written to a file and

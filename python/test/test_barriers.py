@@ -1,4 +1,4 @@
-"""Explicit barriers on the CPU (issue 32, item 1): the kernels of
+"""Explicit barriers on the CPU: the kernels of
 barrier_kernels.py compile to PTX for sm_90 through TLE's stages, with the
 instructions each primitive stands for, and misuse is an error at the
 user's line.

@@ -1,4 +1,4 @@
-"""Explicit barriers on the GPU (issue 32, item 1), against torch: the kernels
+"""Explicit barriers on the GPU, against torch: the kernels
 of barrier_kernels.py launched the usual way with TLE enabled.
 
 Skips without a CUDA GPU; the TMA and expect_tx tests also without sm_90.

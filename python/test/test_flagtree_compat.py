@@ -1,4 +1,4 @@
-"""FlagTree's TLE kernels on TLE (issue 32, item 2), on the CPU: the kernels of
+"""FlagTree's TLE kernels on TLE, on the CPU: the kernels of
 flagtree_compat_kernels.py, our own, in the style of FlagTree's public tests
 (FlagTree's import line, `import tle.gpu as tle`), compile to PTX for sm_90
 through TLE's stages, with the instructions their primitives stand for:

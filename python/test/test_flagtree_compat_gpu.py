@@ -1,4 +1,4 @@
-"""FlagTree's TLE kernels on TLE (issue 32, item 2), on the GPU, against torch:
+"""FlagTree's TLE kernels on TLE, on the GPU, against torch:
 the kernels of flagtree_compat_kernels.py (in the style of FlagTree's public
 tests, FlagTree's import line) launched the usual way with TLE enabled.
 

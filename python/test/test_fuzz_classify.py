@@ -68,8 +68,9 @@ def test_leak_report_is_a_failure(fuzz):
 
 
 def test_empty_op_name_mutation(fuzz):
-    """The mutation behind issue 31's abort: a generic op named by its
-    dialect prefix only ("tle."), cut from a generic op or put on a line."""
+    """The empty_op_name mutation: a generic op named by its dialect prefix
+    only ("tle."), cut from a generic op or put on a line (tle-opt must
+    report it, not abort)."""
     import random
     import re
     mutator = fuzz.Mutator(random.Random(0), [])

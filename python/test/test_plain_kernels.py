@@ -1,4 +1,4 @@
-"""Issue 17, "never break a plain Triton kernel": with ``tle.enable()`` a
+"""Never break a plain Triton kernel: with ``tle.enable()`` a
 kernel that uses no TLE op compiles to the same PTX as without TLE, whatever
 Triton 3.6 features it uses.
 
@@ -32,9 +32,9 @@ from corpus_kernels import KERNELS, ast_source, stages  # noqa: E402
 
 BY_NAME = {entry[0]: entry for entry in KERNELS}
 
-# (corpus kernel, compute capability): the Triton 3.6 features the interop set
-# did not cover before issue 17, for sm_90 and, where the feature has a
-# Blackwell form (or needs Blackwell), for sm_100.
+# (corpus kernel, compute capability): the Triton 3.6 features of the second
+# guarantee above, for sm_90 and, where the feature has a Blackwell form (or
+# needs Blackwell), for sm_100.
 CASES = [
     ("dot_scaled_mx", 90), ("dot_scaled_mx", 100),            # tt.dot_scaled; tc_gen5_mma_scaled
     ("dot_scaled_fp4", 90), ("dot_scaled_fp4", 100),          # ttg.fp4_to_fp; tc_gen5_mma, tmem operand

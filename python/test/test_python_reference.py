@@ -22,7 +22,7 @@ SCRIPT = Path(REPO) / "tools" / "gen_python_reference.py"
 OUT = Path(REPO) / "docs" / "reference" / "python.md"
 
 # Public names whose docstrings still lack an argument's description or an
-# example (issue 31). Empty: every public name is documented. Do not add to
+# example. Empty: every public name is documented. Do not add to
 # it: document a new name instead.
 INCOMPLETE: set[str] = set()
 
@@ -104,7 +104,7 @@ def test_docstring_documents_arguments_and_an_example(qualname, obj):
     gaps = _gaps(obj)
     if qualname in INCOMPLETE:
         assert gaps, f"{qualname} is documented now: remove it from INCOMPLETE in {__file__}"
-        pytest.xfail(f"{qualname}: {'; '.join(gaps)} (issue 31)")
+        pytest.xfail(f"{qualname}: {'; '.join(gaps)}")
     assert not gaps, f"{qualname}: {'; '.join(gaps)}"
 
 

@@ -1,6 +1,6 @@
 """Targets (docs/targets.md): what compiles for sm_80 and older, and the
 error a feature gives on a target that lacks it — at the user's line, naming
-the feature, the minimum and the target; never an LLVM abort (issue 31)."""
+the feature, the minimum and the target; never an LLVM abort."""
 
 import re
 

@@ -1,5 +1,5 @@
 """Errors inside the functions TLE traces carry their own message and the
-user's line in str(e) (issue 31): warp_specialize partitions (and the
+user's line in str(e): warp_specialize partitions (and the
 functions they call), pipe keywords misspelled, and pipes that can never
 make progress."""
 

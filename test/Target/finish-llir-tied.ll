@@ -1,7 +1,7 @@
 ; An input tied to an output (constraint "<N>") passes through the output's
 ; register: Triton's wgmma wait keeps the dot's operands alive that way, a
-; memdesc's shared base among them (FlagTree's GEMM with fp16 buffers,
-; issue 32). The finish leaves such an asm as it is, next to TLE's region.
+; memdesc's shared base among them (FlagTree's GEMM with fp16 buffers).
+; The finish leaves such an asm as it is, next to TLE's region.
 
 ; RUN: tle-opt --tle-finish-llir --triton-shared=1024 --tle-shared=64 %s | FileCheck %s
 

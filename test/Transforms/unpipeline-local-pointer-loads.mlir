@@ -1,6 +1,6 @@
 // RUN: tle-opt %s -split-input-file --triton-tle-unpipeline-local-pointer-loads | FileCheck %s
 
-// FlagTree's GEMM (issue 32): fp32 tiles read through full-view local
+// FlagTree's GEMM: fp32 tiles read through full-view local
 // pointers (a TLE marker) for tt.dot. Triton would issue the loads as
 // cp.async from shared memory: the loop gets one stage.
 // CHECK-LABEL: tt.func @gemm_f32

@@ -2,7 +2,7 @@
 
 // A feature the module's ttg.target lacks is an error naming the op, the
 // feature, the minimum and the target (docs/targets.md), not an abort in
-// Triton's LLVM backend (issue 31: setmaxnreg and barrier.cluster for sm_80).
+// Triton's LLVM backend (as setmaxnreg and barrier.cluster for sm_80 were).
 // Each case fails in the pass that lowers it.
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
