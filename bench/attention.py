@@ -552,7 +552,7 @@ def torch_provider(inp):
     if not timed:
         raise RuntimeError("torch has neither the flash nor the cuDNN SDPA backend here")
     timed.sort(key=lambda t: t[0])
-    print(f"#   torch sdpa: " + ", ".join(f"{name} {ms:.4f} ms" for ms, name, _ in timed) + f" -> {timed[0][1]}",
+    print("#   torch sdpa: " + ", ".join(f"{name} {ms:.4f} ms" for ms, name, _ in timed) + f" -> {timed[0][1]}",
           flush=True)
     return timed[0][2]
 

@@ -1,4 +1,4 @@
-"""Issue 32's item-1 leftovers on the CPU (docs/barriers.md): the kernels of
+"""The wgmma, buffer and barrier primitives on the CPU (docs/barriers.md): the kernels of
 prims_kernels.py compile to PTX for sm_90 through TLE's stages with the
 instructions each primitive stands for, and misuse is an error at the
 user's line.
@@ -22,7 +22,6 @@ import re
 
 import pytest
 import triton
-import triton.language as tl
 
 import tle
 import prims_kernels as K
