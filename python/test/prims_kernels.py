@@ -1,4 +1,4 @@
-"""Kernels for issue 32's item-1 leftovers (docs/barriers.md): ``tle.gpu.wgmma``
+"""Kernels for the wgmma, buffer and barrier primitives of docs/barriers.md: ``tle.gpu.wgmma``
 with a register ``a`` operand and with fp8 operands, buffer slots
 (``buf.slot(i)``), ``tle.gpu.barrier_try_wait`` and ``tle.gpu.set_layout``,
 alone and inside ``tle.gpu.warp_specialize`` partitions.

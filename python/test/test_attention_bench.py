@@ -1,4 +1,4 @@
-"""bench/attention.py (FlashAttention forward, issue 32 item 3).
+"""bench/attention.py (FlashAttention forward).
 
 CPU: each provider's kernel compiles to PTX for sm_90 with the instructions
 its schedule stands for (wgmma for all; for ``tle-fa3`` setmaxnreg, the

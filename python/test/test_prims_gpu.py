@@ -1,4 +1,4 @@
-"""Issue 32's item-1 leftovers on the GPU, against torch: the kernels of
+"""The wgmma, buffer and barrier primitives on the GPU, against torch: the kernels of
 prims_kernels.py (register-a and fp8 wgmma, buffer slots, barrier_try_wait,
 set_layout, and all of them in warp_specialize partitions) launched the
 usual way with TLE enabled.

@@ -1,6 +1,6 @@
 // RUN: tle-opt %s | tle-opt | FileCheck %s
 
-// The primitives of issue 32's item 1 leftovers round-trip: a register a
+// The wgmma, buffer and barrier primitives round-trip: a register a
 // operand of tle.wgmma, fp8 operands, tle.buffer_slot, tle.barrier_try_wait,
 // tle.set_layout (TTGIR and TTIR forms).
 
