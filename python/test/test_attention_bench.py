@@ -18,7 +18,7 @@ import triton
 import triton.language as tl
 
 import tle
-from conftest import has_gpu
+from conftest import has_gpu, ptx_count
 from test_bench_smoke import BENCH_DIR
 
 H100_SHARED = 232448
@@ -54,10 +54,6 @@ def _compile(entry):
     return triton.compile(src, target=GPUTarget("cuda", 90, 32), options=entry["options"])
 
 
-def _count(ptx, pattern):
-    return len(re.findall(pattern, ptx))
-
-
 @pytest.mark.parametrize("tag", ["d64-full", "d128-causal"])
 def test_triton_provider_is_plain_triton_with_wgmma_and_tma(attention, tag):
     k = _compile(_entry(attention, f"triton-{tag}"))
@@ -72,11 +68,10 @@ def test_triton_provider_is_plain_triton_with_wgmma_and_tma(attention, tag):
 @pytest.mark.parametrize("tag", ["d64-causal", "d128-full"])
 def test_tle_provider_pipes_k_and_v_to_two_consumer_warpgroups(attention, tag):
     k = _compile(_entry(attention, f"tle-{tag}"))
-    ptx = k.asm["ptx"]
-    assert _count(ptx, r"wgmma\.mma_async") > 0
-    assert _count(ptx, r"cp\.async\.cg\.shared\.global") > 0  # slot fills by cp.async
-    assert _count(ptx, r"cp\.async\.mbarrier\.arrive\.noinc") > 0  # published when they land
-    assert _count(ptx, r"setmaxnreg\.inc") > 0 and _count(ptx, r"setmaxnreg\.dec") > 0
+    assert ptx_count(k, r"wgmma\.mma_async") > 0
+    assert ptx_count(k, r"cp\.async\.cg\.shared\.global") > 0  # slot fills by cp.async
+    assert ptx_count(k, r"cp\.async\.mbarrier\.arrive\.noinc") > 0  # published when they land
+    assert ptx_count(k, r"setmaxnreg\.inc") > 0 and ptx_count(k, r"setmaxnreg\.dec") > 0
     ttgir = k.asm["tle-ttgir"]
     assert "ttg.warp_specialize" in ttgir
     # Both consumers' wgmmas read K and V in the slots (forward-pipe-mma-operands):
@@ -88,25 +83,24 @@ def test_tle_provider_pipes_k_and_v_to_two_consumer_warpgroups(attention, tag):
 @pytest.mark.parametrize("tag", ["d64-full", "d64-causal", "d128-full", "d128-causal"])
 def test_tle_fa3_schedule_in_the_ptx(attention, tag):
     k = _compile(_entry(attention, f"tle-fa3-{tag}"))
-    ptx = k.asm["ptx"]
     # Register split: the consumer warpgroups grow, the producer warp shrinks.
-    assert _count(ptx, r"setmaxnreg\.inc\.sync\.aligned\.u32\s+240;") > 0
-    assert _count(ptx, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+32;") > 0
+    assert ptx_count(k, r"setmaxnreg\.inc\.sync\.aligned\.u32\s+240;") > 0
+    assert ptx_count(k, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+32;") > 0
     # Ping-pong: each consumer syncs on its own named barrier (8 or 9, both
     # warpgroups: 256 threads) before issuing and arrives on the other's.
     for bar in (8, 9):
-        assert _count(ptx, rf"bar\.sync {bar}, 256;") >= 3
-        assert _count(ptx, rf"bar\.arrive {bar}, 256;") >= 3
+        assert ptx_count(k, rf"bar\.sync {bar}, 256;") >= 3
+        assert ptx_count(k, rf"bar\.arrive {bar}, 256;") >= 3
     # The producer warp: Q, K and V by TMA on mbarriers (expect_tx), no register staging.
-    assert _count(ptx, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global") >= 4
-    assert _count(ptx, r"mbarrier\.arrive\.expect_tx") >= 4
-    assert _count(ptx, r"mbarrier\.try_wait\.parity") >= 8
+    assert ptx_count(k, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global") >= 4
+    assert ptx_count(k, r"mbarrier\.arrive\.expect_tx") >= 4
+    assert ptx_count(k, r"mbarrier\.try_wait\.parity") >= 8
     # Each consumer: S and P V in flight together, the softmax after waiting
     # for S only (wait_group 1), then P V (wait_group 0).
-    assert _count(ptx, r"wgmma\.mma_async") > 0
-    assert _count(ptx, r"wgmma\.wait_group\.sync\.aligned 1;") == 2
+    assert ptx_count(k, r"wgmma\.mma_async") > 0
+    assert ptx_count(k, r"wgmma\.wait_group\.sync\.aligned 1;") == 2
     # P through its buffer: fenced for the async proxy before the P V wgmma.
-    assert _count(ptx, r"fence\.proxy\.async") >= 2
+    assert ptx_count(k, r"fence\.proxy\.async") >= 2
     assert k.metadata.shared <= H100_SHARED
 
 
