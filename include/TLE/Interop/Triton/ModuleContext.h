@@ -5,7 +5,7 @@
 // latencies), the ones TLE adds for its llir finish, and the mesh levels of
 // TLE's distributed ops: each name once, with the lookups TLE's passes use
 // (as Triton's TritonGPU Dialect.h and PipeliningUtility.h hold them for
-// Triton's passes). Implemented in lib/Dialect/TritonInterop/ModuleContext.cpp.
+// Triton's passes). Implemented in lib/Interop/Triton/ModuleContext.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TLE_INTEROP_TRITON_MODULECONTEXT_H
