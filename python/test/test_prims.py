@@ -347,6 +347,23 @@ def test_set_layout_in_partitions():
     assert ptx_count(c, r"setmaxnreg") >= 1
 
 
+@pytest.mark.parametrize("n_tiles", [1, 2])
+def test_pipeline_groups_of_a_constant_trip_count(n_tiles):
+    """The JIT specialises an int argument equal to 1 as a constant; the
+    one-trip tle.range loop is then folded by Triton's canonicalizer, and
+    its groups (nothing left to pipeline) are dropped, not reported as
+    misplaced. A trip count of 2 keeps its loop and its groups."""
+    sig = dict(K.SIGNATURES["ranged_slot_kernel"], n_tiles="constexpr")
+    c = tle.compile(K.ranged_slot_kernel, signature=sig, constexprs={"n_tiles": n_tiles, "R": 32, "C": 64},
+                    target=TARGET)
+    assert_finished(c)
+    ttir = code(c, "tle-ttir")
+    assert "pipeline_group" not in ttir
+    assert ("scf.for" in ttir) == (n_tiles > 1)
+    assert ("tt.num_stages = 2" in ttir) == (n_tiles > 1)
+    assert ptx_count(c, r"st\.global") >= 1
+
+
 def test_slots_and_layouts_in_pipeline_groups():
     c = compile_kernel("ranged_slot_kernel", R=32, C=64)
     assert_finished(c)
