@@ -64,7 +64,8 @@ using Elements = std::vector<std::string>;
 // and keeps Triton's pipeliner off loads through local pointers
 // (docs/local-memory.md, section 3a).
 Elements ttirPasses(const TTIROptions &o) {
-  return {"triton-tle-raise-markers{verify-only=true}",
+  return {"triton-tle-bind-pipeline-groups",
+          "triton-tle-raise-markers{verify-only=true}",
           "triton-tle-raise-markers{ops=tle.async_load}",
           "triton-tle-lower-async-loads{num-stages=" + std::to_string(o.numStages) + "}",
           "triton-tle-raise-markers{ops=tle.pipeline_group_begin,tle.pipeline_group_end}",

@@ -149,17 +149,28 @@ def slot_load_kernel(src, dst, n_tiles, R: tl.constexpr, C: tl.constexpr, STAGES
 
 @triton.jit
 def try_wait_kernel(flags):
-    """flags = [try_wait before the phase completes, after]: a barrier of
-    two arrivals gets one, is tested (False), gets the second, is tested
-    again (True, in a loop as a blocking wait would)."""
+    """flags = [try_wait before the phase completes, after it, a READY
+    barrier's phase 0, that barrier's phase 1]: expected [0, 1, 1, 0].
+
+    A barrier of two arrivals gets one (thread 0's) and is tested: False.
+    The answer is stored before the second arrival, so thread 0 waits for
+    it first: mbarrier.try_wait may stay suspended for a while, and on an
+    H100 a later arrival that does not depend on the answer (the same
+    thread's) completed the phase inside that window and made it True.
+    Then the second arrival, and the test again in a loop as a blocking
+    wait would (True). A READY barrier's phase 0 is complete at once; its
+    phase 1 gets no arrival (False)."""
     bar = tle.gpu.alloc_barrier(arrive_count=2)
+    ready = tle.gpu.alloc_barrier(arrive_count=1, init=tle.gpu.READY)
     tle.gpu.barrier_arrive(bar)
     early = tle.gpu.barrier_try_wait(bar, phaseIdx=0)
+    tl.store(flags, early.to(tl.int32))
+    tl.store(flags + 2, tle.gpu.barrier_try_wait(ready, phaseIdx=0).to(tl.int32))
+    tl.store(flags + 3, tle.gpu.barrier_try_wait(ready, phaseIdx=1).to(tl.int32))
     tle.gpu.barrier_arrive(bar)
     done = tle.gpu.barrier_try_wait(bar, phaseIdx=0)
     while not done:
         done = tle.gpu.barrier_try_wait(bar, phaseIdx=0)
-    tl.store(flags, early.to(tl.int32))
     tl.store(flags + 1, done.to(tl.int32))
 
 

@@ -156,11 +156,25 @@ def test_try_wait():
     c = compile_kernel("try_wait_kernel")
     assert_finished(c)
     ttgir = code(c, "tle-ttgir")
-    assert ttgir.count('"tle.barrier_try_wait.begin;"') == 3
+    assert ttgir.count('"tle.barrier_try_wait.begin;"') == 5
     llir = c.asm["llir"]
     assert "tle.barrier_try_wait" not in llir and "waitLoop" not in llir
-    assert ptx_count(c, r"mbarrier\.try_wait\.parity\.shared(::cta)?\.b64") == 3
-    assert ptx_count(c, r"selp\.u32") >= 3
+    assert ptx_count(c, r"mbarrier\.try_wait\.parity\.shared(::cta)?\.b64") == 5
+    assert ptx_count(c, r"selp\.u32") >= 5
+    # The parity of each test, in program order, as barrier_wait's: phase
+    # 0 of the PENDING barrier (offset 0) is parity 0 (incomplete until
+    # both arrivals); the READY barrier (offset 16) flips it, so its phase
+    # 0 is parity 1 (complete at once) and its phase 1 parity 0.
+    tests = re.findall(r'mbarrier\.try_wait\.parity[^"]*", "=r,r,r"\(ptr addrspace\(3\) '
+                       r'(@global_smem|getelementptr \(i8, ptr addrspace\(3\) @global_smem, i32 (\d+)\)), i32 (\d)\)',
+                       llir)
+    assert [(int(off or 0), int(parity)) for _, off, parity in tests] == [(0, 0), (16, 1), (16, 0), (0, 0), (0, 0)]
+    # The early answer is stored before the second arrival (the hardware's
+    # try-wait may otherwise still be suspended when it comes).
+    ptx = c.asm["ptx"]
+    first_store = ptx.index("st.global.b32")
+    arrives = [m.start() for m in re.finditer(r"mbarrier\.arrive", ptx)]
+    assert len(arrives) == 2 and arrives[0] < ptx.index("mbarrier.try_wait") < first_store < arrives[1]
 
 
 def test_try_wait_errors(tmp_path):
@@ -330,6 +344,23 @@ def test_set_layout_in_partitions():
     assert "sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1]" in ttgir
     assert "sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1]" in ttgir
     assert ptx_count(c, r"setmaxnreg") >= 1
+
+
+@pytest.mark.parametrize("n_tiles", [1, 2])
+def test_pipeline_groups_of_a_constant_trip_count(n_tiles):
+    """The JIT specialises an int argument equal to 1 as a constant; the
+    one-trip tle.range loop is then folded by Triton's canonicalizer, and
+    its groups (nothing left to pipeline) are dropped, not reported as
+    misplaced. A trip count of 2 keeps its loop and its groups."""
+    sig = dict(K.SIGNATURES["ranged_slot_kernel"], n_tiles="constexpr")
+    c = tle.compile(K.ranged_slot_kernel, signature=sig, constexprs={"n_tiles": n_tiles, "R": 32, "C": 64},
+                    target=TARGET)
+    assert_finished(c)
+    ttir = code(c, "tle-ttir")
+    assert "pipeline_group" not in ttir
+    assert ("scf.for" in ttir) == (n_tiles > 1)
+    assert ("tt.num_stages = 2" in ttir) == (n_tiles > 1)
+    assert ptx_count(c, r"st\.global") >= 1
 
 
 def test_slots_and_layouts_in_pipeline_groups():

@@ -90,9 +90,12 @@ def test_slot_load_store(n_tiles):
 
 
 def test_try_wait():
-    flags = torch.full((2,), -1, device="cuda", dtype=torch.int32)
-    K.try_wait_kernel[(1,)](flags)
-    assert flags.tolist() == [0, 1]
+    """[before the phase completes, after, READY phase 0, READY phase 1],
+    20 launches: the early answer must not see the later arrival."""
+    for _ in range(20):
+        flags = torch.full((4,), -1, device="cuda", dtype=torch.int32)
+        K.try_wait_kernel[(1,)](flags)
+        assert flags.tolist() == [0, 1, 1, 0]
 
 
 def test_set_layout():

@@ -9,8 +9,9 @@
 // RUN: not tle-opt %s --pass-pipeline='builtin.module(tle-ttir{num-stages=x})' 2>&1 | FileCheck %s --check-prefix=BADOPT
 // RUN: tle-opt %s --pass-pipeline='builtin.module(tle-ttgir)' | FileCheck %s --check-prefix=PLAIN
 
-// TTIR:      Pass Manager with 6 passes:
+// TTIR:      Pass Manager with 7 passes:
 // TTIR-NEXT: builtin.module(
+// TTIR-NEXT:   triton-tle-bind-pipeline-groups,
 // TTIR-NEXT:   triton-tle-raise-markers{ verify-only=true},
 // TTIR-NEXT:   triton-tle-raise-markers{ops={tle.async_load} verify-only=false},
 // TTIR-NEXT:   triton-tle-lower-async-loads{num-stages=5},

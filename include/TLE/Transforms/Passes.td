@@ -651,6 +651,33 @@ def TLEUnpipelineLocalPointerLoads
   }];
 }
 
+def TLEBindPipelineGroups
+    : Pass<"triton-tle-bind-pipeline-groups", "mlir::ModuleOp"> {
+  let summary = "Bind tle.range pipeline-group markers to their loop; drop "
+                "the groups of a loop Triton folded away";
+  let description = [{
+    Runs first in the tle-ttir stage, on the raw markers
+    (docs/pipeline-groups.md, "Folded loops"). The frontend gives each
+    `tle.pipeline_group_begin` marker one operand: its `tle.range` loop's
+    induction variable (the value the loop variable holds at the top of the
+    body). For each begin marker with that operand:
+
+    * the operand is computed from the induction variable of an enclosing
+      `scf.for` (the innermost such loop): the group belongs to that loop.
+      The operand is dropped; a marker not directly in that loop's body
+      stays, and the op's verifier reports it (a group inside an `scf.if`
+      of the loop, say);
+    * it is computed from no enclosing loop's induction variable: Triton's
+      canonicalizer folded the loop (a one-trip loop, e.g. a trip count that
+      the JIT specialised to 1, inlined into its parent; the induction
+      variable became the lower bound). There is nothing to pipeline: the
+      marker and its `tle.pipeline_group_end` (the next end marker of the
+      same group in the block) are erased.
+
+    Begin markers without an operand (hand-written IR) are left as they are.
+  }];
+}
+
 def TLELowerPipelineGroups
     : Pass<"triton-tle-lower-pipeline-groups", "mlir::ModuleOp"> {
   let summary = "Turn tle.range pipeline groups into Triton's loop schedule "

@@ -447,7 +447,10 @@ def barrier_try_wait(bar, phaseIdx=0, _semantic=None, _generator=None):
     answering False). Each thread gets its own answer; after True the
     thread sees the phase's data, as after a wait. Phases count as for
     ``barrier_wait`` (only the parity matters; a barrier allocated
-    ``READY`` has its phase 0 complete at once). sm_90.
+    ``READY`` has its phase 0 complete at once). The answer may count
+    arrivals made while the test was suspended, also ones that follow it
+    in the program without depending on it: use the answer before an
+    arrival it must not see. sm_90.
 
     Args:
         bar: one mbarrier (``bars[i]``, ``alloc_barrier()``).

@@ -187,6 +187,7 @@ class _Loop:
         self.used = []
         self.open = None
         self.node = None  # the ast.For compiled for it
+        self.iv = None  # the loop variable's value at the top of the body
 
 
 def _loops(semantic) -> list:
@@ -248,6 +249,10 @@ class pipeline_group:
             raise TLEUsageError(f"tle.pipeline_group({i}) is used twice in this loop; a group is one "
                                 "contiguous `with` block")
         loop.open = i
+        # The induction variable binds the group to its loop: if Triton folds
+        # the loop (a one-trip loop), the operand is no loop's induction
+        # variable any more and triton-tle-bind-pipeline-groups drops the group.
+        iv = [loop.iv] if isinstance(loop.iv, tlc.tensor) and not loop.iv.type.is_block() else []
         _markers.emit("pipeline_group_begin", {
             "group": ("i32", i),
             "stage": ("i32", spec.pipe_stages[i]),
@@ -255,7 +260,7 @@ class pipeline_group:
             "num_groups": ("i32", len(spec.pipe_stages)),
             "num_stages": ("i32", spec.num_stages),
             "tle.marker.no_results": True,
-        }, [], [tlc.int32], _semantic=self.semantic)
+        }, iv, [tlc.int32], _semantic=self.semantic)
         return None
 
     def __exit__(self, *exc):
@@ -327,8 +332,12 @@ def _find_carries(self, node, *args, **kwargs):
     """Triton visits a loop body twice: a dry run (here) to find the
     loop-carried values, whose IR it erases, then the real body. Forget the
     dry run's groups."""
-    result = _original_find_carries(self, node, *args, **kwargs)
     loops = _loops(self.semantic)
+    if loops and loops[-1].node is node and isinstance(node.target, ast.Name):
+        # The loop variable's placeholder, replaced by the induction variable
+        # once the body is built: the begin markers' operand.
+        loops[-1].iv = self.lscope.get(node.target.id)
+    result = _original_find_carries(self, node, *args, **kwargs)
     if loops and loops[-1].node is node:
         loops[-1].used = []
     return result
