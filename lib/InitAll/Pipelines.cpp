@@ -37,22 +37,28 @@ struct DisableOption {
 };
 
 struct TTIROptions : PassPipelineOptions<TTIROptions> {
-  Option<int> numStages{*this, "num-stages",
-                        llvm::cl::desc("the compile's num_stages (tle.async_load's default depth)"),
-                        llvm::cl::init(3)};
-  ListOption<std::string> disable{*this, "disable", llvm::cl::desc(DisableOption::kHelp)};
+  Option<int> numStages{
+      *this, "num-stages",
+      llvm::cl::desc(
+          "the compile's num_stages (tle.async_load's default depth)"),
+      llvm::cl::init(3)};
+  ListOption<std::string> disable{*this, "disable",
+                                  llvm::cl::desc(DisableOption::kHelp)};
 };
 
 struct TTGIROptions : PassPipelineOptions<TTGIROptions> {
-  Option<int64_t> waitLimit{*this, "wait-limit",
-                            llvm::cl::desc("bound every device wait of triton-tle-lower-distributed "
-                                           "to this many polls (0: unbounded; the debug mode)"),
-                            llvm::cl::init(0)};
-  ListOption<std::string> disable{*this, "disable", llvm::cl::desc(DisableOption::kHelp)};
+  Option<int64_t> waitLimit{
+      *this, "wait-limit",
+      llvm::cl::desc("bound every device wait of triton-tle-lower-distributed "
+                     "to this many polls (0: unbounded; the debug mode)"),
+      llvm::cl::init(0)};
+  ListOption<std::string> disable{*this, "disable",
+                                  llvm::cl::desc(DisableOption::kHelp)};
 };
 
 struct PlainOptions : PassPipelineOptions<PlainOptions> {
-  ListOption<std::string> disable{*this, "disable", llvm::cl::desc(DisableOption::kHelp)};
+  ListOption<std::string> disable{*this, "disable",
+                                  llvm::cl::desc(DisableOption::kHelp)};
 };
 
 using Elements = std::vector<std::string>;
@@ -67,8 +73,10 @@ Elements ttirPasses(const TTIROptions &o) {
   return {"triton-tle-bind-pipeline-groups",
           "triton-tle-raise-markers{verify-only=true}",
           "triton-tle-raise-markers{ops=tle.async_load}",
-          "triton-tle-lower-async-loads{num-stages=" + std::to_string(o.numStages) + "}",
-          "triton-tle-raise-markers{ops=tle.pipeline_group_begin,tle.pipeline_group_end}",
+          "triton-tle-lower-async-loads{num-stages=" +
+              std::to_string(o.numStages) + "}",
+          "triton-tle-raise-markers{ops=tle.pipeline_group_begin,tle.pipeline_"
+          "group_end}",
           "triton-tle-lower-pipeline-groups",
           "triton-tle-unpipeline-local-pointer-loads"};
 }
@@ -123,18 +131,24 @@ Elements iluvatarPasses(const PlainOptions &) {
 }
 
 // docs/dsa.md: on TTIR captured after the tle-ttir stage.
-Elements dsaPasses(const PlainOptions &) { return {"triton-tle-raise-markers", "triton-tle-lower-dsa"}; }
+Elements dsaPasses(const PlainOptions &) {
+  return {"triton-tle-raise-markers", "triton-tle-lower-dsa"};
+}
 
 /// The pass argument of a pipeline element: its text before any `{`.
-StringRef passArgument(StringRef element) { return element.take_until([](char c) { return c == '{'; }); }
+StringRef passArgument(StringRef element) {
+  return element.take_until([](char c) { return c == '{'; });
+}
 
 template <typename Options>
-void registerStage(StringRef arg, StringRef description, std::function<Elements(const Options &)> passes) {
+void registerStage(StringRef arg, StringRef description,
+                   std::function<Elements(const Options &)> passes) {
   std::string name = arg.str();
   registerPassPipeline(
       arg, description,
       [passes, name](OpPassManager &pm, StringRef optionsText,
-                     function_ref<LogicalResult(const Twine &)> errorHandler) -> LogicalResult {
+                     function_ref<LogicalResult(const Twine &)> errorHandler)
+          -> LogicalResult {
         Options options;
         if (failed(options.parseFromString(optionsText)))
           return failure();
@@ -144,8 +158,8 @@ void registerStage(StringRef arg, StringRef description, std::function<Elements(
           present.insert(passArgument(element));
         for (const std::string &pass : options.disable) {
           if (!present.contains(pass))
-            return errorHandler("pipeline " + name + ": disable= names '" + pass +
-                                "', which is not one of its passes");
+            return errorHandler("pipeline " + name + ": disable= names '" +
+                                pass + "', which is not one of its passes");
           disabled.insert(pass);
         }
         for (const std::string &element : elements) {
@@ -154,19 +168,28 @@ void registerStage(StringRef arg, StringRef description, std::function<Elements(
           std::string error;
           llvm::raw_string_ostream os(error);
           if (failed(parsePassPipeline(element, pm, os)))
-            return errorHandler("pipeline " + name + ": cannot build '" + element + "': " + error);
+            return errorHandler("pipeline " + name + ": cannot build '" +
+                                element + "': " + error);
         }
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)> optHandler) { optHandler(Options()); });
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(Options());
+      });
 }
 
 } // namespace
 
 void mlir::tle::registerPipelines() {
-  registerStage<TTIROptions>("tle-ttir", "TLE's passes after Triton's ttir stage", ttirPasses);
-  registerStage<TTGIROptions>("tle-ttgir", "TLE's passes after Triton's ttgir stage (NVIDIA targets)", ttgirPasses);
-  registerStage<PlainOptions>("tle-ttgir-iluvatar", "TLE's TTGIR pipeline for Iluvatar (CoreX) modules",
-                              iluvatarPasses);
-  registerStage<PlainOptions>("tle-dsa", "tle.dsa ops to memref / linalg / arith / bufferization", dsaPasses);
+  registerStage<TTIROptions>(
+      "tle-ttir", "TLE's passes after Triton's ttir stage", ttirPasses);
+  registerStage<TTGIROptions>(
+      "tle-ttgir", "TLE's passes after Triton's ttgir stage (NVIDIA targets)",
+      ttgirPasses);
+  registerStage<PlainOptions>(
+      "tle-ttgir-iluvatar", "TLE's TTGIR pipeline for Iluvatar (CoreX) modules",
+      iluvatarPasses);
+  registerStage<PlainOptions>(
+      "tle-dsa", "tle.dsa ops to memref / linalg / arith / bufferization",
+      dsaPasses);
 }

@@ -1,7 +1,7 @@
 //===- RunPipeline.cpp - parse, run a pipeline, print ---------------------===//
 #include "TLE/RunPipeline.h"
-#include "TLE/Support/ParserGuard.h"
 #include "TLE/InitAll.h"
+#include "TLE/Support/ParserGuard.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -42,10 +42,18 @@ std::string formatDiagnostic(Diagnostic &diag) {
   else
     os << diag.getLocation() << ": ";
   switch (diag.getSeverity()) {
-  case DiagnosticSeverity::Error:   os << "error: "; break;
-  case DiagnosticSeverity::Warning: os << "warning: "; break;
-  case DiagnosticSeverity::Note:    os << "note: "; break;
-  case DiagnosticSeverity::Remark:  os << "remark: "; break;
+  case DiagnosticSeverity::Error:
+    os << "error: ";
+    break;
+  case DiagnosticSeverity::Warning:
+    os << "warning: ";
+    break;
+  case DiagnosticSeverity::Note:
+    os << "note: ";
+    break;
+  case DiagnosticSeverity::Remark:
+    os << "remark: ";
+    break;
   }
   os << diag.str();
   for (Diagnostic &note : diag.getNotes())
@@ -80,8 +88,8 @@ tle::PipelineResult tle::runPipeline(StringRef source, StringRef pipeline,
     StringRef before = source.take_front(at);
     size_t lineStart = before.rfind('\n') + 1; // npos + 1 == 0
     diagnostics.push_back((sourceName + ":" + Twine(before.count('\n') + 1) +
-                           ":" + Twine(at - lineStart + 1) + ": error: " +
-                           hazard.message)
+                           ":" + Twine(at - lineStart + 1) +
+                           ": error: " + hazard.message)
                               .str());
     return fail("failed to parse '" + sourceName + "'");
   }
@@ -103,8 +111,8 @@ tle::PipelineResult tle::runPipeline(StringRef source, StringRef pipeline,
     // anchored pipeline string.
     FailureOr<OpPassManager> parsed = parsePassPipeline(anchored, errorStream);
     if (failed(parsed))
-      return {false, "invalid pass pipeline '" + pipeline.str() + "': " +
-                         StringRef(errors).trim().str()};
+      return {false, "invalid pass pipeline '" + pipeline.str() +
+                         "': " + StringRef(errors).trim().str()};
     // Declared before the pass manager, which prints to it while it runs.
     std::unique_ptr<llvm::raw_fd_ostream> dumpFile;
     PassManager pm(&context, ModuleOp::getOperationName());
@@ -115,7 +123,8 @@ tle::PipelineResult tle::runPipeline(StringRef source, StringRef pipeline,
       if (!printing.file.empty()) {
         std::error_code ec;
         dumpFile = std::make_unique<llvm::raw_fd_ostream>(
-            printing.file, ec, llvm::sys::fs::OF_Append | llvm::sys::fs::OF_Text);
+            printing.file, ec,
+            llvm::sys::fs::OF_Append | llvm::sys::fs::OF_Text);
         if (ec)
           return {false, "cannot write IR dumps to '" + printing.file +
                              "': " + ec.message()};
@@ -136,12 +145,12 @@ tle::PipelineResult tle::runPipeline(StringRef source, StringRef pipeline,
       dumpFlags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
       dumpFlags.printNameLocAsPrefix(true);
       using Filter = std::function<bool(Pass *, Operation *)>;
-      pm.enableIRPrinting(printing.beforeEach ? Filter(selected) : Filter(never),
-                          printing.afterEach ? Filter(selected) : Filter(never),
-                          /*printModuleScope=*/true,
-                          /*printAfterOnlyOnChange=*/false,
-                          /*printAfterOnlyOnFailure=*/false, *dumpStream,
-                          dumpFlags);
+      pm.enableIRPrinting(
+          printing.beforeEach ? Filter(selected) : Filter(never),
+          printing.afterEach ? Filter(selected) : Filter(never),
+          /*printModuleScope=*/true,
+          /*printAfterOnlyOnChange=*/false,
+          /*printAfterOnlyOnFailure=*/false, *dumpStream, dumpFlags);
     }
     if (failed(pm.run(*module)))
       return fail("pass pipeline '" + pipeline + "' failed on '" + sourceName +

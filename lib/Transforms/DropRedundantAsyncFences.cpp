@@ -8,8 +8,8 @@
 // are documented with the pass in Passes.td.
 //
 //===----------------------------------------------------------------------===//
-#include "WgmmaOps.h"
 #include "TLE/Transforms/Passes.h"
+#include "WgmmaOps.h"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLEDROPREDUNDANTASYNCFENCES

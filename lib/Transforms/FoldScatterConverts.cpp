@@ -7,16 +7,16 @@
 // (populateFoldScatterConvertsPatterns, TLE/Transforms/Patterns.h).
 //
 //===----------------------------------------------------------------------===//
-#include "TLE/Transforms/Passes.h"
-#include "TLE/Transforms/Patterns.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
 #include "TLE/Support/ApplyPatterns.h"
+#include "TLE/Transforms/Passes.h"
+#include "TLE/Transforms/Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -105,9 +105,9 @@ Value materialize(RewriterBase &builder, Value value, Attribute target,
     auto type = inEncoding(constant.getType(), target);
     result = arith::ConstantOp::create(
         builder, def->getLoc(), type,
-        SplatElementsAttr::get(
-            type, cast<SplatElementsAttr>(constant.getValue())
-                      .getSplatValue<Attribute>()));
+        SplatElementsAttr::get(type,
+                               cast<SplatElementsAttr>(constant.getValue())
+                                   .getSplatValue<Attribute>()));
   } else {
     IRMapping operands;
     for (Value operand : def->getOperands())

@@ -7,9 +7,9 @@
 // the pass in Passes.td.
 //
 //===----------------------------------------------------------------------===//
+#include "TLE/Interop/Triton/TTG.h"
 #include "TLE/Support/MemoryEffects.h"
 #include "TLE/Transforms/Passes.h"
-#include "TLE/Interop/Triton/TTG.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"

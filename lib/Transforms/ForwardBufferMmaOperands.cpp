@@ -135,9 +135,8 @@ bool apply(BufferPlan &plan) {
       if (copyType.getShape() != type.getShape() ||
           copyType.getElementType() != type.getElementType() ||
           copyType.getMemorySpace() != type.getMemorySpace() ||
-          !llvm::all_of(copy->getUsers(), [](Operation *u) {
-            return isa<ttg::LocalLoadOp>(u);
-          }))
+          !llvm::all_of(copy->getUsers(),
+                        [](Operation *u) { return isa<ttg::LocalLoadOp>(u); }))
         continue;
       for (Operation *copyUser : copy->getUsers()) {
         auto read = cast<ttg::LocalLoadOp>(copyUser);
@@ -169,14 +168,14 @@ bool apply(BufferPlan &plan) {
     if (read.getSrc() == alias)
       continue;
     OpBuilder builder(read);
-    auto direct = ttg::LocalLoadOp::create(builder, read.getLoc(),
-                                           read.getResult().getType(), alias,
-                                           Value());
+    auto direct = ttg::LocalLoadOp::create(
+        builder, read.getLoc(), read.getResult().getType(), alias, Value());
     read.getResult().replaceAllUsesWith(direct.getResult());
     read->erase();
   }
   for (auto [alias, read] : inPlace) {
-    for (OpOperand &use : llvm::make_early_inc_range(read.getResult().getUses())) {
+    for (OpOperand &use :
+         llvm::make_early_inc_range(read.getResult().getUses())) {
       Operation *user = use.getOwner();
       unsigned number = use.getOperandNumber();
       user->setOperand(number, alias);

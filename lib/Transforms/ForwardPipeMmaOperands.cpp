@@ -140,8 +140,8 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
   auto fieldType = cast<ttg::MemDescType>(field.getType());
   if (!isDefaultLayout(fieldType) || !field.hasOneUse())
     return false;
-  StringAttr name = cast<PipeType>(create.getPipe().getType())
-                        .getFieldNames()[index];
+  StringAttr name =
+      cast<PipeType>(create.getPipe().getType()).getFieldNames()[index];
   plan.index = index;
   for (Operation *user : create.getPipe().getUsers()) {
     auto slot = dyn_cast<PipeSlotOp>(user);
@@ -160,7 +160,8 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
         if (!copy)
           continue; // a register use: the load stays
         ttg::MemDescType copyType = copy.getType();
-        auto enc = dyn_cast<ttg::NVMMASharedEncodingAttr>(copyType.getEncoding());
+        auto enc =
+            dyn_cast<ttg::NVMMASharedEncodingAttr>(copyType.getEncoding());
         ttg::MemDescType viewType = slot.getView().getType();
         if (!enc || copyType.getShape() != viewType.getShape() ||
             copyType.getElementType() != viewType.getElementType() ||
@@ -210,11 +211,12 @@ void apply(PipeCreateOp create, FieldPlan &plan) {
       cast<ttg::MemDescType>(field.getType()).withEncoding(plan.encoding));
   auto pipeType = cast<PipeType>(create.getPipe().getType());
   SmallVector<Type> fieldTypes(create.getFields().getTypes());
-  create.getPipe().setType(PipeType::get(
-      ctx, pipeType.getCapacity(), pipeType.getFieldNames(), fieldTypes,
-      pipeType.getReaders(), pipeType.getOneShot()));
+  create.getPipe().setType(
+      PipeType::get(ctx, pipeType.getCapacity(), pipeType.getFieldNames(),
+                    fieldTypes, pipeType.getReaders(), pipeType.getOneShot()));
   for (PipeSlotOp slot : plan.slots)
-    slot.getView().setType(slot.getView().getType().withEncoding(plan.encoding));
+    slot.getView().setType(
+        slot.getView().getType().withEncoding(plan.encoding));
 
   // The copies become the views; releases follow the last read.
   for (Forward &f : plan.forwards) {

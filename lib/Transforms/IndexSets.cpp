@@ -147,14 +147,14 @@ private:
     bool uniform = false;
     if (auto arg = dyn_cast<BlockArgument>(value)) {
       Operation *parent = arg.getOwner()->getParentOp();
-      uniform = isa<FunctionOpInterface>(parent) && arg.getOwner()->isEntryBlock();
+      uniform =
+          isa<FunctionOpInterface>(parent) && arg.getOwner()->isEntryBlock();
     } else {
       Operation *op = value.getDefiningOp();
       if (isa<tt::GetProgramIdOp, tt::GetNumProgramsOp, arith::ConstantOp>(op))
         uniform = true;
       else if (op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
-               op->getDialect() &&
-               op->getDialect()->getNamespace() == "arith")
+               op->getDialect() && op->getDialect()->getNamespace() == "arith")
         uniform = llvm::all_of(op->getOperands(), [&](Value operand) {
           return uniformScalar(operand);
         });
@@ -203,7 +203,8 @@ private:
     if (n > maxElements)
       return std::nullopt;
     if (dense.isSplat()) {
-      a.elems.assign(n, wrap(dense.getSplatValue<APInt>().getSExtValue(), width));
+      a.elems.assign(n,
+                     wrap(dense.getSplatValue<APInt>().getSExtValue(), width));
       return a;
     }
     for (const APInt &v : dense.getValues<APInt>())
@@ -247,8 +248,9 @@ private:
         bool sub = isa<arith::SubIOp>(op);
         a.terms = addTerms(lhs->terms, rhs->terms, sub ? uint32_t(-1) : 1u);
         for (size_t i = 0; i < n; ++i)
-          a.elems[i] = sub ? int64_t(uint64_t(lhs->elems[i]) - uint64_t(rhs->elems[i]))
-                           : int64_t(uint64_t(lhs->elems[i]) + uint64_t(rhs->elems[i]));
+          a.elems[i] =
+              sub ? int64_t(uint64_t(lhs->elems[i]) - uint64_t(rhs->elems[i]))
+                  : int64_t(uint64_t(lhs->elems[i]) + uint64_t(rhs->elems[i]));
         return a;
       }
       if (isa<arith::MulIOp, arith::ShLIOp>(op)) {
@@ -282,7 +284,8 @@ private:
         r = int64_t(uint64_t(x) * uint64_t(y));
       else if (isa<arith::DivSIOp, arith::RemSIOp>(op)) {
         if (y == 0 || (width == 64 && x == INT64_MIN && y == -1) ||
-            (width < 64 && x == wrap(int64_t(1) << (width - 1), width) && y == -1))
+            (width < 64 && x == wrap(int64_t(1) << (width - 1), width) &&
+             y == -1))
           return std::nullopt;
         r = isa<arith::DivSIOp>(op) ? x / y : x % y;
       } else if (isa<arith::DivUIOp, arith::RemUIOp>(op)) {
@@ -356,7 +359,8 @@ private:
       return a;
     }
     if (isa<tt::ExpandDimsOp, ttg::ConvertLayoutOp>(op) ||
-        (isa<tt::ReshapeOp>(op) && !cast<tt::ReshapeOp>(op).getAllowReorder())) {
+        (isa<tt::ReshapeOp>(op) &&
+         !cast<tt::ReshapeOp>(op).getAllowReorder())) {
       std::optional<Affine> src = eval(op->getOperand(0));
       if (!src)
         return std::nullopt;
@@ -406,8 +410,8 @@ public:
   /// them: `sum(toI32(index[d]) * stride[d])`.
   std::optional<Affine> linearOffsets(LocalPointersOp view) {
     auto memdesc = cast<ttg::MemDescType>(view.getBuffer().getType());
-    auto shared =
-        dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(memdesc.getEncoding());
+    auto shared = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(
+        memdesc.getEncoding());
     if (!shared || shared.getMaxPhase() != 1 || view.getIndices().empty() ||
         shared.getOrder().size() != memdesc.getShape().size() ||
         view.getIndices().size() != memdesc.getShape().size())

@@ -382,7 +382,8 @@ private:
           addPointerAccess(list, load.getPtr(), kRead, /*withFootprint=*/true);
       } else if (auto store = dyn_cast<tt::StoreOp>(op)) {
         if (isTracked(store.getPtr().getType()))
-          addPointerAccess(list, store.getPtr(), kWrite, /*withFootprint=*/true);
+          addPointerAccess(list, store.getPtr(), kWrite,
+                           /*withFootprint=*/true);
       } else if (op->getNumRegions() == 0 &&
                  !op->hasTrait<OpTrait::IsTerminator>() &&
                  !isMemoryEffectFree(op)) {

@@ -13,8 +13,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <algorithm>
 
@@ -71,11 +71,12 @@ struct Group {
 
 class LoopLowering {
 public:
-  LoopLowering(Operation *loop) : loop(loop), body(&loop->getRegion(0).front()) {}
+  LoopLowering(Operation *loop)
+      : loop(loop), body(&loop->getRegion(0).front()) {}
 
   LogicalResult run() {
-    if (failed(collect()) || failed(checkInnermost()) || failed(assignUngrouped()) ||
-        failed(checkStages()) || failed(reorder()))
+    if (failed(collect()) || failed(checkInnermost()) ||
+        failed(assignUngrouped()) || failed(checkStages()) || failed(reorder()))
       return failure();
     setLatencies();
     return success();
@@ -86,11 +87,12 @@ private:
   Block *body;
   int32_t numGroups = 0, numStages = 0;
   SmallVector<Group> groups;
-  SmallVector<Operation *> groupOps;          // begin/end ops, erased at the end
-  SmallVector<Operation *> ops;               // the body's other ops, in order
-  DenseMap<Operation *, int32_t> groupOf;     // op -> group
-  DenseMap<Operation *, int32_t> groupBefore; // ungrouped op -> last group block before it (-1)
-  int32_t firstGroup = -1;                    // first group in program order
+  SmallVector<Operation *> groupOps;      // begin/end ops, erased at the end
+  SmallVector<Operation *> ops;           // the body's other ops, in order
+  DenseMap<Operation *, int32_t> groupOf; // op -> group
+  DenseMap<Operation *, int32_t>
+      groupBefore;         // ungrouped op -> last group block before it (-1)
+  int32_t firstGroup = -1; // first group in program order
 
   LogicalResult collect() {
     PipelineGroupBeginOp open;
@@ -105,12 +107,15 @@ private:
           numGroups = begin.getNumGroups();
           numStages = begin.getNumStages();
         }
-        if (begin.getNumGroups() != numGroups || begin.getNumStages() != numStages) {
-          InFlightDiagnostic d = begin.emitError()
-                                 << "pipeline group " << begin.getGroup() << " says the loop has "
-                                 << begin.getNumGroups() << " group(s) and " << begin.getNumStages()
-                                 << " stage(s), but an earlier group of the loop says " << numGroups
-                                 << " and " << numStages;
+        if (begin.getNumGroups() != numGroups ||
+            begin.getNumStages() != numStages) {
+          InFlightDiagnostic d =
+              begin.emitError()
+              << "pipeline group " << begin.getGroup() << " says the loop has "
+              << begin.getNumGroups() << " group(s) and "
+              << begin.getNumStages()
+              << " stage(s), but an earlier group of the loop says "
+              << numGroups << " and " << numStages;
           return failure();
         }
         if (open) {
@@ -118,15 +123,17 @@ private:
                                  << "pipeline group " << begin.getGroup()
                                  << " is nested in group " << open.getGroup()
                                  << "; pipeline groups cannot be nested";
-          d.attachNote(open.getLoc()) << "group " << open.getGroup() << " opened here";
+          d.attachNote(open.getLoc())
+              << "group " << open.getGroup() << " opened here";
           return failure();
         }
         int32_t g = static_cast<int32_t>(begin.getGroup());
         if (used.count(g)) {
-          InFlightDiagnostic d = begin.emitError()
-                                 << "pipeline group " << g
-                                 << " is used twice in this loop; a group is one contiguous "
-                                    "`with tle.pipeline_group(i):` block";
+          InFlightDiagnostic d =
+              begin.emitError()
+              << "pipeline group " << g
+              << " is used twice in this loop; a group is one contiguous "
+                 "`with tle.pipeline_group(i):` block";
           d.attachNote(used[g].begin.getLoc()) << "first used here";
           return failure();
         }
@@ -139,7 +146,8 @@ private:
       if (auto end = dyn_cast<PipelineGroupEndOp>(op)) {
         groupOps.push_back(&op);
         if (!open || open.getGroup() != end.getGroup()) {
-          InFlightDiagnostic d = end.emitError() << "end of pipeline group " << end.getGroup();
+          InFlightDiagnostic d = end.emitError()
+                                 << "end of pipeline group " << end.getGroup();
           if (open)
             d << " while group " << open.getGroup() << " is open";
           else
@@ -157,12 +165,14 @@ private:
         groupBefore[&op] = lastClosed;
     }
     if (open)
-      return open.emitError() << "pipeline group " << open.getGroup() << " is never closed";
+      return open.emitError()
+             << "pipeline group " << open.getGroup() << " is never closed";
     for (int32_t g = 0; g < numGroups; ++g)
       if (!used.count(g)) {
         InFlightDiagnostic d = groupOps.front()->emitError()
                                << "the loop declares " << numGroups
-                               << " pipeline group(s) (pipe_stages / pipe_orders entries) but uses no "
+                               << " pipeline group(s) (pipe_stages / "
+                                  "pipe_orders entries) but uses no "
                                   "group "
                                << g;
         return failure();
@@ -183,9 +193,10 @@ private:
       });
     if (!nested)
       return success();
-    InFlightDiagnostic d = groupOps.front()->emitError()
-                           << "a tle.range loop with pipeline groups must be an innermost loop "
-                              "(Triton 3.6 software-pipelines innermost loops only)";
+    InFlightDiagnostic d =
+        groupOps.front()->emitError()
+        << "a tle.range loop with pipeline groups must be an innermost loop "
+           "(Triton 3.6 software-pipelines innermost loops only)";
     d.attachNote(nested->getLoc()) << "nested loop here";
     return failure();
   }
@@ -207,7 +218,8 @@ private:
       if (first)
         groupOf[op] = groupOf[first];
       else
-        groupOf[op] = groupBefore.lookup(op) >= 0 ? groupBefore.lookup(op) : firstGroup;
+        groupOf[op] =
+            groupBefore.lookup(op) >= 0 ? groupBefore.lookup(op) : firstGroup;
     }
     return success();
   }
@@ -227,13 +239,15 @@ private:
             continue;
           int32_t dg = groupOf[top];
           if (groups[dg].stage > groups[g].stage) {
-            InFlightDiagnostic d = op->emitError()
-                                   << "pipeline group " << g << " (stage " << groups[g].stage
-                                   << ") uses a value computed in the same iteration by group "
-                                   << dg << " (stage " << groups[dg].stage
-                                   << "); a value can only flow to the same or a later stage";
+            InFlightDiagnostic d =
+                op->emitError()
+                << "pipeline group " << g << " (stage " << groups[g].stage
+                << ") uses a value computed in the same iteration by group "
+                << dg << " (stage " << groups[dg].stage
+                << "); a value can only flow to the same or a later stage";
             d.attachNote(top->getLoc()) << "the value is computed here";
-            d.attachNote(groups[g].begin.getLoc()) << "group " << g << " starts here";
+            d.attachNote(groups[g].begin.getLoc())
+                << "group " << g << " starts here";
             result = failure();
           }
         }
@@ -259,12 +273,14 @@ private:
         if (!depends && !conflict)
           continue;
         int32_t gx = groupOf[x], gy = groupOf[y];
-        InFlightDiagnostic d = groups[gy].begin.emitError()
-                               << "pipe_orders puts group " << gy << " (order " << orderOf(y)
-                               << ") before group " << gx << " (order " << orderOf(x)
-                               << "), but an op of group " << gy
-                               << (depends ? " uses a value of group " : " accesses memory that group ")
-                               << gx << (depends ? "" : " also accesses (one of them writes)");
+        InFlightDiagnostic d =
+            groups[gy].begin.emitError()
+            << "pipe_orders puts group " << gy << " (order " << orderOf(y)
+            << ") before group " << gx << " (order " << orderOf(x)
+            << "), but an op of group " << gy
+            << (depends ? " uses a value of group "
+                        : " accesses memory that group ")
+            << gx << (depends ? "" : " also accesses (one of them writes)");
         d.attachNote(y->getLoc()) << "this op of group " << gy;
         d.attachNote(x->getLoc()) << "must stay after this op of group " << gx;
         return failure();
@@ -273,8 +289,9 @@ private:
       op->erase();
     groupOps.clear();
     SmallVector<Operation *> sorted(ops);
-    std::stable_sort(sorted.begin(), sorted.end(),
-                     [&](Operation *a, Operation *b) { return orderOf(a) < orderOf(b); });
+    std::stable_sort(
+        sorted.begin(), sorted.end(),
+        [&](Operation *a, Operation *b) { return orderOf(a) < orderOf(b); });
     Operation *terminator = body->getTerminator();
     for (Operation *op : sorted)
       op->moveBefore(terminator);
@@ -315,7 +332,8 @@ private:
 };
 
 struct LowerPipelineGroupsPass
-    : public mlir::tle::impl::TLELowerPipelineGroupsBase<LowerPipelineGroupsPass> {
+    : public mlir::tle::impl::TLELowerPipelineGroupsBase<
+          LowerPipelineGroupsPass> {
   void runOnOperation() override {
     llvm::SetVector<Operation *> loops;
     bool failedAny = false;
@@ -324,7 +342,8 @@ struct LowerPipelineGroupsPass
         return;
       Operation *parent = op->getParentOp();
       if (!parent || parent->getName().getStringRef() != "scf.for") {
-        op->emitError("a pipeline group must be directly in the body of a tle.range loop");
+        op->emitError("a pipeline group must be directly in the body of a "
+                      "tle.range loop");
         failedAny = true;
         return;
       }

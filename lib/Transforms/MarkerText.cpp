@@ -26,11 +26,11 @@ static bool mayLoadDialect(StringRef text, MLIRContext *ctx) {
       continue;
     }
     size_t start = i;
-    while (i < text.size() && (llvm::isAlnum(text[i]) || text[i] == '_' ||
-                               text[i] == '$'))
+    while (i < text.size() &&
+           (llvm::isAlnum(text[i]) || text[i] == '_' || text[i] == '$'))
       ++i;
-    bool prefixed = start > 0 && (llvm::isAlnum(text[start - 1]) ||
-                                  text[start - 1] == '.');
+    bool prefixed =
+        start > 0 && (llvm::isAlnum(text[start - 1]) || text[start - 1] == '.');
     StringRef ns = text.slice(start, i);
     if (!prefixed && i < text.size() && text[i] == '.' &&
         !ctx->getLoadedDialect(ns) &&

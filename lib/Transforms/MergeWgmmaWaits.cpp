@@ -8,8 +8,8 @@
 // rules are documented with the pass in Passes.td.
 //
 //===----------------------------------------------------------------------===//
-#include "WgmmaOps.h"
 #include "TLE/Transforms/Passes.h"
+#include "WgmmaOps.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
@@ -101,7 +101,8 @@ bool mergeIntoNext(ttng::WarpGroupDotWaitOp first) {
   // operand buffers (so that they stay allocated until the wait).
   SmallVector<Value> inputs(next.getInputs());
   unsigned offset = inputs.size();
-  SmallVector<std::pair<unsigned, unsigned>> carried; // first's result -> merged's
+  SmallVector<std::pair<unsigned, unsigned>>
+      carried; // first's result -> merged's
   for (unsigned i = 0, e = first->getNumResults(); i < e; ++i) {
     Value in = first.getInputs()[i];
     if (first->getResult(i).use_empty() && !isa<ttg::MemDescType>(in.getType()))
@@ -123,8 +124,7 @@ bool mergeIntoNext(ttng::WarpGroupDotWaitOp first) {
   return true;
 }
 
-struct TLEMergeWgmmaWaits
-    : impl::TLEMergeWgmmaWaitsBase<TLEMergeWgmmaWaits> {
+struct TLEMergeWgmmaWaits : impl::TLEMergeWgmmaWaitsBase<TLEMergeWgmmaWaits> {
   void runOnOperation() override {
     // Last wait first: a wait merges into the next one as that one stands
     // after its own merges (the merged wait takes its place, right after its

@@ -105,8 +105,8 @@ ttg::BlockedEncodingAttr buildScanLayout(ExclusiveCumsumOp op,
             "' attribute";
     return {};
   }
-  if (*numWarps <= 0 || !llvm::isPowerOf2_64(*numWarps) ||
-      *lanesPerWarp <= 0 || !llvm::isPowerOf2_64(*lanesPerWarp)) {
+  if (*numWarps <= 0 || !llvm::isPowerOf2_64(*numWarps) || *lanesPerWarp <= 0 ||
+      !llvm::isPowerOf2_64(*lanesPerWarp)) {
     error = "needs a blocked layout for the scan, but 'ttg.num-warps' (" +
             std::to_string(*numWarps) + ") or 'ttg.threads-per-warp' (" +
             std::to_string(*lanesPerWarp) + ") is not a power of two";
@@ -119,8 +119,8 @@ ttg::BlockedEncodingAttr buildScanLayout(ExclusiveCumsumOp op,
       interop::lookupIntAttr(op, interop::kNumCTAsAttr).value_or(1);
   if (failed(cga) && numCTAs > 1) {
     llvm::raw_string_ostream os(error);
-    os << "cannot read the CTA layout of " << encoding << " (ttg.num-ctas = "
-       << numCTAs << ")";
+    os << "cannot read the CTA layout of " << encoding
+       << " (ttg.num-ctas = " << numCTAs << ")";
     return {};
   }
   ArrayAttr cgaLayout = succeeded(cga) ? *cga : ArrayAttr();
@@ -133,9 +133,8 @@ ttg::BlockedEncodingAttr buildScanLayout(ExclusiveCumsumOp op,
 
   // The layout's sizes are 32-bit: a dimension of 2^31 or more has no
   // blocked layout (its extent truncated to 0 and was divided by).
-  if (llvm::any_of(type.getShape(), [](int64_t size) {
-        return size >= (int64_t(1) << 31);
-      })) {
+  if (llvm::any_of(type.getShape(),
+                   [](int64_t size) { return size >= (int64_t(1) << 31); })) {
     llvm::raw_string_ostream os(error);
     os << "needs a blocked layout for the scan, but " << type
        << " has a dimension of 2^31 elements or more";
@@ -174,8 +173,8 @@ ttg::BlockedEncodingAttr buildScanLayout(ExclusiveCumsumOp op,
   }
   warpsPerCTA[warpOrder.front()] *= warps;
   // Each thread scans a contiguous run of the axis before the lanes do.
-  sizePerThread[axis] = std::max(
-      1u, extent(axis) / (threadsPerWarp[axis] * warpsPerCTA[axis]));
+  sizePerThread[axis] =
+      std::max(1u, extent(axis) / (threadsPerWarp[axis] * warpsPerCTA[axis]));
 
   return ttg::BlockedEncodingAttr::get(op.getContext(), sizePerThread,
                                        threadsPerWarp, warpsPerCTA, order,
@@ -183,15 +182,14 @@ ttg::BlockedEncodingAttr buildScanLayout(ExclusiveCumsumOp op,
 }
 
 /// The op's result types once its input has encoding `encoding`.
-std::pair<Type, Type> resultTypesFor(ExclusiveCumsumOp op,
-                                     Attribute encoding) {
+std::pair<Type, Type> resultTypesFor(ExclusiveCumsumOp op, Attribute encoding) {
   auto srcType = cast<RankedTensorType>(op.getSrc().getType());
   Type exclusive = withEncoding(srcType, encoding);
   Type total = op.getTotal().getType();
   if (auto totalTensor = dyn_cast<RankedTensorType>(total))
-    total = withEncoding(totalTensor, ttg::SliceEncodingAttr::get(
-                                          op.getContext(), op.getAxis(),
-                                          encoding));
+    total = withEncoding(
+        totalTensor,
+        ttg::SliceEncodingAttr::get(op.getContext(), op.getAxis(), encoding));
   return {exclusive, total};
 }
 
@@ -243,10 +241,9 @@ struct OptimizeExclusiveCumsumLayoutsPass
 
     auto inputConvert = op.getSrc().getDefiningOp<ttg::ConvertLayoutOp>();
     Attribute before =
-        inputConvert
-            ? cast<RankedTensorType>(inputConvert.getSrc().getType())
-                  .getEncoding()
-            : Attribute();
+        inputConvert ? cast<RankedTensorType>(inputConvert.getSrc().getType())
+                           .getEncoding()
+                     : Attribute();
 
     // Candidates, in tie-breaking order.
     SmallVector<Attribute> candidates;
@@ -291,8 +288,8 @@ struct OptimizeExclusiveCumsumLayoutsPass
     };
     Attribute best;
     unsigned bestCost = 0;
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": scan at " << op.getLoc()
-                            << " on " << current << ", " << candidates.size()
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": scan at " << op.getLoc() << " on "
+                            << current << ", " << candidates.size()
                             << " candidates (cost: converts left)\n");
     for (Attribute encoding : candidates) {
       unsigned c = cost(encoding);
@@ -303,9 +300,9 @@ struct OptimizeExclusiveCumsumLayoutsPass
       }
     }
 
-    LLVM_DEBUG(llvm::dbgs() << "  -> " << best
-                            << (best == current ? " (stays)" : " (moves)")
-                            << "\n");
+    LLVM_DEBUG(llvm::dbgs()
+               << "  -> " << best << (best == current ? " (stays)" : " (moves)")
+               << "\n");
     if (best == current) {
       // Nothing to move; only drop identity converts around the op.
       foldConvertUsers(op.getExclusive());
@@ -331,11 +328,11 @@ struct OptimizeExclusiveCumsumLayoutsPass
     // The input on `encoding`, converting from the earliest value available.
     RankedTensorType newSrcType = withEncoding(srcType, encoding);
     Value from = inputConvert ? inputConvert.getSrc() : op.getSrc();
-    Value newSrc = from.getType() == newSrcType
-                       ? from
-                       : ttg::ConvertLayoutOp::create(builder, loc,
-                                                      newSrcType, from)
-                             .getResult();
+    Value newSrc =
+        from.getType() == newSrcType
+            ? from
+            : ttg::ConvertLayoutOp::create(builder, loc, newSrcType, from)
+                  .getResult();
 
     auto [exclusiveType, totalType] = resultTypesFor(op, encoding);
     OperationState state(loc, op->getName());

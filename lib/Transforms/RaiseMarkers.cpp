@@ -11,11 +11,11 @@
 #include "TLE/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/StringSet.h"
@@ -27,8 +27,7 @@ namespace mlir::tle {
 namespace {
 using namespace raise_markers;
 
-struct RaiseMarkersPass
-    : public impl::TLERaiseMarkersBase<RaiseMarkersPass> {
+struct RaiseMarkersPass : public impl::TLERaiseMarkersBase<RaiseMarkersPass> {
   using TLERaiseMarkersBase::TLERaiseMarkersBase;
 
   void runOnOperation() override {
@@ -40,7 +39,8 @@ struct RaiseMarkersPass
       if (!isMarker(op))
         return;
       StringRef text = op.getAsmString();
-      if (!only.empty() && !only.contains(text.take_front(text.find_first_of(" {"))))
+      if (!only.empty() &&
+          !only.contains(text.take_front(text.find_first_of(" {"))))
         return;
       markers.push_back(op);
     });

@@ -133,10 +133,10 @@ LogicalResult raiseGroup(int32_t group, SmallVector<RegionMarker> &regions) {
              << ", each once)";
   RegionMarker &def = regions.front();
   unsigned numWorkers = regions.size() - 1;
-  auto warps = dyn_cast_or_null<DenseI32ArrayAttr>(
-      def.attrs.get("partition_num_warps"));
-  auto regs = dyn_cast_or_null<DenseI32ArrayAttr>(
-      def.attrs.get("partition_num_regs"));
+  auto warps =
+      dyn_cast_or_null<DenseI32ArrayAttr>(def.attrs.get("partition_num_warps"));
+  auto regs =
+      dyn_cast_or_null<DenseI32ArrayAttr>(def.attrs.get("partition_num_regs"));
   if (!warps)
     return def.marker.emitError("warp_specialize region 0 marker needs "
                                 "'partition_num_warps' (array<i32>)");

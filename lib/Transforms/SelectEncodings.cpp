@@ -11,9 +11,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/bit.h"
@@ -87,7 +87,7 @@ tt::LoadOp rebuildLoad(OpBuilder &builder, tt::LoadOp load, Value ptr) {
 LocalPointersOp tensorPointers(Value ptr) {
   auto view = ptr.getDefiningOp<LocalPointersOp>();
   return view && isa<RankedTensorType>(view.getType()) ? view
-                                                        : LocalPointersOp();
+                                                       : LocalPointersOp();
 }
 
 /// `index` in `encoding` without a new convert, or null if it needs one.
@@ -174,8 +174,8 @@ private:
     } else if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
       if (!isa<ttg::BlockedEncodingAttr>(encoding))
         return {};
-      Attribute slice = ttg::SliceEncodingAttr::get(
-          builder.getContext(), expand.getAxis(), encoding);
+      Attribute slice = ttg::SliceEncodingAttr::get(builder.getContext(),
+                                                    expand.getAxis(), encoding);
       Value src = walk(expand.getSrc(), slice, budget, build);
       if (!src)
         return {};
@@ -304,9 +304,9 @@ bool selectIndexedStoreEncoding(tt::StoreOp store, LocalPointersOp view) {
   SmallVector<Value> indices;
   for (Value index : view.getIndices())
     indices.push_back(remat.build(index, target));
-  auto newView = LocalPointersOp::create(
-      builder, view.getLoc(), withEncoding(view.getType(), target),
-      view.getBuffer(), indices);
+  auto newView = LocalPointersOp::create(builder, view.getLoc(),
+                                         withEncoding(view.getType(), target),
+                                         view.getBuffer(), indices);
   if (Value mask = store.getMask()) {
     builder.setInsertionPoint(store);
     Rematerializer maskRemat(builder);
@@ -356,9 +356,9 @@ bool selectLocalLoadEncoding(LocalLoadOp load) {
                           << " moved to " << target
                           << ", the encoding every user converts it to\n");
   OpBuilder builder(load);
-  auto newLoad = LocalLoadOp::create(
-      builder, load.getLoc(), withEncoding(load.getType(), target),
-      load.getBuffer());
+  auto newLoad = LocalLoadOp::create(builder, load.getLoc(),
+                                     withEncoding(load.getType(), target),
+                                     load.getBuffer());
   newLoad->setAttrs(load->getAttrs());
   replaceConvertUsers(load.getResult(), newLoad.getResult());
   load.erase();
@@ -414,11 +414,12 @@ Attribute swizzleFor(ttg::MemDescType type,
       std::max<unsigned>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
   // 64-bit: a row of 2^32 elements or more truncated to 0 in 32 bits and
   // divided by zero below.
-  uint64_t row = llvm::PowerOf2Ceil(
-      std::max<int64_t>(1, type.getShape()[order.front()]));
+  uint64_t row =
+      llvm::PowerOf2Ceil(std::max<int64_t>(1, type.getShape()[order.front()]));
   unsigned vec = std::min<uint64_t>(std::max(1u, 16 / bytes), row);
   unsigned perPhase = row * bytes >= 128 ? 1 : 128 / (row * bytes);
-  unsigned maxPhase = std::max<uint64_t>(1, std::min<uint64_t>(8 / perPhase, row / vec));
+  unsigned maxPhase =
+      std::max<uint64_t>(1, std::min<uint64_t>(8 / perPhase, row / vec));
   vec = llvm::bit_floor(vec);
   perPhase = llvm::bit_floor(perPhase);
   maxPhase = llvm::bit_floor(maxPhase);

@@ -17,8 +17,8 @@ Value buildAxisIndex(OpBuilder &b, Location loc, RankedTensorType type,
 
   // tt.expand_dims inserts the other dimensions in increasing order, so the
   // dimension being inserted always sits at its final index. Each
-  // expand_dims's operand has encoding #ttg.slice<{dim = d, parent = result's}>;
-  // walk back from the full encoding to the make_range's.
+  // expand_dims's operand has encoding #ttg.slice<{dim = d, parent =
+  // result's}>; walk back from the full encoding to the make_range's.
   SmallVector<int32_t> others;
   for (int32_t d = 0; d < rank; ++d)
     if (d != axis)
@@ -28,7 +28,8 @@ Value buildAxisIndex(OpBuilder &b, Location loc, RankedTensorType type,
   for (int64_t k = others.size() - 1; k >= 0; --k) {
     encodingAfter[k] = rangeEncoding;
     if (rangeEncoding)
-      rangeEncoding = ttg::SliceEncodingAttr::get(ctx, others[k], rangeEncoding);
+      rangeEncoding =
+          ttg::SliceEncodingAttr::get(ctx, others[k], rangeEncoding);
   }
 
   Value index = tt::MakeRangeOp::create(

@@ -14,11 +14,11 @@
 #include "TargetCheck.h"
 
 #include "TLE/Conversion/Passes.h"
-#include "TLE/Support/MemoryEffects.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
+#include "TLE/Support/MemoryEffects.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -68,13 +68,13 @@ struct LowerAsyncLoadsPass
     getOperation()->walk([&](AsyncLoadOp op) { ops.push_back(op); });
     for (AsyncLoadOp op : ops) {
       OpBuilder b(op);
-      auto load = tt::LoadOp::create(b, op.getLoc(), op.getResult().getType(),
-                                     op.getPtr(), op.getMask(), op.getOther(),
-                                     /*boundaryCheck=*/ArrayRef<int32_t>{},
-                                     /*padding=*/nullptr,
-                                     tt::CacheModifier::NONE,
-                                     tt::EvictionPolicy::NORMAL,
-                                     /*isVolatile=*/false);
+      auto load =
+          tt::LoadOp::create(b, op.getLoc(), op.getResult().getType(),
+                             op.getPtr(), op.getMask(), op.getOther(),
+                             /*boundaryCheck=*/ArrayRef<int32_t>{},
+                             /*padding=*/nullptr, tt::CacheModifier::NONE,
+                             tt::EvictionPolicy::NORMAL,
+                             /*isVolatile=*/false);
       load->setAttr(kAsyncAttr, b.getUnitAttr());
       if (numStages > 0) {
         if (scf::ForOp loop = innermostLoopOf(op)) {
@@ -172,8 +172,8 @@ bool lowerToAsyncCopy(tt::LoadOp load) {
   auto memdesc = ttg::MemDescType::get(type.getShape(), element, shared,
                                        ttg::SharedMemorySpaceAttr::get(ctx),
                                        /*mutableMemory=*/true);
-  Value buffer = ttg::LocalAllocOp::create(b, loc, memdesc, Value(),
-                                           IntegerAttr());
+  Value buffer =
+      ttg::LocalAllocOp::create(b, loc, memdesc, Value(), IntegerAttr());
   ttg::BlockedEncodingAttr copyLayout = clipToCopyWidth(blocked, bits / 8);
   Value ptr = convertTo(b, loc, load.getPtr(), copyLayout);
   Value mask = convertTo(b, loc, load.getMask(), copyLayout);

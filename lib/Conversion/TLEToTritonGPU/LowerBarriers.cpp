@@ -22,12 +22,12 @@
 //===----------------------------------------------------------------------===//
 #include "AsyncCopy.h"
 #include "LocalMemory.h"
-#include "TargetCheck.h"
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
 #include "TLE/Interop/Triton/TTNG.h"
+#include "TargetCheck.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
@@ -73,10 +73,9 @@ Value i32(OpBuilder &b, Location loc, int64_t v) {
 
 void inlineAsm(OpBuilder &b, Location loc, std::string ptx) {
   // One dummy result: every Triton lowering of the op expects one.
-  tt::ElementwiseInlineAsmOp::create(b, loc, TypeRange{b.getI32Type()},
-                                     "mov.u32 $0, 0;\n" + ptx, "=r",
-                                     /*pure=*/false, /*packed_element=*/1,
-                                     ValueRange{});
+  tt::ElementwiseInlineAsmOp::create(
+      b, loc, TypeRange{b.getI32Type()}, "mov.u32 $0, 0;\n" + ptx, "=r",
+      /*pure=*/false, /*packed_element=*/1, ValueRange{});
 }
 
 /// Gives `buffer` (a tle.alloc, or a slot of one) the shared encoding `enc`
@@ -125,8 +124,8 @@ struct LowerBarriersPass
     // start barrier and one per worker partition; with a margin of one.
     int64_t reserved = 0;
     module.walk([&](WarpSpecializeOp ws) {
-      reserved = std::max<int64_t>(
-          reserved, ws.getPartitionNumWarps().size() + 2);
+      reserved =
+          std::max<int64_t>(reserved, ws.getPartitionNumWarps().size() + 2);
     });
     SmallVector<Operation *> ops;
     SmallVector<BarrierAllocOp> allocs;
@@ -134,9 +133,8 @@ struct LowerBarriersPass
       if (auto alloc = dyn_cast<BarrierAllocOp>(op))
         allocs.push_back(alloc);
       else if (isa<BarrierArriveOp, BarrierWaitOp, BarrierTryWaitOp,
-                   NamedBarrierSyncOp,
-                   NamedBarrierArriveOp, AsyncTMALoadOp, AsyncCopyLoadOp,
-                   AsyncTMAStoreOp, TMAStoreWaitOp>(op))
+                   NamedBarrierSyncOp, NamedBarrierArriveOp, AsyncTMALoadOp,
+                   AsyncCopyLoadOp, AsyncTMAStoreOp, TMAStoreWaitOp>(op))
         ops.push_back(op);
     });
     bool ok = true;
@@ -182,7 +180,8 @@ struct LowerBarriersPass
     Value array =
         ttg::LocalAllocOp::create(b, loc, type, Value(), IntegerAttr());
     for (int64_t i = 0, n = type.getShape()[0]; i < n; ++i)
-      ttng::InitBarrierOp::create(b, loc, barrierAt(b, loc, array, i32(b, loc, i)),
+      ttng::InitBarrierOp::create(b, loc,
+                                  barrierAt(b, loc, array, i32(b, loc, i)),
                                   alloc.getArriveCount());
     gpu::BarrierOp::create(b, loc);
     alloc.getResult().replaceAllUsesWith(array);
@@ -216,7 +215,8 @@ struct LowerBarriersPass
     if (failed(alloc))
       return failure();
     Location loc = wait.getLoc();
-    Value parity = arith::AndIOp::create(b, loc, wait.getPhase(), i32(b, loc, 1));
+    Value parity =
+        arith::AndIOp::create(b, loc, wait.getPhase(), i32(b, loc, 1));
     if (alloc->getReady())
       parity = arith::XOrIOp::create(b, loc, parity, i32(b, loc, 1));
     Value bar = barrierAt(b, loc, wait.getBarriers(), wait.getIndex());
@@ -235,13 +235,13 @@ struct LowerBarriersPass
   ///   %result = %end != 0
   LogicalResult lowerTryWait(OpBuilder &b, BarrierTryWaitOp test) {
     FailureOr<BarrierAllocOp> alloc = allocOf(test, test.getBarriers());
-    if (failed(alloc) ||
-        failed(target::require(test, 90,
-                               "tle.gpu.barrier_try_wait "
-                               "(mbarrier.try_wait.parity)")))
+    if (failed(alloc) || failed(target::require(test, 90,
+                                                "tle.gpu.barrier_try_wait "
+                                                "(mbarrier.try_wait.parity)")))
       return failure();
     Location loc = test.getLoc();
-    Value parity = arith::AndIOp::create(b, loc, test.getPhase(), i32(b, loc, 1));
+    Value parity =
+        arith::AndIOp::create(b, loc, test.getPhase(), i32(b, loc, 1));
     if (alloc->getReady())
       parity = arith::XOrIOp::create(b, loc, parity, i32(b, loc, 1));
     Value bar = barrierAt(b, loc, test.getBarriers(), test.getIndex());
@@ -251,8 +251,8 @@ struct LowerBarriersPass
                       /*pure=*/false, /*packed_element=*/1, ValueRange{})
                       ->getResult(0);
     Value zero = i32(b, loc, 0);
-    Value pred = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, begin,
-                                       zero);
+    Value pred =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, begin, zero);
     ttng::WaitBarrierOp::create(b, loc, bar, parity, pred, ValueRange{});
     Value end = tt::ElementwiseInlineAsmOp::create(
                     b, loc, TypeRange{i32Type}, kTryWaitEnd, "=r,r",
@@ -337,21 +337,23 @@ struct LowerBarriersPass
         descType.getBlockType().getEncoding());
     if (!enc)
       return op.emitOpError("the descriptor's block ")
-             << descType.getBlockType() << " has no NVMMA shared layout for TMA";
+             << descType.getBlockType()
+             << " has no NVMMA shared layout for TMA";
     // The buffer takes the layout the TMA unit writes.
     Value buffer = op.getBuffer();
     auto bufType = cast<ttg::MemDescType>(buffer.getType());
     if (failed(takeEncoding(op, buffer, enc)))
       return failure();
     Location loc = op.getLoc();
-    int64_t bytes = bufType.getNumElements() *
-                    bufType.getElementTypeBitWidth() / 8;
+    int64_t bytes =
+        bufType.getNumElements() * bufType.getElementTypeBitWidth() / 8;
     Value bar = barrierAt(b, loc, op.getBarriers(), op.getIndex());
     Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
-    ttng::BarrierExpectOp::create(b, loc, bar, static_cast<int32_t>(bytes), yes);
-    ttng::AsyncTMACopyGlobalToLocalOp::create(
-        b, copy.getLoc(), copy.getDesc(), copy.getCoord(), bar, buffer, yes,
-        copy.getCache(), copy.getEvict());
+    ttng::BarrierExpectOp::create(b, loc, bar, static_cast<int32_t>(bytes),
+                                  yes);
+    ttng::AsyncTMACopyGlobalToLocalOp::create(b, copy.getLoc(), copy.getDesc(),
+                                              copy.getCoord(), bar, buffer, yes,
+                                              copy.getCache(), copy.getEvict());
     // Each op of the expansion once nothing uses it.
     op->dropAllReferences();
     copy->erase();
@@ -382,11 +384,13 @@ struct LowerBarriersPass
     if (!load)
       return op.emitOpError("value is not a tt.load of global pointers");
     auto type = cast<RankedTensorType>(load.getType());
-    auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
+    auto blocked =
+        dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
     unsigned bits = type.getElementType().getIntOrFloatBitWidth();
     unsigned bytes =
-        blocked ? blocked.getSizePerThread()[blocked.getOrder().front()] * bits / 8
-                : 0;
+        blocked
+            ? blocked.getSizePerThread()[blocked.getOrder().front()] * bits / 8
+            : 0;
     bool copyable = single && load->hasOneUse() && blocked && bits % 8 == 0 &&
                     async_copy::isPlainLoad(load) && !load.getOther() &&
                     !load.getMask() && bytes >= async_copy::kMinCopyBytes &&
@@ -463,8 +467,9 @@ struct LowerBarriersPass
         if (!isa<ttng::FenceAsyncSharedOp>(prev) && !isMemoryEffectFree(prev))
           break;
       }
-      shaped = stagingStore &&
-               loadsBuffer(cast<ttg::LocalStoreOp>(stagingStore).getSrc(), dead);
+      shaped =
+          stagingStore &&
+          loadsBuffer(cast<ttg::LocalStoreOp>(stagingStore).getSrc(), dead);
       dead.push_back(staging);
     }
     if (!shaped)
@@ -476,7 +481,8 @@ struct LowerBarriersPass
     Attribute enc = descType.getBlockType().getEncoding();
     if (!isa_and_nonnull<ttg::NVMMASharedEncodingAttr>(enc))
       return op.emitOpError("the descriptor's block ")
-             << descType.getBlockType() << " has no NVMMA shared layout for TMA";
+             << descType.getBlockType()
+             << " has no NVMMA shared layout for TMA";
     if (failed(takeEncoding(op, buffer, enc)))
       return failure();
     copy.getSrcMutable().assign(buffer);

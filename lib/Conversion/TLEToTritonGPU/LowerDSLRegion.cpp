@@ -38,10 +38,10 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "llvm/ADT/StringSet.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLELOWERDSLREGION
@@ -69,9 +69,9 @@ MemRefType bufferType(RankedTensorType type, ArrayRef<unsigned> order) {
     }
     layout = StridedLayoutAttr::get(ctx, /*offset=*/0, strides);
   }
-  return MemRefType::get(type.getShape(), type.getElementType(), layout,
-                         IntegerAttr::get(IntegerType::get(ctx, 64),
-                                          kSharedAddressSpace));
+  return MemRefType::get(
+      type.getShape(), type.getElementType(), layout,
+      IntegerAttr::get(IntegerType::get(ctx, 64), kSharedAddressSpace));
 }
 
 /// Replaces the thread-id reads of `func` with the call's view of the
@@ -149,8 +149,8 @@ void bufferizeAccesses(func::FuncOp func) {
                               op->getOperands().drop_front(2));
       op->getResult(0).replaceAllUsesWith(op->getOperand(1));
     } else {
-      Value v = memref::DimOp::create(b, loc, op->getOperand(0),
-                                      op->getOperand(1));
+      Value v =
+          memref::DimOp::create(b, loc, op->getOperand(0), op->getOperand(1));
       op->getResult(0).replaceAllUsesWith(v);
     }
   }
@@ -192,8 +192,9 @@ void lowerPrintfs(func::FuncOp func, ModuleOp holder, StringRef symbol) {
       if (auto f = dyn_cast<FloatType>(type); f && f.getWidth() < 64)
         arg = arith::ExtFOp::create(b, loc, b.getF64Type(), arg);
       else if (auto n = dyn_cast<IntegerType>(type); n && n.getWidth() < 32)
-        arg = n.getWidth() == 1 ? (Value)arith::ExtUIOp::create(b, loc, i32, arg)
-                                : (Value)arith::ExtSIOp::create(b, loc, i32, arg);
+        arg = n.getWidth() == 1
+                  ? (Value)arith::ExtUIOp::create(b, loc, i32, arg)
+                  : (Value)arith::ExtSIOp::create(b, loc, i32, arg);
       else if (isa<IndexType>(type))
         arg = arith::IndexCastOp::create(b, loc, i64, arg);
       args.push_back(arg);
@@ -208,8 +209,8 @@ void lowerPrintfs(func::FuncOp func, ModuleOp holder, StringRef symbol) {
       auto structTy = LLVM::LLVMStructType::getLiteral(ctx, types);
       // On entry, so that a print in a loop reuses one slot.
       OpBuilder entry = OpBuilder::atBlockBegin(&func.front());
-      Value one = LLVM::ConstantOp::create(entry, loc, i64,
-                                           entry.getI64IntegerAttr(1));
+      Value one =
+          LLVM::ConstantOp::create(entry, loc, i64, entry.getI64IntegerAttr(1));
       packed = LLVM::AllocaOp::create(entry, loc, ptrTy, structTy, one, 8);
       for (auto [i, arg] : llvm::enumerate(args)) {
         Value field = LLVM::GEPOp::create(
@@ -237,10 +238,10 @@ void expandMath(func::FuncOp func) {
 /// An LLVM intrinsic NVPTX cannot select (it would need a libm call).
 bool needsLibm(Operation *op) {
   static const llvm::StringSet<> always = {
-      "llvm.intr.exp",  "llvm.intr.exp10", "llvm.intr.log",  "llvm.intr.log10",
-      "llvm.intr.pow",  "llvm.intr.powi",  "llvm.intr.sin",  "llvm.intr.cos",
-      "llvm.intr.tan",  "llvm.intr.asin",  "llvm.intr.acos", "llvm.intr.atan",
-      "llvm.intr.atan2", "llvm.intr.sinh", "llvm.intr.cosh", "llvm.intr.tanh"};
+      "llvm.intr.exp",   "llvm.intr.exp10", "llvm.intr.log",  "llvm.intr.log10",
+      "llvm.intr.pow",   "llvm.intr.powi",  "llvm.intr.sin",  "llvm.intr.cos",
+      "llvm.intr.tan",   "llvm.intr.asin",  "llvm.intr.acos", "llvm.intr.atan",
+      "llvm.intr.atan2", "llvm.intr.sinh",  "llvm.intr.cosh", "llvm.intr.tanh"};
   StringRef name = op->getName().getStringRef();
   if (always.contains(name))
     return true;
@@ -368,14 +369,15 @@ struct LowerDSLRegionPass
     Operation *unlowered = nullptr;
     llvmFunc.walk([&](Operation *inner) {
       StringRef dialect = inner->getName().getDialectNamespace();
-      if (!unlowered && ((dialect != "llvm" && dialect != "nvvm") || needsLibm(inner)))
+      if (!unlowered &&
+          ((dialect != "llvm" && dialect != "nvvm") || needsLibm(inner)))
         unlowered = inner;
     });
     if (unlowered) {
       InFlightDiagnostic diag = op.emitError()
                                 << "op '" << unlowered->getName()
-                                << "' in the TLE-Raw function '"
-                                << op.getName() << "' has no lowering to LLVM";
+                                << "' in the TLE-Raw function '" << op.getName()
+                                << "' has no lowering to LLVM";
       if (needsLibm(unlowered))
         diag << " for NVPTX (it needs a libm function; only f32, f16 and bf16 "
                 "math functions are expanded into arithmetic)";
@@ -408,9 +410,10 @@ struct LowerDSLRegionPass
       // Tensor operands are staged in shared-memory buffers (memdescs).
       if (tensor && llvm::any_of(tensor.getShape(),
                                  [](int64_t size) { return size <= 0; }))
-        return op.emitError() << "cannot stage operand " << index << " of type " << tensor
-                              << " in shared memory: its dimensions must be "
-                                 "static and positive";
+        return op.emitError()
+               << "cannot stage operand " << index << " of type " << tensor
+               << " in shared memory: its dimensions must be "
+                  "static and positive";
     }
     std::optional<int64_t> warps =
         interop::lookupIntAttr(module, interop::kNumWarpsAttr);
@@ -429,8 +432,8 @@ struct LowerDSLRegionPass
              << "the TLE-Raw function '" << op.getName()
              << "' runs on every thread of the program: hardware threads ["
              << op.getThreads() << "] (" << want
-             << " threads) must equal num_warps x threads per warp = "
-             << *warps << " x " << perWarp << " = " << have;
+             << " threads) must equal num_warps x threads per warp = " << *warps
+             << " x " << perWarp << " = " << have;
 
     // A fresh symbol per call site.
     std::string base = ("__tle_raw_" + op.getName()).str();
@@ -462,8 +465,8 @@ struct LowerDSLRegionPass
         callArgs.push_back(operand);
         continue;
       }
-      auto shared = ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1,
-                                                         op.orderOf(index));
+      auto shared =
+          ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, op.orderOf(index));
       auto memdesc = ttg::MemDescType::get(
           tensor.getShape(), tensor.getElementType(), shared,
           ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
@@ -474,17 +477,16 @@ struct LowerDSLRegionPass
       Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
       SmallVector<Value> indices(tensor.getRank(), zero);
       Value baseptr = LocalPointersOp::create(
-          b, loc, tt::PointerType::get(tensor.getElementType(),
-                                       kSharedAddressSpace),
+          b, loc,
+          tt::PointerType::get(tensor.getElementType(), kSharedAddressSpace),
           buffer, indices);
       callArgs.push_back(baseptr);
       buffers[index] = buffer;
     }
     gpu::BarrierOp::create(b, loc);
-    tt::ExternElementwiseOp::create(b, loc, i32, callArgs, b.getStringAttr(""),
-                                    b.getStringAttr(""),
-                                    b.getStringAttr(symbol),
-                                    b.getBoolAttr(false));
+    tt::ExternElementwiseOp::create(
+        b, loc, i32, callArgs, b.getStringAttr(""), b.getStringAttr(""),
+        b.getStringAttr(symbol), b.getBoolAttr(false));
     gpu::BarrierOp::create(b, loc);
     for (auto [result, index] :
          llvm::zip(op.getResults(), op.tensorOperandIndices())) {

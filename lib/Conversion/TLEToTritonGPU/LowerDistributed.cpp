@@ -53,9 +53,7 @@ struct AxisRole {
   int64_t size;
   std::optional<unsigned> srcDim, tgtDim;
   bool srcPartial, tgtPartial;
-  bool changed() const {
-    return srcDim != tgtDim || srcPartial != tgtPartial;
-  }
+  bool changed() const { return srcDim != tgtDim || srcPartial != tgtPartial; }
   /// The partial sums over this axis are added up by the reshard.
   bool reduced() const { return srcPartial && !tgtPartial; }
 };
@@ -78,8 +76,8 @@ Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
       linear = coord;
       continue;
     }
-    linear = arith::MulIOp::create(b, loc, linear,
-                                   intConstant(b, loc, like, size));
+    linear =
+        arith::MulIOp::create(b, loc, linear, intConstant(b, loc, like, size));
     linear = arith::AddIOp::create(b, loc, linear, coord);
   }
   return linear ? linear : intConstant(b, loc, like, 0);
@@ -278,8 +276,7 @@ Value zeros(OpBuilder &b, Location loc, RankedTensorType type) {
   TypedAttr zero = isa<FloatType>(element)
                        ? TypedAttr(b.getFloatAttr(element, 0.0))
                        : TypedAttr(b.getIntegerAttr(element, 0));
-  return arith::ConstantOp::create(b, loc,
-                                   DenseElementsAttr::get(type, zero));
+  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, zero));
 }
 
 Value load(OpBuilder &b, Location loc, Value ptrs, Value mask, Value other,
@@ -313,15 +310,16 @@ LogicalResult Lowering::lowerCluster() {
       srcType.getShape(), element,
       ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, order),
       ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
-  Value buffer = AllocOp::create(
-      entry, loc, memdesc, MemorySpaceAttr::get(ctx, MemorySpace::smem),
-      Value());
+  Value buffer =
+      AllocOp::create(entry, loc, memdesc,
+                      MemorySpaceAttr::get(ctx, MemorySpace::smem), Value());
 
   OpBuilder b(op);
   LocalStoreOp::create(b, loc, op.getSrc(), buffer);
   if (peers) // CTA barriers around local-only reads come from the barrier pass
     DistributedBarrierOp::create(
-        b, loc, DistributedGroupKindAttr::get(ctx, DistributedGroupKind::cluster),
+        b, loc,
+        DistributedGroupKindAttr::get(ctx, DistributedGroupKind::cluster),
         IntegerAttr(), DenseI64ArrayAttr(), ArrayAttr());
 
   SmallVector<Value> axisCoords, offsets;
@@ -454,9 +452,9 @@ LogicalResult Lowering::lowerDevice() {
   // Peer byte offsets, loaded once.
   SmallVector<Value> peerOffset;
   for (int64_t q = 0; q < devices; ++q) {
-    Value p = tt::AddPtrOp::create(b, loc, op.getPeerOffsets().getType(),
-                                   op.getPeerOffsets(),
-                                   intConstant(b, loc, i32, q));
+    Value p =
+        tt::AddPtrOp::create(b, loc, op.getPeerOffsets().getType(),
+                             op.getPeerOffsets(), intConstant(b, loc, i32, q));
     peerOffset.push_back(createPlainLoad(b, loc, p));
   }
   Value myRank = op.getDeviceRank();
@@ -494,8 +492,8 @@ LogicalResult Lowering::lowerDevice() {
                 "=r,r,l,r", ValueRange{tid, remote, op.getEpoch()});
     }
     for (int64_t q = 0; q < devices; ++q) {
-      Value address = flagAddress(arith::AddIOp::create(
-          b, loc, row, intConstant(b, loc, i32, q)));
+      Value address = flagAddress(
+          arith::AddIOp::create(b, loc, row, intConstant(b, loc, i32, q)));
       waitForFlag(b, address, q, phase);
     }
   };
@@ -507,9 +505,9 @@ LogicalResult Lowering::lowerDevice() {
   SmallVector<Value> axisCoords, offsets;
   sourceOf(b, indexType, axisCoords, offsets);
   auto ptrType = resultType.clone(op.getWorkspace().getType());
-  Value local = tt::AddPtrOp::create(
-      b, loc, ptrType, tt::SplatOp::create(b, loc, ptrType, slot),
-      rowMajor(b, loc, offsets, r.srcLocal));
+  Value local = tt::AddPtrOp::create(b, loc, ptrType,
+                                     tt::SplatOp::create(b, loc, ptrType, slot),
+                                     rowMajor(b, loc, offsets, r.srcLocal));
   Value zero = zeros(b, loc, resultType);
   Value acc;
   for (ArrayRef<int64_t> combo : reductionCombos()) {
@@ -519,8 +517,8 @@ LogicalResult Lowering::lowerDevice() {
       Value ptrs = RemotePointersOp::create(
           b, loc, ptrType, local, intConstant(b, loc, i32, q),
           RemoteSpaceAttr::get(ctx, RemoteSpace::device), peerOffset[q]);
-      Value hit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        peer, intConstant(b, loc, indexType, q));
+      Value hit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, peer,
+                                        intConstant(b, loc, indexType, q));
       // A plain (weak) load: this thread's acquire of the peer's flag makes
       // the peer's block visible (PTX memory model).
       Value v = load(b, loc, ptrs, hit, zero);
@@ -566,26 +564,25 @@ void Lowering::waitForFlag(OpBuilder &b, Value address, int64_t q,
                  arith::ConstantIntOp::create(b, loc, i1, 1)},
       [&](OpBuilder &wb, Location wl, ValueRange args) {
         Value waiting = poll(wb, wl);
-        Value left = arith::CmpIOp::create(
-            wb, wl, arith::CmpIPredicate::slt, args[0],
-            intConstant(wb, wl, i32, waitLimit));
+        Value left =
+            arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::slt, args[0],
+                                  intConstant(wb, wl, i32, waitLimit));
         Value go = arith::AndIOp::create(wb, wl, waiting, left);
         scf::ConditionOp::create(wb, wl, go, ValueRange{args[0], waiting});
       },
       [&](OpBuilder &wb, Location wl, ValueRange args) {
-        Value next = arith::AddIOp::create(wb, wl, args[0],
-                                           intConstant(wb, wl, i32, 1));
-        scf::YieldOp::create(wb, wl,
-                             ValueRange{next, arith::ConstantIntOp::create(
-                                                  wb, wl, i1, 1)});
+        Value next =
+            arith::AddIOp::create(wb, wl, args[0], intConstant(wb, wl, i32, 1));
+        scf::YieldOp::create(
+            wb, wl,
+            ValueRange{next, arith::ConstantIntOp::create(wb, wl, i1, 1)});
       });
   Value arrived = arith::XOrIOp::create(
       b, loc, loop.getResult(1), arith::ConstantIntOp::create(b, loc, i1, 1));
   std::string message =
       ("TLE device wait timed out: tle.reshard's " +
-       Twine(phase == 0 ? "arrive" : "depart") + " flag of device " +
-       Twine(q) + " did not reach this launch's epoch after " +
-       Twine(waitLimit) +
+       Twine(phase == 0 ? "arrive" : "depart") + " flag of device " + Twine(q) +
+       " did not reach this launch's epoch after " + Twine(waitLimit) +
        " polls (a peer that did not launch this kernel, launched another "
        "one, or a reused epoch)")
           .str();

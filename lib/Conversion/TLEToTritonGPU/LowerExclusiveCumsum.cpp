@@ -62,7 +62,6 @@ Value buildAddReduce(OpBuilder &b, Location loc, Value src, int32_t axis,
   return reduce.getResult()[0];
 }
 
-
 /// (exclusive, total) of `op`.
 using Lowered = std::pair<Value, Value>;
 
@@ -102,7 +101,8 @@ FailureOr<Lowered> lowerFloat(OpBuilder &b, ExclusiveCumsumOp op) {
   const llvm::fltSemantics &semantics = elementType.getFloatSemantics();
   auto splat = [&](const APFloat &value) -> Value {
     return arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(type, FloatAttr::get(elementType, value)));
+        b, loc,
+        DenseElementsAttr::get(type, FloatAttr::get(elementType, value)));
   };
 
   // Element i is (0, x[i]); after the inclusive scan, s[i] is the sum of the

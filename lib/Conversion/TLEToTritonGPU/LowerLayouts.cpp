@@ -73,7 +73,8 @@ Value rebuild(OpBuilder &b, Value v, Attribute layout) {
   if (auto cst = v.getDefiningOp<arith::ConstantOp>()) {
     auto dense = cast<DenseElementsAttr>(cst.getValue());
     return arith::ConstantOp::create(
-        b, loc, type, DenseElementsAttr::get(type, dense.getSplatValue<Attribute>()));
+        b, loc, type,
+        DenseElementsAttr::get(type, dense.getSplatValue<Attribute>()));
   }
   auto splat = v.getDefiningOp<tt::SplatOp>();
   return tt::SplatOp::create(b, loc, type, splat.getSrc());
@@ -130,7 +131,8 @@ struct LowerLayoutsPass
     if (type.getEncoding() == layout)
       return v;
     if (auto cvt = v.getDefiningOp<ttg::ConvertLayoutOp>())
-      if (cast<RankedTensorType>(cvt.getSrc().getType()).getEncoding() == layout)
+      if (cast<RankedTensorType>(cvt.getSrc().getType()).getEncoding() ==
+          layout)
         return cvt.getSrc();
     if (isRebuildable(v))
       return rebuild(b, v, layout);
@@ -157,8 +159,8 @@ struct LowerLayoutsPass
         }
       }
       for (Operation *user : users) {
-        if (!user->hasTrait<OpTrait::Elementwise>() || user->getNumResults() == 0 ||
-            user->getNumRegions() != 0)
+        if (!user->hasTrait<OpTrait::Elementwise>() ||
+            user->getNumResults() == 0 || user->getNumRegions() != 0)
           continue;
         bool tensors = llvm::all_of(user->getResultTypes(), [&](Type t) {
           auto r = dyn_cast<RankedTensorType>(t);
@@ -182,7 +184,8 @@ struct LowerLayoutsPass
           auto old = cast<RankedTensorType>(result.getType());
           result.setType(withLayout(old, layout));
           // Uses that do not move get the old layout back.
-          auto back = ttg::ConvertLayoutOp::create(b, user->getLoc(), old, result);
+          auto back =
+              ttg::ConvertLayoutOp::create(b, user->getLoc(), old, result);
           result.replaceAllUsesExcept(back.getResult(), back);
           converts.insert(back);
           work.push_back(result);

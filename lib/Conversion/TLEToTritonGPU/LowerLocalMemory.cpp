@@ -38,9 +38,9 @@ using namespace mlir::tle::local_memory;
 
 Value local_memory::buildScalarAsm(OpBuilder &b, Location loc,
                                    StringRef asmString, bool pure) {
-  return tt::ElementwiseInlineAsmOp::create(
-             b, loc, TypeRange{b.getI32Type()}, asmString, "=r", pure,
-             /*packed_element=*/1, ValueRange{})
+  return tt::ElementwiseInlineAsmOp::create(b, loc, TypeRange{b.getI32Type()},
+                                            asmString, "=r", pure,
+                                            /*packed_element=*/1, ValueRange{})
       ->getResult(0);
 }
 
@@ -96,7 +96,6 @@ void local_memory::setBufferEncoding(AllocOp alloc, Attribute enc) {
 
 namespace {
 
-
 //===----------------------------------------------------------------------===//
 // Pointer buffers
 //===----------------------------------------------------------------------===//
@@ -148,7 +147,6 @@ FailureOr<SmallVector<unsigned>> unswizzledOrder(Operation *op,
   return SmallVector<unsigned>(order.begin(), order.end());
 }
 
-
 /// `value` as i32 (indices of any integer width).
 Value toI32(OpBuilder &b, Location loc, Value value) {
   Type type = value.getType();
@@ -176,8 +174,8 @@ Value buildPointers(OpBuilder &b, Location loc, const PointerBuffer &buffer,
     if (buffer.strides[dim] != 1)
       term = arith::MulIOp::create(
           b, loc, term, intConstant(b, loc, offsetType, buffer.strides[dim]));
-    offset = offset ? arith::AddIOp::create(b, loc, offset, term).getResult()
-                    : term;
+    offset =
+        offset ? arith::AddIOp::create(b, loc, offset, term).getResult() : term;
   }
   if (!offset)
     offset = intConstant(b, loc, offsetType, 0);
@@ -191,12 +189,13 @@ Value buildFullView(OpBuilder &b, Location loc, const PointerBuffer &buffer,
                     RankedTensorType like) {
   auto memdesc = cast<ttg::MemDescType>(
       const_cast<AllocOp &>(buffer.alloc).getResult().getType());
-  auto ptrType = tt::PointerType::get(memdesc.getElementType(),
-                                      kSharedAddressSpace);
+  auto ptrType =
+      tt::PointerType::get(memdesc.getElementType(), kSharedAddressSpace);
   auto resultType = like.clone(ptrType);
   SmallVector<Value> indices;
   for (int32_t d = 0; d < like.getRank(); ++d)
-    indices.push_back(conversion::buildAxisIndex(b, loc, like.clone(b.getI32Type()), d));
+    indices.push_back(
+        conversion::buildAxisIndex(b, loc, like.clone(b.getI32Type()), d));
   return buildPointers(b, loc, buffer, indices, resultType);
 }
 
@@ -289,8 +288,8 @@ Value buildBase(PointerBuffer &buffer,
   return base;
 }
 
-LogicalResult LowerLocalMemoryPass::lowerPointerBufferUses(
-    PointerBuffer &buffer) {
+LogicalResult
+LowerLocalMemoryPass::lowerPointerBufferUses(PointerBuffer &buffer) {
   AllocOp alloc = buffer.alloc;
   buffer.base = buildBase(buffer, lastBase);
   if (Value init = alloc.getInit()) {
@@ -307,8 +306,8 @@ LogicalResult LowerLocalMemoryPass::lowerPointerBufferUses(
       Type resultType = ptrs.getResult().getType();
       Value lowered;
       if (ptrs.getIndices().empty())
-        lowered = buildFullView(b, loc, buffer,
-                                cast<RankedTensorType>(resultType));
+        lowered =
+            buildFullView(b, loc, buffer, cast<RankedTensorType>(resultType));
       else
         lowered = buildPointers(b, loc, buffer, ptrs.getIndices(), resultType);
       ptrs.getResult().replaceAllUsesWith(lowered);
@@ -407,9 +406,8 @@ LogicalResult LowerLocalMemoryPass::lowerMemdescBuffer(AllocOp alloc) {
                              "triton-tle-lower-local-memory yet");
   OpBuilder b(alloc);
   Location allocLoc = alloc.getLoc();
-  auto lowered = ttg::LocalAllocOp::create(b, allocLoc,
-                                           alloc.getResult().getType(),
-                                           alloc.getInit(), IntegerAttr());
+  auto lowered = ttg::LocalAllocOp::create(
+      b, allocLoc, alloc.getResult().getType(), alloc.getInit(), IntegerAttr());
   Value buffer = lowered.getResult();
   SmallVector<Operation *> users(alloc.getResult().getUsers());
   for (Operation *user : users)

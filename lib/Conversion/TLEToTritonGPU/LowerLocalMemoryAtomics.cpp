@@ -47,8 +47,7 @@ constexpr int kClusterSharedAddressSpace = 7;
 /// Blocked encoding for `shape` with one element per thread and dimension,
 /// lanes then warps on the fastest dimensions first; left-over lanes and
 /// warps replicate along the slowest dimension.
-ttg::BlockedEncodingAttr buildBlocked(MLIRContext *ctx,
-                                      ArrayRef<int64_t> shape,
+ttg::BlockedEncodingAttr buildBlocked(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                       unsigned lanes, unsigned warps) {
   unsigned rank = shape.size();
   SmallVector<unsigned> order, spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
@@ -124,9 +123,9 @@ Value buildOwner(OpBuilder &b, Location loc, Type type, ModuleOp module) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   uint64_t laneMask = 0, warpMask = 0;
   if (tensor)
-    std::tie(laneMask, warpMask) = ownerMasks(
-        cast<ttg::BlockedEncodingAttr>(tensor.getEncoding()),
-        tensor.getShape());
+    std::tie(laneMask, warpMask) =
+        ownerMasks(cast<ttg::BlockedEncodingAttr>(tensor.getEncoding()),
+                   tensor.getShape());
   if (tensor && !laneMask && !warpMask)
     return {};
   Value tid = buildScalarAsm(b, loc, "mov.u32 $0, %tid.x;");
@@ -138,16 +137,16 @@ Value buildOwner(OpBuilder &b, Location loc, Type type, ModuleOp module) {
   auto check = [&](Value id, uint64_t mask) {
     if (!mask)
       return;
-    Value bits = arith::AndIOp::create(b, loc, id,
-                                       intConstant(b, loc, i32, mask));
-    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bits,
-                                     zero);
+    Value bits =
+        arith::AndIOp::create(b, loc, id, intConstant(b, loc, i32, mask));
+    Value ok =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bits, zero);
     owner = owner ? arith::AndIOp::create(b, loc, owner, ok).getResult() : ok;
   };
   check(tid, laneMask);
   if (warpMask) {
-    Value warp = arith::DivUIOp::create(b, loc, tid,
-                                        intConstant(b, loc, i32, lanes));
+    Value warp =
+        arith::DivUIOp::create(b, loc, tid, intConstant(b, loc, i32, lanes));
     check(warp, warpMask);
   }
   return owner;
@@ -160,8 +159,7 @@ struct AsmType {
   unsigned width;
 };
 
-FailureOr<AsmType> rmwAsmType(Operation *op, AtomicRMWKind kind,
-                              Type element) {
+FailureOr<AsmType> rmwAsmType(Operation *op, AtomicRMWKind kind, Type element) {
   unsigned width = element.getIntOrFloatBitWidth();
   char constraint = width == 16 ? 'h' : width == 32 ? 'r' : 'l';
   std::string bits = std::to_string(width);
@@ -245,8 +243,8 @@ LogicalResult lowerAtomic(Operation *op, Value ptr, ValueRange values,
     if (type.getEncoding() == blocked)
       return v;
     return ttg::ConvertLayoutOp::create(
-        b, loc, RankedTensorType::get(type.getShape(), type.getElementType(),
-                                      blocked),
+        b, loc,
+        RankedTensorType::get(type.getShape(), type.getElementType(), blocked),
         v);
   };
   Value ptrB = convert(ptr);
@@ -277,8 +275,8 @@ LogicalResult lowerAtomic(Operation *op, Value ptr, ValueRange values,
   else
     pred = intConstant(b, loc, intLike(b, workType, 32), 1);
 
-  Value address = tt::PtrToIntOp::create(b, loc, intLike(b, workType, 64),
-                                         ptrB);
+  Value address =
+      tt::PtrToIntOp::create(b, loc, intLike(b, workType, 64), ptrB);
   address = arith::TruncIOp::create(b, loc, intLike(b, workType, 32), address);
 
   SmallVector<Value> args{address};
@@ -342,7 +340,10 @@ LogicalResult local_memory::lowerAtomicCAS(AtomicCASOp op) {
   Type element = getElementTypeOrSelf(op.getVal().getType());
   unsigned width = element.getIntOrFloatBitWidth();
   AsmType asmType{"cas.b" + std::to_string(width),
-                  width == 16 ? 'h' : width == 32 ? 'r' : 'l', width};
+                  width == 16   ? 'h'
+                  : width == 32 ? 'r'
+                                : 'l',
+                  width};
   int space = pointerSpace(op.getPtr());
   std::string instruction =
       atomPrefix(op.getSem(), op.getScope(), space) + asmType.suffix;

@@ -201,7 +201,8 @@ LogicalResult local_memory::lowerShardId(ShardIdOp op) {
   Type i32 = b.getI32Type();
   Value rank = buildScalarAsm(b, loc, "mov.u32 $0, %cluster_ctarank;");
   if (inner != 1)
-    rank = arith::DivUIOp::create(b, loc, rank, intConstant(b, loc, i32, inner));
+    rank =
+        arith::DivUIOp::create(b, loc, rank, intConstant(b, loc, i32, inner));
   if (size * inner != mesh.getLevelSize(kMeshLevelBlockCluster))
     rank = arith::RemUIOp::create(b, loc, rank, intConstant(b, loc, i32, size));
   op.getResult().replaceAllUsesWith(rank);

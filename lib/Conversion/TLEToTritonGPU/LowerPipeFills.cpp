@@ -109,9 +109,9 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
   auto scratch = load ? load.getSrc().getDefiningOp<ttg::LocalAllocOp>()
                       : ttg::LocalAllocOp();
   ttng::AsyncTMAGatherOp gather;
-  bool shaped = scratch && !scratch.getSrc() && load->hasOneUse() &&
-                llvm::all_of(converts,
-                             [](Operation *op) { return op->hasOneUse(); });
+  bool shaped =
+      scratch && !scratch.getSrc() && load->hasOneUse() &&
+      llvm::all_of(converts, [](Operation *op) { return op->hasOneUse(); });
   if (shaped) {
     fill.expansion.push_back(scratch);
     for (Operation *user : scratch->getUsers()) {
@@ -146,12 +146,14 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
     return error(store)
            << "tle.gpu.copy from a tensor descriptor: the value stored is not "
               "TritonGPU's TMA gather of the descriptor rows (a ttg.local_load "
-              "of a buffer that one ttng.async_tma_gather fills on a barrier of "
+              "of a buffer that one ttng.async_tma_gather fills on a barrier "
+              "of "
               "its own)";
   fill.gather = gather;
   auto descType = cast<tt::TensorDescType>(gather.getDesc().getType());
   auto block = descType.getBlockType();
-  auto enc = dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding());
+  auto enc =
+      dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding());
   auto viewType = cast<ttg::MemDescType>(view.getView().getType());
   if (!enc)
     return error(store) << "tle.gpu.copy from a tensor descriptor: the "
@@ -206,12 +208,12 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
   Value field = create.getFields()[fieldIndex];
   auto fieldType = cast<ttg::MemDescType>(field.getType());
   if (fieldType.getEncoding() != enc) {
-    auto plain = dyn_cast<ttg::SwizzledSharedEncodingAttr>(fieldType.getEncoding());
+    auto plain =
+        dyn_cast<ttg::SwizzledSharedEncodingAttr>(fieldType.getEncoding());
     if (!plain || plain.getMaxPhase() != 1 || plain.getVec() != 1)
       return error(store) << "field '" << view.getField() << "' is laid out as "
                           << fieldType.getEncoding()
-                          << ", but the tensor descriptor's TMA writes "
-                          << enc;
+                          << ", but the tensor descriptor's TMA writes " << enc;
     if (!field.getDefiningOp())
       return error(store) << "field '" << view.getField()
                           << "' is a block argument; a TMA-filled field must "
@@ -227,7 +229,8 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
       if (auto other = dyn_cast<PipeSlotOp>(user);
           other && other.getField() == view.getField())
         other.getView().setType(
-            cast<ttg::MemDescType>(other.getView().getType()).withEncoding(enc));
+            cast<ttg::MemDescType>(other.getView().getType())
+                .withEncoding(enc));
   }
   tmaFills.push_back(std::move(fill));
   return success();

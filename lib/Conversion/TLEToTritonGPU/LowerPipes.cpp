@@ -48,8 +48,8 @@ static FailureOr<Place> placeOf(Operation *op) {
       return Place{ws, -1};
     if (auto parts = dyn_cast<WarpSpecializePartitionsOp>(parent)) {
       auto ws = cast<WarpSpecializeOp>(parts->getParentOp());
-      return Place{ws, static_cast<int>(
-                           child->getParentRegion()->getRegionNumber())};
+      return Place{
+          ws, static_cast<int>(child->getParentRegion()->getRegionNumber())};
     }
   }
   op->emitOpError("must be inside a tle.gpu.warp_specialize partition (pipe "
@@ -64,7 +64,6 @@ static unsigned placeWarps(Place place) {
     return place.ws.getPartitionNumWarps()[place.region];
   return interop::lookupNumWarps(place.ws).value_or(interop::kDefaultNumWarps);
 }
-
 
 LogicalResult PipeLowering::collect() {
   endpoints.push_back(Endpoint{});
@@ -258,7 +257,8 @@ void PipeLowering::buildRings() {
         {slots, 1}, b.getI32Type(),
         ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, {0}),
         ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
-    flags = ttg::LocalAllocOp::create(b, loc, flagsType, Value(), IntegerAttr());
+    flags =
+        ttg::LocalAllocOp::create(b, loc, flagsType, Value(), IntegerAttr());
   }
   int32_t readers = type.getReaders().size();
   // With asynchronous fills every writer thread's cp.async.mbarrier.arrive
@@ -498,7 +498,8 @@ LogicalResult PipeLowering::thread(Endpoint &e) {
 /// Commit / release / slot views, once the slots are plain values.
 void PipeLowering::lowerRest() {
   lowerTmaFills();
-  for (Operation *user : llvm::make_early_inc_range(create.getPipe().getUsers())) {
+  for (Operation *user :
+       llvm::make_early_inc_range(create.getPipe().getUsers())) {
     OpBuilder b(user);
     Location loc = user->getLoc();
     if (auto commit = dyn_cast<PipeWriterCommitOp>(user)) {
@@ -569,9 +570,9 @@ struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
       if (!load->hasAttr(kAsyncCopyAttr))
         return;
       load.emitOpError("tle.gpu.copy(is_async=True) must copy into a field of "
-                     "a pipe slot taken by the writer's acquire() (the copy "
-                     "completes at the writer's commit); copy synchronously "
-                     "into other buffers");
+                       "a pipe slot taken by the writer's acquire() (the copy "
+                       "completes at the writer's commit); copy synchronously "
+                       "into other buffers");
       ok = false;
     });
     module.walk([&](LocalStoreOp store) {

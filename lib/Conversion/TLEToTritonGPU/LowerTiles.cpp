@@ -78,10 +78,10 @@ Buffer allocBuffer(OpBuilder &b, Location loc, RankedTensorType type,
   for (int64_t d = type.getRank() - 1; d >= 0; --d)
     order.push_back(static_cast<unsigned>(d));
   auto shared = ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, order);
-  auto memdesc = ttg::MemDescType::get(type.getShape(), type.getElementType(),
-                                       shared,
-                                       ttg::SharedMemorySpaceAttr::get(ctx),
-                                       /*mutableMemory=*/!init);
+  auto memdesc =
+      ttg::MemDescType::get(type.getShape(), type.getElementType(), shared,
+                            ttg::SharedMemorySpaceAttr::get(ctx),
+                            /*mutableMemory=*/!init);
   Value value = ttg::LocalAllocOp::create(b, loc, memdesc, init, IntegerAttr());
   return {memdesc, value};
 }
@@ -111,8 +111,8 @@ std::optional<int64_t> staticIndex(Value index, IntegerAttr attr) {
 }
 
 Value indexIs(OpBuilder &b, Location loc, Value index, int64_t k) {
-  Value constant = arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(index.getType(), k));
+  Value constant =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(index.getType(), k));
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index,
                                constant);
 }
@@ -156,8 +156,8 @@ LogicalResult lowerExtract(ExtractTileOp op, PatternRewriter &b) {
       failed(checkTTGIR(op, resultType, "result")))
     return failure();
   ArrayRef<int64_t> tile = op.getTileShape();
-  auto grid = tileGridIndex(op, srcType, tile, op.getIndex(),
-                            op.getStaticIndexAttr());
+  auto grid =
+      tileGridIndex(op, srcType, tile, op.getIndex(), op.getStaticIndexAttr());
   if (failed(grid))
     return failure();
   auto [tiles, index] = *grid;
@@ -166,9 +166,8 @@ LogicalResult lowerExtract(ExtractTileOp op, PatternRewriter &b) {
   Buffer buffer = allocBuffer(b, loc, srcType, op.getSrc());
   Value result;
   if (index) {
-    result = ttg::LocalLoadOp::create(b, loc, resultType,
-                                      tileView(b, loc, buffer, tile, *index),
-                                      Value());
+    result = ttg::LocalLoadOp::create(
+        b, loc, resultType, tileView(b, loc, buffer, tile, *index), Value());
   } else {
     for (int64_t k = 0; k < tiles; ++k) {
       Value value = ttg::LocalLoadOp::create(
@@ -195,8 +194,8 @@ LogicalResult lowerInsert(InsertTileOp op, PatternRewriter &b) {
       failed(checkTTGIR(op, tileType, "tile")))
     return failure();
   ArrayRef<int64_t> tile = tileType.getShape();
-  auto grid = tileGridIndex(op, srcType, tile, op.getIndex(),
-                            op.getStaticIndexAttr());
+  auto grid =
+      tileGridIndex(op, srcType, tile, op.getIndex(), op.getStaticIndexAttr());
   if (failed(grid))
     return failure();
   auto [tiles, index] = *grid;
@@ -218,14 +217,14 @@ LogicalResult lowerInsert(InsertTileOp op, PatternRewriter &b) {
                                 tileView(b, loc, buffer, tile, k));
     }
   }
-  Value result = ttg::LocalLoadOp::create(b, loc, srcType, buffer.value, Value());
+  Value result =
+      ttg::LocalLoadOp::create(b, loc, srcType, buffer.value, Value());
   b.replaceOp(op, result);
   return success();
 }
 
 /// Lowers a tile op, or erases it when unused (tile ops are pure).
-template <typename TileOp>
-struct LowerTile : OpRewritePattern<TileOp> {
+template <typename TileOp> struct LowerTile : OpRewritePattern<TileOp> {
   using OpRewritePattern<TileOp>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(TileOp op,

@@ -66,8 +66,8 @@ struct Reencoder {
   bool failed = false;
 
   Attribute encoding(Attribute enc, Operation *at) {
-    if (!enc || isa<ttg::SwizzledSharedEncodingAttr,
-                    ttg::NVMMASharedEncodingAttr>(enc))
+    if (!enc ||
+        isa<ttg::SwizzledSharedEncodingAttr, ttg::NVMMASharedEncodingAttr>(enc))
       return enc;
     if (auto it = cache.find(enc); it != cache.end())
       return it->second;
@@ -137,8 +137,7 @@ struct Reencoder {
         if (auto dense = dyn_cast<DenseElementsAttr>(attr.getValue())) {
           Type t = type(dense.getType(), op);
           if (t != dense.getType())
-            op->setAttr(attr.getName(),
-                        dense.reshape(cast<ShapedType>(t)));
+            op->setAttr(attr.getName(), dense.reshape(cast<ShapedType>(t)));
         }
     });
   }
@@ -164,10 +163,10 @@ LogicalResult recompute(Region &region, unsigned index) {
     if (!isa<RankedTensorType>(v.getType()) || isCapturable(v.getType()))
       return success();
     if (!def || def->getNumRegions() != 0 || !isMemoryEffectFree(def)) {
-      InFlightDiagnostic diag =
-          use->getOwner()->emitOpError()
-          << "in partition " << index << " of tle.warp_specialize uses a "
-          << "tensor computed outside it";
+      InFlightDiagnostic diag = use->getOwner()->emitOpError()
+                                << "in partition " << index
+                                << " of tle.warp_specialize uses a "
+                                << "tensor computed outside it";
       if (def)
         diag << " by '" << def->getName()
              << "', which has memory effects; compute it inside the "
@@ -268,7 +267,8 @@ LogicalResult lower(WarpSpecializeOp ws, unsigned moduleWarps) {
   }
   Block *holder = b.createBlock(&lowered.getPartitionOpHolder());
   b.setInsertionPointToEnd(holder);
-  OperationState state(loc, ttg::WarpSpecializePartitionsOp::getOperationName());
+  OperationState state(loc,
+                       ttg::WarpSpecializePartitionsOp::getOperationName());
   for (size_t i = 0; i < partitions.size(); ++i)
     state.addRegion();
   Operation *holderOp = b.create(state);

@@ -15,11 +15,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LocalMemory.h"
-#include "TargetCheck.h"
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/TTG.h"
 #include "TLE/Interop/Triton/TTNG.h"
+#include "TargetCheck.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SetVector.h"
@@ -37,13 +37,16 @@ namespace {
 /// The NVMMA layout wgmma reads a row-major tile in: the widest swizzle a
 /// contiguous row fills (the last dimension, or the first when
 /// `transposed`: the tile stored column-major, as 8-bit B operands are).
-ttg::NVMMASharedEncodingAttr wgmmaOperandLayout(MLIRContext *ctx,
-                                                ttg::MemDescType type,
-                                                bool transposed) {
+ttg::NVMMASharedEncodingAttr
+wgmmaOperandLayout(MLIRContext *ctx, ttg::MemDescType type, bool transposed) {
   unsigned bits = type.getElementTypeBitWidth();
   int64_t rowBytes =
-      (transposed ? type.getShape().front() : type.getShape().back()) * bits / 8;
-  unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64 : rowBytes >= 32 ? 32 : 0;
+      (transposed ? type.getShape().front() : type.getShape().back()) * bits /
+      8;
+  unsigned swizzle = rowBytes >= 128  ? 128
+                     : rowBytes >= 64 ? 64
+                     : rowBytes >= 32 ? 32
+                                      : 0;
   return ttg::NVMMASharedEncodingAttr::get(ctx, swizzle, transposed,
                                            /*elementBitWidth=*/bits,
                                            /*fp4Padded=*/false, /*rank=*/2,
@@ -127,8 +130,8 @@ struct LowerWgmmaPass
                                   operand),
             a);
       }
-      bool eightBit =
-          isEightBit(cast<ttg::MemDescType>(mma.getB().getType()).getElementType());
+      bool eightBit = isEightBit(
+          cast<ttg::MemDescType>(mma.getB().getType()).getElementType());
       // FlagTree's default for 8-bit operands, as Triton's: 2^30 (accumulate
       // in the wgmma's own precision throughout).
       int32_t imprecise =
@@ -142,9 +145,8 @@ struct LowerWgmmaPass
     }
     for (WgmmaWaitOp wait : waits) {
       OpBuilder b(wait);
-      auto w = ttng::WarpGroupDotWaitOp::create(b, wait.getLoc(),
-                                                wait.getValues(),
-                                                wait.getPendings());
+      auto w = ttng::WarpGroupDotWaitOp::create(
+          b, wait.getLoc(), wait.getValues(), wait.getPendings());
       wait.replaceAllUsesWith(w.getResults());
       wait.erase();
     }
@@ -246,8 +248,8 @@ struct LowerWgmmaPass
 
   /// Checks the target and the thread group, lays the operand buffers out
   /// for wgmma and picks the accumulator's layout.
-  LogicalResult prepare(WgmmaOp mma,
-                        llvm::DenseMap<Operation *, RankedTensorType> &mmaType) {
+  LogicalResult
+  prepare(WgmmaOp mma, llvm::DenseMap<Operation *, RankedTensorType> &mmaType) {
     if (failed(target::require(mma, 90, "tle.gpu.wgmma (wgmma.mma_async)")))
       return failure();
     unsigned warps = local_memory::groupWarps(mma, module);
@@ -295,15 +297,16 @@ struct LowerWgmmaPass
         ctx, 3, 0, warpsPerCTA, ArrayAttr(),
         ArrayRef<unsigned>{16, static_cast<unsigned>(instrN),
                            eightBit ? 32u : 16u});
-    mmaType[mma] = RankedTensorType::get(acc.getShape(), acc.getElementType(),
-                                         layout);
+    mmaType[mma] =
+        RankedTensorType::get(acc.getShape(), acc.getElementType(), layout);
     return success();
   }
 
   /// Retypes the accumulator web (see the file comment) and converts where
   /// values enter or leave it.
-  LogicalResult retypeWeb(ArrayRef<WgmmaOp> mmas, ArrayRef<WgmmaWaitOp> waits,
-                          llvm::DenseMap<Operation *, RankedTensorType> &mmaType) {
+  LogicalResult
+  retypeWeb(ArrayRef<WgmmaOp> mmas, ArrayRef<WgmmaWaitOp> waits,
+            llvm::DenseMap<Operation *, RankedTensorType> &mmaType) {
     llvm::SetVector<Value> web;
     llvm::DenseMap<Value, RankedTensorType> target;
     SmallVector<Value> work;
@@ -311,8 +314,10 @@ struct LowerWgmmaPass
       auto it = target.find(v);
       if (it != target.end()) {
         if (it->second != t) {
-          (v.getDefiningOp() ? v.getDefiningOp() : v.getParentBlock()->getParentOp())
-              ->emitOpError("carries two wgmma accumulators of different layouts");
+          (v.getDefiningOp() ? v.getDefiningOp()
+                             : v.getParentBlock()->getParentOp())
+              ->emitOpError(
+                  "carries two wgmma accumulators of different layouts");
           return failure();
         }
         return success();
@@ -412,7 +417,8 @@ struct LowerWgmmaPass
     }
     for (Value v : web) {
       auto result = dyn_cast<OpResult>(v);
-      auto branch = result ? dyn_cast<scf::IfOp>(result.getOwner()) : scf::IfOp();
+      auto branch =
+          result ? dyn_cast<scf::IfOp>(result.getOwner()) : scf::IfOp();
       if (!branch)
         continue;
       unsigned i = result.getResultNumber();

@@ -72,7 +72,7 @@ struct PipeLowering {
   ModuleOp module;
   SmallVector<Endpoint> endpoints; // [0] = writer, then the readers
   bool closes = false;
-  Value ready, empty, flags;       // the rings and the closed flags
+  Value ready, empty, flags; // the rings and the closed flags
   std::optional<Place> place;
   /// tle.gpu.copy(is_async=True) into the writer's slots: the store
   /// (tle.local_store or ttg.local_store) into the slot view and the tagged
@@ -115,8 +115,9 @@ struct PipeLowering {
   void buildRings();
   Value index(OpBuilder &b, Location loc, Value ring, Value slot);
   LogicalResult thread(Endpoint &e);
-  FailureOr<Value> threadBlock(Endpoint &e, Block &block, Value count,
-                               const llvm::SmallPtrSetImpl<Operation *> &holders);
+  FailureOr<Value>
+  threadBlock(Endpoint &e, Block &block, Value count,
+              const llvm::SmallPtrSetImpl<Operation *> &holders);
   void lowerCounting(Endpoint &e, Operation *op, Value count);
   void lowerRest();
   void barrierIfWide(OpBuilder &b, Location loc, Operation *at);

@@ -38,10 +38,9 @@ inline LogicalResult require(Operation *op, unsigned minimum,
   std::optional<unsigned> cap = capability(op);
   if (!cap || *cap >= minimum)
     return success();
-  return op->emitOpError()
-         << feature << " needs sm_" << minimum
-         << " or newer; this module's ttg.target is \"cuda:" << *cap
-         << "\" (docs/targets.md)";
+  return op->emitOpError() << feature << " needs sm_" << minimum
+                           << " or newer; this module's ttg.target is \"cuda:"
+                           << *cap << "\" (docs/targets.md)";
 }
 
 /// Whether the target has the async proxy (sm_90+: wgmma operands, TMA), so

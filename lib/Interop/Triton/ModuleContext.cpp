@@ -9,8 +9,10 @@ using namespace mlir;
 namespace {
 /// A warp_specialize's partitions op: Triton's, or TLE's (whose op names
 /// mirror Triton's; TLE's dialect is not visible from the interop layer).
-constexpr llvm::StringLiteral kTTGPartitionsOp = "ttg.warp_specialize.partitions";
-constexpr llvm::StringLiteral kTLEPartitionsOp = "tle.warp_specialize.partitions";
+constexpr llvm::StringLiteral kTTGPartitionsOp =
+    "ttg.warp_specialize.partitions";
+constexpr llvm::StringLiteral kTLEPartitionsOp =
+    "tle.warp_specialize.partitions";
 /// tle.warp_specialize's warp count per partition.
 constexpr llvm::StringLiteral kTLEPartitionNumWarpsAttr = "partition_num_warps";
 } // namespace
@@ -37,10 +39,10 @@ std::optional<int64_t> tle::interop::lookupNumWarps(Operation *op) {
     // The partitions op sits in its warp_specialize's holder region; its
     // region K is worker partition K.
     Operation *ws = parent->getParentOp();
-    auto warps = ws ? ws->getAttrOfType<DenseI32ArrayAttr>(
-                          ttg ? kPartitionNumWarpsAttr
-                              : kTLEPartitionNumWarpsAttr)
-                    : DenseI32ArrayAttr();
+    auto warps =
+        ws ? ws->getAttrOfType<DenseI32ArrayAttr>(
+                 ttg ? kPartitionNumWarpsAttr : kTLEPartitionNumWarpsAttr)
+           : DenseI32ArrayAttr();
     unsigned index = child->getParentRegion()->getRegionNumber();
     if (warps && index < warps.asArrayRef().size())
       return warps.asArrayRef()[index];

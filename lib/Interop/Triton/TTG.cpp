@@ -89,9 +89,9 @@ LogicalResult TTGDialect::verifyOperationAttribute(Operation *op,
     return success();
   std::optional<int64_t> value = tle::interop::signlessInt(attr.getValue(), 32);
   if (!value || *value <= 0)
-    return op->emitOpError() << "attribute '" << name
-                             << "' must be a positive 32-bit integer, got "
-                             << attr.getValue();
+    return op->emitOpError()
+           << "attribute '" << name
+           << "' must be a positive 32-bit integer, got " << attr.getValue();
   return success();
 }
 
@@ -105,7 +105,8 @@ namespace {
 class Body {
 public:
   explicit Body(AsmParser &parser) : parser(parser), loc(parser.getNameLoc()) {
-    if (parser.parseLess() || parser.parseAttribute(dict) || parser.parseGreater())
+    if (parser.parseLess() || parser.parseAttribute(dict) ||
+        parser.parseGreater())
       failed = true;
   }
 
@@ -276,29 +277,28 @@ static LogicalResult verifyOrder(function_ref<InFlightDiagnostic()> emitError,
   SmallVector<bool> seen(order.size(), false);
   for (unsigned dim : order) {
     if (dim >= order.size() || seen[dim])
-      return emitError() << layout << " layout order must be a permutation of [0, "
+      return emitError() << layout
+                         << " layout order must be a permutation of [0, "
                          << order.size() << ")";
     seen[dim] = true;
   }
   return success();
 }
 
-LogicalResult
-BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                            ArrayRef<unsigned> sizePerThread,
-                            ArrayRef<unsigned> threadsPerWarp,
-                            ArrayRef<unsigned> warpsPerCTA,
-                            ArrayRef<unsigned> order, ArrayAttr) {
+LogicalResult BlockedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> threadsPerWarp,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> order, ArrayAttr) {
   size_t rank = order.size();
   if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
       warpsPerCTA.size() != rank)
     return emitError() << "blocked layout arrays must all have rank " << rank;
   // Counts of elements, lanes and warps: a zero one distributes nothing (and
   // hung triton-tle-lower-warp-specialize, found by the fuzzer).
-  for (auto [name, counts] :
-       {std::pair<StringRef, ArrayRef<unsigned>>{"sizePerThread", sizePerThread},
-        {"threadsPerWarp", threadsPerWarp},
-        {"warpsPerCTA", warpsPerCTA}})
+  for (auto [name, counts] : {std::pair<StringRef, ArrayRef<unsigned>>{
+                                  "sizePerThread", sizePerThread},
+                              {"threadsPerWarp", threadsPerWarp},
+                              {"warpsPerCTA", warpsPerCTA}})
     if (llvm::is_contained(counts, 0u))
       return emitError() << "blocked layout " << name
                          << " entries must be positive";
@@ -402,9 +402,10 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
       parser.getContext(), vec, perPhase, maxPhase, order, cga);
 }
 
-LogicalResult SwizzledSharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned, unsigned, unsigned,
-    ArrayRef<unsigned> order, ArrayAttr) {
+LogicalResult
+SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   unsigned, unsigned, unsigned,
+                                   ArrayRef<unsigned> order, ArrayAttr) {
   return verifyOrder(emitError, "swizzled_shared", order);
 }
 
@@ -504,8 +505,8 @@ LogicalResult NvidiaMmaEncodingAttr::verifyEncoding(
 LogicalResult LinearEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type,
     function_ref<InFlightDiagnostic()> emitError) const {
-  for (ArrayAttr bases : {getRegisterBases(), getLaneBases(), getWarpBases(),
-                          getBlockBases()})
+  for (ArrayAttr bases :
+       {getRegisterBases(), getLaneBases(), getWarpBases(), getBlockBases()})
     for (Attribute basis : bases)
       if (cast<ArrayAttr>(basis).size() != shape.size())
         return emitError() << "linear layout " << *this << " has a basis "
@@ -523,7 +524,8 @@ verifyParent(Attribute parent, StringRef name, size_t parentRank, Type element,
              function_ref<InFlightDiagnostic()> emitError) {
   auto verifiable = dyn_cast<VerifiableTensorEncoding>(parent);
   if (!verifiable)
-    return emitError() << name << " layout parent must be a distributed layout, got "
+    return emitError() << name
+                       << " layout parent must be a distributed layout, got "
                        << parent;
   return verifiable.verifyEncoding(SmallVector<int64_t>(parentRank, 1), element,
                                    emitError);

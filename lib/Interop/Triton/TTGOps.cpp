@@ -73,7 +73,8 @@ LogicalResult mlir::ttg::verifyAlloc(Operation *op, Value src,
                                      MemDescType result) {
   if (!src) {
     if (!result.getMutableMemory())
-      return op->emitOpError("without a source must allocate a mutable memdesc");
+      return op->emitOpError(
+          "without a source must allocate a mutable memdesc");
     return success();
   }
   return verifySameShapeAndElement(op, cast<RankedTensorType>(src.getType()),
@@ -109,9 +110,9 @@ void LocalAllocOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 LogicalResult LocalLoadOp::verify() {
-  return verifySameShapeAndElement(*this,
-                                   cast<RankedTensorType>(getResult().getType()),
-                                   cast<MemDescType>(getSrc().getType()));
+  return verifySameShapeAndElement(
+      *this, cast<RankedTensorType>(getResult().getType()),
+      cast<MemDescType>(getSrc().getType()));
 }
 
 LogicalResult LocalStoreOp::verify() {
@@ -130,8 +131,8 @@ LogicalResult Fp4ToFpOp::verify() {
   RankedTensorType src = getSrc().getType();
   int64_t axis = getAxis();
   if (axis < 0 || axis >= src.getRank())
-    return emitOpError("axis ") << axis << " is out of range [0, "
-                                << src.getRank() << ")";
+    return emitOpError("axis ")
+           << axis << " is out of range [0, " << src.getRank() << ")";
   SmallVector<int64_t> shape(src.getShape());
   shape[axis] *= 2;
   if (getResult().getType().getShape() != ArrayRef<int64_t>(shape))
@@ -159,7 +160,8 @@ LogicalResult MemDescIndexOp::verify() {
   auto result = cast<MemDescType>(getResult().getType());
   if (failed(verifyView(*this, src, result)))
     return failure();
-  if (src.getShape().empty() || result.getShape() != src.getShape().drop_front())
+  if (src.getShape().empty() ||
+      result.getShape() != src.getShape().drop_front())
     return emitOpError("result shape must be the source shape without its "
                        "leading dimension");
   // Triton 3.6 indexes whole allocations only, and the view is one too.

@@ -51,7 +51,6 @@ TTNGDialect::getParseOperationHook(StringRef opName) const {
   return tle::interop::unknownOpHook(opName);
 }
 
-
 //===----------------------------------------------------------------------===//
 // Tensor-memory layouts: `<key = value, ...>`, in Triton's key order, keys
 // at their default value left out
@@ -102,7 +101,8 @@ private:
     bool isBool = false;
   };
 
-  unsigned take(StringRef key, bool isBool, std::optional<unsigned> defaultValue) {
+  unsigned take(StringRef key, bool isBool,
+                std::optional<unsigned> defaultValue) {
     used.push_back(key);
     for (const Entry &entry : values) {
       if (entry.key != key)

@@ -87,9 +87,8 @@ void WarpGroupDotOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 LogicalResult WarpGroupDotWaitOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
   llvm::append_range(inferredReturnTypes, operands.getTypes());
   return success();
 }

@@ -95,12 +95,10 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
-                          ArrayRef<Type> results,
-                          function_interface_impl::VariadicFlag,
-                          std::string &) {
-    return builder.getFunctionType(argTypes, results);
-  };
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
   return function_interface_impl::parseFunctionOp(
       parser, result, /*allowVariadic=*/false,
       getFunctionTypeAttrName(result.name), buildFuncType,
@@ -120,7 +118,8 @@ LogicalResult ReturnOp::verify() {
     return emitOpError("has ")
            << getNumOperands() << " operands, but enclosing function (@"
            << func.getName() << ") returns " << results.size();
-  for (auto [index, pair] : llvm::enumerate(llvm::zip(getOperandTypes(), results)))
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip(getOperandTypes(), results)))
     if (std::get<0>(pair) != std::get<1>(pair))
       return emitOpError("type of return operand ")
              << index << " (" << std::get<0>(pair)
@@ -133,8 +132,8 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto callee = getCalleeAttr();
   auto func = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, callee);
   if (!func)
-    return emitOpError("'") << callee.getValue()
-                            << "' does not reference a valid tt.func";
+    return emitOpError("'")
+           << callee.getValue() << "' does not reference a valid tt.func";
   FunctionType type = func.getFunctionType();
   if (type.getNumInputs() != getNumOperands())
     return emitOpError("incorrect number of operands for callee");
@@ -163,8 +162,8 @@ LogicalResult MakeRangeOp::verify() {
   // I32Attr getters return uint32_t; read the attributes as signed values.
   int64_t start = getStartAttr().getInt(), end = getEndAttr().getInt();
   if (end <= start)
-    return emitOpError("end (") << end << ") must be greater than start ("
-                                << start << ")";
+    return emitOpError("end (")
+           << end << ") must be greater than start (" << start << ")";
   auto type = getResult().getType();
   if (type.getRank() != 1 || type.getDimSize(0) != end - start)
     return emitOpError("result must be a 1-D tensor of ")
@@ -196,8 +195,8 @@ LogicalResult ExpandDimsOp::verify() {
   ArrayRef<int64_t> src = getSrc().getType().getShape();
   int64_t axis = getAxisAttr().getInt();
   if (axis < 0 || axis > static_cast<int64_t>(src.size()))
-    return emitOpError("axis ") << axis << " is out of range [0, "
-                                << src.size() << "]";
+    return emitOpError("axis ")
+           << axis << " is out of range [0, " << src.size() << "]";
   SmallVector<int64_t> expected(src);
   expected.insert(expected.begin() + axis, 1);
   if (getResult().getType().getShape() != ArrayRef<int64_t>(expected))
@@ -271,8 +270,8 @@ LogicalResult GatherOp::verify() {
   auto result = getResult().getType();
   int64_t axis = getAxisAttr().getInt();
   if (axis < 0 || axis >= src.getRank())
-    return emitOpError("axis ") << axis << " is out of range [0, "
-                                << src.getRank() << ")";
+    return emitOpError("axis ")
+           << axis << " is out of range [0, " << src.getRank() << ")";
   if (indices.getRank() != src.getRank())
     return emitOpError("indices and source must have the same rank");
   if (result.getShape() != indices.getShape() ||
@@ -406,8 +405,8 @@ static LogicalResult verifyAxis(Operation *op, ValueRange srcs, int64_t axis) {
     return op->emitOpError("needs at least one operand");
   int64_t rank = cast<RankedTensorType>(srcs.front().getType()).getRank();
   if (axis < 0 || axis >= rank)
-    return op->emitOpError("axis ") << axis << " is out of range [0, " << rank
-                                    << ")";
+    return op->emitOpError("axis ")
+           << axis << " is out of range [0, " << rank << ")";
   return success();
 }
 
@@ -510,7 +509,8 @@ LogicalResult MapElementwiseOp::verifyRegions() {
   for (Block &block : getScalarOp()) {
     auto ret = block.empty() ? MapElementwiseReturnOp()
                              : dyn_cast<MapElementwiseReturnOp>(block.back());
-    if (ret && !matchesExpanded(ret.getResult().getTypes(), getResult().getTypes()))
+    if (ret &&
+        !matchesExpanded(ret.getResult().getTypes(), getResult().getTypes()))
       return ret.emitOpError("must return ")
              << pack << " scalar(s) of each result's element type";
   }

@@ -109,11 +109,13 @@ tle::interop::parseWarpSpecialize(OpAsmParser &parser, OperationState &result,
   return success();
 }
 
-void tle::interop::printWarpSpecialize(
-    OpAsmPrinter &printer, Operation *op, ValueRange captures,
-    Region &defaultRegion, MutableArrayRef<Region> partitions,
-    ArrayRef<int32_t> numWarps, std::optional<ArrayRef<int32_t>> numRegs,
-    const WarpSpecializeSyntax &syntax) {
+void tle::interop::printWarpSpecialize(OpAsmPrinter &printer, Operation *op,
+                                       ValueRange captures,
+                                       Region &defaultRegion,
+                                       MutableArrayRef<Region> partitions,
+                                       ArrayRef<int32_t> numWarps,
+                                       std::optional<ArrayRef<int32_t>> numRegs,
+                                       const WarpSpecializeSyntax &syntax) {
   printer << '(' << captures << ')';
   SmallVector<StringRef, 2> elided{syntax.numWarpsAttrName};
   if (!syntax.numRegsAttrName.empty())
@@ -127,10 +129,9 @@ void tle::interop::printWarpSpecialize(
     printer.printNewline();
     printer << "partition" << index << '(';
     if (!region.empty())
-      llvm::interleaveComma(region.getArguments(), printer,
-                            [&](BlockArgument arg) {
-                              printer.printRegionArgument(arg);
-                            });
+      llvm::interleaveComma(
+          region.getArguments(), printer,
+          [&](BlockArgument arg) { printer.printRegionArgument(arg); });
     // (An op that fails verification prints in generic form; the guards only
     // keep a direct print of a malformed op from reading out of bounds.)
     printer << ") num_warps(";

@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TLE/Target/LLVMIR/FinishLLIR.h"
+#include "PTXAsm.h"
+#include "SharedAsmCalls.h"
 #include "TLE/Target/LLVMIR/TmaGather.h"
 #include "TLE/Target/LLVMIR/TryWait.h"
 #include "TLE/Target/LLVMIR/WgmmaDescriptors.h"
-#include "PTXAsm.h"
-#include "SharedAsmCalls.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -73,10 +73,10 @@ static Expected<GlobalVariable *> getSharedGlobal(Module &module) {
   if (module.getNamedValue(kSharedGlobal))
     return fail("@global_smem exists and is not a global variable");
   LLVMContext &ctx = module.getContext();
-  auto *gv = new GlobalVariable(module, ArrayType::get(Type::getInt8Ty(ctx), 0),
-                                /*isConstant=*/false, GlobalValue::ExternalLinkage,
-                                nullptr, kSharedGlobal, nullptr,
-                                GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
+  auto *gv = new GlobalVariable(
+      module, ArrayType::get(Type::getInt8Ty(ctx), 0),
+      /*isConstant=*/false, GlobalValue::ExternalLinkage, nullptr,
+      kSharedGlobal, nullptr, GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
   gv->setAlignment(Align(16));
   return gv;
 }
@@ -104,7 +104,8 @@ static Expected<bool> resolveMarkers(Module &module, uint64_t base) {
     uint64_t address = base + offset;
     if (address > UINT32_MAX)
       return fail(formatv("shared address {0} of {1} does not fit 32 bits",
-                          address, describe(call)).str());
+                          address, describe(call))
+                      .str());
     Constant *gep = ConstantExpr::getGetElementPtr(
         i8, *smem, ConstantInt::get(i32, address));
     call->replaceAllUsesWith(ConstantExpr::getPtrToInt(gep, i32));

@@ -77,7 +77,8 @@ SmallVector<Statement> splitStatements(StringRef asmString) {
     st.terminator = semi == StringRef::npos ? "" : ";";
     rest = semi == StringRef::npos ? StringRef() : rest.substr(semi + 1);
     size_t i = 0;
-    while (i < body.size() && (isSpace(body[i]) || body[i] == '{' || body[i] == '}'))
+    while (i < body.size() &&
+           (isSpace(body[i]) || body[i] == '{' || body[i] == '}'))
       ++i;
     st.prefix = body.substr(0, i).str();
     body = body.substr(i);
@@ -182,9 +183,9 @@ static Error rewriteStatement(Statement &st, const SharedOperand &op,
     if (inAddress && ref.operand != op.operand &&
         ref.operand < pointerSpaces.size() && pointerSpaces[ref.operand] >= 0 &&
         pointerSpaces[ref.operand] != (int)op.addrSpace)
-      return fail(formatv("`{0}` mixes address spaces {1} (${2}) and {3} (${4})",
-                          st.opcode, op.addrSpace, op.operand,
-                          pointerSpaces[ref.operand], ref.operand));
+      return fail(formatv(
+          "`{0}` mixes address spaces {1} (${2}) and {3} (${4})", st.opcode,
+          op.addrSpace, op.operand, pointerSpaces[ref.operand], ref.operand));
   }
   if (st.guard.find('$') != std::string::npos &&
       any_of(findOperandRefs(st.guard),
@@ -262,7 +263,8 @@ Expected<Rewritten> rewriteSharedAccesses(StringRef asmString,
   std::string renumbered;
   size_t pos = 0;
   for (const OperandRef &r : findOperandRefs(text)) {
-    unsigned below = llvm::count_if(dropped, [&](unsigned d) { return d < r.operand; });
+    unsigned below =
+        llvm::count_if(dropped, [&](unsigned d) { return d < r.operand; });
     renumbered += text.substr(pos, r.begin - pos);
     if (below == 0) {
       renumbered += text.substr(r.begin, r.end - r.begin);
@@ -270,7 +272,8 @@ Expected<Rewritten> rewriteSharedAccesses(StringRef asmString,
       StringRef ref = StringRef(text).slice(r.begin, r.end);
       std::string digits = std::to_string(r.operand);
       size_t at = ref.find(digits);
-      renumbered += ref.substr(0, at).str() + std::to_string(r.operand - below) +
+      renumbered += ref.substr(0, at).str() +
+                    std::to_string(r.operand - below) +
                     ref.substr(at + digits.size()).str();
     }
     pos = r.end;

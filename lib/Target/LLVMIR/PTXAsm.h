@@ -35,14 +35,16 @@ struct StateSpaces {
 
 /// One statement of an asm string.
 struct Statement {
-  std::string prefix;   // whitespace, `{`, `}` before the instruction
-  std::string guard;    // `@$3 `, `@!p ` or empty
-  std::string opcode;   // `ld.global.v4.b32`
-  std::string operands; // ` { $0 }, [ $1 + 0 ]`, up to the `;`
+  std::string prefix;     // whitespace, `{`, `}` before the instruction
+  std::string guard;      // `@$3 `, `@!p ` or empty
+  std::string opcode;     // `ld.global.v4.b32`
+  std::string operands;   // ` { $0 }, [ $1 + 0 ]`, up to the `;`
   std::string terminator; // `;` or empty for trailing text
   StateSpaces spaces() const;
   bool references(unsigned operand) const;
-  std::string str() const { return prefix + guard + opcode + operands + terminator; }
+  std::string str() const {
+    return prefix + guard + opcode + operands + terminator;
+  }
 };
 
 llvm::SmallVector<Statement> splitStatements(llvm::StringRef asmString);
@@ -68,9 +70,10 @@ struct Rewritten {
 /// operand of `.L2::cache_hint` with it. `pointerSpaces[n]` is the address
 /// space of operand n when it is a pointer, else -1 (mixed spaces in one
 /// address are refused).
-llvm::Expected<Rewritten> rewriteSharedAccesses(llvm::StringRef asmString,
-                                                llvm::ArrayRef<SharedOperand> shared,
-                                                llvm::ArrayRef<int> pointerSpaces);
+llvm::Expected<Rewritten>
+rewriteSharedAccesses(llvm::StringRef asmString,
+                      llvm::ArrayRef<SharedOperand> shared,
+                      llvm::ArrayRef<int> pointerSpaces);
 
 /// `asmString` with newlines and tabs escaped, for messages.
 std::string quote(llvm::StringRef asmString);

@@ -26,7 +26,8 @@ std::string describe(const Instruction *inst) {
   std::string text;
   raw_string_ostream os(text);
   const auto *call = dyn_cast<CallInst>(inst);
-  if (const auto *ia = call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr)
+  if (const auto *ia =
+          call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr)
     os << "inline asm " << ptx::quote(ia->getAsmString());
   else
     os << "`" << StringRef(formatv("{0}", *inst).str()).trim() << "`";
@@ -49,9 +50,9 @@ namespace {
 /// How the operands of an inline-asm call line up with its constraints.
 struct AsmOperands {
   InlineAsm::ConstraintInfoVector infos;
-  SmallVector<int> operandOfArg;        // $N of each call argument
-  SmallVector<unsigned> constraintOf;   // index in `infos` of each $N
-  SmallVector<int> pointerSpace;        // address space of each $N, or -1
+  SmallVector<int> operandOfArg;      // $N of each call argument
+  SmallVector<unsigned> constraintOf; // index in `infos` of each $N
+  SmallVector<int> pointerSpace;      // address space of each $N, or -1
 };
 } // namespace
 
@@ -71,7 +72,8 @@ static AsmOperands analyze(CallInst *call, InlineAsm *ia) {
                     (info.Type == InlineAsm::isOutput && info.isIndirect);
     if (takesArg && arg < call->arg_size()) {
       a.operandOfArg[arg] = n;
-      if (auto *ptr = dyn_cast<PointerType>(call->getArgOperand(arg)->getType()))
+      if (auto *ptr =
+              dyn_cast<PointerType>(call->getArgOperand(arg)->getType()))
         a.pointerSpace[n] = ptr->getAddressSpace();
       ++arg;
     }
@@ -88,18 +90,20 @@ static bool isCode(const InlineAsm::ConstraintInfo &info, StringRef code) {
 /// through the output's register, e.g. the operands Triton's wgmma wait
 /// (`// wait for regs: $0, ...`) keeps alive, a memdesc's shared base among
 /// them.
-static std::optional<unsigned> tiedOutput(const InlineAsm::ConstraintInfo &info) {
+static std::optional<unsigned>
+tiedOutput(const InlineAsm::ConstraintInfo &info) {
   unsigned tied;
   if (info.Type != InlineAsm::isInput || info.isIndirect ||
       info.Codes.size() != 1 || info.Codes[0].empty() ||
-      !all_of(info.Codes[0], isDigit) || StringRef(info.Codes[0]).getAsInteger(10, tied))
+      !all_of(info.Codes[0], isDigit) ||
+      StringRef(info.Codes[0]).getAsInteger(10, tied))
     return std::nullopt;
   return tied;
 }
 
 /// Whether a `.global`-only statement of `statements` references `$n`.
-static const ptx::Statement *globalStatementReferencing(
-    ArrayRef<ptx::Statement> statements, unsigned n) {
+static const ptx::Statement *
+globalStatementReferencing(ArrayRef<ptx::Statement> statements, unsigned n) {
   for (const ptx::Statement &st : statements) {
     ptx::StateSpaces s = st.spaces();
     if (st.references(n) && s.global && !s.shared)
@@ -117,7 +121,8 @@ Expected<bool> rewriteSharedAsmCall(CallInst *call) {
   };
   AsmOperands a = analyze(call, ia);
   SmallVector<ptx::SharedOperand> shared;
-  SmallVector<ptx::Statement> statements = ptx::splitStatements(ia->getAsmString());
+  SmallVector<ptx::Statement> statements =
+      ptx::splitStatements(ia->getAsmString());
   for (unsigned i = 0; i < call->arg_size(); ++i) {
     Type *type = call->getArgOperand(i)->getType();
     unsigned space = sharedSpaceOf(type);
@@ -126,7 +131,8 @@ Expected<bool> rewriteSharedAsmCall(CallInst *call) {
     if (type->isVectorTy())
       return cannot(formatv("argument {0} is a vector of pointers to address "
                             "space {1}",
-                            i, space).str());
+                            i, space)
+                        .str());
     if (a.operandOfArg[i] < 0)
       return cannot(formatv("argument {0} has no constraint", i).str());
     unsigned n = a.operandOfArg[i];
@@ -138,32 +144,35 @@ Expected<bool> rewriteSharedAsmCall(CallInst *call) {
         return cannot(formatv("operand ${0} (address space {1}) is the "
                               "address of `{2}`, a .global access, but is "
                               "passed as a 32-bit `r` operand",
-                              n, space, st->opcode).str());
+                              n, space, st->opcode)
+                          .str());
       continue;
     }
     if (std::optional<unsigned> tied = tiedOutput(info)) {
       // Passed through the register of output $tied: fine unless a
       // `.global`-only statement takes it (by either number).
       for (unsigned m : {n, *tied})
-        if (const ptx::Statement *st = globalStatementReferencing(statements, m))
+        if (const ptx::Statement *st =
+                globalStatementReferencing(statements, m))
           return cannot(formatv("operand ${0} (address space {1}, tied to "
                                 "${2}) is the address of `{3}`, a .global "
                                 "access",
-                                n, space, *tied, st->opcode).str());
+                                n, space, *tied, st->opcode)
+                            .str());
       continue;
     }
     if (!isCode(info, "l"))
       return cannot(formatv("operand ${0} (address space {1}) has constraint "
                             "'{2}', not 'l', 'r' or a tied output",
-                            n, space,
-                            info.Codes.empty() ? "" : info.Codes[0]).str());
+                            n, space, info.Codes.empty() ? "" : info.Codes[0])
+                        .str());
     shared.push_back({n, space});
   }
   if (shared.empty())
     return false;
 
-  Expected<ptx::Rewritten> rewritten = ptx::rewriteSharedAccesses(
-      ia->getAsmString(), shared, a.pointerSpace);
+  Expected<ptx::Rewritten> rewritten =
+      ptx::rewriteSharedAccesses(ia->getAsmString(), shared, a.pointerSpace);
   if (!rewritten)
     return cannot(toString(rewritten.takeError()));
 
@@ -180,7 +189,8 @@ Expected<bool> rewriteSharedAsmCall(CallInst *call) {
     auto *argIt = llvm::find(a.operandOfArg, (int)d);
     if (ci == ~0u || a.infos[ci].Type != InlineAsm::isInput ||
         argIt == a.operandOfArg.end())
-      return cannot(formatv("the .L2::cache_hint policy ${0} is not an input", d).str());
+      return cannot(
+          formatv("the .L2::cache_hint policy ${0} is not an input", d).str());
     dropEntry[ci] = true;
     dropArg[argIt - a.operandOfArg.begin()] = true;
   }
@@ -203,7 +213,8 @@ Expected<bool> rewriteSharedAsmCall(CallInst *call) {
       continue;
     Value *v = call->getArgOperand(i);
     int n = a.operandOfArg[i];
-    if (n >= 0 && any_of(shared, [&](auto &op) { return (int)op.operand == n; }))
+    if (n >= 0 &&
+        any_of(shared, [&](auto &op) { return (int)op.operand == n; }))
       v = builder.CreatePtrToInt(v, builder.getInt32Ty());
     args.push_back(v);
     argTypes.push_back(v->getType());
@@ -212,16 +223,15 @@ Expected<bool> rewriteSharedAsmCall(CallInst *call) {
   if (Error e = InlineAsm::verify(fnType, constraints))
     return cannot("the rewritten constraints '" + constraints +
                   "' do not verify: " + toString(std::move(e)));
-  InlineAsm *newAsm =
-      InlineAsm::get(fnType, rewritten->asmString, constraints,
-                     ia->hasSideEffects(), ia->isAlignStack(), ia->getDialect(),
-                     ia->canThrow());
+  InlineAsm *newAsm = InlineAsm::get(fnType, rewritten->asmString, constraints,
+                                     ia->hasSideEffects(), ia->isAlignStack(),
+                                     ia->getDialect(), ia->canThrow());
   CallInst *newCall = builder.CreateCall(fnType, newAsm, args);
   newCall->setTailCallKind(call->getTailCallKind());
   newCall->setCallingConv(call->getCallingConv());
   AttributeList attrs = call->getAttributes();
-  newCall->setAttributes(AttributeList::get(call->getContext(), attrs.getFnAttrs(),
-                                            attrs.getRetAttrs(), {}));
+  newCall->setAttributes(AttributeList::get(
+      call->getContext(), attrs.getFnAttrs(), attrs.getRetAttrs(), {}));
   newCall->copyMetadata(*call);
   newCall->takeName(call);
   call->replaceAllUsesWith(newCall);
@@ -272,7 +282,8 @@ Error checkSharedPointerUses(Module &module) {
           int n = a.operandOfArg[i];
           if (n < 0 || (!isCode(a.infos[a.constraintOf[n]], "r") &&
                         !tiedOutput(a.infos[a.constraintOf[n]])))
-            return fail("a shared pointer is still passed to " + describe(call));
+            return fail("a shared pointer is still passed to " +
+                        describe(call));
         }
         continue;
       }

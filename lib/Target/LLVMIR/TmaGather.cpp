@@ -51,13 +51,15 @@ static std::string rowCopies(uint64_t rowBytes) {
 }
 
 Expected<bool> splitTmaGathers(Module &module, ArrayRef<uint64_t> rowBytes) {
-  SmallVector<CallInst *> gathers = llir::inlineAsmCalls(module, "tile::gather4");
+  SmallVector<CallInst *> gathers =
+      llir::inlineAsmCalls(module, "tile::gather4");
   for (CallInst *call : gathers) {
     auto *ia = cast<InlineAsm>(call->getCalledOperand());
     if (StringRef(ia->getAsmString()).trim() != kTmaGather4Asm ||
         call->arg_size() != 9)
       return fail("unexpected TMA gather4 " + describe(call) +
-                  ": expected Triton's `" + kTmaGather4Asm + "` with 9 operands");
+                  ": expected Triton's `" + kTmaGather4Asm +
+                  "` with 9 operands");
     auto *map = dyn_cast<Argument>(call->getArgOperand(2)->stripPointerCasts());
     std::optional<unsigned> ordinal =
         map ? gridConstantOrdinal(map) : std::nullopt;
@@ -77,10 +79,10 @@ Expected<bool> splitTmaGathers(Module &module, ArrayRef<uint64_t> rowBytes) {
                           "aligned shared-memory addresses)",
                           describe(call), rowBytes[*ordinal])
                       .str());
-    InlineAsm *rows = InlineAsm::get(
-        ia->getFunctionType(), rowCopies(rowBytes[*ordinal]),
-        ia->getConstraintString(), /*hasSideEffects=*/true,
-        ia->isAlignStack(), ia->getDialect(), ia->canThrow());
+    InlineAsm *rows =
+        InlineAsm::get(ia->getFunctionType(), rowCopies(rowBytes[*ordinal]),
+                       ia->getConstraintString(), /*hasSideEffects=*/true,
+                       ia->isAlignStack(), ia->getDialect(), ia->canThrow());
     call->setCalledOperand(rows);
   }
   return !gathers.empty();

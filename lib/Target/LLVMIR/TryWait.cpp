@@ -35,7 +35,8 @@ static CallInst *predicatedWait(Instruction *pred) {
   for (User *user : pred->users()) {
     auto *call = dyn_cast<CallInst>(user);
     auto *ia = call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr;
-    if (ia && StringRef(ia->getAsmString()).contains("mbarrier.try_wait.parity") &&
+    if (ia &&
+        StringRef(ia->getAsmString()).contains("mbarrier.try_wait.parity") &&
         call->arg_size() == 3 && call->getArgOperand(2) == pred &&
         ia->getConstraintString() == "r,r,b")
       return call;
@@ -75,8 +76,8 @@ Expected<bool> finishBarrierTryWaits(Module &module) {
         false);
     InlineAsm *test = InlineAsm::get(type, kTryWaitAsm, "=r,r,r",
                                      /*hasSideEffects=*/true);
-    CallInst *result = b.CreateCall(
-        test, {wait->getArgOperand(0), wait->getArgOperand(1)});
+    CallInst *result =
+        b.CreateCall(test, {wait->getArgOperand(0), wait->getArgOperand(1)});
     result->setDebugLoc(wait->getDebugLoc());
     result->setTailCall(wait->isTailCall());
     end->replaceAllUsesWith(result);

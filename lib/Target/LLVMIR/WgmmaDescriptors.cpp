@@ -92,8 +92,8 @@ bool foldCall(CallInst *call) {
   raw_string_ostream os(asmString);
   os << "{\n\t.reg .b64 %tle_wd<" << folds.size() << ">;\n";
   for (auto [i, fold] : llvm::enumerate(folds))
-    os << "\t" << (fold.isOr ? "or.b64" : "add.s64") << " %tle_wd" << i
-       << ", $" << fold.operand << ", " << format_hex(fold.imm, 18) << ";\n";
+    os << "\t" << (fold.isOr ? "or.b64" : "add.s64") << " %tle_wd" << i << ", $"
+       << fold.operand << ", " << format_hex(fold.imm, 18) << ";\n";
   os << "\t" << body << "\n}";
 
   SmallVector<Instruction *> dead;
@@ -103,10 +103,10 @@ bool foldCall(CallInst *call) {
     if (old->use_empty())
       dead.push_back(old);
   }
-  call->setCalledOperand(InlineAsm::get(
-      ia->getFunctionType(), asmString, ia->getConstraintString(),
-      ia->hasSideEffects(), ia->isAlignStack(), ia->getDialect(),
-      ia->canThrow()));
+  call->setCalledOperand(
+      InlineAsm::get(ia->getFunctionType(), asmString,
+                     ia->getConstraintString(), ia->hasSideEffects(),
+                     ia->isAlignStack(), ia->getDialect(), ia->canThrow()));
   for (Instruction *op : dead)
     if (op->use_empty())
       op->eraseFromParent();

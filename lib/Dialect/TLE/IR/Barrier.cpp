@@ -3,8 +3,8 @@
 // Verifiers and memory effects of the ops in TLEBarrierOps.td.
 //
 //===----------------------------------------------------------------------===//
-#include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Dialect/Common/DialectCommon.h"
+#include "TLE/Dialect/TLE/IR/TLE.h"
 
 #include "mlir/IR/Matchers.h"
 
@@ -27,7 +27,8 @@ static LogicalResult verifyBarriers(Operation *op, Type type,
   if (!desc.getElementType().isInteger(64) || desc.getRank() != 2 ||
       desc.getShape()[1] != 1 || desc.getShape()[0] < 1)
     return op->emitOpError()
-           << what << " must be an array of mbarriers, Nx1xi64 with N >= 1, got "
+           << what
+           << " must be an array of mbarriers, Nx1xi64 with N >= 1, got "
            << shapeStr(desc.getShape()) << " x " << desc.getElementType();
   if (!desc.getMutableMemory())
     return op->emitOpError() << what << " must be mutable";
@@ -42,9 +43,8 @@ static LogicalResult verifyIndex(Operation *op, Value barriers, Value index) {
   int64_t n = cast<ttg::MemDescType>(barriers.getType()).getShape()[0];
   int64_t i = value.getSExtValue();
   if (i < 0 || i >= n)
-    return op->emitOpError() << "barrier index " << i
-                             << " is out of range for " << n << " barrier"
-                             << (n == 1 ? "" : "s");
+    return op->emitOpError() << "barrier index " << i << " is out of range for "
+                             << n << " barrier" << (n == 1 ? "" : "s");
   return success();
 }
 
@@ -110,8 +110,7 @@ LogicalResult NamedBarrierArriveOp::verify() {
 /// What a copy into a shared buffer counted on a barrier needs (TMA and
 /// cp.async alike): a valid barrier index, a mutable shared buffer of the
 /// value's shape and element type, and a buffer that is not the barrier.
-template <typename CopyOp>
-static LogicalResult verifyBarrierCopy(CopyOp op) {
+template <typename CopyOp> static LogicalResult verifyBarrierCopy(CopyOp op) {
   if (failed(verifyBarriers(op, op.getBarriers().getType())) ||
       failed(verifyIndex(op, op.getBarriers(), op.getIndex())))
     return failure();

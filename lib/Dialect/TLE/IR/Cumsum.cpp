@@ -8,7 +8,7 @@ using namespace mlir::tle;
 // `axis` from the properties when the op has them, else from the attribute
 // dictionary; null when missing or not an integer (the verifier reports it).
 static IntegerAttr readAxisAttr(DictionaryAttr attributes,
-                               OpaqueProperties properties) {
+                                OpaqueProperties properties) {
   if (properties) {
     if (auto axis = properties.as<ExclusiveCumsumOp::Properties *>()->axis)
       return axis;
@@ -62,8 +62,8 @@ LogicalResult ExclusiveCumsumOp::verify() {
     return emitOpError("expects an input of rank >= 1");
   int32_t axis = getAxis();
   if (axis < 0 || axis >= rank)
-    return emitOpError("axis ") << axis << " is out of range for a rank-"
-                                << rank << " input";
+    return emitOpError("axis ")
+           << axis << " is out of range for a rank-" << rank << " input";
   if (!srcType.hasStaticShape())
     return emitOpError("expects a statically shaped input");
   if (getExclusive().getType() != srcType)
@@ -85,7 +85,8 @@ LogicalResult ExclusiveCumsumOp::verify() {
   expectedShape.erase(expectedShape.begin() + axis);
   if (!totalTensor || totalTensor.getElementType() != elementType ||
       totalTensor.getShape() != ArrayRef<int64_t>(expectedShape))
-    return emitOpError("total must be a tensor of the input shape without axis ")
+    return emitOpError(
+               "total must be a tensor of the input shape without axis ")
            << axis << " and element type " << elementType << ", got "
            << totalType;
 

@@ -38,12 +38,12 @@ Type DSABufferType::parse(AsmParser &parser) {
                                 /*withTrailingX=*/true) ||
       parser.parseType(elementType) || parser.parseComma())
     return {};
-  FailureOr<DSAAddressSpace> space = FieldParser<DSAAddressSpace>::parse(parser);
+  FailureOr<DSAAddressSpace> space =
+      FieldParser<DSAAddressSpace>::parse(parser);
   if (failed(space) || parser.parseGreater())
     return {};
-  return parser.getChecked<DSABufferType>(loc, parser.getContext(),
-                                          ArrayRef<int64_t>(shape),
-                                          elementType, *space);
+  return parser.getChecked<DSABufferType>(
+      loc, parser.getContext(), ArrayRef<int64_t>(shape), elementType, *space);
 }
 
 void DSABufferType::print(AsmPrinter &printer) const {
@@ -161,9 +161,8 @@ LogicalResult DSACopyOp::verify() {
   }
 
   Endpoint src = describe(srcType), dst = describe(dstType);
-  if (failed(verifySameShapeAndElement(*this, "src", src.shape,
-                                       src.elementType, "dst", dst.shape,
-                                       dst.elementType)))
+  if (failed(verifySameShapeAndElement(*this, "src", src.shape, src.elementType,
+                                       "dst", dst.shape, dst.elementType)))
     return failure();
   if (!isLegalMove(src.space, dst.space))
     return emitOpError() << "no data path from " << placeName(src.space)
@@ -231,16 +230,14 @@ void printBinaryTypes(OpAsmPrinter &printer, Type lhs, Type rhs, Type out) {
     printer << ", " << rhs << ", " << out;
 }
 
-template <typename OpTy>
-LogicalResult verifyBinary(OpTy op) {
+template <typename OpTy> LogicalResult verifyBinary(OpTy op) {
   DSABufferType lhs = op.getLhs().getType();
   for (auto [name, type] :
        {std::pair<StringRef, DSABufferType>{"rhs", op.getRhs().getType()},
         std::pair<StringRef, DSABufferType>{"out", op.getOut().getType()}})
     if (failed(verifySameShapeAndElement(op, name, type.getShape(),
                                          type.getElementType(), "lhs",
-                                         lhs.getShape(),
-                                         lhs.getElementType())))
+                                         lhs.getShape(), lhs.getElementType())))
       return failure();
   for (auto [name, type] :
        {std::pair<StringRef, DSABufferType>{"lhs", lhs},
@@ -251,9 +248,8 @@ LogicalResult verifyBinary(OpTy op) {
              << name << " is in " << stringifyDSAAddressSpace(type.getSpace())
              << ", but the vector unit reads and writes only UB";
   if (!OpTy::kAllowsIntegers && !isa<FloatType>(lhs.getElementType()))
-    return op.emitOpError()
-           << "needs a floating-point element type, got "
-           << lhs.getElementType() << " (no integer division)";
+    return op.emitOpError() << "needs a floating-point element type, got "
+                            << lhs.getElementType() << " (no integer division)";
   return success();
 }
 } // namespace

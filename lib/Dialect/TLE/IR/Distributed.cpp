@@ -90,8 +90,8 @@ DeviceMeshAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (shape.empty())
     return emitError() << "device mesh must have at least one axis";
   if (shape.size() != axes.size())
-    return emitError() << "device mesh has " << shape.size()
-                       << " sizes but " << axes.size() << " axis names";
+    return emitError() << "device mesh has " << shape.size() << " sizes but "
+                       << axes.size() << " axis names";
   llvm::SmallDenseSet<StringRef> seen;
   for (auto [size, axis] : llvm::zip_equal(shape, axes)) {
     if (!axis || axis.getValue().empty())
@@ -207,8 +207,8 @@ void ShardingAttr::print(AsmPrinter &printer) const {
       return;
     }
     printer << "S<";
-    llvm::interleaveComma(axes, printer,
-                          [&](Attribute axis) { printer.printAttribute(axis); });
+    llvm::interleaveComma(
+        axes, printer, [&](Attribute axis) { printer.printAttribute(axis); });
     printer << '>';
   });
   printer << ']';
@@ -379,8 +379,7 @@ static LogicalResult verifyLocalType(ShardingAttr sharding,
   if (type.getRank() != static_cast<int64_t>(local.size()))
     return error() << what << " has rank " << type.getRank()
                    << " but the sharded tensor has rank " << local.size();
-  for (auto [dim, want, have] :
-       llvm::enumerate(local, type.getShape()))
+  for (auto [dim, want, have] : llvm::enumerate(local, type.getShape()))
     if (!ShapedType::isDynamic(have) && !ShapedType::isDynamic(want) &&
         have != want)
       return error() << what << " dimension " << dim << " has size " << have
@@ -441,13 +440,12 @@ LogicalResult ReshardOp::verify() {
     return emitOpError("device operands (workspace, flags, peer offsets, "
                        "rank, epoch) come all together");
   if (all) {
-    auto ptrTo = [](Value v) {
-      return cast<tt::PointerType>(v.getType());
-    };
+    auto ptrTo = [](Value v) { return cast<tt::PointerType>(v.getType()); };
     if (ptrTo(getWorkspace()).getPointeeType() != srcType.getElementType() ||
         ptrTo(getWorkspace()).getAddressSpace() != 1)
       return emitOpError("the workspace must be a global pointer to ")
-             << srcType.getElementType() << ", got " << getWorkspace().getType();
+             << srcType.getElementType() << ", got "
+             << getWorkspace().getType();
     if (!ptrTo(getFlags()).getPointeeType().isInteger(32) ||
         ptrTo(getFlags()).getAddressSpace() != 1)
       return emitOpError("the flags must be a global pointer to i32, got ")

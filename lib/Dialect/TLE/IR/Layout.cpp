@@ -3,8 +3,8 @@
 // Verifier and type inference of tle.set_layout (TLELayoutOps.td).
 //
 //===----------------------------------------------------------------------===//
-#include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Dialect/Common/DialectCommon.h"
+#include "TLE/Dialect/TLE/IR/TLE.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -17,10 +17,11 @@ static bool isDistributedLayout(Attribute layout) {
              ttg::LinearEncodingAttr>(layout);
 }
 
-LogicalResult SetLayoutOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult
+SetLayoutOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                              ValueRange operands, DictionaryAttr attributes,
+                              OpaqueProperties properties, RegionRange regions,
+                              SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto src = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
   if (!src)

@@ -4,14 +4,14 @@
 // TLEMemoryOps.td.
 //
 //===----------------------------------------------------------------------===//
-#include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Dialect/Common/DialectCommon.h"
+#include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Interop/Triton/TTNG.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -44,20 +44,17 @@ static LogicalResult verifyBufferAccess(Operation *op, ttg::MemDescType buffer,
                                         RankedTensorType tensor,
                                         StringRef tensorName) {
   if (!isSharedMemory(buffer) && !isTensorMemory(buffer))
-    return op->emitOpError(
-               "expects a buffer in #ttg.shared_memory or "
-               "#ttng.tensor_memory, got ")
+    return op->emitOpError("expects a buffer in #ttg.shared_memory or "
+                           "#ttng.tensor_memory, got ")
            << buffer.getMemorySpace();
   if (tensor.getShape() != buffer.getShape())
-    return op->emitOpError() << tensorName << " shape "
-                             << shapeStr(tensor.getShape())
-                             << " must equal the buffer shape "
-                             << shapeStr(buffer.getShape());
+    return op->emitOpError()
+           << tensorName << " shape " << shapeStr(tensor.getShape())
+           << " must equal the buffer shape " << shapeStr(buffer.getShape());
   if (tensor.getElementType() != buffer.getElementType())
-    return op->emitOpError() << tensorName << " element type "
-                             << tensor.getElementType()
-                             << " must equal the buffer element type "
-                             << buffer.getElementType();
+    return op->emitOpError()
+           << tensorName << " element type " << tensor.getElementType()
+           << " must equal the buffer element type " << buffer.getElementType();
   return success();
 }
 
@@ -73,7 +70,8 @@ ParseResult AllocOp::parseMemorySpaceKeyword(OpAsmParser &parser,
     return failure();
   std::optional<MemorySpace> value = symbolizeMemorySpace(keyword);
   if (!value)
-    return parser.emitError(loc, "expected memory space 'smem' or 'tmem', got '")
+    return parser.emitError(loc,
+                            "expected memory space 'smem' or 'tmem', got '")
            << keyword << "'";
   scope = MemorySpaceAttr::get(parser.getContext(), *value);
   return success();
@@ -92,7 +90,8 @@ ParseResult RemotePointersOp::parseRemoteSpaceKeyword(OpAsmParser &parser,
     return failure();
   std::optional<RemoteSpace> value = symbolizeRemoteSpace(keyword);
   if (!value)
-    return parser.emitError(loc, "expected remote space 'cluster' or 'device', got '")
+    return parser.emitError(
+               loc, "expected remote space 'cluster' or 'device', got '")
            << keyword << "'";
   space = RemoteSpaceAttr::get(parser.getContext(), *value);
   return success();
@@ -105,8 +104,8 @@ void RemotePointersOp::printRemoteSpaceKeyword(OpAsmPrinter &printer,
 }
 
 ParseResult RemotePointersOp::parseResultAndShardType(OpAsmParser &parser,
-                                                     Type &result,
-                                                     Type &shard) {
+                                                      Type &result,
+                                                      Type &shard) {
   if (parser.parseType(result))
     return failure();
   if (failed(parser.parseOptionalKeyword("shard"))) {
@@ -143,7 +142,8 @@ static Type withAddressSpace(Type type, int addressSpace) {
   auto pointer = cast<tt::PointerType>(getElementTypeOrSelf(type));
   auto moved = tt::PointerType::get(pointer.getPointeeType(), addressSpace);
   if (auto tensor = dyn_cast<RankedTensorType>(type))
-    return RankedTensorType::get(tensor.getShape(), moved, tensor.getEncoding());
+    return RankedTensorType::get(tensor.getShape(), moved,
+                                 tensor.getEncoding());
   return moved;
 }
 
@@ -268,8 +268,9 @@ static bool targetHasTensorMemory(StringRef target) {
 }
 
 bool AllocOp::isPointerBuffer() {
-  return llvm::any_of(getResult().getUsers(),
-                      [](Operation *user) { return isa<LocalPointersOp>(user); });
+  return llvm::any_of(getResult().getUsers(), [](Operation *user) {
+    return isa<LocalPointersOp>(user);
+  });
 }
 
 LogicalResult AllocOp::verify() {
@@ -277,14 +278,16 @@ LogicalResult AllocOp::verify() {
   if (!type.getMutableMemory())
     return emitOpError("result buffer must be mutable");
   if (type.getAllocShape() != type.getShape())
-    return emitOpError("result must describe the whole allocation: alloc shape ")
+    return emitOpError(
+               "result must describe the whole allocation: alloc shape ")
            << shapeStr(type.getAllocShape()) << " must equal the shape "
            << shapeStr(type.getShape());
 
   switch (getScope()) {
   case MemorySpace::smem:
     if (!isSharedMemory(type))
-      return emitOpError("scope smem requires a buffer in #ttg.shared_memory, got ")
+      return emitOpError(
+                 "scope smem requires a buffer in #ttg.shared_memory, got ")
              << type.getMemorySpace();
     break;
   case MemorySpace::tmem: {
@@ -394,9 +397,8 @@ LogicalResult BufferSlotOp::verify() {
   if (matchPattern(getIndex(), m_ConstantInt(&value))) {
     int64_t i = value.getSExtValue(), n = src.getShape()[0];
     if (i < 0 || i >= n)
-      return emitOpError("slot index ")
-             << i << " is out of range for " << n << " slot"
-             << (n == 1 ? "" : "s");
+      return emitOpError("slot index ") << i << " is out of range for " << n
+                                        << " slot" << (n == 1 ? "" : "s");
   }
   return success();
 }
@@ -416,8 +418,8 @@ LogicalResult CopyOp::verify() {
                        "be a !ttg.memdesc buffer");
 
   ttg::MemDescType buffer = srcBuffer ? srcBuffer : dstBuffer;
-  auto pointers =
-      cast<RankedTensorType>(srcBuffer ? getDst().getType() : getSrc().getType());
+  auto pointers = cast<RankedTensorType>(srcBuffer ? getDst().getType()
+                                                   : getSrc().getType());
   auto pointer = cast<tt::PointerType>(pointers.getElementType());
   if (pointer.getAddressSpace() != kGlobalAddressSpace)
     return emitOpError("pointers must point to global memory (address space "
@@ -450,8 +452,8 @@ LogicalResult CopyOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult LocalLoadOp::verify() {
-  return verifyBufferAccess(*this, getBuffer().getType(),
-                            getResult().getType(), "result");
+  return verifyBufferAccess(*this, getBuffer().getType(), getResult().getType(),
+                            "result");
 }
 
 LogicalResult LocalStoreOp::verify() {
@@ -486,8 +488,8 @@ static ParseResult parseEnumKeyword(OpAsmParser &parser, AttrT &attr,
 #define TLE_ATOMIC_KEYWORDS(Op)                                                \
   ParseResult Op::parseRMWKind(OpAsmParser &parser, AtomicRMWKindAttr &attr) { \
     return parseEnumKeyword(                                                   \
-        parser, attr, [](StringRef s) { return symbolizeAtomicRMWKind(s); },  \
-        "an atomic kind (add, fadd, max, min, umax, umin, and, or, xor, "     \
+        parser, attr, [](StringRef s) { return symbolizeAtomicRMWKind(s); },   \
+        "an atomic kind (add, fadd, max, min, umax, umin, and, or, xor, "      \
         "exch)");                                                              \
   }                                                                            \
   void Op::printRMWKind(OpAsmPrinter &printer, Operation *,                    \
@@ -496,17 +498,18 @@ static ParseResult parseEnumKeyword(OpAsmParser &parser, AttrT &attr,
   }                                                                            \
   ParseResult Op::parseSemantic(OpAsmParser &parser, MemSemanticAttr &attr) {  \
     return parseEnumKeyword(                                                   \
-        parser, attr, [](StringRef s) { return symbolizeMemSemantic(s); },    \
-        "a memory semantic (relaxed, acquire, release, acq_rel)");            \
+        parser, attr, [](StringRef s) { return symbolizeMemSemantic(s); },     \
+        "a memory semantic (relaxed, acquire, release, acq_rel)");             \
   }                                                                            \
   void Op::printSemantic(OpAsmPrinter &printer, Operation *,                   \
                          MemSemanticAttr attr) {                               \
     printer << stringifyMemSemantic(attr.getValue());                          \
   }                                                                            \
-  ParseResult Op::parseSyncScope(OpAsmParser &parser, MemSyncScopeAttr &attr) { \
+  ParseResult Op::parseSyncScope(OpAsmParser &parser,                          \
+                                 MemSyncScopeAttr &attr) {                     \
     return parseEnumKeyword(                                                   \
-        parser, attr, [](StringRef s) { return symbolizeMemSyncScope(s); },   \
-        "a memory scope (cta, cluster, gpu, sys)");                           \
+        parser, attr, [](StringRef s) { return symbolizeMemSyncScope(s); },    \
+        "a memory scope (cta, cluster, gpu, sys)");                            \
   }                                                                            \
   void Op::printSyncScope(OpAsmPrinter &printer, Operation *,                  \
                           MemSyncScopeAttr attr) {                             \
@@ -547,9 +550,9 @@ static LogicalResult verifyAtomicValue(Operation *op, Type ptrType,
   if (auto tensor = dyn_cast<RankedTensorType>(ptrType))
     expected = tensor.clone(pointee);
   if (valueType != expected)
-    return op->emitOpError() << name << " type " << valueType
-                             << " must be " << expected
-                             << " (the pointee type in the pointers' shape)";
+    return op->emitOpError()
+           << name << " type " << valueType << " must be " << expected
+           << " (the pointee type in the pointers' shape)";
   return success();
 }
 
@@ -599,9 +602,11 @@ LogicalResult AtomicRMWOp::verify() {
     return success();
   default:
     if (isFloat)
-      return emitOpError()
-             << kindName << " needs an integer element type, got " << pointee
-             << (kind == AtomicRMWKind::add ? " (use fadd for floats)" : "");
+      return emitOpError() << kindName << " needs an integer element type, got "
+                           << pointee
+                           << (kind == AtomicRMWKind::add
+                                   ? " (use fadd for floats)"
+                                   : "");
     if (!isIntOfWidth(pointee, {32, 64}))
       return emitOpError() << kindName << " supports i32 and i64, got "
                            << pointee;

@@ -26,8 +26,8 @@ static LogicalResult verifyNames(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << what << " name '" << name.getValue()
                          << "' is not a valid identifier";
     if (!seen.insert(name).second)
-      return emitError() << "duplicate " << what << " name '"
-                         << name.getValue() << "'";
+      return emitError() << "duplicate " << what << " name '" << name.getValue()
+                         << "'";
   }
   return success();
 }
@@ -142,12 +142,11 @@ Type PipeType::parse(AsmParser &parser) {
 
 void PipeType::print(AsmPrinter &printer) const {
   printer << "<capacity = " << getCapacity() << ", fields = [";
-  llvm::interleaveComma(llvm::zip(getFieldNames(), getFieldTypes()), printer,
-                        [&](auto field) {
-                          printer.printKeywordOrString(
-                              std::get<0>(field).getValue());
-                          printer << ": " << std::get<1>(field);
-                        });
+  llvm::interleaveComma(
+      llvm::zip(getFieldNames(), getFieldTypes()), printer, [&](auto field) {
+        printer.printKeywordOrString(std::get<0>(field).getValue());
+        printer << ": " << std::get<1>(field);
+      });
   printer << "], readers = [";
   llvm::interleaveComma(getReaders(), printer, [&](StringAttr reader) {
     printer.printKeywordOrString(reader.getValue());
@@ -241,8 +240,8 @@ LogicalResult PipeCreateOp::inferReturnTypes(
   // attr-dict (e.g. `{one_shot = true}`) into the properties.
   BoolAttr oneShotAttr = adaptor.getOneShotAttr();
   if (!oneShotAttr && attributes)
-    oneShotAttr = attributes.getAs<BoolAttr>(getOneShotAttrName(
-        OperationName(getOperationName(), ctx)));
+    oneShotAttr = attributes.getAs<BoolAttr>(
+        getOneShotAttrName(OperationName(getOperationName(), ctx)));
   bool oneShot = oneShotAttr && oneShotAttr.getValue();
   auto emitError = [&]() -> InFlightDiagnostic {
     if (location)

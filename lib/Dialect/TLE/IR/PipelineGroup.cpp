@@ -11,7 +11,8 @@ static LogicalResult verifyInLoopBody(Operation *op) {
     return op->emitOpError(
                "must be directly in the body of a tle.range loop (an "
                "scf.for), not inside ")
-           << (parent ? parent->getName().getStringRef() : StringRef("nothing"));
+           << (parent ? parent->getName().getStringRef()
+                      : StringRef("nothing"));
   return success();
 }
 
@@ -27,12 +28,12 @@ LogicalResult PipelineGroupBeginOp::verify() {
     return emitOpError("group ") << group << " is out of range: the loop has "
                                  << numGroups << " group(s)";
   if (stage < 0 || stage >= numStages)
-    return emitOpError("stage ") << stage << " of group " << group
-                                 << " must be in [0, num_stages = "
-                                 << numStages << ")";
+    return emitOpError("stage ")
+           << stage << " of group " << group
+           << " must be in [0, num_stages = " << numStages << ")";
   if (order < 0)
-    return emitOpError("order ") << order << " of group " << group
-                                 << " must be >= 0";
+    return emitOpError("order ")
+           << order << " of group " << group << " must be >= 0";
   return verifyInLoopBody(*this);
 }
 

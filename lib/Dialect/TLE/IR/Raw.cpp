@@ -25,17 +25,30 @@ constexpr llvm::StringLiteral kWholeDialects[] = {"arith", "math", "index"};
 
 /// Other ops a body may hold.
 const llvm::StringSet<> &allowedOps() {
-  static const llvm::StringSet<> ops = {
-      "scf.for", "scf.if", "scf.while", "scf.condition", "scf.yield",
-      "tensor.extract", "tensor.insert", "tensor.dim",
-      "nvvm.read.ptx.sreg.tid.x", "nvvm.read.ptx.sreg.tid.y",
-      "nvvm.read.ptx.sreg.tid.z", "nvvm.read.ptx.sreg.ntid.x",
-      "nvvm.read.ptx.sreg.ntid.y", "nvvm.read.ptx.sreg.ntid.z",
-      "nvvm.read.ptx.sreg.ctaid.x", "nvvm.read.ptx.sreg.ctaid.y",
-      "nvvm.read.ptx.sreg.ctaid.z", "nvvm.read.ptx.sreg.nctaid.x",
-      "nvvm.read.ptx.sreg.nctaid.y", "nvvm.read.ptx.sreg.nctaid.z",
-      "nvvm.read.ptx.sreg.laneid", "nvvm.read.ptx.sreg.warpsize",
-      "nvvm.barrier0", "nvvm.shfl.sync"};
+  static const llvm::StringSet<> ops = {"scf.for",
+                                        "scf.if",
+                                        "scf.while",
+                                        "scf.condition",
+                                        "scf.yield",
+                                        "tensor.extract",
+                                        "tensor.insert",
+                                        "tensor.dim",
+                                        "nvvm.read.ptx.sreg.tid.x",
+                                        "nvvm.read.ptx.sreg.tid.y",
+                                        "nvvm.read.ptx.sreg.tid.z",
+                                        "nvvm.read.ptx.sreg.ntid.x",
+                                        "nvvm.read.ptx.sreg.ntid.y",
+                                        "nvvm.read.ptx.sreg.ntid.z",
+                                        "nvvm.read.ptx.sreg.ctaid.x",
+                                        "nvvm.read.ptx.sreg.ctaid.y",
+                                        "nvvm.read.ptx.sreg.ctaid.z",
+                                        "nvvm.read.ptx.sreg.nctaid.x",
+                                        "nvvm.read.ptx.sreg.nctaid.y",
+                                        "nvvm.read.ptx.sreg.nctaid.z",
+                                        "nvvm.read.ptx.sreg.laneid",
+                                        "nvvm.read.ptx.sreg.warpsize",
+                                        "nvvm.barrier0",
+                                        "nvvm.shfl.sync"};
   return ops;
 }
 
@@ -85,9 +98,9 @@ bool fitsDialectArgument(Type operand, Type arg) {
 /// What a `@tle.raw.dialect` operand's block argument must be, for errors.
 void describeDialectArgument(InFlightDiagnostic &diag, Type operand) {
   if (auto memdesc = dyn_cast<ttg::MemDescType>(operand))
-    diag << "a buffer of shape [" << memdesc.getShape()
-         << "] and element type " << memdesc.getElementType()
-         << " is passed as a memref of rank " << memdesc.getShape().size()
+    diag << "a buffer of shape [" << memdesc.getShape() << "] and element type "
+         << memdesc.getElementType() << " is passed as a memref of rank "
+         << memdesc.getShape().size()
          << " of that element type in address space 3 with the identity "
             "layout, each size the buffer's or '?'";
   else if (auto ptr = dyn_cast<tt::PointerType>(operand))
@@ -100,7 +113,8 @@ void describeDialectArgument(InFlightDiagnostic &diag, Type operand) {
 /// A `@tle.raw.dialect` buffer must be row-major and unswizzled: the body
 /// addresses it as a memref with the identity layout.
 bool isPlainRowMajor(ttg::MemDescType type) {
-  auto enc = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
+  auto enc =
+      dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(type.getEncoding());
   if (!enc || enc.getVec() != 1 || enc.getPerPhase() != 1 ||
       enc.getMaxPhase() != 1)
     return false;
@@ -176,8 +190,7 @@ LogicalResult DSLRegionOp::verify() {
     return emitOpError() << "threads must have 1 to 3 dimensions, got "
                          << threads.size();
   if (llvm::any_of(threads, [](int64_t n) { return n <= 0; }))
-    return emitOpError() << "threads must be positive, got [" << threads
-                         << "]";
+    return emitOpError() << "threads must be positive, got [" << threads << "]";
 
   SmallVector<unsigned> tensors = tensorOperandIndices();
   if (getNumResults() != tensors.size())
@@ -200,10 +213,9 @@ LogicalResult DSLRegionOp::verify() {
         if (!isa_and_nonnull<ttg::SharedMemorySpaceAttr>(
                 memdesc.getMemorySpace()) ||
             !memdesc.getMutableMemory() || !isPlainRowMajor(memdesc))
-          return emitOpError()
-                 << "operand " << index << " (" << type
-                 << ") must be a mutable, row-major, unswizzled "
-                    "shared-memory buffer";
+          return emitOpError() << "operand " << index << " (" << type
+                               << ") must be a mutable, row-major, unswizzled "
+                                  "shared-memory buffer";
         continue;
       }
       if (!isa<tt::PointerType>(type) && !isScalar(type))
@@ -224,9 +236,8 @@ LogicalResult DSLRegionOp::verify() {
 
   if (std::optional<ArrayAttr> orders = getOrders()) {
     if (orders->size() != getArgs().size())
-      return emitOpError() << "orders has " << orders->size()
-                           << " entries for " << getArgs().size()
-                           << " operands";
+      return emitOpError() << "orders has " << orders->size() << " entries for "
+                           << getArgs().size() << " operands";
     for (auto [index, entry] : llvm::enumerate(*orders)) {
       auto order = dyn_cast<DenseI64ArrayAttr>(entry);
       if (!order)
@@ -280,12 +291,12 @@ LogicalResult DSLRegionOp::verifyRegions() {
   }
 
   if (getHardwareIds()) {
-    WalkResult result = body.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+    WalkResult result = body.walk<WalkOrder::PreOrder>([&](Operation *op)
+                                                           -> WalkResult {
       auto fail = [&](StringRef why) {
-        InFlightDiagnostic diag = emitOpError()
-                                  << "op '" << op->getName()
-                                  << "' in the TLE-Raw function '" << getName()
-                                  << "' " << why;
+        InFlightDiagnostic diag = emitOpError() << "op '" << op->getName()
+                                                << "' in the TLE-Raw function '"
+                                                << getName() << "' " << why;
         diag.attachNote(op->getLoc()) << "here";
         return WalkResult::interrupt();
       };
@@ -305,54 +316,58 @@ LogicalResult DSLRegionOp::verifyRegions() {
     return failure(result.wasInterrupted());
   }
 
-  WalkResult result = body.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
-    if (!isAllowed(op)) {
-      InFlightDiagnostic diag =
-          emitOpError() << "op '" << op->getName()
-                        << "' is not supported in the TLE-Raw function '"
-                        << getName() << "'";
-      diag.attachNote(op->getLoc()) << "here";
-      return WalkResult::interrupt();
-    }
-    auto isTensor = [](Type t) { return isa<TensorType>(t); };
-    bool touchesTensors = llvm::any_of(op->getOperandTypes(), isTensor) ||
-                          llvm::any_of(op->getResultTypes(), isTensor);
-    if (touchesTensors && !isTensorAccess(op)) {
-      InFlightDiagnostic diag =
-          emitOpError() << "op '" << op->getName() << "' in the TLE-Raw "
-                        << "function '" << getName()
-                        << "' takes or yields a tensor; only tensor.extract, "
-                           "tensor.insert and tensor.dim may";
-      diag.attachNote(op->getLoc()) << "here";
-      return WalkResult::interrupt();
-    }
-    for (Region &region : op->getRegions())
-      for (Block &nested : region)
-        if (llvm::any_of(nested.getArgumentTypes(), isTensor)) {
+  WalkResult result =
+      body.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+        if (!isAllowed(op)) {
           InFlightDiagnostic diag =
-              emitOpError() << "op '" << op->getName() << "' in the TLE-Raw "
-                            << "function '" << getName()
-                            << "' has a tensor block argument";
+              emitOpError() << "op '" << op->getName()
+                            << "' is not supported in the TLE-Raw function '"
+                            << getName() << "'";
           diag.attachNote(op->getLoc()) << "here";
           return WalkResult::interrupt();
         }
-    Value buffer;
-    if (auto extract = dyn_cast<tensor::ExtractOp>(op))
-      buffer = extract.getTensor();
-    else if (auto insert = dyn_cast<tensor::InsertOp>(op))
-      buffer = insert.getDest();
-    else if (auto dim = dyn_cast<tensor::DimOp>(op))
-      buffer = dim.getSource();
-    if (buffer && !rootArgument(buffer, body)) {
-      InFlightDiagnostic diag =
-          emitOpError() << "'" << op->getName() << "' in the TLE-Raw function '"
-                        << getName()
-                        << "' must access an argument of the function (or a "
-                           "tensor.insert into one)";
-      diag.attachNote(op->getLoc()) << "here";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
+        auto isTensor = [](Type t) { return isa<TensorType>(t); };
+        bool touchesTensors = llvm::any_of(op->getOperandTypes(), isTensor) ||
+                              llvm::any_of(op->getResultTypes(), isTensor);
+        if (touchesTensors && !isTensorAccess(op)) {
+          InFlightDiagnostic diag =
+              emitOpError()
+              << "op '" << op->getName() << "' in the TLE-Raw "
+              << "function '" << getName()
+              << "' takes or yields a tensor; only tensor.extract, "
+                 "tensor.insert and tensor.dim may";
+          diag.attachNote(op->getLoc()) << "here";
+          return WalkResult::interrupt();
+        }
+        for (Region &region : op->getRegions())
+          for (Block &nested : region)
+            if (llvm::any_of(nested.getArgumentTypes(), isTensor)) {
+              InFlightDiagnostic diag = emitOpError()
+                                        << "op '" << op->getName()
+                                        << "' in the TLE-Raw "
+                                        << "function '" << getName()
+                                        << "' has a tensor block argument";
+              diag.attachNote(op->getLoc()) << "here";
+              return WalkResult::interrupt();
+            }
+        Value buffer;
+        if (auto extract = dyn_cast<tensor::ExtractOp>(op))
+          buffer = extract.getTensor();
+        else if (auto insert = dyn_cast<tensor::InsertOp>(op))
+          buffer = insert.getDest();
+        else if (auto dim = dyn_cast<tensor::DimOp>(op))
+          buffer = dim.getSource();
+        if (buffer && !rootArgument(buffer, body)) {
+          InFlightDiagnostic diag =
+              emitOpError()
+              << "'" << op->getName() << "' in the TLE-Raw function '"
+              << getName()
+              << "' must access an argument of the function (or a "
+                 "tensor.insert into one)";
+          diag.attachNote(op->getLoc()) << "here";
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
   return failure(result.wasInterrupted());
 }

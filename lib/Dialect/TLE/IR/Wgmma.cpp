@@ -3,8 +3,8 @@
 // Verifiers of the ops in TLEWgmmaOps.td.
 //
 //===----------------------------------------------------------------------===//
-#include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Dialect/Common/DialectCommon.h"
+#include "TLE/Dialect/TLE/IR/TLE.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -45,9 +45,9 @@ LogicalResult WgmmaOp::verify() {
       return emitOpError() << name << " must have rank 2, got "
                            << shapeStr(shape);
     if (!isWgmma16(element) && !isWgmma8(element))
-      return emitOpError()
-             << name << " must hold f16, bf16, f8E4M3FN or f8E5M2, got "
-             << element;
+      return emitOpError() << name
+                           << " must hold f16, bf16, f8E4M3FN or f8E5M2, got "
+                           << element;
   }
   bool eightBit = isWgmma8(aElement);
   if (eightBit != isWgmma8(b.getElementType()) ||
@@ -62,10 +62,11 @@ LogicalResult WgmmaOp::verify() {
   int64_t m = aShape[0], k = aShape[1], n = b.getShape()[1];
   if (b.getShape()[0] != k || acc.getShape()[0] != m || acc.getShape()[1] != n)
     return emitOpError("shapes do not multiply: a ")
-           << shapeStr(aShape) << " @ b " << shapeStr(b.getShape())
-           << " + acc " << shapeStr(acc.getShape());
+           << shapeStr(aShape) << " @ b " << shapeStr(b.getShape()) << " + acc "
+           << shapeStr(acc.getShape());
   if (m % 64 != 0)
-    return emitOpError("M must be a multiple of 64 (one warpgroup's rows), got ")
+    return emitOpError(
+               "M must be a multiple of 64 (one warpgroup's rows), got ")
            << m;
   if (n % 8 != 0)
     return emitOpError("N must be a multiple of 8, got ") << n;
@@ -86,10 +87,11 @@ LogicalResult MemDescWgmmaViewOp::verify() {
   auto src = getSrc().getType();
   auto result = getResult().getType();
   if (src.getRank() != 2)
-    return emitOpError("src must have rank 2, got ") << shapeStr(src.getShape());
+    return emitOpError("src must have rank 2, got ")
+           << shapeStr(src.getShape());
   ArrayRef<int32_t> order = getOrder();
-  if (order.size() != 2 || !((order[0] == 0 && order[1] == 1) ||
-                             (order[0] == 1 && order[1] == 0)))
+  if (order.size() != 2 ||
+      !((order[0] == 0 && order[1] == 1) || (order[0] == 1 && order[1] == 0)))
     return emitOpError("order must be [0, 1] or [1, 0]");
   SmallVector<int64_t> permuted{src.getShape()[order[0]],
                                 src.getShape()[order[1]]};
