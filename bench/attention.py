@@ -642,6 +642,7 @@ BENCH = _harness.Benchmark(
     flops_dtype="bf16",
     unsupported=unsupported,
     extra_args=extra_args,
+    zero_ok=("CAUSAL",),
 )
 
 
