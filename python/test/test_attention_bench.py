@@ -5,7 +5,8 @@ its schedule stands for (wgmma for all; for ``tle-fa3`` setmaxnreg, the
 ping-pong named barriers with their ids, mbarrier waits, TMA copies, and a
 wgmma wait that keeps the P V wgmma in flight during the softmax), in the
 shared memory an H100 has; the host side (shapes, reference, check).
-GPU (skips without one): every provider passes ``--check`` on small shapes.
+GPU (skips without one): each provider alone passes ``--check`` on small
+shapes and on the default shapes at N = 1k.
 """
 
 import importlib
@@ -206,15 +207,34 @@ def test_reference_and_check_on_cpu(attention):
             attention.check("x", inp, torch.full_like(ref, float("nan")))
 
 
-@pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
-@pytest.mark.parametrize("providers", ["tle,tle-fa3", "triton,torch"])
-def test_providers_are_correct_on_the_gpu(attention, providers, capsys):
-    """Small shapes, causal and not, both head dims, several CTAs and blocks
-    (N up to 1024: both K/V buffers reused); the triton provider at a fixed
-    config (its autotuning is exercised by test_bench_gpu.py)."""
+# Small shapes, causal and not, both head dims, several CTAs and blocks (N up
+# to 1024: every K/V buffer reused); then the default shapes at N = 1k, D = 64
+# and 128, causal and not (the full run died at the first causal one,
+# 16x32x1024x64x1, with no provider named).
+GPU_SHAPES = ["2x2x128x64x0", "1x3x384x128x1", "2x1x1024x128x0", "1x2x768x64x1", "1x2x1024x64x1",
+              "16x32x1024x64x0", "16x32x1024x64x1", "16x16x1024x128x0", "16x16x1024x128x1"]
+
+
+def test_gpu_test_shapes_parse(attention):
+    """The shapes of the GPU test and of the quick check (CHECK_SHAPES) parse,
+    CAUSAL = 0 included, and every provider supports them."""
     import _harness
-    shapes = "2x2x128x64x0,1x3x384x128x1,2x1x1024x128x0,1x2x768x64x1,1x2x1024x64x1"
-    rows = _harness.main(attention.BENCH, ["--check", "--seed", "7", "--no-progress", "--providers", providers,
-                                           "--shapes", shapes, "--triton-config", "128,64,4,2"])
+    for text in GPU_SHAPES + attention.CHECK_SHAPES:
+        shape = _harness.parse_shape(text, 5, attention.BENCH.shape_names, attention.BENCH.zero_ok)
+        for p in attention.BENCH.providers:
+            assert attention.unsupported(p, shape) is None, (p, text)
+    assert any(_harness.parse_shape(t, 5, attention.BENCH.shape_names, attention.BENCH.zero_ok)[4] == 0
+               for t in attention.CHECK_SHAPES)
+
+
+@pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
+@pytest.mark.parametrize("provider", ["tle-fa3", "tle", "triton", "torch"])
+def test_provider_is_correct_on_the_gpu(attention, provider, capsys):
+    """Each provider alone (a CUDA fault ends the process: the first failing
+    test and the harness's error name the provider); the triton provider at
+    a fixed config (its autotuning is exercised by test_bench_gpu.py)."""
+    import _harness
+    rows = _harness.main(attention.BENCH, ["--check", "--seed", "7", "--no-progress", "--providers", provider,
+                                           "--shapes", ",".join(GPU_SHAPES), "--triton-config", "128,64,4,2"])
     out = capsys.readouterr().out
-    assert out.count("checked, ok") == len(rows) == 5 * len(providers.split(","))
+    assert out.count("checked, ok") == len(rows) == len(GPU_SHAPES)
