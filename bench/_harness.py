@@ -115,15 +115,24 @@ class Benchmark:
     # hold when run back to back; with a short warmup, the clock a provider
     # is timed at depends on the provider timed before it.
     warmup_ms: int = 25
+    # Shape fields that may be 0 (a flag such as attention's CAUSAL); every
+    # other field must be positive.
+    zero_ok: Sequence[str] = ()
 
 
-def parse_shape(text: str, arity: int) -> tuple[int, ...]:
+def parse_shape(text: str, arity: int, names: Sequence[str] = (), zero_ok: Sequence[str] = ()) -> tuple[int, ...]:
+    """``text`` (``AxBxC``) as ``arity`` integers: positive, or >= 0 for the
+    fields of ``names`` listed in ``zero_ok``."""
     try:
         dims = tuple(int(d) for d in text.lower().split("x"))
     except ValueError:
         dims = ()
-    if len(dims) != arity or any(d <= 0 for d in dims):
-        raise argparse.ArgumentTypeError(f"bad shape {text!r}: expected {arity} positive integers joined by 'x'")
+    may_be_zero = [i < len(names) and names[i] in zero_ok for i in range(arity)]
+    if len(dims) != arity or any(d < 0 or (d == 0 and not z) for d, z in zip(dims, may_be_zero)):
+        zeros = [n for n, z in zip(names, may_be_zero) if z]
+        allowed = f" ({', '.join(zeros)} may be 0)" if zeros else ""
+        raise argparse.ArgumentTypeError(f"bad shape {text!r}: expected {arity} positive integers joined by 'x'"
+                                         f"{allowed}")
     return dims
 
 
@@ -430,9 +439,15 @@ def _run_shapes(bench: Benchmark, args, shapes, providers, dev, seed, bw, progre
                 progress.step()
                 continue
             with compiler_for(prov):
-                fn = bench.providers[prov](inputs)
-                out = fn()
-                torch.cuda.synchronize()
+                try:
+                    fn = bench.providers[prov](inputs)
+                    out = fn()
+                    torch.cuda.synchronize()
+                except Exception as e:
+                    # Every provider's first run is synchronized, so a CUDA
+                    # fault (which kills the context) is this provider's.
+                    raise RuntimeError(f"{bench.name}: provider {prov} failed on {shape_label(shape)}: "
+                                       f"{type(e).__name__}: {e}") from e
                 try:
                     bench.check(prov, inputs, out)
                 except AssertionError as e:
@@ -477,7 +492,8 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
     unknown = [p for p in providers if p not in bench.providers]
     if unknown:
         sys.exit(f"{bench.name}: unknown provider(s) {', '.join(unknown)}; choose from {', '.join(bench.providers)}")
-    shapes = ([parse_shape(s, len(bench.shape_names)) for s in args.shapes.split(",")]
+    shapes = ([parse_shape(s, len(bench.shape_names), bench.shape_names, bench.zero_ok)
+               for s in args.shapes.split(",")]
               if args.shapes else list(bench.default_shapes))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
 

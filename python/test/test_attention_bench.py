@@ -5,7 +5,8 @@ its schedule stands for (wgmma for all; for ``tle-fa3`` setmaxnreg, the
 ping-pong named barriers with their ids, mbarrier waits, TMA copies, and a
 wgmma wait that keeps the P V wgmma in flight during the softmax), in the
 shared memory an H100 has; the host side (shapes, reference, check).
-GPU (skips without one): every provider passes ``--check`` on small shapes.
+GPU (skips without one): each provider alone passes ``--check`` on small
+shapes and on the default shapes at N = 1k.
 """
 
 import importlib
@@ -83,6 +84,7 @@ def test_tle_provider_pipes_k_and_v_to_two_consumer_warpgroups(attention, tag):
 @pytest.mark.parametrize("tag", ["d64-full", "d64-causal", "d128-full", "d128-causal"])
 def test_tle_fa3_schedule_in_the_ptx(attention, tag):
     k = _compile(_entry(attention, f"tle-fa3-{tag}"))
+    d = int(tag.split("-")[0][1:])
     # Register split: the consumer warpgroups grow, the producer warp shrinks.
     assert ptx_count(k, r"setmaxnreg\.inc\.sync\.aligned\.u32\s+240;") > 0
     assert ptx_count(k, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+32;") > 0
@@ -99,38 +101,60 @@ def test_tle_fa3_schedule_in_the_ptx(attention, tag):
     # for S only (wait_group 1), then P V (wait_group 0).
     assert ptx_count(k, r"wgmma\.mma_async") > 0
     assert ptx_count(k, r"wgmma\.wait_group\.sync\.aligned 1;") == 2
-    # P through its buffer: fenced for the async proxy before the P V wgmma.
-    assert ptx_count(k, r"fence\.proxy\.async") >= 2
+    # P V: P in registers, the wgmma's A operand (4 P V wgmmas a consumer, a
+    # wgmma.mma_async per 16 keys of the 128-key block: 32 with A in
+    # registers), or at D = 64 through each consumer's P buffer, fenced for
+    # the async proxy before the P V wgmma.
+    register_a = ptx_count(k, r"^wgmma\.mma_async[^;]*\},\s*\{%r\d+,\s*%r\d+,\s*%r\d+,\s*%r\d+\},")
+    if attention.tle_fa3_config(d)["P_REGS"]:
+        assert register_a == 32
+        assert ptx_count(k, r"^stmatrix") == 16  # the epilogue: each consumer's 64 x 128 O, no P
+    else:
+        assert register_a == 0
+        assert ptx_count(k, r"fence\.proxy\.async") >= 4
+    # The epilogue: O through the Q buffer by TMA (each consumer's 64 rows).
+    assert ptx_count(k, r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta") == 2
+    assert ptx_count(k, r"^st\.global") == 0
     assert k.metadata.shared <= H100_SHARED
 
 
 def test_tle_fa3_softmax_stays_in_the_wgmma_layout(attention):
     """After triton-tle-lower-wgmma, the bridge propagates the accumulator's
     wgmma layout (tle._bridge.propagate_wgmma_layouts): the softmax and the
-    rescale of O run on it, and the only layout conversions left are the two
-    consumers' epilogue stores. Without it, 56 conversions through shared
-    memory and 262232 B of it, more than an H100 has."""
+    rescale of O run on it. The only layout conversions left are P's, from
+    the accumulator layout into the wgmma's A fragment (a register
+    permutation: the thread holding S[i, j] holds A[i, j]), one per P V
+    wgmma; O leaves through shared memory by TMA, so no conversion to a
+    blocked layout either. Without the propagation, 56 conversions through
+    shared memory and 262232 B of it, more than an H100 has."""
     k = _compile(_entry(attention, "tle-fa3-d128-causal"))
     ttgir = k.asm["tle-ttgir"]
     converts = [l for l in ttgir.splitlines() if "ttg.convert_layout" in l]
-    assert len(converts) == 2, converts
-    assert all("#mma> -> tensor<64x128xbf16, #blocked" in l for l in converts), converts
+    assert len(converts) == 4, converts
+    assert all("tensor<64x128xbf16, #mma> -> tensor<64x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>"
+               in l for l in converts), converts
+    assert "#blocked" not in ttgir.split("ttg.warp_specialize(")[1]
     loops = re.findall(r"scf\.for .*iter_args\((.*?)\) ->", ttgir)
     assert loops and all("#blocked" not in l for l in loops)
+    # The only shared-memory stores: each consumer's O (stmatrix) and the
+    # barrier inits; Q, K and V arrive by TMA, P stays in registers.
+    assert ptx_count(k, r"^st\.shared") <= 2
     assert k.metadata.shared <= H100_SHARED
 
 
 @pytest.mark.parametrize("tag", ["d64-full", "d128-causal"])
 def test_tle_fa3_issues_each_wgmma_once(attention, tag):
-    """Seven wgmmas a consumer (S of block 0; S and P V on either buffer in
-    the loop; the last P V on either buffer): 14 in all. Without the runtime
-    branch S goes through in _fa3_consumer, Triton's layout propagation
-    copies the S marker per user layout (test_wgmma_marker_is_not_copied_by_
-    layout_propagation) and the non-causal kernel issued 26 (D = 128) or 32
-    (D = 64)."""
+    """Four wgmmas a consumer (S of block 0; S and P V in the loop, on the
+    slot the iteration's index picks; the last P V): 8 in all. Without the
+    runtime branch S goes through in _fa3_consumer, Triton's layout
+    propagation copies the S marker per user layout (test_wgmma_marker_is_
+    not_copied_by_layout_propagation) and the non-causal kernel issued 26
+    (D = 128) or 32 (D = 64) of the 14 it had with two buffers chosen by
+    branches; P in registers at D = 64 (a tiled register-A marker) set it
+    off again: 20."""
     k = _compile(_entry(attention, f"tle-fa3-{tag}"))
-    assert k.asm["ttir"].count('"tle.wgmma {') == 14
-    assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 14
+    assert k.asm["ttir"].count('"tle.wgmma {') == 8
+    assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 8
 
 
 @triton.jit
@@ -206,15 +230,34 @@ def test_reference_and_check_on_cpu(attention):
             attention.check("x", inp, torch.full_like(ref, float("nan")))
 
 
-@pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
-@pytest.mark.parametrize("providers", ["tle,tle-fa3", "triton,torch"])
-def test_providers_are_correct_on_the_gpu(attention, providers, capsys):
-    """Small shapes, causal and not, both head dims, several CTAs and blocks
-    (N up to 1024: both K/V buffers reused); the triton provider at a fixed
-    config (its autotuning is exercised by test_bench_gpu.py)."""
+# Small shapes, causal and not, both head dims, several CTAs and blocks (N up
+# to 1024: every K/V buffer reused); then the default shapes at N = 1k, D = 64
+# and 128, causal and not (the full run died at the first causal one,
+# 16x32x1024x64x1, with no provider named).
+GPU_SHAPES = ["2x2x128x64x0", "1x3x384x128x1", "2x1x1024x128x0", "1x2x768x64x1", "1x2x1024x64x1",
+              "16x32x1024x64x0", "16x32x1024x64x1", "16x16x1024x128x0", "16x16x1024x128x1"]
+
+
+def test_gpu_test_shapes_parse(attention):
+    """The shapes of the GPU test and of the quick check (CHECK_SHAPES) parse,
+    CAUSAL = 0 included, and every provider supports them."""
     import _harness
-    shapes = "2x2x128x64x0,1x3x384x128x1,2x1x1024x128x0,1x2x768x64x1,1x2x1024x64x1"
-    rows = _harness.main(attention.BENCH, ["--check", "--seed", "7", "--no-progress", "--providers", providers,
-                                           "--shapes", shapes, "--triton-config", "128,64,4,2"])
+    for text in GPU_SHAPES + attention.CHECK_SHAPES:
+        shape = _harness.parse_shape(text, 5, attention.BENCH.shape_names, attention.BENCH.zero_ok)
+        for p in attention.BENCH.providers:
+            assert attention.unsupported(p, shape) is None, (p, text)
+    assert any(_harness.parse_shape(t, 5, attention.BENCH.shape_names, attention.BENCH.zero_ok)[4] == 0
+               for t in attention.CHECK_SHAPES)
+
+
+@pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
+@pytest.mark.parametrize("provider", ["tle-fa3", "tle", "triton", "torch"])
+def test_provider_is_correct_on_the_gpu(attention, provider, capsys):
+    """Each provider alone (a CUDA fault ends the process: the first failing
+    test and the harness's error name the provider); the triton provider at
+    a fixed config (its autotuning is exercised by test_bench_gpu.py)."""
+    import _harness
+    rows = _harness.main(attention.BENCH, ["--check", "--seed", "7", "--no-progress", "--providers", provider,
+                                           "--shapes", ",".join(GPU_SHAPES), "--triton-config", "128,64,4,2"])
     out = capsys.readouterr().out
-    assert out.count("checked, ok") == len(rows) == 5 * len(providers.split(","))
+    assert out.count("checked, ok") == len(rows) == len(GPU_SHAPES)

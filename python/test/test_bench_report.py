@@ -192,6 +192,49 @@ def test_progress_goes_to_stderr_only_when_enabled(capsys):
     assert err.getvalue().endswith("\r\033[K")  # the line is cleared at the end
 
 
+def test_shape_fields_declared_zero_ok_may_be_zero():
+    """attention's CAUSAL is 0 or 1: a bench names such fields in zero_ok;
+    the others stay positive."""
+    names = ("B", "H", "N", "D", "CAUSAL")
+    assert _harness.parse_shape("2x2x128x64x0", 5, names, ("CAUSAL",)) == (2, 2, 128, 64, 0)
+    assert _harness.parse_shape("2x2x128x64x1", 5, names, ("CAUSAL",)) == (2, 2, 128, 64, 1)
+    for bad in ("2x2x0x64x0", "2x2x128x64x-1", "2x2x128x64", "2x2x128x64xa"):
+        with pytest.raises(argparse.ArgumentTypeError, match="CAUSAL may be 0"):
+            _harness.parse_shape(bad, 5, names, ("CAUSAL",))
+    with pytest.raises(argparse.ArgumentTypeError, match="positive integers joined by 'x'$"):
+        _harness.parse_shape("2x2x128x64x0", 5)  # no field declared: 0 is refused
+    bench = _harness.Benchmark(name="demo", description="", shape_names=names, default_shapes=[(1, 1, 8, 8, 0)],
+                               providers={"tle": None}, make_inputs=None, check=None, zero_ok=("CAUSAL",))
+    args = _harness.make_parser(bench).parse_args(["--shapes", "2x2x128x64x0,1x1x8x8x1"])
+    assert [_harness.parse_shape(s, 5, bench.shape_names, bench.zero_ok) for s in args.shapes.split(",")] == \
+        [(2, 2, 128, 64, 0), (1, 1, 8, 8, 1)]
+
+
+def test_a_provider_that_faults_is_named(monkeypatch):
+    """A CUDA fault kills the process's context: the error names the
+    provider whose first (synchronized) run raised it and the shape."""
+    torch = pytest.importorskip("torch")
+    monkeypatch.setattr(torch.cuda, "synchronize", lambda *a, **k: None)
+    ran = []
+
+    def good(inp):
+        return lambda: ran.append("good") or inp
+
+    def bad(inp):
+        def run():
+            raise RuntimeError("CUDA error: an illegal memory access was encountered")
+        return run
+
+    bench = _harness.Benchmark(name="demo", description="", shape_names=("N",), default_shapes=[(8,)],
+                               providers={"good": good, "bad": bad}, make_inputs=lambda *a: {},
+                               check=lambda *a: None)
+    args = argparse.Namespace(check=True)
+    with pytest.raises(RuntimeError, match=r"demo: provider bad failed on 8: RuntimeError: CUDA error: an illegal"):
+        _harness._run_shapes(bench, args, [(8,)], ["good", "bad"], "cpu", 0, None,
+                             _harness.Progress(2, enabled=False), _harness.Telemetry(None))
+    assert ran == ["good"]
+
+
 def test_no_progress_flag():
     bench = _harness.Benchmark(name="demo", description="", shape_names=("N",), default_shapes=[(8,)],
                                providers={"tle": None}, make_inputs=None, check=None)
