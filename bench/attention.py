@@ -288,6 +288,21 @@ def _fa3_p(p, p_buf, P_REGS: tl.constexpr):
 
 
 @triton.jit
+def _fa3_p_slot(p_buf, j, P_REGS: tl.constexpr):
+    """Where P_j goes (P_REGS False): slot j % 2 of the consumer's
+    [2, 64, 128] P buffer. One buffer read by the P V wgmmas of the loop and
+    of the last block gave both the same loop-invariant descriptors, which
+    ptxas computed inside the loop only: with one key block (no iteration)
+    the last P V read shared memory through uninitialized registers (an
+    illegal address on the H100; test_tle_fa3_wgmma_descriptors_are_set_
+    on_every_path). P_REGS True: no buffer (p_buf is unused)."""
+    if P_REGS:
+        return p_buf
+    else:
+        return p_buf.slot(j % 2)
+
+
+@triton.jit
 def _fa3_consumer(q_buf, p_buf, kbuf, vbuf, qbar, kfull, vfull, kempty, vempty, o_desc, o_row, rows, n_blocks, qk_scale,
                   ROLE: tl.constexpr, CAUSAL: tl.constexpr, PINGPONG: tl.constexpr, STAGES: tl.constexpr,
                   P_REGS: tl.constexpr, HALF_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
@@ -331,7 +346,7 @@ def _fa3_consumer(q_buf, p_buf, kbuf, vbuf, qbar, kfull, vfull, kempty, vempty, 
     if diag == 0:
         s = _causal_mask(s, rows, 0, BLOCK_N)
     p, alpha, m_i, l_i = _online_softmax(s, m_i, l_i, qk_scale)
-    p = _fa3_p(p, p_buf, P_REGS)
+    p = _fa3_p(p, _fa3_p_slot(p_buf, 0, P_REGS), P_REGS)
     for j in range(1, n_blocks):
         slot = j % STAGES
         prev = (j - 1) % STAGES
@@ -341,7 +356,7 @@ def _fa3_consumer(q_buf, p_buf, kbuf, vbuf, qbar, kfull, vfull, kempty, vempty, 
         s = _fa3_s(q_buf, kbuf.slot(slot))
         acc = acc * alpha[:, None]
         tle.gpu.barrier_wait(vfull[prev], phaseIdx=(j - 1) // STAGES)
-        acc = _fa3_pv(p, p_buf, vbuf.slot(prev), acc, P_REGS)
+        acc = _fa3_pv(p, _fa3_p_slot(p_buf, j - 1, P_REGS), vbuf.slot(prev), acc, P_REGS)
         if PINGPONG:
             tle.gpu.barrier_arrive(other)
         s = tle.gpu.wgmma_wait(1, s)
@@ -351,14 +366,14 @@ def _fa3_consumer(q_buf, p_buf, kbuf, vbuf, qbar, kfull, vfull, kempty, vempty, 
         p_next, alpha, m_i, l_i = _online_softmax(s, m_i, l_i, qk_scale)
         acc = tle.gpu.wgmma_wait(0, acc)
         tle.gpu.barrier_arrive(vempty[prev], phaseIdx=(j - 1) // STAGES)
-        p = _fa3_p(p_next, p_buf, P_REGS)
+        p = _fa3_p(p_next, _fa3_p_slot(p_buf, j, P_REGS), P_REGS)
     # The last block's P V.
     last = (n_blocks - 1) % STAGES
     acc = acc * alpha[:, None]
     tle.gpu.barrier_wait(vfull[last], phaseIdx=(n_blocks - 1) // STAGES)
     if PINGPONG:
         tle.gpu.barrier_wait(me)
-    acc = _fa3_pv(p, p_buf, vbuf.slot(last), acc, P_REGS)
+    acc = _fa3_pv(p, _fa3_p_slot(p_buf, n_blocks - 1, P_REGS), vbuf.slot(last), acc, P_REGS)
     if PINGPONG:
         tle.gpu.barrier_arrive(other)
     acc = tle.gpu.wgmma_wait(0, acc)
@@ -421,8 +436,8 @@ def attn_fwd_tle_fa3(q_desc, k_desc, v_desc, o_desc, qk_scale, N_CTX, HEAD_DIM: 
         p0 = q0  # not used: P stays in registers
         p1 = q1
     else:
-        p0 = tle.gpu.alloc([HALF_M, BLOCK_N], dtype=dt)
-        p1 = tle.gpu.alloc([HALF_M, BLOCK_N], dtype=dt)
+        p0 = tle.gpu.alloc([2, HALF_M, BLOCK_N], dtype=dt)
+        p1 = tle.gpu.alloc([2, HALF_M, BLOCK_N], dtype=dt)
     qbar = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=1)
     kfull = tle.gpu.alloc_barriers(num_barriers=STAGES, arrive_count=1)
     vfull = tle.gpu.alloc_barriers(num_barriers=STAGES, arrive_count=1)
@@ -454,7 +469,7 @@ TLE_FA3_CONFIG = dict(BLOCK_N=128, PINGPONG=True, CONSUMER_REGS=240, PRODUCER_RE
 # than O (64 x 64), the register-A marker crosses as a tiled operand, and
 # Triton's layout propagation then copies the S markers (20 wgmmas for 8;
 # test_wgmma_marker_is_not_copied_by_layout_propagation), so P goes through
-# a shared buffer there.
+# a shared buffer there (two slots a consumer, 213384 B in all: _fa3_p_slot).
 TLE_FA3_HEAD_DIM_CONFIG = {64: dict(STAGES=4, P_REGS=False), 128: dict(STAGES=3, P_REGS=True)}
 
 

@@ -157,6 +157,145 @@ def test_tle_fa3_issues_each_wgmma_once(attention, tag):
     assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 8
 
 
+# --- wgmma descriptors set on every path (SASS) -------------------------------------------------
+
+_SASS_INS = re.compile(r"^\s*/\*[0-9a-f]+\*/\s+(?:(@!?U?P[0-9T]+)\s+)?([A-Z][A-Za-z0-9_.]*)\s*(.*?)\s*;")
+_SASS_LABEL = re.compile(r"^(\.L_x_\d+):")
+
+
+def _sass_blocks(sass):
+    """nvdisasm -c text as basic blocks: (instructions, successor indices)."""
+    blocks = [dict(label="entry", ins=[], succ=[], fall=True)]
+    for line in sass.splitlines():
+        m = _SASS_LABEL.match(line)
+        if m:
+            blocks.append(dict(label=m.group(1), ins=[], succ=[], fall=True))
+            continue
+        m = _SASS_INS.match(line)
+        if not m:
+            continue
+        pred, op, args = m.groups()
+        blocks[-1]["ins"].append((pred, op, args))
+        if op.split(".")[0] in ("BRA", "BRX", "EXIT", "RET", "JMP"):
+            blocks[-1]["succ"] += re.findall(r"\.L_x_\d+", line)
+            blocks[-1]["fall"] = pred is not None
+            blocks.append(dict(label=None, ins=[], succ=[], fall=True))
+    index = {b["label"]: i for i, b in enumerate(blocks) if b["label"]}
+    for i, b in enumerate(blocks):
+        b["succ"] = [index[t] for t in b["succ"]] + ([i + 1] if b["fall"] and i + 1 < len(blocks) else [])
+    return blocks
+
+
+def _ur_dests(op, args):
+    m = re.match(r"UR(\d+)\b", args)
+    if not m or op.startswith(("HGMMA", "UTMA", "SYNCS")):
+        return set()
+    r = int(m.group(1))
+    return {r, r + 1} if ".64" in op else {r}
+
+
+def _ur_step(defined, pred, op, args):
+    """Uniform registers holding a value computed from defined ones after one
+    instruction (a predicated write leaves its destination as it was)."""
+    dests = _ur_dests(op, args)
+    if not dests or pred is not None:
+        return defined
+    rest = args.split(",", 1)[1] if "," in args else ""
+    srcs = {int(g) + k for g in re.findall(r"UR(\d+)", rest) for k in ((0, 1) if ".64" in op else (0,))}
+    return defined | dests if srcs <= defined else defined - dests
+
+
+def undefined_wgmma_descriptors(sass):
+    """HGMMAs whose descriptor registers (gdesc[URn]: URn..URn+3) are not
+    computed from defined values on every path to them (a forward must-be-
+    defined dataflow over the uniform registers, empty at the kernel entry)."""
+    blocks = _sass_blocks(sass)
+    preds = [[] for _ in blocks]
+    for i, b in enumerate(blocks):
+        for s in b["succ"]:
+            preds[s].append(i)
+    every = set(range(256))
+    out = [set(every) for _ in blocks]
+    ins = [set() if i == 0 else set(every) for i in range(len(blocks))]
+    changed = True
+    while changed:
+        changed = False
+        for i, b in enumerate(blocks):
+            start = set() if i == 0 else (set.intersection(*(out[p] for p in preds[i])) if preds[i] else set(every))
+            end = start
+            for x in b["ins"]:
+                end = _ur_step(end, *x)
+            if start != ins[i] or end != out[i]:
+                ins[i], out[i], changed = start, end, True
+    bad = []
+    for i, b in enumerate(blocks):
+        if i and not preds[i]:
+            continue
+        defined = ins[i]
+        for pred, op, args in b["ins"]:
+            for g in re.findall(r"gdesc\[UR(\d+)\]", args):
+                missing = {int(g) + k for k in range(4)} - defined
+                if op.startswith("HGMMA") and missing:
+                    bad.append(f"{b['label']}: {op} {args} (UR{sorted(missing)})")
+            defined = _ur_step(defined, pred, op, args)
+    return bad
+
+
+def _nvdisasm():
+    import os
+    import triton.backends.nvidia as nv
+    path = os.path.join(os.path.dirname(nv.__file__), "bin", "nvdisasm")
+    return path if os.access(path, os.X_OK) else None
+
+
+def test_undefined_wgmma_descriptor_check_sees_a_zero_trip_loop():
+    """The check itself: a descriptor set only inside a loop that a branch
+    can skip (the shape of the tle-fa3 fault), and the same set before it."""
+    sass = """
+        /*0000*/                   UMOV UR8, 0x10 ;
+        /*0010*/              @!P0 BRA `(.L_x_1) ;
+.L_x_0:
+        /*0020*/                   UIADD3 UR16, UR8, 0x2, URZ ;
+        /*0030*/                   UMOV UR17, 0x40000040 ;
+        /*0040*/                   UMOV UR18, UR8 ;
+        /*0050*/                   UMOV UR19, 0x40000040 ;
+        /*0060*/               @P1 BRA `(.L_x_0) ;
+.L_x_1:
+        /*0070*/                   HGMMA.64x64x16.F32.BF16 R88, gdesc[UR16].tnspB, R88, gsb0 ;
+        /*0080*/                   EXIT ;
+"""
+    assert undefined_wgmma_descriptors(sass) == [
+        ".L_x_1: HGMMA.64x64x16.F32.BF16 R88, gdesc[UR16].tnspB, R88, gsb0 (UR[16, 17, 18, 19])"]
+    hoisted = sass.replace("@!P0 BRA `(.L_x_1) ;", "UIADD3 UR16, UR8, 0x2, URZ ;\n"
+                           "        /*0011*/ UMOV UR17, 0x1 ;\n        /*0012*/ UMOV UR18, UR8 ;\n"
+                           "        /*0013*/ UMOV UR19, 0x1 ;\n        /*0014*/ @!P0 BRA `(.L_x_1) ;")
+    assert undefined_wgmma_descriptors(hoisted) == []
+
+
+@pytest.mark.parametrize("tag", ["d64-full", "d64-causal", "d128-full", "d128-causal"])
+def test_tle_fa3_wgmma_descriptors_are_set_on_every_path(attention, tag, tmp_path):
+    """The fault on small and causal shapes (an illegal address on the H100
+    wherever a CTA has one key block): with P in one shared buffer that the
+    loop's P V wgmma and the last block's both read, their descriptors were
+    the same loop-invariant base + k-step constants. TLE's llir finish
+    computes them inside each wgmma's asm (docs/warp-specialize.md, "wgmma
+    descriptors"), and ptxas 12.8 then computed the shared values in the
+    loop body only: with n_blocks == 1 (no iteration) the last P V read its
+    A operand through uninitialized uniform registers (13 such HGMMAs at
+    D = 64, 7 causal). P alternating between two slots gives the last P V
+    a descriptor of its own."""
+    import subprocess
+    tool = _nvdisasm()
+    if tool is None:
+        pytest.skip("no nvdisasm in Triton's NVIDIA backend")
+    k = _compile(_entry(attention, f"tle-fa3-{tag}"))
+    cubin = tmp_path / "k.cubin"
+    cubin.write_bytes(k.asm["cubin"])
+    sass = subprocess.run([tool, "-c", str(cubin)], capture_output=True, text=True, check=True).stdout
+    assert sass.count("HGMMA") >= 32
+    assert undefined_wgmma_descriptors(sass) == []
+
+
 @triton.jit
 def _wgmma_two_users(q_ptr, k_ptr, p_ptr, m_ptr, M: tl.constexpr, N: tl.constexpr, D: tl.constexpr):
     q_buf = tle.gpu.alloc([M, D], dtype=tl.bfloat16)
