@@ -18,6 +18,7 @@ user's line.
 The GPU runs are test_prims_gpu.py.
 """
 
+import importlib.util
 import re
 
 import pytest
@@ -40,6 +41,18 @@ def test_public_names():
                  "SlicedEncoding"):
         assert name in gpu.__all__ and getattr(gpu, name).__doc__, name
     assert gpu.buffered_tensor.slot.__doc__
+
+
+def _module(tmp_path, name, source):
+    """The module of ``source`` (kernels that must fail to compile: Triton
+    reads a kernel's source from its file), written to ``name``.py and
+    imported."""
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 # --- wgmma with a register a ------------------------------------------------------------------------------
@@ -119,9 +132,7 @@ def k(X):
 
 
 def test_slot_errors(tmp_path):
-    import importlib.util
-    path = tmp_path / "slot_errors.py"
-    path.write_text("""
+    mod = _module(tmp_path, "slot_errors", """
 import triton, triton.language as tl, tle
 
 @triton.jit
@@ -139,9 +150,6 @@ def tensor_index(X):
     b = tle.gpu.alloc([2, 16, 16], dtype=tl.float32)
     tl.store(X + tl.arange(0, 16), tl.sum(tle.gpu.local_load(b.slot(tl.arange(0, 2))), axis=1))
 """)
-    spec = importlib.util.spec_from_file_location("slot_errors", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
     for name, match in (("out_of_range", "slot index 2 is out of range for 2 slots"),
                         ("rank_one", "has no slots"),
                         ("tensor_index", "index must be an integer scalar")):
@@ -178,9 +186,7 @@ def test_try_wait():
 
 
 def test_try_wait_errors(tmp_path):
-    import importlib.util
-    path = tmp_path / "try_wait_errors.py"
-    path.write_text("""
+    mod = _module(tmp_path, "try_wait_errors", """
 import triton, triton.language as tl, tle
 
 @triton.jit
@@ -197,9 +203,6 @@ def plain(X):
     bar = tle.gpu.alloc_barrier()
     tl.store(X, tle.gpu.barrier_try_wait(bar, 0).to(tl.int32))
 """)
-    spec = importlib.util.spec_from_file_location("try_wait_errors", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
     for name, match in (("named", "a named barrier has no phase to test"),
                         ("array", "takes one barrier: index the 2 barriers")):
         with pytest.raises(triton.CompilationError, match=match):
@@ -244,9 +247,7 @@ def test_layout_objects():
 
 
 def test_set_layout_errors(tmp_path):
-    import importlib.util
-    path = tmp_path / "layout_errors.py"
-    path.write_text("""
+    mod = _module(tmp_path, "layout_errors", """
 import triton, triton.language as tl, tle
 L1 = tl.constexpr(tle.gpu.BlockEncoding([4], [32], [4], [0]))
 L8 = tl.constexpr(tle.gpu.BlockEncoding([1, 4], [4, 8], [8, 1], [1, 0]))
@@ -266,9 +267,6 @@ def not_a_layout(X):
     offs = tl.arange(0, 16)
     tl.store(X + offs, tle.gpu.set_layout(tl.load(X + offs), 3))
 """)
-    spec = importlib.util.spec_from_file_location("layout_errors", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
     with pytest.raises(triton.CompilationError, match="lays out rank-1 tensors"):
         tle.compile(mod.rank, signature={"X": "*fp32"}, target=TARGET)
     with pytest.raises(triton.CompilationError, match="layout must be a tle.gpu.BlockEncoding"):
@@ -278,9 +276,7 @@ def not_a_layout(X):
 
 
 def test_register_a_errors(tmp_path):
-    import importlib.util
-    path = tmp_path / "register_a_errors.py"
-    path.write_text("""
+    mod = _module(tmp_path, "register_a_errors", """
 import triton, triton.language as tl, tle
 
 @triton.jit
@@ -304,9 +300,6 @@ def imprecise_16(X):
     acc = tle.gpu.wgmma_wait(0, tle.gpu.wgmma(a, v, max_num_imprecise_acc=64))
     tl.store(X + tl.arange(0, 64), tl.sum(acc, axis=1))
 """)
-    spec = importlib.util.spec_from_file_location("register_a_errors", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
     for name, match in (("f32_a", "a in registers must hold fp16 or bf16"),
                         ("fp8_register_a", "an 8-bit a must be a shared-memory buffer"),
                         ("imprecise_16", "max_num_imprecise_acc is for fp8 operands only")):
