@@ -71,6 +71,17 @@ Value i32(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 32);
 }
 
+/// The parity a wait on `phase` of a barrier of `alloc` waits for: the
+/// phase's low bit, flipped for barriers that start READY (their phase 0
+/// has completed at init).
+Value waitParity(OpBuilder &b, Location loc, Value phase,
+                 BarrierAllocOp alloc) {
+  Value parity = arith::AndIOp::create(b, loc, phase, i32(b, loc, 1));
+  if (alloc.getReady())
+    parity = arith::XOrIOp::create(b, loc, parity, i32(b, loc, 1));
+  return parity;
+}
+
 void inlineAsm(OpBuilder &b, Location loc, std::string ptx) {
   // One dummy result: every Triton lowering of the op expects one.
   tt::ElementwiseInlineAsmOp::create(
@@ -215,10 +226,7 @@ struct LowerBarriersPass
     if (failed(alloc))
       return failure();
     Location loc = wait.getLoc();
-    Value parity =
-        arith::AndIOp::create(b, loc, wait.getPhase(), i32(b, loc, 1));
-    if (alloc->getReady())
-      parity = arith::XOrIOp::create(b, loc, parity, i32(b, loc, 1));
+    Value parity = waitParity(b, loc, wait.getPhase(), *alloc);
     Value bar = barrierAt(b, loc, wait.getBarriers(), wait.getIndex());
     ttng::WaitBarrierOp::create(b, loc, bar, parity, Value(), ValueRange{});
     return success();
@@ -240,10 +248,7 @@ struct LowerBarriersPass
                                                 "(mbarrier.try_wait.parity)")))
       return failure();
     Location loc = test.getLoc();
-    Value parity =
-        arith::AndIOp::create(b, loc, test.getPhase(), i32(b, loc, 1));
-    if (alloc->getReady())
-      parity = arith::XOrIOp::create(b, loc, parity, i32(b, loc, 1));
+    Value parity = waitParity(b, loc, test.getPhase(), *alloc);
     Value bar = barrierAt(b, loc, test.getBarriers(), test.getIndex());
     Type i32Type = b.getI32Type();
     Value begin = tt::ElementwiseInlineAsmOp::create(
