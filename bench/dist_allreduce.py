@@ -22,7 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import _dist_harness as H  # noqa: E402
 
 SIZES_KIB = (4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144)
-PROVIDERS = ("tle", "tle-out", "tle-one-shot-ll", "tle-one-shot", "tle-two-shot", "torch", "symm-one-shot", "symm-two-shot")
+PROVIDERS = ("tle", "tle-out", "tle-one-shot-ll128", "tle-two-shot-ll128", "tle-one-shot-ll", "tle-one-shot",
+             "tle-two-shot", "torch", "symm-one-shot", "symm-two-shot")
 
 
 # The in-kernel context's argument: ctx.args() = (rank, workspace, flags, peer_offsets, epoch, signals).
@@ -45,6 +46,16 @@ def smoke_kernels():
                         "options": {"num_warps": 8 if block >= 4096 else 4}, "tle": True,
                         # device barrier: release adds to the peers, acquiring polls; 16-byte peer loads
                         "expect": ["atom.global.sys.release.add", "atom.global.sys.acquire.add", "ld.global.v4"]})
+        # The LL128 kernels: 128-byte lines written by 8 lanes of 16-byte stores, polled volatile 16 bytes a lane.
+        for name, kernel in (("one_shot_ll128", k.one_shot_ll128_all_reduce_kernel),
+                             ("two_shot_ll128", k.two_shot_ll128_all_reduce_kernel)):
+            out.append({"name": f"{name}-w{world}", "kernel": kernel,
+                        "signature": {"X": "*i32", "Y": "*i32", "AREA": "*i32", "COUNTER": "*i32", "C": CTX_SIG,
+                                      "NW": "i32", "SLOT": "i32"},
+                        "constexprs": {"MESH": mesh, "D": world, "BLOCK": 1024, "KIND": 1},
+                        "attrs": {(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 5, 6)},
+                        "options": {"num_warps": 4}, "tle": True,
+                        "expect": ["st.global.v4.b32", "ld.volatile.global.v4.b32"]})
         # The low-latency one-shot: 8-byte words (data and flag) pushed 16 bytes at a time, polled volatile.
         out.append({"name": f"one_shot_ll-w{world}", "kernel": k.one_shot_ll_all_reduce_kernel,
                     "signature": {"X": "*i32", "Y": "*i32", "LL": "*i64", "COUNTER": "*i32", "C": CTX_SIG, "NW": "i32"},
@@ -72,7 +83,7 @@ def main(argv=None):
     dtype = torch.bfloat16
     max_numel = max(sizes) // 2
     mesh = tle.device_mesh({"device": world})
-    ctx = tle.device_context.from_group(mesh, arena_bytes=td.AllReduce.arena_bytes(max_numel, dtype) + 4096)
+    ctx = tle.device_context.from_group(mesh, arena_bytes=td.AllReduce.arena_bytes(max_numel, dtype, world) + 4096)
     ar = td.AllReduce(ctx, max_numel, dtype, ll_block=args.ll_block)
     group_name = H.symm_group_name()
     symm_buf = symm_mem.empty(max_numel, dtype=dtype, device="cuda")
@@ -96,10 +107,13 @@ def main(argv=None):
                 fns[prov] = lambda: ar(tle_buf, out=tle_buf)
             elif prov == "tle-out":
                 fns[prov] = lambda: ar(x, out=out)
-            elif prov in ("tle-one-shot-ll", "tle-one-shot", "tle-two-shot"):
+            elif prov in ("tle-one-shot-ll", "tle-one-shot-ll128", "tle-one-shot", "tle-two-shot-ll128", "tle-two-shot"):
                 method = prov[4:].replace("-", "_")
                 if method == "two_shot" and ar._two_shot_block() and n % ar._two_shot_block():
                     skipped[prov] = "size not a multiple of the two-shot block"
+                    continue
+                if method.endswith("_ll128") and not ar._ll128_fits(nbytes, method == "two_shot_ll128"):
+                    skipped[prov] = "larger than the LL128 area holds"
                     continue
                 if method == "one_shot_ll" and not ar._ll_fits(nbytes):
                     skipped[prov] = "larger than the low-latency area holds"

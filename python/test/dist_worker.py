@@ -277,11 +277,17 @@ def case_all_reduce_api():
     ctx = tle.device_context.from_group(mesh, arena_bytes=tdist.AllReduce.arena_bytes(numel, torch.bfloat16) + 4096,
                                         backend=BACKEND)
     ar = tdist.AllReduce(ctx, numel, torch.bfloat16)
-    for n in (999, 1000, 2048, 65536, numel):  # 999: odd (no low-latency or two-shot path)
-        for method in ("one_shot_ll", "one_shot", "two_shot", "nccl"):
+    if RANK == 0:
+        print(f"all_reduce: NVLink {'detected' if ar.use_ll128 else 'not detected'} on {torch.cuda.get_device_name()}: "
+              f"LL128 kernels {'on' if ar.use_ll128 else 'off'} by default", flush=True)
+    methods = ("one_shot_ll", "one_shot_ll128", "one_shot", "two_shot_ll128", "two_shot", "nccl")
+    for n in (999, 1000, 2048, 65536, numel // 2, numel):  # 999: odd (no low-latency or two-shot path)
+        for method in methods:
             if method == "two_shot" and (n % (1024 * WORLD) or WORLD & (WORLD - 1)):
                 continue
             if method == "one_shot_ll" and not ar._ll_fits(2 * n):
+                continue
+            if method.endswith("_ll128") and not ar._ll128_fits(2 * n, method == "two_shot_ll128"):
                 continue
             for it in range(3):  # the staging halves alternate
                 x = mine_random(n, dtype=torch.bfloat16, seed=40 + it)
@@ -293,9 +299,9 @@ def case_all_reduce_api():
                 torch.cuda.synchronize()
                 close(got, want.to(torch.bfloat16), f"all_reduce {method} n={n} it={it}", torch.bfloat16)
     # In place (out=x), as NCCL's all-reduce: every method.
-    for method in ("one_shot_ll", "one_shot", "two_shot", "nccl"):
+    for method in methods:
         n = 65536
-        if method == "two_shot" and (n % (1024 * WORLD) or WORLD & (WORLD - 1)):
+        if method.startswith("two_shot") and (n % (1024 * WORLD) or WORLD & (WORLD - 1)):
             continue
         x = mine_random(n, dtype=torch.bfloat16, seed=90)
         want = x.float()
@@ -312,8 +318,8 @@ def case_all_reduce_api():
                                           backend=BACKEND), 1 << 16, dtype)
         for it, n in enumerate((1 << 16, 6, 40000, 2, 1 << 16, 1 << 10, 30000, 1 << 16)):
             x = mine_random(n, dtype=dtype, seed=300 + it)
-            assert ll.method(x) == "one_shot_ll", (n, dtype, ll.method(x))
-            got = ll(x)
+            assert ll.method(x) in ("one_shot_ll", "one_shot_ll128", "two_shot_ll128"), (n, dtype, ll.method(x))
+            got = ll(x, method="one_shot_ll")
             want = x.float()
             dist.all_reduce(want)
             torch.cuda.synchronize()
@@ -322,6 +328,32 @@ def case_all_reduce_api():
             dist.all_gather(every, got)
             assert all(torch.equal(e.view(torch.uint8), got.view(torch.uint8)) for e in every), \
                 f"one_shot_ll {dtype} n={n}: ranks got different bits"
+    # The LL128 kernels share their area and launch counter: one-shot and two-shot launches back to back, sizes up
+    # and down (a line of an older, larger launch must not pass for this one's), no synchronization between them;
+    # every rank gets the same bits.
+    pushed = [("one_shot_ll128", 1 << 16), ("one_shot_ll128", 6), ("one_shot_ll128", 40000), ("one_shot_ll128", 2),
+              ("one_shot_ll128", 1 << 19), ("one_shot_ll128", 1 << 10), ("one_shot_ll128", 30000),
+              ("two_shot_ll128", 1 << 20), ("two_shot_ll128", 6), ("one_shot_ll128", 1 << 18),
+              ("two_shot_ll128", 77778), ("two_shot_ll128", 1 << 16), ("one_shot_ll128", 1 << 16),
+              ("two_shot_ll128", 1000)]
+    xs = [mine_random(n, dtype=torch.bfloat16, seed=500 + i) for i, (_, n) in enumerate(pushed)]
+    gots = []
+    for (method, n), x in zip(pushed, xs):
+        gots.append(ar(x, method=method))
+    torch.cuda.synchronize()
+    for (method, n), x, got in zip(pushed, xs, gots):
+        want = x.float()
+        dist.all_reduce(want)
+        close(got, want.to(torch.bfloat16), f"all_reduce {method} n={n} back to back", torch.bfloat16)
+        every = [torch.empty_like(got) for _ in range(WORLD)]
+        dist.all_gather(every, got)
+        assert all(torch.equal(e.view(torch.uint8), got.view(torch.uint8)) for e in every), \
+            f"{method} n={n}: ranks got different bits"
+    try:
+        ar(mine_random(1 << 20, dtype=torch.bfloat16, seed=8), method="one_shot_ll128")
+        raise AssertionError("one_shot_ll128 took 2 MiB")
+    except tle.TLEUsageError as e:
+        assert "LL128 one-shot takes" in str(e), e
     odd = mine_random(3, dtype=torch.bfloat16, seed=7)  # 6 bytes: not whole 32-bit words
     assert ar.method(odd) == "one_shot"
     try:
@@ -330,7 +362,7 @@ def case_all_reduce_api():
     except tle.TLEUsageError as e:
         assert "32-bit words" in str(e), e
     # In a CUDA graph: no host epoch, replays stay correct.
-    for method in ("one_shot", "one_shot_ll"):
+    for method in ("one_shot", "one_shot_ll", "one_shot_ll128", "two_shot_ll128"):
         x = mine_random(4096, dtype=torch.bfloat16, seed=50)
         static_out = torch.empty_like(x)
         s = torch.cuda.Stream()

@@ -1,4 +1,5 @@
-"""``tle.distributed.all_reduce``: one-shot, two-shot or NCCL, by size."""
+"""``tle.distributed.all_reduce``: LL128 one-shot or two-shot, one-shot,
+two-shot or NCCL, by size."""
 
 from __future__ import annotations
 
@@ -14,6 +15,57 @@ _SM_PROGRAMS = 132
 _LL_BYTES = 8 << 20
 _LL_MAX_BYTES = 256 << 10  # the LL one-shot up to here (and as far as its area holds)
 _MiB = 1 << 20
+# The LL128 kernels (128-byte lines of 124 data bytes and a flag): the
+# one-shot up to 1 MiB, the two-shot up to 4 MiB; their shared area holds
+# 2 launch parities x 2 phases x world slots of the larger of 1 MiB and
+# 4 MiB / world (in lines, and a block's rounding).
+_LL128_ONE_MAX = 1 << 20
+_LL128_TWO_MAX = 4 << 20
+
+
+def _ll128_slot(max_bytes: int, world: int) -> int:
+    """The LL128 area's words per slot for inputs of up to ``max_bytes``."""
+    one = -(-min(max_bytes, _LL128_ONE_MAX) // 124) * 32
+    two = -(-(-(-min(max_bytes, _LL128_TWO_MAX) // 124)) // world) * 32 + 2048
+    return max(one, two)
+
+
+def ll128_thresholds(world: int) -> tuple[int, int]:
+    """(LL128 one-shot up to, LL128 two-shot up to) in bytes, from
+    bench/dist_allreduce.py on H100s (bench/README.md): on 2 GPUs the
+    one-shot leads to 1 MiB (7.2 against the two-shot's 7.7 us) and the
+    two-shot at 4 MiB (17.8 against 21.0 us for the plain one-shot); on 4 the
+    one-shot sends every byte three times, so the two-shot leads from 256 KiB
+    (9.1 against 10.6 us) and at 4 MiB (36.4 against NCCL's 61.7 us)."""
+    if world <= 2:
+        return _LL128_ONE_MAX, _LL128_TWO_MAX
+    return 64 << 10, _LL128_TWO_MAX
+
+
+def nvlink_connected(device) -> bool:
+    """Whether ``device`` (a CUDA device) has an active NVLink, asked of the
+    driver's NVML (libnvidia-ml, part of the driver) through ctypes; False
+    when NVML cannot say. The LL128 kernels need it: they rely on NVLink
+    delivering a warp's 128-byte write whole, which PCIe does not promise
+    (NCCL enables its LL128 protocol on NVLink only, for the same reason)."""
+    import ctypes
+    import torch
+    try:
+        nvml = ctypes.CDLL("libnvidia-ml.so.1")
+        if nvml.nvmlInit_v2() != 0:
+            return False
+        props = torch.cuda.get_device_properties(device)
+        bus = f"{props.pci_domain_id:08x}:{props.pci_bus_id:02x}:{props.pci_device_id:02x}.0".encode()
+        handle = ctypes.c_void_p()
+        if nvml.nvmlDeviceGetHandleByPciBusId_v2(ctypes.c_char_p(bus), ctypes.byref(handle)) != 0:
+            return False
+        state = ctypes.c_int()
+        for link in range(18):  # NVML_NVLINK_MAX_LINKS on Hopper
+            if nvml.nvmlDeviceGetNvLinkState(handle, link, ctypes.byref(state)) == 0 and state.value == 1:
+                return True
+        return False
+    except Exception:  # no driver library, an older one without these entry points, no CUDA device
+        return False
 
 
 def thresholds(world: int) -> tuple[int, int]:
@@ -41,14 +93,21 @@ def _ll_block(words: int, programs: int) -> int:
 class AllReduce:
     """A sum all-reduce over ``ctx``'s group for tensors of up to
     ``max_numel`` elements of ``dtype`` (bf16, fp16 or fp32), with its
-    symmetric staging memory (4 * max_numel elements and 8 MiB for the
-    low-latency one-shot, from ``ctx.empty``: make the context with enough
+    symmetric staging memory (4 * max_numel elements, 8 MiB for the
+    low-latency one-shot and the LL128 area, from ``ctx.empty``: make the
+    context with enough
     ``arena_bytes``; ``AllReduce.arena_bytes`` says how many). Every rank
     makes the same ones, in the same order.
 
     Calling it, ``ar(x, out=None, method=None)``, sums ``x`` (a contiguous
     CUDA tensor of ``dtype`` with at most ``max_numel`` elements) over the
-    group; ``ar.method(x)`` says which algorithm ``x`` gets: the low-latency
+    group; ``ar.method(x)`` says which algorithm ``x`` gets. Over NVLink
+    (``ll128``): the LL128 one-shot (``"one_shot_ll128"``: each device pushes
+    its data to every other in 128-byte lines of 124 data bytes and a flag,
+    no barrier, no fence) up to 1 MiB on 2 GPUs and 64 KiB on more, then the
+    LL128 two-shot (``"two_shot_ll128"``: the same lines to each block's
+    owner, which sums them and pushes the sum to every device) up to 4 MiB
+    (``ll128_thresholds``). Otherwise, and above: the low-latency
     one-shot (``"one_shot_ll"``: each device pushes its words to every
     other with a flag in each word, no barrier) up to ``ll_max_bytes`` and
     as far as its 8 MiB area holds (``2 * world * 2 * nbytes``; ``nbytes`` a
@@ -74,6 +133,10 @@ class AllReduce:
         ll_block: the low-latency one-shot's 32-bit words per program and
             step (a power of two, 16 to 4096), or None: chosen by size
             (``_ll_block``).
+        ll128: whether to use the LL128 kernels, or None: when the device
+            has an active NVLink (``nvlink_connected``). Their symmetric
+            area is ``arena_bytes``' share for them (2 x 2 x world x 32/31 of
+            up to 4 MiB / world, or 1 MiB).
 
     Example::
 
@@ -86,7 +149,7 @@ class AllReduce:
     """
 
     def __init__(self, ctx, max_numel: int, dtype, one_shot_max_bytes=None, two_shot_max_bytes=None,
-                 ll_max_bytes=None, ll_block=None):
+                 ll_max_bytes=None, ll_block=None, ll128=None):
         import torch
         if ll_block is not None and (ll_block < 16 or ll_block > 4096 or ll_block & (ll_block - 1)):
             raise TLEUsageError(f"AllReduce: ll_block must be a power of two from 16 to 4096 words, got {ll_block}")
@@ -98,24 +161,39 @@ class AllReduce:
         self.stage = ctx.empty(4 * self.max_numel, dtype=dtype)
         self.ll = ctx.empty(_LL_BYTES // 8, dtype=torch.int64)
         self.ll.zero_()
-        # Launch counters per program: one-shot, two-shot, low-latency one-shot.
-        self.counters = torch.zeros(3 * ctx.max_programs, dtype=torch.int32, device=ctx.heap.device)
+        d = ctx.world_size
+        self.ll128_slot = _ll128_slot(self.max_numel * dtype.itemsize, d)
+        self.ll128 = ctx.empty(2 * 2 * d * self.ll128_slot, dtype=torch.int32)
+        self.ll128.zero_()
+        # Launch counters per program: one-shot, two-shot, low-latency one-shot, the LL128 kernels (one for both).
+        self.counters = torch.zeros(4 * ctx.max_programs, dtype=torch.int32, device=ctx.heap.device)
         one, two = thresholds(ctx.world_size)
         self.one_shot_max_bytes = one if one_shot_max_bytes is None else one_shot_max_bytes
         self.two_shot_max_bytes = two if two_shot_max_bytes is None else two_shot_max_bytes
         self.ll_max_bytes = _LL_MAX_BYTES if ll_max_bytes is None else ll_max_bytes
         self.ll_block = ll_block
+        self.use_ll128 = nvlink_connected(ctx.heap.device) if ll128 is None else bool(ll128)
         torch.cuda.synchronize()
         ctx.barrier()  # every peer's LL area is zero before anyone pushes into it
         self.args = ctx.args()
 
     @staticmethod
-    def arena_bytes(max_numel: int, dtype) -> int:
-        return 4 * int(max_numel) * dtype.itemsize + _LL_BYTES + 512
+    def arena_bytes(max_numel: int, dtype, world: int = 8) -> int:
+        """Symmetric bytes an ``AllReduce`` takes from its context, for up to
+        ``world`` devices."""
+        ll128 = 2 * 2 * world * _ll128_slot(int(max_numel) * dtype.itemsize, world) * 4
+        return 4 * int(max_numel) * dtype.itemsize + _LL_BYTES + ll128 + 1024
 
     def method(self, x) -> str:
-        """Which algorithm ``x`` gets: "one_shot", "two_shot" or "nccl"."""
+        """Which algorithm ``x`` gets: "one_shot_ll128", "two_shot_ll128",
+        "one_shot_ll", "one_shot", "two_shot" or "nccl"."""
         nbytes = x.numel() * x.element_size()
+        if self.use_ll128:
+            one, two = ll128_thresholds(self.ctx.world_size)
+            if nbytes <= one and self._ll128_fits(nbytes):
+                return "one_shot_ll128"
+            if nbytes <= two and self._ll128_fits(nbytes, True):
+                return "two_shot_ll128"
         if nbytes <= self.ll_max_bytes and self._ll_fits(nbytes):
             return "one_shot_ll"
         if nbytes <= self.one_shot_max_bytes:
@@ -141,6 +219,16 @@ class AllReduce:
         """Whether ``nbytes`` of input fit the LL area (2 parities x world
         slots of 8 bytes per 4 bytes of data) in whole 32-bit words."""
         return nbytes % 4 == 0 and 4 * self.ctx.world_size * nbytes <= _LL_BYTES
+
+    def _ll128_max(self, two_shot: bool) -> int:
+        """The most bytes the LL128 one-shot (two-shot) takes."""
+        return min(self.max_numel * self.dtype.itemsize, _LL128_TWO_MAX if two_shot else _LL128_ONE_MAX)
+
+    def _ll128_fits(self, nbytes: int, two_shot: bool = False) -> bool:
+        """Whether ``nbytes`` of input go to the LL128 one-shot (two-shot):
+        whole 32-bit words, within its size (the area holds it, whatever
+        the block: ``_ll128_slot``)."""
+        return nbytes % 4 == 0 and nbytes <= self._ll128_max(two_shot)
 
     def _two_shot_block(self):
         d = self.ctx.world_size
@@ -183,6 +271,22 @@ class AllReduce:
                     x.view(torch.int32), out.view(torch.int32), self.ll, self.counters[2 * mp:], self.args, words,
                     MESH=self.ctx.mesh, D=d, BLOCK=block, KIND=kind, num_warps=4)
             return out
+        if method in ("one_shot_ll128", "two_shot_ll128"):
+            two = method == "two_shot_ll128"
+            nbytes = n * x.element_size()
+            if not self._ll128_fits(nbytes, two):
+                raise TLEUsageError(f"all_reduce: the LL128 {'two' if two else 'one'}-shot takes a whole number of "
+                                    f"32-bit words up to {self._ll128_max(two)} bytes, got {nbytes} bytes")
+            words = nbytes // 4
+            programs = min(2 * _SM_PROGRAMS, mp)
+            block = max(32, _ll_block(-(-words // 31) * 32 // (d if two else 1), programs))
+            kind = {torch.float32: 0, torch.bfloat16: 1, torch.float16: 2}[self.dtype]
+            kernel = k.two_shot_ll128_all_reduce_kernel if two else k.one_shot_ll128_all_reduce_kernel
+            with enabled():
+                kernel[(programs,)](
+                    x.view(torch.int32), out.view(torch.int32), self.ll128, self.counters[3 * mp:], self.args, words,
+                    self.ll128_slot, MESH=self.ctx.mesh, D=d, BLOCK=block, KIND=kind, num_warps=4)
+            return out
         if method == "one_shot":
             block = 2048 if n >= 2048 else max(16, 1 << (n - 1).bit_length())
             programs = min(math.ceil(n / block), 2 * _SM_PROGRAMS, self.ctx.max_programs)
@@ -195,8 +299,8 @@ class AllReduce:
             programs = min(n // block, 2 * _SM_PROGRAMS, self.ctx.max_programs)
             kernel, counters = k.two_shot_all_reduce_kernel, self.counters[mp:2 * mp]
         else:
-            raise TLEUsageError(f"all_reduce: method must be 'one_shot_ll', 'one_shot', 'two_shot' or 'nccl', got "
-                                f"{method!r}")
+            raise TLEUsageError(f"all_reduce: method must be 'one_shot_ll128', 'two_shot_ll128', 'one_shot_ll', 'one_shot', "
+                                f"'two_shot' or 'nccl', got {method!r}")
         with enabled():
             kernel[(programs,)](x, out, self.stage, counters, self.args, n, MESH=self.ctx.mesh, D=d, BLOCK=block,
                                 num_warps=8 if block >= 4096 else 4)
@@ -208,12 +312,13 @@ _cache = {}
 
 def all_reduce(x, ctx, out=None, method=None):
     """Sum ``x`` over ``ctx``'s group; every rank gets the sum (a new tensor,
-    or ``out``). The algorithm follows the size: the low-latency one-shot
-    (each device pushes its words, a flag in each, to every other: lowest
-    latency), one-shot (every device reads every peer's copy after a
-    barrier), two-shot (reduce-scatter then
-    all-gather: half the traffic) or NCCL (``dist.all_reduce``) for the
-    largest. An ``AllReduce`` for ``x``'s dtype is made on first use and
+    or ``out``). The algorithm follows the size: over NVLink the LL128
+    one-shot and two-shot (data pushed in 128-byte lines that carry their
+    own flag: no barrier, no fence), else the low-latency one-shot (each
+    device pushes its words, a flag in each, to every other); then the
+    one-shot (every device reads every peer's copy after a barrier), two-shot
+    (reduce-scatter then all-gather: half the traffic) or NCCL
+    (``dist.all_reduce``) for the largest. An ``AllReduce`` for ``x``'s dtype is made on first use and
     kept with the context (its staging memory comes from ``ctx.empty``).
 
     Args:
@@ -221,8 +326,9 @@ def all_reduce(x, ctx, out=None, method=None):
         ctx: the context from ``tle.device_context.from_group``, with
             ``arena_bytes`` room for the staging buffers.
         out: a tensor of ``x``'s shape and dtype for the result, or None.
-        method: ``"one_shot_ll"``, ``"one_shot"``, ``"two_shot"``,
-            ``"nccl"`` or None (chosen by size, see ``AllReduce``).
+        method: ``"one_shot_ll128"``, ``"two_shot_ll128"``,
+            ``"one_shot_ll"``, ``"one_shot"``, ``"two_shot"``, ``"nccl"`` or
+            None (chosen by size, see ``AllReduce``).
 
     Returns:
         The sum over the group's ranks (``out`` when given).

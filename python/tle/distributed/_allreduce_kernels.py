@@ -163,3 +163,126 @@ def two_shot_all_reduce_kernel(X, Y, STAGE, COUNTER, C, N, MESH: tl.constexpr, D
             q = (rank + s) % D
             offs = b * BLOCK + q * SLICE + tl.arange(0, SLICE)
             tl.store(Y + offs, tl.load(tle.remote(sums + offs, q, MESH, context=ctx)))
+
+
+@triton.jit
+def _ll128_pack(X, b, NW, BLOCK: tl.constexpr, flag):
+    """Block ``b`` of BLOCK words of X's LL128 lines: word k of a line is
+    X's word 31 * line + k for k < 31, and ``flag`` for k = 31. Returns the
+    words and, per word, whether its line exists."""
+    k = b * BLOCK + tl.arange(0, BLOCK)
+    j = k % 32
+    src = (k // 32) * 31 + j
+    live = k < tl.cdiv(NW, 31) * 32
+    w = tl.load(X + src, mask=live & (j < 31) & (src < NW), other=0)
+    return tl.where(j == 31, flag, w), live
+
+
+@triton.jit
+def _ll128_wait(slot, live, flag, BLOCK: tl.constexpr):
+    """The BLOCK words at ``slot`` once every live line's flag word reads ``flag``."""
+    j = tl.arange(0, BLOCK) % 32
+    v = tl.load(slot, mask=live, other=0, volatile=True)
+    while tl.sum(tl.where(live & (j == 31) & (v != flag), 1, 0)) > 0:
+        v = tl.load(slot, mask=live, other=0, volatile=True)
+    return v
+
+
+@triton.jit
+def two_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.constexpr, D: tl.constexpr,
+                                     BLOCK: tl.constexpr, KIND: tl.constexpr):
+    """Y = sum over devices of X as a reduce-scatter then an all-gather, both
+    pushed in LL128 lines (``one_shot_ll128_all_reduce_kernel``): block b of
+    BLOCK words of lines belongs to device b mod D. Every device pushes its
+    copy of block b to the block's owner; the owner sums the D copies (in
+    rank order), rounds them to the dtype and pushes the sum, in lines with
+    the flag again, to every device, which unpacks it into Y. No fence, no
+    barrier: two one-way trips, each device sending 2 (D - 1) / D of the
+    data. AREA: symmetric int32, 2 parities x 2 phases x D x SLOT words
+    (SLOT >= ceil(blocks / D) x BLOCK); it and the launch counter are shared
+    with the one-shot LL128 kernel (which uses the first phase's slots), so
+    a launch's flag is unique whichever kernel ran it."""
+    tl.static_assert(BLOCK % 32 == 0, "a block is whole 32-word lines")
+    ctx = tle.device_context(MESH, C)
+    rank = ctx.rank
+    pid = tl.program_id(0)
+    P = tl.num_programs(0)
+    n = _launch_count(COUNTER)
+    flag = n + 1
+    rs = AREA + (n % 2) * 2 * D * SLOT  # [source][SLOT]: the copies of this device's blocks
+    ag = rs + D * SLOT  # [owner][SLOT]: the sums of every device's blocks
+    nblocks = tl.cdiv(tl.cdiv(NW, 31) * 32, BLOCK)
+    for b in range(pid, nblocks, P):
+        word, live = _ll128_pack(X, b, NW, BLOCK, flag)
+        dst = rs + rank * SLOT + (b // D) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(tle.remote(dst, b % D, MESH, context=ctx), word, mask=live)
+    for i in range(pid, tl.cdiv(nblocks - rank, D), P):  # this device's blocks: b = i * D + rank
+        b = i * D + rank
+        k = b * BLOCK + tl.arange(0, BLOCK)
+        live = k < tl.cdiv(NW, 31) * 32
+        lo = tl.zeros([BLOCK], tl.float32)
+        hi = tl.zeros([BLOCK], tl.float32)
+        for q in tl.static_range(D):
+            v = _ll128_wait(rs + q * SLOT + i * BLOCK + tl.arange(0, BLOCK), live, flag, BLOCK)
+            a, c = _halves(v, KIND)
+            lo += a
+            hi += c
+        total = tl.where(k % 32 == 31, flag, _word(lo, hi, KIND))
+        for q in tl.static_range(D):
+            tl.store(tle.remote(ag + rank * SLOT + i * BLOCK + tl.arange(0, BLOCK), q, MESH, context=ctx), total,
+                     mask=live)
+    for b in range(pid, nblocks, P):
+        k = b * BLOCK + tl.arange(0, BLOCK)
+        j = k % 32
+        src = (k // 32) * 31 + j
+        live = k < tl.cdiv(NW, 31) * 32
+        v = _ll128_wait(ag + (b % D) * SLOT + (b // D) * BLOCK + tl.arange(0, BLOCK), live, flag, BLOCK)
+        tl.store(Y + src, v, mask=live & (j < 31) & (src < NW))
+
+
+@triton.jit
+def one_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.constexpr, D: tl.constexpr,
+                                     BLOCK: tl.constexpr, KIND: tl.constexpr):
+    """Y = sum over devices of X, pushed in 128-byte lines that carry their
+    own flag (NCCL's "LL128" protocol): X and Y are seen as NW 32-bit words;
+    line l carries words 31 l ... 31 l + 30 and, in its last word, the
+    launch count + 1. A warp writes a line with one 16-byte store per lane
+    from 8 consecutive lanes: NVLink delivers such a 128-byte write whole,
+    so a receiver that sees a line's flag sees all its data, and polls the
+    data itself (no fence, no barrier, one one-way trip), as the 8-byte
+    low-latency one-shot does, at 31/32 of the bandwidth instead of half.
+    AREA (shared with ``two_shot_ll128_all_reduce_kernel``, and the launch
+    counter too): symmetric int32, 2 launch parities x 2 x D x SLOT words;
+    this kernel takes the first D slots of its parity, one per source
+    device, SLOT >= ceil(NW / 31) x 32. Stale lines carry an older count; a
+    half is written again two launches later, when every peer has finished
+    the launch between (and this device, by stream order, the launch
+    before). Every device sums the D copies in rank order: the same result
+    bits everywhere."""
+    tl.static_assert(BLOCK % 32 == 0, "a block is whole 32-word lines")
+    ctx = tle.device_context(MESH, C)
+    rank = ctx.rank
+    pid = tl.program_id(0)
+    P = tl.num_programs(0)
+    n = _launch_count(COUNTER)
+    flag = n + 1
+    area = AREA + (n % 2) * 2 * D * SLOT
+    nblocks = tl.cdiv(tl.cdiv(NW, 31) * 32, BLOCK)
+    for b in range(pid, nblocks, P):
+        word, live = _ll128_pack(X, b, NW, BLOCK, flag)
+        dst = area + rank * SLOT + b * BLOCK + tl.arange(0, BLOCK)
+        for q in tl.static_range(D):  # this device's own slot too: the sum below reads every slot alike
+            tl.store(tle.remote(dst, q, MESH, context=ctx), word, mask=live)
+    for b in range(pid, nblocks, P):
+        k = b * BLOCK + tl.arange(0, BLOCK)
+        j = k % 32
+        src = (k // 32) * 31 + j
+        live = k < tl.cdiv(NW, 31) * 32
+        lo = tl.zeros([BLOCK], tl.float32)
+        hi = tl.zeros([BLOCK], tl.float32)
+        for q in tl.static_range(D):
+            v = _ll128_wait(area + q * SLOT + b * BLOCK + tl.arange(0, BLOCK), live, flag, BLOCK)
+            a, c = _halves(v, KIND)
+            lo += a
+            hi += c
+        tl.store(Y + src, _word(lo, hi, KIND), mask=live & (j < 31) & (src < NW))
