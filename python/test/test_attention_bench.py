@@ -389,13 +389,8 @@ def test_gpu_test_shapes_parse(attention):
                for t in attention.CHECK_SHAPES)
 
 
-# tle-fa3 faults (an illegal address) on these shapes on an H100 (4992227; the non-causal N >= 1k shapes of
-# the benchmark run): a known bug, kept as a strict expected failure until it is found.
-TLE_FA3_FAULT = pytest.mark.xfail(strict=True, reason="tle-fa3: illegal address on small / causal shapes (H100)")
-
-
 @pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
-@pytest.mark.parametrize("provider", [pytest.param("tle-fa3", marks=TLE_FA3_FAULT), "tle", "triton", "torch"])
+@pytest.mark.parametrize("provider", ["tle-fa3", "tle", "triton", "torch"])
 def test_provider_is_correct_on_the_gpu(provider):
     """Each provider alone, in a process of its own (a CUDA fault ends its
     process only: the failing test names the provider and the others still
