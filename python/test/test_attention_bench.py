@@ -248,6 +248,17 @@ def _nvdisasm():
     return path if os.access(path, os.X_OK) else None
 
 
+def _sass(k, tmp_path):
+    """nvdisasm -c of the kernel's cubin (skips without nvdisasm)."""
+    import subprocess
+    tool = _nvdisasm()
+    if tool is None:
+        pytest.skip("no nvdisasm in Triton's NVIDIA backend")
+    cubin = tmp_path / "k.cubin"
+    cubin.write_bytes(k.asm["cubin"])
+    return subprocess.run([tool, "-c", str(cubin)], capture_output=True, text=True, check=True).stdout
+
+
 def test_undefined_wgmma_descriptor_check_sees_a_zero_trip_loop():
     """The check itself: a descriptor set only inside a loop that a branch
     can skip (the shape of the tle-fa3 fault), and the same set before it."""
@@ -284,16 +295,43 @@ def test_tle_fa3_wgmma_descriptors_are_set_on_every_path(attention, tag, tmp_pat
     A operand through uninitialized uniform registers (13 such HGMMAs at
     D = 64, 7 causal). P alternating between two slots gives the last P V
     a descriptor of its own."""
-    import subprocess
-    tool = _nvdisasm()
-    if tool is None:
-        pytest.skip("no nvdisasm in Triton's NVIDIA backend")
     k = _compile(_entry(attention, f"tle-fa3-{tag}"))
-    cubin = tmp_path / "k.cubin"
-    cubin.write_bytes(k.asm["cubin"])
-    sass = subprocess.run([tool, "-c", str(cubin)], capture_output=True, text=True, check=True).stdout
+    sass = _sass(k, tmp_path)
     assert sass.count("HGMMA") >= 32
     assert undefined_wgmma_descriptors(sass) == []
+
+
+@triton.jit
+def _fa3_one_p_slot(p_buf, j, P_REGS: tl.constexpr):
+    """P_j in slot 0 for every j: tle-fa3's P before it alternated slots."""
+    if P_REGS:
+        return p_buf
+    else:
+        return p_buf.slot(0)
+
+
+@pytest.mark.parametrize("tag", ["d64-full", "d64-causal"])
+def test_one_p_buffer_wgmma_descriptors_are_set_on_every_path(attention, tag, tmp_path, monkeypatch):
+    """The compiler's side of the fault above: tle-fa3 with one P buffer a
+    consumer at D = 64, as it was before P alternated slots. The loop's P V
+    wgmmas and the last block's read the same loop-invariant descriptors;
+    folded into each wgmma's asm in both blocks, ptxas 12.8 computed them in
+    the loop body only, and the last P V read undefined uniform registers
+    when the loop ran zero times (n_blocks == 1: N = 128, which the kernel
+    takes as a runtime argument, or a causal CTA's first tile), 13 such
+    HGMMAs (7 causal). The llir finish folds a base's descriptors only
+    where the wgmmas reading them are ordered by dominance
+    (test/Target/finish-llir-wgmma-descriptors-dominance.ll): P's stay
+    where LLVM hoisted them, above the loop; Q's, read before the loop and
+    in it, are still computed in the loop's wgmmas (4 a consumer)."""
+    # The kernel looks its callees up at compile time, and every test
+    # compiles in a Triton cache of its own (conftest.py).
+    monkeypatch.setattr(attention, "_fa3_p_slot", _fa3_one_p_slot)
+    k = _compile(_entry(attention, f"tle-fa3-{tag}"))
+    sass = _sass(k, tmp_path)
+    assert sass.count("HGMMA") == 48
+    assert undefined_wgmma_descriptors(sass) == []
+    assert ptx_count(k, r"\.reg \.b64 %tle_wd<") == 8
 
 
 @triton.jit

@@ -26,7 +26,12 @@ namespace mlir::tle {
 /// and the asm computes the descriptor itself into a scoped register
 /// (`{ .reg .b64 %tle_wd<N>; add.s64 %tle_wd0, $k, C; ... }`). The asm stays
 /// `sideeffect`, so nothing hoists the recomputation again. Adds left unused
-/// are erased. Returns whether the module changed.
+/// are erased. A base is folded only when the blocks of all the wgmmas that
+/// read a descriptor of it are ordered by dominance (before a loop and in
+/// it, say): read in a loop's body and after the loop, both copies were one
+/// value to ptxas 12.8, which computed it in the loop body only, undefined
+/// after a loop that ran zero times; such a base keeps LLVM's adds.
+/// Returns whether the module changed.
 bool foldWgmmaDescriptorOffsets(llvm::Module &module);
 
 } // namespace mlir::tle
