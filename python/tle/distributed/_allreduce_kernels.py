@@ -166,14 +166,21 @@ def two_shot_all_reduce_kernel(X, Y, STAGE, COUNTER, C, N, MESH: tl.constexpr, D
 
 
 @triton.jit
+def _ll128_lines(b, NW, BLOCK: tl.constexpr):
+    """Block ``b`` of BLOCK words of the LL128 lines of NW words: per word
+    its index k (line k // 32, position j = k % 32), j, the data word it
+    carries (31 * line + j, for j < 31) and whether its line exists."""
+    k = b * BLOCK + tl.arange(0, BLOCK)
+    j = k % 32
+    return k, j, (k // 32) * 31 + j, k < tl.cdiv(NW, 31) * 32
+
+
+@triton.jit
 def _ll128_pack(X, b, NW, BLOCK: tl.constexpr, flag):
     """Block ``b`` of BLOCK words of X's LL128 lines: word k of a line is
     X's word 31 * line + k for k < 31, and ``flag`` for k = 31. Returns the
     words and, per word, whether its line exists."""
-    k = b * BLOCK + tl.arange(0, BLOCK)
-    j = k % 32
-    src = (k // 32) * 31 + j
-    live = k < tl.cdiv(NW, 31) * 32
+    k, j, src, live = _ll128_lines(b, NW, BLOCK)
     w = tl.load(X + src, mask=live & (j < 31) & (src < NW), other=0)
     return tl.where(j == 31, flag, w), live
 
@@ -186,6 +193,20 @@ def _ll128_wait(slot, live, flag, BLOCK: tl.constexpr):
     while tl.sum(tl.where(live & (j == 31) & (v != flag), 1, 0)) > 0:
         v = tl.load(slot, mask=live, other=0, volatile=True)
     return v
+
+
+@triton.jit
+def _ll128_sum(slots, SLOT, live, flag, D: tl.constexpr, BLOCK: tl.constexpr, KIND: tl.constexpr):
+    """The sum, in rank order, of the D blocks of lines at ``slots + q *
+    SLOT`` (q = 0 ... D - 1), each once its lines carry ``flag``: the
+    32-bit words of the sums, rounded to the dtype (``_word``)."""
+    lo = tl.zeros([BLOCK], tl.float32)
+    hi = tl.zeros([BLOCK], tl.float32)
+    for q in tl.static_range(D):
+        a, c = _halves(_ll128_wait(slots + q * SLOT, live, flag, BLOCK), KIND)
+        lo += a
+        hi += c
+    return _word(lo, hi, KIND)
 
 
 @triton.jit
@@ -217,25 +238,14 @@ def two_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.
         dst = rs + rank * SLOT + (b // D) * BLOCK + tl.arange(0, BLOCK)
         tl.store(tle.remote(dst, b % D, MESH, context=ctx), word, mask=live)
     for i in range(pid, tl.cdiv(nblocks - rank, D), P):  # this device's blocks: b = i * D + rank
-        b = i * D + rank
-        k = b * BLOCK + tl.arange(0, BLOCK)
-        live = k < tl.cdiv(NW, 31) * 32
-        lo = tl.zeros([BLOCK], tl.float32)
-        hi = tl.zeros([BLOCK], tl.float32)
-        for q in tl.static_range(D):
-            v = _ll128_wait(rs + q * SLOT + i * BLOCK + tl.arange(0, BLOCK), live, flag, BLOCK)
-            a, c = _halves(v, KIND)
-            lo += a
-            hi += c
-        total = tl.where(k % 32 == 31, flag, _word(lo, hi, KIND))
+        k, j, src, live = _ll128_lines(i * D + rank, NW, BLOCK)
+        total = tl.where(j == 31, flag, _ll128_sum(rs + i * BLOCK + tl.arange(0, BLOCK), SLOT, live, flag, D, BLOCK,
+                                                   KIND))
         for q in tl.static_range(D):
             tl.store(tle.remote(ag + rank * SLOT + i * BLOCK + tl.arange(0, BLOCK), q, MESH, context=ctx), total,
                      mask=live)
     for b in range(pid, nblocks, P):
-        k = b * BLOCK + tl.arange(0, BLOCK)
-        j = k % 32
-        src = (k // 32) * 31 + j
-        live = k < tl.cdiv(NW, 31) * 32
+        k, j, src, live = _ll128_lines(b, NW, BLOCK)
         v = _ll128_wait(ag + (b % D) * SLOT + (b // D) * BLOCK + tl.arange(0, BLOCK), live, flag, BLOCK)
         tl.store(Y + src, v, mask=live & (j < 31) & (src < NW))
 
@@ -274,15 +284,6 @@ def one_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.
         for q in tl.static_range(D):  # this device's own slot too: the sum below reads every slot alike
             tl.store(tle.remote(dst, q, MESH, context=ctx), word, mask=live)
     for b in range(pid, nblocks, P):
-        k = b * BLOCK + tl.arange(0, BLOCK)
-        j = k % 32
-        src = (k // 32) * 31 + j
-        live = k < tl.cdiv(NW, 31) * 32
-        lo = tl.zeros([BLOCK], tl.float32)
-        hi = tl.zeros([BLOCK], tl.float32)
-        for q in tl.static_range(D):
-            v = _ll128_wait(area + q * SLOT + b * BLOCK + tl.arange(0, BLOCK), live, flag, BLOCK)
-            a, c = _halves(v, KIND)
-            lo += a
-            hi += c
-        tl.store(Y + src, _word(lo, hi, KIND), mask=live & (j < 31) & (src < NW))
+        k, j, src, live = _ll128_lines(b, NW, BLOCK)
+        total = _ll128_sum(area + b * BLOCK + tl.arange(0, BLOCK), SLOT, live, flag, D, BLOCK, KIND)
+        tl.store(Y + src, total, mask=live & (j < 31) & (src < NW))
