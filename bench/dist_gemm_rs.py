@@ -39,15 +39,17 @@ def smoke_kernels():
     tiles["NUM_SMS"] = 132
     out_desc = f"tensordesc<bf16[{bm},{bn // 2 if cfg['SPLIT'] else bn}]>"
     sig = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>", "OUT": out_desc,
-           "RECV": "*bf16", "RECV_DOWN": out_desc, "FLAGS": "*i32", "C": CTX_SIG, "M": "i32", "N": "i32", "K": "i32"}
-    aligned = {(i,): [["tt.divisibility", 16]] for i in (3, 5, 7, 8, 9)}
-    # TMA loads; the ring: local acquire polls of READY / FREE, 16-byte loads of the upstream partial sum, TMA
-    # stores into the downstream device's slot completed before the release store of its READY.
+           "RECV": out_desc, "RECV_DOWN": out_desc, "FLAGS": "*i32", "C": CTX_SIG, "M": "i32", "N": "i32", "K": "i32"}
+    aligned = {(i,): [["tt.divisibility", 16]] for i in (5, 7, 8, 9)}
+    # TMA loads; the ring: local acquire polls of READY / FREE, the upstream partial sum read by TMA on an
+    # mbarrier and handed back (READY taken back, FREE raised by thread 0), TMA stores into the downstream
+    # device's slot completed before thread 0's release store of its READY.
     return [{"name": f"gemm_rs-w{w}", "kernel": k.gemm_rs_kernel, "signature": sig,
              "constexprs": dict(tiles, MESH=tle.device_mesh({"device": w}), D=w), "attrs": aligned,
              "options": {"num_warps": cfg["num_warps"], "num_stages": cfg["rs_num_stages"]}, "tle": True,
              "expect": ["wgmma.mma_async", "cp.async.bulk.tensor.2d", "ld.acquire.sys.global.b32",
-                        "st.release.sys.global.b32", "ld.global.v4.b32", "cp.async.bulk.wait_group 0",
+                        "@p st.release.sys.global.b32", "@p st.global.b32", "mbarrier.try_wait.parity",
+                        "cp.async.bulk.wait_group 0",
                         "cp.async.bulk.commit_group", "cp.async.bulk.wait_group.read"]} for w in (2, 4, 8)] + [
         # The debug mode (TLE_DEVICE_WAIT_LIMIT): the flag waits give up with a trap.
         {"name": "gemm_rs-w2-wait-limit", "kernel": k.gemm_rs_kernel, "signature": sig,
@@ -56,10 +58,46 @@ def smoke_kernels():
          "expect": ["setp.lt.s32 p, c, 1000", "trap;"]}]
 
 
+def profile(op, a, b, out, m, rank, world):
+    """Per tile, the mean time between the kernel's %globaltimer marks (the
+    main loop; the last tile's READY raise; the wait for this tile's
+    upstream partial; reading it by TMA, handing the slot back and adding
+    it; the FREE wait; issuing the stores), for the ring and its two
+    ablations."""
+    import torch
+    import torch.distributed as dist
+    names = ["main loop", "publish", "READY wait", "recv+FREE raise+add", "FREE wait", "store issue"]
+    for comm in (True, "sends", False):
+        prof = torch.zeros(op.sms * 64 * 8, dtype=torch.int64, device="cuda")
+        for _ in range(3):
+            prof.zero_()
+            dist.barrier()
+            op(a, b, out=out, comm=comm, prof=prof)
+            torch.cuda.synchronize()
+        p = prof.view(op.sms, 64, 8).cpu()
+        used = p[:, :, 0] > 0
+        t = p[:, :, :7].double()
+        d = t[:, :, 1:] - t[:, :, :-1]
+        # Marks 2..5 are only taken on some paths: a skipped mark reads 0 (its span is folded into the next one).
+        spans = []
+        for j in range(6):
+            ok = used & (p[:, :, j] > 0) & (p[:, :, j + 1] > 0)
+            spans.append(float(d[:, :, j][ok].mean()) / 1e3 if ok.any() else 0.0)
+        total = float((p[:, :, 6] - p[:, :, 0]).double()[used].sum()) / op.sms / 1e3
+        epilogue = float((p[:, :, 6] - p[:, :, 1]).double()[used].mean()) / 1e3
+        span = float((p[:, :, 6].max() - p[:, :, 0][used].min())) / 1e3
+        if rank == 0:
+            print(f"PROFILE M={m} w{world} comm={comm}: kernel {span:.1f} us, per SM busy {total:.1f} us, "
+                  f"tiles {int(used.sum())}; per tile us: epilogue {epilogue:.2f}, " +
+                  ", ".join(f"{nm} {v:.2f}" for nm, v in zip(names, spans)), flush=True)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     p = H.parser("dist_gemm_rs", __doc__)
     p.add_argument("--tokens", default=",".join(map(str, TOKENS)))
+    p.add_argument("--profile", action="store_true",
+                   help="print where the fused kernel's time goes, per tile (%%globaltimer marks), nothing timed")
     args = p.parse_args(argv)
     rank, world = H.init()
     H.apply_config(args)
@@ -105,6 +143,9 @@ def main(argv=None):
         all_fns = {"tle": lambda: op(a, b, out=out), "torch": cublas_nccl, "symm": symm, "triton": triton_nccl}
         fns = {p_: all_fns[p_] for p_ in providers}
         H.check_gemm(fns, want, out, rank)
+        if args.profile:
+            profile(op, a, b, out, m, rank, world)
+            continue
         if args.check:
             continue
         parts = {"comm": lambda: dist.reduce_scatter_tensor(out, prod),
@@ -115,7 +156,7 @@ def main(argv=None):
         rows += H.gemm_rows(world, m, n, k, fns, parts, args, rank, "reduce-scatter",
                             extra_parts=[("tle_no_ring", "tle kernel without the ring"),
                                          ("tle_sends", "with its sends alone")])
-    if rank == 0 and not args.check:
+    if rank == 0 and not args.check and not args.profile:
         title = (f"{world} x {meta['device']}, bf16, K {k} per rank, N {n} "
                  "(times in ms, slowest rank, CUDA graphs):")
         md = H.gemm_table(rows, tokens, title, "cuBLAS + NCCL", "reduce-scatter")

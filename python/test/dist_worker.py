@@ -426,15 +426,20 @@ def case_matmul_reduce_scatter():
             torch.testing.assert_close(got.float(), want, rtol=3e-2, atol=3e-2,
                                        msg=f"matmul_reduce_scatter {m}x{k}x{n}, call {it}")
         # Back to back, no host synchronization between calls: each call's senders wait for the last call's
-        # receivers to free the slots (a race there hung the benchmark but not the three synchronized calls above).
-        a = mine_random(m, k, dtype=torch.bfloat16, seed=99) / 8
-        b = mine_random(k, n, dtype=torch.bfloat16, seed=98) / 8
-        outs = [op(a, b) for _ in range(8)]
-        want = torch.empty(m // WORLD, n, dtype=torch.float32, device=DEV)
-        dist.reduce_scatter_tensor(want, a.float() @ b.float())
+        # receivers to free the slots (a race there hung the benchmark but not the three synchronized calls
+        # above). Two inputs in turn, so a slot read before its tile arrived (a flag left up at rest) gives the
+        # other input's sum, not a right one.
+        pairs = [(mine_random(m, k, dtype=torch.bfloat16, seed=99 + j) / 8,
+                  mine_random(k, n, dtype=torch.bfloat16, seed=80 + j) / 8) for j in range(2)]
+        wants = []
+        for a, b in pairs:
+            wants.append(torch.empty(m // WORLD, n, dtype=torch.float32, device=DEV))
+            dist.reduce_scatter_tensor(wants[-1], a.float() @ b.float())
+        torch.cuda.synchronize()
+        outs = [op(*pairs[i % 2]) for i in range(32)]
         torch.cuda.synchronize()
         for i, got in enumerate(outs):
-            torch.testing.assert_close(got.float(), want, rtol=3e-2, atol=3e-2,
+            torch.testing.assert_close(got.float(), wants[i % 2], rtol=3e-2, atol=3e-2,
                                        msg=f"matmul_reduce_scatter {m}x{k}x{n}, back-to-back call {i}")
 
 

@@ -137,6 +137,55 @@ def test_ll128_all_reduce_kernels_push_whole_lines_without_fences(world):
         assert "tle.remote_pointers" not in c.asm["tle-ttgir"]
 
 
+def _gemm_desc(rows, cols):
+    return f"tensordesc<bf16[{rows},{cols}]>"
+
+
+@pytest.mark.parametrize("world", WORLDS)
+def test_gemm_reduce_scatter_kernel_raises_each_flag_from_one_thread(world):
+    """GEMM+ReduceScatter, as ``MatmulReduceScatter`` launches it: the tile
+    goes downstream by TMA stores (from shared memory), the slot's READY and
+    FREE flags are raised by system-scope release stores issued by thread 0
+    alone (a flag raised by every thread can be raised again, late, after
+    its consumer took it back: the race that left READY up at rest), and the
+    receiver takes READY back in that same thread before raising FREE."""
+    from tle.distributed import _gemm_kernels as G
+    m = mesh(world)
+    sig = {"A": _gemm_desc(128, 64), "B": _gemm_desc(64, 256), "OUT": _gemm_desc(128, 128), "RECV": _gemm_desc(128, 128),
+           "RECV_DOWN": _gemm_desc(128, 128), "FLAGS": "*i32", "C": CTX_SIG, "M": "i32", "N": "i32", "K": "i32"}
+    c = tle.compile(G.gemm_rs_kernel, signature=sig, constexprs=dict(
+        MESH=m, D=world, BM=128, BN=256, BK=64, GROUP_M=8, NUM_SMS=132, SPLIT=True, COMM=2, WAIT_LIMIT=0),
+                    target="sm_90", num_warps=8, num_stages=3)
+    text = ptx(c)
+    raises = re.findall(r"(?:setp\.eq\.u32 (\w+), \w+, 0; (?:@\1 st\.global\.b32 \[[^\]]+\], 0; )?@\1 )?"
+                        r"st\.release\.sys\.global\.b32", text)
+    assert len(raises) == 3  # READY in the loop and after it, FREE in the loop
+    assert all(raises), "a release store not guarded by the thread-0 predicate"
+    assert text.count("mov.u32 t, %tid.x;") == 3
+    # The take of READY precedes FREE's raise, in thread 0.
+    assert re.search(r"@(\w+) st\.global\.b32 \[[^\]]+\], 0; @\1 st\.release\.sys", text)
+    assert count(c, r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta") >= 2
+    assert count(c, r"ld\.acquire\.sys\.global\.b32") >= 2  # READY and FREE polls
+    assert "tle.remote_pointers" not in c.asm["tle-ttgir"]
+
+
+@pytest.mark.parametrize("world", WORLDS)
+def test_all_gather_gemm_kernel_waits_for_each_shard(world):
+    """AllGather+GEMM: each tile polls its shard's READY flag (acquire) and
+    reads A and B by TMA; the kernel itself raises no flag (the copy engines
+    fill the shards)."""
+    from tle.distributed import _gemm_kernels as G
+    m = mesh(world)
+    sig = {"AG": _gemm_desc(128, 64), "B": _gemm_desc(64, 256), "OUT": _gemm_desc(128, 128), "READY": "*i32",
+           "C": CTX_SIG, "M_SHARD": "i32", "N": "i32", "K": "i32"}
+    c = tle.compile(G.ag_gemm_kernel, signature=sig, constexprs=dict(
+        MESH=m, D=world, BM=128, BN=256, BK=64, GROUP_M=8, NUM_SMS=132, SPLIT=True, WAIT_LIMIT=0, ASYNC_STORE=True),
+                    target="sm_90", num_warps=8, num_stages=4)
+    assert count(c, r"ld\.acquire\.sys\.global\.b32") >= 1
+    assert count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global") >= 2
+    assert count(c, r"\b(st\.release|red|atom)\.") == 0
+
+
 def test_ll128_area_holds_every_size_it_takes():
     """The LL128 area's slot holds what the kernels write for every size
     they take, with the block the host picks: the one-shot's lines, and the

@@ -220,6 +220,8 @@ class MatmulReduceScatter:
         # The downstream device's receive slots, as one 2-D tensor, for the TMA stores into them.
         down = ctx.peer(self.recv, (ctx.rank + d - 1) % d).view(-1, self.n)
         self.recv_down = _desc(down, cfg["BM"], cfg["BN"] // 2 if cfg["SPLIT"] else cfg["BN"])
+        # This device's receive slots, read by TMA into the kernel's staging buffers.
+        self.recv_desc = _desc(self.recv.view(-1, self.n), cfg["BM"], cfg["BN"] // 2 if cfg["SPLIT"] else cfg["BN"])
         torch.cuda.synchronize()
         ctx.barrier()
         self.args = ctx.args()
@@ -230,11 +232,13 @@ class MatmulReduceScatter:
         per_chunk = (m // world // cfg["BM"]) * (n // cfg["BN"])
         return (world - 1) * (m // world) * n * dtype.itemsize + 2 * (world - 1) * per_chunk * 4 + 1024
 
-    def __call__(self, a, b, out=None, comm=True):
+    def __call__(self, a, b, out=None, comm=True, prof=None):
         """``comm=False`` and ``comm="sends"`` are the benchmark's ablations
         (the result is not the reduce-scatter): the same kernel and tile
         order without the ring, and with the ring's sends alone (no flag
-        waits, nothing received)."""
+        waits, nothing received). ``prof``: None, or a CUDA int64 tensor of
+        ``sms * 64 * 8`` words for the benchmark's profile (``--profile``:
+        %globaltimer marks at 7 points of each program's tiles)."""
         import torch
         from . import _gemm_kernels as kern
         ctx, cfg = self.ctx, self.config
@@ -250,10 +254,10 @@ class MatmulReduceScatter:
         bm, bn = cfg["BM"], cfg["BN"] // 2 if cfg["SPLIT"] else cfg["BN"]
         with enabled():
             kern.gemm_rs_kernel[(min(d * self.per_chunk, self.sms),)](
-                *_gemm_descs(a, b, None, cfg), _desc(out, bm, bn), self.recv, self.recv_down, self.flags, self.args,
+                *_gemm_descs(a, b, None, cfg), _desc(out, bm, bn), self.recv_desc, self.recv_down, self.flags, self.args,
                 m, self.n, k, MESH=ctx.mesh, D=d, BM=cfg["BM"], BN=cfg["BN"], BK=cfg["BK"], GROUP_M=cfg["GROUP_M"],
                 NUM_SMS=self.sms, SPLIT=cfg["SPLIT"], COMM={True: 2, "sends": 1, False: 0}[comm], WAIT_LIMIT=_state.device_wait_limit(),
-                num_warps=cfg["num_warps"], num_stages=cfg["rs_num_stages"])
+                PROF=prof, num_warps=cfg["num_warps"], num_stages=cfg["rs_num_stages"])
         return out
 
 

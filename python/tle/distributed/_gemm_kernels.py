@@ -87,22 +87,35 @@ def _store(c_desc, row, col, acc, BN: tl.constexpr, SPLIT: tl.constexpr):
 
 
 @triton.jit
-def _store_async(c_desc, buf0, buf1, row, col, acc, BM: tl.constexpr, BN: tl.constexpr):
-    """``c_desc[row, col:col+BN] = acc`` by two asynchronous TMA stores of
-    its column halves from ``buf0`` / ``buf1`` (``c_desc``'s block is
-    BM x BN / 2), not waited for: the SM goes on to the next tile while the
-    TMA unit reads the buffers out (a store into a peer's memory drains at
-    NVLink's pace; Triton's ``c_desc.store`` would wait for it). The stores
-    of the previous call are waited for first, before the buffers are
-    written again."""
-    tle.gpu.tma_store_wait(0)
-    tl.debug_barrier()  # every thread sees the buffers free before any writes them
-    c0, c1 = tl.split(tl.permute(tl.reshape(acc, (BM, 2, BN // 2)), (0, 2, 1)))
+def _halves(acc, BM: tl.constexpr, BN: tl.constexpr):
+    """``acc``'s column halves, ``acc[:, :BN / 2]`` and ``acc[:, BN / 2:]``."""
+    return tl.split(tl.permute(tl.reshape(acc, (BM, 2, BN // 2)), (0, 2, 1)))
+
+
+@triton.jit
+def _store_halves_async(c_desc, buf0, buf1, row, col, c0, c1, BN: tl.constexpr, WAIT: tl.constexpr = True):
+    """``c_desc[row, col:col+BN] = [c0, c1]`` by two asynchronous TMA stores
+    from ``buf0`` / ``buf1`` (``c_desc``'s block is BM x BN / 2), not waited
+    for: the SM goes on to the next tile while the TMA unit reads the buffers
+    out (a store into a peer's memory drains at NVLink's pace; Triton's
+    ``c_desc.store`` would wait for it). The stores of the previous call are
+    waited for first (unless the caller did: ``WAIT=False``), before the
+    buffers are written again."""
+    if WAIT:
+        tle.gpu.tma_store_wait(0)
+        tl.debug_barrier()  # every thread sees the buffers free before any writes them
     tle.gpu.local_store(buf0, c0.to(c_desc.dtype))
     tle.gpu.local_store(buf1, c1.to(c_desc.dtype))
     tle.gpu.wgmma_shared_operand_fence()
-    tle.gpu.copy(buf0, c_desc, [BM, BN // 2], [row, col], is_async=True)
-    tle.gpu.copy(buf1, c_desc, [BM, BN // 2], [row, col + BN // 2], is_async=True)
+    tle.gpu.copy(buf0, c_desc, [c0.shape[0], BN // 2], [row, col], is_async=True)
+    tle.gpu.copy(buf1, c_desc, [c0.shape[0], BN // 2], [row, col + BN // 2], is_async=True)
+
+
+@triton.jit
+def _store_async(c_desc, buf0, buf1, row, col, acc, BM: tl.constexpr, BN: tl.constexpr):
+    """``_store_halves_async`` of ``acc``'s column halves."""
+    c0, c1 = _halves(acc, BM, BN)
+    _store_halves_async(c_desc, buf0, buf1, row, col, c0, c1, BN)
 
 
 @triton.jit
@@ -148,11 +161,33 @@ def _stores_done():
 
 @triton.jit
 def _store_release(ptr, value):
-    """``*ptr = value`` as a system-scope release store: what this thread
-    did before is visible to whoever acquires the value. Fire and forget
-    (no reply crosses NVLink, unlike an atomic exchange)."""
-    return tl.inline_asm_elementwise("st.release.sys.global.b32 [$1], $2; mov.b32 $0, 0;", "=r,l,r", [ptr, value],
-                                     dtype=tl.int32, is_pure=False, pack=1)
+    """``*ptr = value`` as a system-scope release store by one thread of the
+    program (thread 0), fire and forget (no reply crosses NVLink, unlike an
+    atomic exchange). Callers put a CTA barrier before it: the release is
+    cumulative, so it covers what every thread did before the barrier.
+
+    One thread, not every one: a flag that the other side takes back to 0
+    once it has seen it must be raised once. With every thread raising it,
+    a late copy of the raise can land after the take and leave the flag up
+    at rest, where the next call reads a slot that has not arrived."""
+    return tl.inline_asm_elementwise(
+        "{ .reg .pred p; .reg .b32 t; mov.u32 t, %tid.x; setp.eq.u32 p, t, 0; "
+        "@p st.release.sys.global.b32 [$1], $2; mov.b32 $0, 0; }", "=r,l,r", [ptr, value], dtype=tl.int32,
+        is_pure=False, pack=1)
+
+
+@triton.jit
+def _hand_back(ready, free_up):
+    """The receiver's end of a slot: thread 0 takes the slot's READY entry
+    (``*ready``, local) back to 0, then raises the sender's FREE entry
+    (``*free_up``, remote) by a system-scope release store. The same thread
+    does both, so the take is ordered before the raise: the sender cannot
+    send the next call's tile (and raise READY again) before the take lands.
+    Callers put a CTA barrier before it (every thread has read the slot)."""
+    return tl.inline_asm_elementwise(
+        "{ .reg .pred p; .reg .b32 t; mov.u32 t, %tid.x; setp.eq.u32 p, t, 0; "
+        "@p st.global.b32 [$1], 0; @p st.release.sys.global.b32 [$2], 1; mov.b32 $0, 0; }", "=r,l,l",
+        [ready, free_up], dtype=tl.int32, is_pure=False, pack=1)
 
 
 @triton.jit
@@ -166,18 +201,34 @@ def _publish(READY, slot, down, MESH: tl.constexpr, ctx):
 
 
 @triton.jit
+def _now():
+    """The SM's nanosecond clock (``%globaltimer``), for ``PROF``."""
+    return tl.inline_asm_elementwise("mov.u64 $0, %globaltimer;", "=l", [], dtype=tl.int64, is_pure=False, pack=1)
+
+
+@triton.jit
+def _mark(PROF, i, j):
+    """PROF[program, i, j] = now (8 marks per tile, the program's first 64
+    tiles; later ones are not marked)."""
+    if PROF is not None:
+        tl.store(PROF + (tl.program_id(0) * 64 + i) * 8 + j, _now(), mask=i < 64)
+
+
+@triton.jit
 def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.constexpr, D: tl.constexpr,
                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
                    NUM_SMS: tl.constexpr, SPLIT: tl.constexpr, COMM: tl.constexpr = 2,
-                   WAIT_LIMIT: tl.constexpr = 0):
+                   WAIT_LIMIT: tl.constexpr = 0, PROF=None):
     """OUT (M / D x N) = rows [rank * M / D, ...) of the sum over devices of
     A @ B, persistent (program p takes tiles p, p + NUM_SMS, ...). A, B: TMA
     descriptors (blocks BM x BK, BK x BN); OUT and RECV_DOWN: TMA
-    descriptors of blocks BM x BN (BM x BN / 2 with SPLIT): the result and
-    the downstream device's RECV, seen as (D - 1) * M / D x N. RECV:
-    symmetric, (D - 1) x (M / D) x N (one slot per step), read here by
-    pointer. FLAGS: symmetric int32, 2 x (D - 1) x tiles per chunk: READY
-    (0 at rest) then FREE (1 at rest), one of each per slot.
+    descriptors of blocks BM x BN / 2: the result and the downstream
+    device's receive slots. RECV: a TMA descriptor of the same blocks over
+    this device's receive slots (symmetric, (D - 1) x (M / D) x N, one slot
+    per step, seen as (D - 1) * M / D x N). FLAGS: symmetric int32, 2 x
+    (D - 1) x tiles per chunk: READY (0 at rest) then FREE (1 at rest), one
+    of each per slot. PROF: None, or int64 pointers for the benchmark's
+    profile (``_mark``: %globaltimer at 7 points of each tile).
 
     A slot is a single-producer, single-consumer hand-off whose two flags
     each live where they are polled, so no wait crosses NVLink: the sender
@@ -185,9 +236,13 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
     read the slot), takes it (after a CTA barrier: every thread polls, and
     a thread that took it back to 0 early would leave a slower one spinning
     for ever), stores the tile and raises the receiver's
-    READY entry; the receiver waits for its READY, reads, takes it back and
-    raises the sender's FREE. Both raises are release stores (fire and
-    forget). The tile leaves by an asynchronous TMA store from the
+    READY entry; the receiver waits for its READY, reads the tile by TMA
+    into its staging buffers (the last tile's stores have left them by
+    then), takes READY back and raises the sender's FREE as soon as the
+    bytes are in shared memory, then adds them. Both raises are release
+    stores by one thread (fire and forget; see ``_store_release``), the
+    receiver's in the thread that took READY back (``_hand_back``). The
+    tile leaves by an asynchronous TMA store from the
     kernel's own staging buffers (``_store_async``), which the SM does not
     wait for: its READY is raised at the next tile's epilogue (or after the
     loop), so the NVLink transfer overlaps the next tile's main loop instead
@@ -208,12 +263,17 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
     pending = -1  # the slot whose tile is in flight downstream
     buf0 = tle.gpu.alloc([BM, BN // 2], dtype=OUT.dtype)
     buf1 = tle.gpu.alloc([BM, BN // 2], dtype=OUT.dtype)
+    rbar = tle.gpu.alloc_barrier(arrive_count=2)  # the upstream partial's two TMA loads
+    nrecv = 0
+    it = 0
     for pid in tl.range(tl.program_id(0), D * per_chunk, NUM_SMS):
         step = pid // per_chunk
         t = pid % per_chunk
         chunk = (rank + step + 1) % D
         tm, tn = _tile(t, tiles_m, tiles_n, GROUP_M)
+        _mark(PROF, it, 0)
         acc = _mma(A, B, chunk * chunk_m + tm * BM, tn * BN, K, BM, BN, BK)
+        _mark(PROF, it, 1)
         # COMM: 2 the ring; 0 and 1 are the benchmark's ablations (bench/dist_gemm_rs.py), not a reduce-scatter:
         # 0 the same tiles without the ring, 1 the sends alone (no flag waits, nothing received).
         if COMM == 0:
@@ -222,15 +282,27 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
             if COMM == 2 and pending >= 0:
                 _publish(READY, pending, down, MESH, ctx)
                 pending = -1
-            if step > 0 and COMM == 2:
+            _mark(PROF, it, 2)
+            c0, c1 = _halves(acc, BM, BN)
+            if (step > 0) & (COMM == 2):
                 # The upstream neighbour's partial sum of this tile, from step - 1.
-                slot = (step - 1) * per_chunk + t
-                _await(READY + slot, 1, WAIT_LIMIT)  # (an asm with side effects: the loads below stay after it)
-                tile = (tm * BM + tl.arange(0, BM))[:, None] * N + (tn * BN + tl.arange(0, BN))[None, :]
-                acc += tl.load(RECV + (step - 1) * chunk_m * N + tile).to(tl.float32)
-                tl.debug_barrier()  # every thread has read the slot
-                tl.store(READY + slot, 0)
-                _store_release(tle.remote(FREE + slot, up, MESH, context=ctx), 1)
+                rslot = (step - 1) * per_chunk + t
+                r = _await(READY + rslot, 1, WAIT_LIMIT)  # (an asm with side effects: the loads below stay after it)
+                _mark(PROF, it, 3)
+                rrow = (step - 1) * chunk_m + tm * BM + (r - 1)
+                tle.gpu.tma_store_wait(0)
+                tl.debug_barrier()  # the staging buffers are free (the last tile's stores have read them)
+                tle.gpu.copy(RECV, buf0, [BM, BN // 2], [rrow, tn * BN], barrier=rbar)
+                tle.gpu.copy(RECV, buf1, [BM, BN // 2], [rrow, tn * BN + BN // 2], barrier=rbar)
+                tle.gpu.barrier_wait(rbar, nrecv)
+                nrecv += 1
+                # The slot is read (its bytes are in shared memory, which every thread has seen): hand it back
+                # at once, before the adds.
+                _hand_back(READY + rslot, tle.remote(FREE + rslot, up, MESH, context=ctx))
+                c0 += tle.gpu.local_load(buf0).to(tl.float32)
+                c1 += tle.gpu.local_load(buf1).to(tl.float32)
+                tl.debug_barrier()  # every thread has read the buffers before any writes them again
+            _mark(PROF, it, 4)
             if step < D - 1:
                 slot = step * per_chunk + t
                 free = 1
@@ -238,10 +310,14 @@ def gemm_rs_kernel(A, B, OUT, RECV, RECV_DOWN, FLAGS, C, M, N, K, MESH: tl.const
                     free = _await(FREE + slot, 1, WAIT_LIMIT)  # downstream has read what the last call sent here
                     tl.debug_barrier()  # every thread (each polls) has seen 1 before any takes it back to 0
                     tl.store(FREE + slot, 0)
-                _store_async(RECV_DOWN, buf0, buf1, step * chunk_m + tm * BM + (free - 1), tn * BN, acc, BM, BN)
+                _mark(PROF, it, 5)
+                _store_halves_async(RECV_DOWN, buf0, buf1, step * chunk_m + tm * BM + (free - 1), tn * BN, c0, c1, BN)
                 pending = slot
             else:
-                _store_async(OUT, buf0, buf1, tm * BM, tn * BN, acc, BM, BN)
+                _mark(PROF, it, 5)
+                _store_halves_async(OUT, buf0, buf1, tm * BM, tn * BN, c0, c1, BN)
+        _mark(PROF, it, 6)
+        it += 1
     if COMM == 2:
         if pending >= 0:
             _publish(READY, pending, down, MESH, ctx)
