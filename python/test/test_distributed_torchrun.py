@@ -116,25 +116,55 @@ def test_fused_all_reduce_kernels_compile(world):
 
 
 @pytest.mark.parametrize("world", WORLDS)
-def test_ll128_all_reduce_kernels_push_whole_lines_without_fences(world):
-    """The LL128 kernels write each 128-byte line with one 16-byte store per
-    lane (a warp's store covers whole lines) and poll lines with 16-byte
-    volatile loads; no fence, barrier or atomic anywhere (the flag rides in
-    the line)."""
+@pytest.mark.parametrize("words", [2, 1000, 8000, 40000, 1 << 17])
+def test_ll128_all_reduce_kernels_push_whole_lines_without_fences(world, words):
+    """The LL128 kernels, with the block and warps the host picks for each
+    size (``_ll128_launch``), write each 128-byte line with one 16-byte
+    store per lane (8 lanes of one warp instruction cover a line) and poll
+    lines with 16-byte volatile loads only; no fence, barrier or atomic
+    anywhere (the flag rides in the line)."""
     from tle.distributed import _allreduce_kernels as AR
+    from tle.distributed._allreduce import _ll128_launch
     m = mesh(world)
     sig = {"X": "*i32", "Y": "*i32", "AREA": "*i32", "COUNTER": "*i32", "C": CTX_SIG, "NW": "i32", "SLOT": "i32"}
     aligned = {(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 5, 6)}  # as launched (torch's allocations)
-    one, two = (tle.compile(k, signature=sig, constexprs=dict(MESH=m, D=world, BLOCK=1024, KIND=1), target="sm_90",
-                            attrs=aligned)
-                for k in (AR.one_shot_ll128_all_reduce_kernel, AR.two_shot_ll128_all_reduce_kernel))
-    reps = 1024 // (4 * 32 * 4)  # 16-byte stores per thread and block: 1024 words over 4 warps
-    assert count(one, r"st\.global\.v4\.b32") == world * reps  # to every device, its own slot too
-    assert count(two, r"st\.global\.v4\.b32") == (1 + world) * reps  # to the owner; the sum to every device
-    for c in (one, two):
+    built = {}
+    for kernel, two in ((AR.one_shot_ll128_all_reduce_kernel, False), (AR.two_shot_ll128_all_reduce_kernel, True)):
+        block, warps = _ll128_launch(words, world, two, 264)
+        assert block >= 128 * warps and block % 32 == 0
+        built[two] = (tle.compile(kernel, signature=sig, constexprs=dict(MESH=m, D=world, BLOCK=block, KIND=1),
+                                  target="sm_90", attrs=aligned, num_warps=warps), block // (4 * 32 * warps))
+    (one, reps1), (two, reps2) = built[False], built[True]
+    assert count(one, r"st\.global\.v4\.b32") == world * reps1  # to every device, its own slot too
+    assert count(two, r"st\.global\.v4\.b32") == (1 + world) * reps2  # to the owner; the sum to every device
+    for c, reps in built.values():
         assert count(c, r"ld\.volatile\.global\.v4\.b32") >= world * reps
+        assert count(c, r"ld\.volatile\.global(\.v2)?\.b(32|64)") == 0  # no narrower poll
+        assert count(c, r"st\.global\.v2\.b32") == 0
         assert count(c, r"\b(membar|fence|atom|red)\.") == 0
         assert "tle.remote_pointers" not in c.asm["tle-ttgir"]
+
+
+def test_ll128_area_holds_every_size_it_takes():
+    """The LL128 area's slot holds what the kernels write for every size
+    they take, with the block the host picks: the one-shot's lines, and the
+    two-shot's ceil(blocks / world) blocks per owner."""
+    from tle.distributed._allreduce import _LL128_ONE_MAX, _LL128_TWO_MAX, _ll128_launch, _ll128_slot, \
+        ll128_thresholds
+    for world in (2, 3, 4, 8):
+        for max_bytes in (4096, 1 << 20, 3 << 20, 64 << 20):
+            slot = _ll128_slot(max_bytes, world)
+            for nbytes in sorted({4, 124, 128, 4096, 65536, 1 << 20, (1 << 20) + 4, 4 << 20, 12345 * 4}):
+                words = nbytes // 4
+                lines = -(-words // 31)
+                if nbytes <= min(max_bytes, _LL128_ONE_MAX):
+                    assert lines * 32 <= slot, (world, max_bytes, nbytes)
+                if nbytes <= min(max_bytes, _LL128_TWO_MAX):
+                    block, _ = _ll128_launch(words, world, True, 264)
+                    nblocks = -(-lines * 32 // block)
+                    assert -(-nblocks // world) * block <= slot, (world, max_bytes, nbytes)
+        one, two = ll128_thresholds(world)
+        assert one <= _LL128_ONE_MAX and two <= _LL128_TWO_MAX and one < two
 
 
 def _gemm_desc(rows, cols):
@@ -184,27 +214,6 @@ def test_all_gather_gemm_kernel_waits_for_each_shard(world):
     assert count(c, r"ld\.acquire\.sys\.global\.b32") >= 1
     assert count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global") >= 2
     assert count(c, r"\b(st\.release|red|atom)\.") == 0
-
-
-def test_ll128_area_holds_every_size_it_takes():
-    """The LL128 area's slot holds what the kernels write for every size
-    they take, with the block the host picks: the one-shot's lines, and the
-    two-shot's ceil(blocks / world) blocks per owner."""
-    from tle.distributed._allreduce import _LL128_ONE_MAX, _LL128_TWO_MAX, _ll128_slot, _ll_block, ll128_thresholds
-    for world in (2, 3, 4, 8):
-        for max_bytes in (4096, 1 << 20, 3 << 20, 64 << 20):
-            slot = _ll128_slot(max_bytes, world)
-            for nbytes in sorted({4, 124, 128, 4096, 65536, 1 << 20, (1 << 20) + 4, 4 << 20, 12345 * 4}):
-                words = nbytes // 4
-                lines = -(-words // 31)
-                if nbytes <= min(max_bytes, _LL128_ONE_MAX):
-                    assert lines * 32 <= slot, (world, max_bytes, nbytes)
-                if nbytes <= min(max_bytes, _LL128_TWO_MAX):
-                    block = max(32, _ll_block(lines * 32 // world, 264))
-                    nblocks = -(-lines * 32 // block)
-                    assert -(-nblocks // world) * block <= slot, (world, max_bytes, nbytes)
-        one, two = ll128_thresholds(world)
-        assert one <= _LL128_ONE_MAX and two <= _LL128_TWO_MAX and one < two
 
 
 def test_nvlink_detection_is_false_without_a_driver():

@@ -90,6 +90,21 @@ def _ll_block(words: int, programs: int) -> int:
     return min(block, max(16, 1 << (words - 1).bit_length()))
 
 
+def _ll128_launch(words: int, world: int, two_shot: bool, programs: int) -> tuple[int, int]:
+    """The LL128 kernels' (BLOCK, num_warps) for ``words`` 32-bit words: the
+    block from ``_ll_block`` over the lines (each owner's share for the
+    two-shot), at least 128 words, and one warp per 128 words up to 4. So
+    every thread holds 4 consecutive words (Triton gives a thread a 16-byte
+    vector only where the block has 4 words per thread): a line is written
+    by 8 lanes' 16-byte stores of one warp instruction and polled by 16-byte
+    volatile loads, as the protocol needs. With fewer words per thread a
+    line went out as 32 4-byte stores, and a receiver on 2 x H200 once saw
+    a line's flag beside older data."""
+    lines = -(-words // 31)
+    block = max(128, _ll_block(lines * 32 // (world if two_shot else 1), programs))
+    return block, max(1, min(4, block // 128))
+
+
 class AllReduce:
     """A sum all-reduce over ``ctx``'s group for tensors of up to
     ``max_numel`` elements of ``dtype`` (bf16, fp16 or fp32), with its
@@ -279,13 +294,13 @@ class AllReduce:
                                     f"32-bit words up to {self._ll128_max(two)} bytes, got {nbytes} bytes")
             words = nbytes // 4
             programs = min(2 * _SM_PROGRAMS, mp)
-            block = max(32, _ll_block(-(-words // 31) * 32 // (d if two else 1), programs))
+            block, warps = _ll128_launch(words, d, two, programs)
             kind = {torch.float32: 0, torch.bfloat16: 1, torch.float16: 2}[self.dtype]
             kernel = k.two_shot_ll128_all_reduce_kernel if two else k.one_shot_ll128_all_reduce_kernel
             with enabled():
                 kernel[(programs,)](
                     x.view(torch.int32), out.view(torch.int32), self.ll128, self.counters[3 * mp:], self.args, words,
-                    self.ll128_slot, MESH=self.ctx.mesh, D=d, BLOCK=block, KIND=kind, num_warps=4)
+                    self.ll128_slot, MESH=self.ctx.mesh, D=d, BLOCK=block, KIND=kind, num_warps=warps)
             return out
         if method == "one_shot":
             block = 2048 if n >= 2048 else max(16, 1 << (n - 1).bit_length())
