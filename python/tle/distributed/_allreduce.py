@@ -116,12 +116,13 @@ class AllReduce:
 
     Calling it, ``ar(x, out=None, method=None)``, sums ``x`` (a contiguous
     CUDA tensor of ``dtype`` with at most ``max_numel`` elements) over the
-    group; ``ar.method(x)`` says which algorithm ``x`` gets. Over NVLink
-    (``ll128``): the LL128 one-shot (``"one_shot_ll128"``: each device pushes
-    its data to every other in 128-byte lines of 124 data bytes and a flag,
-    no barrier, no fence) up to 1 MiB on 2 GPUs and 64 KiB on more, then the
-    LL128 two-shot (``"two_shot_ll128"``: the same lines to each block's
-    owner, which sums them and pushes the sum to every device) up to 4 MiB
+    group; ``ar.method(x)`` says which algorithm ``x`` gets. With
+    ``ll128=True`` (opt-in, see below): the LL128 one-shot
+    (``"one_shot_ll128"``: each device pushes its data to every other in
+    128-byte lines of 124 data bytes and a flag, no barrier, no fence) up to
+    1 MiB on 2 GPUs and 64 KiB on more, then the LL128 two-shot
+    (``"two_shot_ll128"``: the same lines to each block's owner, which sums
+    them and pushes the sum to every device) up to 4 MiB
     (``ll128_thresholds``). Otherwise, and above: the low-latency
     one-shot (``"one_shot_ll"``: each device pushes its words to every
     other with a flag in each word, no barrier) up to ``ll_max_bytes`` and
@@ -148,10 +149,17 @@ class AllReduce:
         ll_block: the low-latency one-shot's 32-bit words per program and
             step (a power of two, 16 to 4096), or None: chosen by size
             (``_ll_block``).
-        ll128: whether to use the LL128 kernels, or None: when the device
-            has an active NVLink (``nvlink_connected``). Their symmetric
-            area is ``arena_bytes``' share for them (2 x 2 x world x 32/31 of
-            up to 4 MiB / world, or 1 MiB).
+        ll128: True to let ``method`` pick the LL128 kernels (the device
+            needs an active NVLink, ``nvlink_connected``); None or False:
+            off (they stay callable by ``method=``). Off by default because
+            the protocol rests on a hardware property that does not hold
+            everywhere: that a receiver sees a warp's 128-byte write whole.
+            On a 2 x H200 machine it did not (``dist_worker.py
+            all_reduce_ll128``: a line's flag seen beside the data of the
+            launch two before, in most runs, with plain and with volatile
+            stores), so an LL128 sum can be silently wrong there. Their
+            symmetric area is ``arena_bytes``' share for them (2 x 2 x
+            world x 32/31 of up to 4 MiB / world, or 1 MiB).
 
     Example::
 
@@ -187,7 +195,10 @@ class AllReduce:
         self.two_shot_max_bytes = two if two_shot_max_bytes is None else two_shot_max_bytes
         self.ll_max_bytes = _LL_MAX_BYTES if ll_max_bytes is None else ll_max_bytes
         self.ll_block = ll_block
-        self.use_ll128 = nvlink_connected(ctx.heap.device) if ll128 is None else bool(ll128)
+        self.use_ll128 = bool(ll128)
+        if self.use_ll128 and not nvlink_connected(ctx.heap.device):
+            raise TLEUsageError("AllReduce(ll128=True): the LL128 kernels need an NVLink-connected device "
+                                "(the driver's NVML reports no active NVLink)")
         torch.cuda.synchronize()
         ctx.barrier()  # every peer's LL area is zero before anyone pushes into it
         self.args = ctx.args()
