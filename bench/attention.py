@@ -465,11 +465,15 @@ TLE_PIPE_CONFIG = dict(BLOCK_N=128, STAGES=2, CONSUMER_REGS=232, PRODUCER_REGS=4
 TLE_FA3_CONFIG = dict(BLOCK_N=128, PINGPONG=True, CONSUMER_REGS=240, PRODUCER_REGS=32)
 # Per head dim: K/V slots (as many as the shared memory holds: D = 128 fills
 # 229672 B of the H100's 232448 with 3), and whether P stays in registers as
-# the P V wgmma's A operand. At D = 64 it cannot yet: P (64 x 128) is wider
-# than O (64 x 64), the register-A marker crosses as a tiled operand, and
-# Triton's layout propagation then copies the S markers (20 wgmmas for 8;
-# test_wgmma_marker_is_not_copied_by_layout_propagation), so P goes through
-# a shared buffer there (two slots a consumer, 213384 B in all: _fa3_p_slot).
+# the P V wgmma's A operand. At D = 64 P goes through a shared buffer (two
+# slots a consumer, 213384 B in all: _fa3_p_slot). P in registers works there
+# too (P_REGS=True: correct on an H100, 8 wgmmas since
+# triton-tle-merge-marker-copies folds the copies Triton's layout propagation
+# makes of the S and P V markers, 20 before), but Triton still carries P and
+# the row statistics through the loop once per layout, with 10 layout
+# conversions, and it ran 0.86-0.88x Triton where the shared buffer ran
+# 1.04-1.11x (one H100, N = 4k and 16k, causal and not, Triton at
+# 128,64,4,2; 2026-11-28).
 TLE_FA3_HEAD_DIM_CONFIG = {64: dict(STAGES=4, P_REGS=False), 128: dict(STAGES=3, P_REGS=True)}
 
 

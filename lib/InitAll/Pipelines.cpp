@@ -78,7 +78,8 @@ Elements ttirPasses(const TTIROptions &o) {
           "triton-tle-raise-markers{ops=tle.pipeline_group_begin,tle.pipeline_"
           "group_end}",
           "triton-tle-lower-pipeline-groups",
-          "triton-tle-unpipeline-local-pointer-loads"};
+          "triton-tle-unpipeline-local-pointer-loads",
+          "triton-tle-number-markers"};
 }
 
 // The TTGIR stage raises the markers, runs TLE's passes and lowers
@@ -88,6 +89,7 @@ Elements ttgirPasses(const TTGIROptions &o) {
   if (o.waitLimit)
     distributed += "{wait-limit=" + std::to_string(o.waitLimit) + "}";
   return {"triton-tle-reject-dsa",
+          "triton-tle-merge-marker-copies",
           "triton-tle-raise-markers",
           "triton-tle-raise-warp-specialize",
           "triton-tle-optimize-local-pointer-loads",

@@ -108,7 +108,7 @@ def test_tle_fa3_schedule_in_the_ptx(attention, tag):
     register_a = ptx_count(k, r"^wgmma\.mma_async[^;]*\},\s*\{%r\d+,\s*%r\d+,\s*%r\d+,\s*%r\d+\},")
     if attention.tle_fa3_config(d)["P_REGS"]:
         assert register_a == 32
-        assert ptx_count(k, r"^stmatrix") == 16  # the epilogue: each consumer's 64 x 128 O, no P
+        assert ptx_count(k, r"^stmatrix") == d // 8  # the epilogue: each consumer's 64 x D O, no P
     else:
         assert register_a == 0
         assert ptx_count(k, r"fence\.proxy\.async") >= 4
@@ -150,11 +150,34 @@ def test_tle_fa3_issues_each_wgmma_once(attention, tag):
     propagation copies the S marker per user layout (test_wgmma_marker_is_
     not_copied_by_layout_propagation) and the non-causal kernel issued 26
     (D = 128) or 32 (D = 64) of the 14 it had with two buffers chosen by
-    branches; P in registers at D = 64 (a tiled register-A marker) set it
-    off again: 20."""
+    branches. P in registers at D = 64 (a tiled register-A marker, with P
+    and O carried through the loop once per layout) made 20, then 12 with
+    straight-line copies folded; triton-tle-merge-marker-copies now also
+    matches loop-carried copies (coinductively) and folds a tiled result's
+    carrier chain: 8."""
     k = _compile(_entry(attention, f"tle-fa3-{tag}"))
     assert k.asm["ttir"].count('"tle.wgmma {') == 8
     assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 8
+
+
+def test_tle_fa3_register_p_at_d64_issues_each_wgmma_once(attention):
+    """tle-fa3 at D = 64 with P in registers (not the default: slower, see
+    bench/attention.py): Triton's layout propagation copies the S and P V
+    markers and carries P, O and the row statistics through the loop once
+    per layout; triton-tle-merge-marker-copies proves the loop-carried copies
+    equal (coinductively, through the loop's inits and yields) and folds the
+    P V marker's tiled result with its carrier chain: 8 wgmmas, not 20, P V
+    reading P from registers (8 wgmma.mma_async a P V wgmma, 4 of them)."""
+    entry = dict(_entry(attention, "tle-fa3-d64-full"))
+    entry["constexprs"] = dict(entry["constexprs"], P_REGS=True)
+    k = _compile(entry)
+    assert k.asm["ttir"].count('"tle.wgmma {') == 8
+    assert k.asm["ttgir"].count('"tle.wgmma {') > 8  # Triton's copies
+    assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 8
+    register_a = ptx_count(k, r"^wgmma\.mma_async[^;]*\},\s*\{%r\d+,\s*%r\d+,\s*%r\d+,\s*%r\d+\},")
+    assert register_a == 32
+    assert ptx_count(k, r"\b(ld|st)\.local") == 0
+    assert k.metadata.shared <= H100_SHARED
 
 
 # --- wgmma descriptors set on every path (SASS) -------------------------------------------------
@@ -350,17 +373,21 @@ def _wgmma_two_users(q_ptr, k_ptr, p_ptr, m_ptr, M: tl.constexpr, N: tl.constexp
     tl.store(p_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], p.to(tl.bfloat16))
 
 
-@pytest.mark.xfail(strict=True, reason="compiler gap: Triton's remove-layout-conversions (make_ttgir) "
-                   "rematerializes the tle.wgmma marker (a tt.elementwise_inline_asm) once per user layout, "
-                   "and triton-tle-lower-wgmma turns every copy into a wgmma")
 def test_wgmma_marker_is_not_copied_by_layout_propagation():
-    """Reproducer: one tle.gpu.wgmma whose result two ops use (a row max and
-    an elementwise exp2) becomes 4 markers in TTGIR and 3 wgmmas."""
+    """One tle.gpu.wgmma whose result two ops use (a row max and an
+    elementwise exp2): Triton's remove-layout-conversions (make_ttgir) copies
+    the marker and its wait once per user layout (4 of each reach TLE's
+    TTGIR stage); triton-tle-merge-marker-copies folds the copies, which
+    carry the number triton-tle-number-markers gave the marker on TTIR, back
+    into one: one wgmma (4 wgmma.mma_async for K = 64), not 3."""
     k = tle.compile(_wgmma_two_users, signature={"q_ptr": "*bf16", "k_ptr": "*bf16", "p_ptr": "*bf16",
                                                  "m_ptr": "*fp32"},
                     constexprs={"M": 64, "N": 128, "D": 64}, target="sm_90", num_warps=4)
     assert k.asm["ttir"].count('"tle.wgmma {') == 1
+    assert re.search(r'"tle\.wgmma \{[^"]*\}" \{[^}]*tle\.marker\.id = \d+ : i64', k.asm["tle-ttir"])
+    assert k.asm["ttgir"].count('"tle.wgmma {') > 1  # Triton's copies, which the merge undoes
     assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 1
+    assert k.asm["ptx"].count("wgmma.mma_async") == 4
 
 
 def test_propagation_only_touches_wgmma_kernels():

@@ -9,7 +9,7 @@
 // RUN: not tle-opt %s --pass-pipeline='builtin.module(tle-ttir{num-stages=x})' 2>&1 | FileCheck %s --check-prefix=BADOPT
 // RUN: tle-opt %s --pass-pipeline='builtin.module(tle-ttgir)' | FileCheck %s --check-prefix=PLAIN
 
-// TTIR:      Pass Manager with 7 passes:
+// TTIR:      Pass Manager with 8 passes:
 // TTIR-NEXT: builtin.module(
 // TTIR-NEXT:   triton-tle-bind-pipeline-groups,
 // TTIR-NEXT:   triton-tle-raise-markers{ verify-only=true},
@@ -17,12 +17,14 @@
 // TTIR-NEXT:   triton-tle-lower-async-loads{num-stages=5},
 // TTIR-NEXT:   triton-tle-raise-markers{ops={tle.pipeline_group_begin,tle.pipeline_group_end} verify-only=false},
 // TTIR-NEXT:   triton-tle-lower-pipeline-groups,
-// TTIR-NEXT:   triton-tle-unpipeline-local-pointer-loads
+// TTIR-NEXT:   triton-tle-unpipeline-local-pointer-loads,
+// TTIR-NEXT:   triton-tle-number-markers
 // TTIR-NEXT: )
 
-// TTGIR:      Pass Manager with 29 passes:
+// TTGIR:      Pass Manager with 30 passes:
 // TTGIR-NEXT: builtin.module(
 // TTGIR-NEXT:   triton-tle-reject-dsa,
+// TTGIR-NEXT:   triton-tle-merge-marker-copies,
 // TTGIR-NEXT:   triton-tle-raise-markers{ verify-only=false},
 // TTGIR:        triton-tle-lower-pipes,
 // TTGIR-NEXT:   triton-tle-lower-barriers,
@@ -33,7 +35,7 @@
 // TTGIR:        tle-assert-lowered
 // TTGIR-NEXT: )
 
-// OPTS:     Pass Manager with 26 passes:
+// OPTS:     Pass Manager with 27 passes:
 // OPTS-NOT: triton-tle-optimize-local-pointer-loads
 // OPTS:     triton-tle-lower-distributed{wait-limit=7}
 // OPTS-NOT: triton-tle-optimize-local-pointer-loads

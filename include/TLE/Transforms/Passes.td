@@ -719,4 +719,77 @@ def TLELowerPipelineGroups
   let dependentDialects = ["::mlir::tle::TLEDialect"];
 }
 
+def TLENumberMarkers : Pass<"triton-tle-number-markers", "mlir::ModuleOp"> {
+  let summary = "Give every TLE marker on TTIR its own number (tle.marker.id)";
+  let description = [{
+    The last pass of TLE's TTIR stage. Every marker (a
+    `tt.elementwise_inline_asm` whose asm string starts with `tle.`,
+    docs/markers.md) left in the module gets the discardable attribute
+    `tle.marker.id = N : i64`, numbered in walk order from 0; a marker that
+    already has one keeps it (the stage can run twice on one module). Triton's
+    ttir-to-ttgir conversion and its passes keep an op's attributes, and its
+    remove-layout-conversions copies an op with them when it rematerializes
+    it in another layout: after make_ttgir, markers that share a number are
+    copies of one marker the frontend emitted, which
+    `triton-tle-merge-marker-copies` folds back into one. Nothing else
+    reads the number.
+  }];
+  let statistics = [
+    Statistic<"numNumbered", "numbered", "Markers given a tle.marker.id">
+  ];
+}
+
+def TLEMergeMarkerCopies
+    : Pass<"triton-tle-merge-marker-copies", "mlir::ModuleOp"> {
+  let summary = "Fold the copies Triton's layout propagation made of a TLE marker back into one";
+  let description = [{
+    The first pass of TLE's TTGIR stage, before the markers are raised.
+    Triton's remove-layout-conversions rematerializes an op once per layout
+    its users want, TLE's markers included (it does not ask whether a
+    `tt.elementwise_inline_asm` is pure): one `tle.gpu.wgmma` whose result a
+    row max and an exp2 read reached TTGIR as four wgmma markers and four
+    waits, each of which became a real wgmma.
+
+    Markers carrying the same `tle.marker.id` (`triton-tle-number-markers`)
+    are copies of one frontend marker. In each block, a marker is folded into
+    the first earlier marker of its number when
+      * both have the same asm string, attributes and source location, and
+        result types equal but for their encodings;
+      * their operands hold the same elements, one possibly in another
+        layout: the same value, either through a `ttg.convert_layout`; the
+        same results of two pure ops of one kind with equal attributes (a
+        splat constant compared by value, bodies such as a `tt.reduce`'s
+        combiner compared as written) whose operands match in turn; results
+        of two copies of one marker (as here, in turn); or the values Triton
+        carries through a loop or a branch once per layout: two iter_args of
+        one `scf.for` whose inits and yields match, two results of one
+        `scf.for` whose iter_args match, two results of one `scf.if` whose
+        yields match in both branches. A loop is compared coinductively: the
+        pair is assumed equal while its inits and yields are compared, and
+        whatever was proved under an assumption that fails is forgotten. The
+        induction variable and other block arguments only match themselves;
+      * every op between the two is free of memory effects or another copy
+        of the same marker;
+      * a tiled or narrowed result (docs/markers.md: its `tt.reshape` and
+        pick `tt.reduce`s, through single-use converts) has that chain in
+        both, ending in one block with every use of the copy's end after
+        both ends.
+    The copy's used results are replaced by the first's, through a
+    `ttg.convert_layout` where the encodings differ (for a tiled or narrowed
+    result, the end of the copy's chain by the end of the first's, after
+    both; the copy's chain is erased); the copy and the pure ops only it used
+    are erased. Copies folded first make the copies of their users (a
+    wgmma's waits) match in turn. The loop-carried duplicates themselves
+    stay (Triton's, in their layouts). Markers without a number, with
+    different numbers, in different blocks or separated by anything else
+    stay: two markers the frontend emitted separately are never merged, even
+    when the same source line made them (a `tl.static_range` body).
+    `-mlir-pass-statistics` counts the folded copies.
+  }];
+  let statistics = [
+    Statistic<"numMerged", "merged", "Marker copies folded into the first">
+  ];
+  let dependentDialects = ["::mlir::ttg::TTGDialect"];
+}
+
 #endif // TLE_TRANSFORMS_PASSES_TD
