@@ -26,14 +26,11 @@ HIDDEN, FFN = 8192, 28672
 PROVIDERS = ("tle", "torch", "symm", "triton")
 
 
-# The in-kernel context's argument: ctx.args() = (rank, workspace, flags, peer_offsets, epoch, signals).
-CTX_SIG = ("i32", "*fp32", "*i32", "*i64", "i32", "*i32")
-
 
 def smoke_kernels():
     """TLE's AllGather+GEMM kernel for 2, 4 and 8 GPUs and the GEMM alone (CI: PTX on the CPU)."""
     import tle
-    from tle.distributed import _gemm, _gemm_kernels as k
+    from tle.distributed import ARGS_SIGNATURE, _gemm, _gemm_kernels as k
     cfg = _gemm.CONFIG
     bm, bn, bk = cfg["BM"], cfg["BN"], cfg["BK"]
     tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M", "SPLIT")}
@@ -41,7 +38,7 @@ def smoke_kernels():
     opts = {"num_warps": cfg["num_warps"], "num_stages": cfg["num_stages"]}
     desc = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>",
             "C": f"tensordesc<bf16[{bm},{bn // 2 if cfg['SPLIT'] else bn}]>"}
-    sig = {"AG": desc["A"], "B": desc["B"], "OUT": desc["C"], "READY": "*u32", "C": CTX_SIG, "M_SHARD": "i32",
+    sig = {"AG": desc["A"], "B": desc["B"], "OUT": desc["C"], "READY": "*u32", "C": ARGS_SIGNATURE, "M_SHARD": "i32",
            "N": "i32", "K": "i32"}
     # TMA loads and stores, the flag's acquire spin, wgmma.
     expect = ["wgmma.mma_async", "cp.async.bulk.tensor.2d", "ld.acquire.sys.global.b32"]

@@ -26,15 +26,11 @@ PROVIDERS = ("tle", "tle-out", "tle-one-shot-ll128", "tle-two-shot-ll128", "tle-
              "tle-two-shot", "torch", "symm-one-shot", "symm-two-shot")
 
 
-# The in-kernel context's argument: ctx.args() = (rank, workspace, flags, peer_offsets, epoch, signals).
-CTX_SIG = ("i32", "*fp32", "*i32", "*i64", "i32", "*i32")
-
-
 def smoke_kernels():
     """The fused all-reduce kernels for 2, 4 and 8 GPUs (CI: PTX on the CPU)."""
     import tle
-    from tle.distributed import _allreduce_kernels as k
-    sig = {"X": "*bf16", "Y": "*bf16", "STAGE": "*bf16", "COUNTER": "*i32", "C": CTX_SIG, "N": "i32"}
+    from tle.distributed import ARGS_SIGNATURE, _allreduce_kernels as k
+    sig = {"X": "*bf16", "Y": "*bf16", "STAGE": "*bf16", "COUNTER": "*i32", "C": ARGS_SIGNATURE, "N": "i32"}
     aligned = {(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 5)}  # as launched: N % 16 == 0
     out = []
     for world in (2, 4, 8):
@@ -50,7 +46,7 @@ def smoke_kernels():
         for name, kernel in (("one_shot_ll128", k.one_shot_ll128_all_reduce_kernel),
                              ("two_shot_ll128", k.two_shot_ll128_all_reduce_kernel)):
             out.append({"name": f"{name}-w{world}", "kernel": kernel,
-                        "signature": {"X": "*i32", "Y": "*i32", "AREA": "*i32", "COUNTER": "*i32", "C": CTX_SIG,
+                        "signature": {"X": "*i32", "Y": "*i32", "AREA": "*i32", "COUNTER": "*i32", "C": ARGS_SIGNATURE,
                                       "NW": "i32", "SLOT": "i32"},
                         "constexprs": {"MESH": mesh, "D": world, "BLOCK": 1024, "KIND": 1},
                         "attrs": {(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 5, 6)},
@@ -58,7 +54,7 @@ def smoke_kernels():
                         "expect": ["st.global.v4.b32", "ld.volatile.global.v4.b32"]})
         # The low-latency one-shot: 8-byte words (data and flag) pushed 16 bytes at a time, polled volatile.
         out.append({"name": f"one_shot_ll-w{world}", "kernel": k.one_shot_ll_all_reduce_kernel,
-                    "signature": {"X": "*i32", "Y": "*i32", "LL": "*i64", "COUNTER": "*i32", "C": CTX_SIG, "NW": "i32"},
+                    "signature": {"X": "*i32", "Y": "*i32", "LL": "*i64", "COUNTER": "*i32", "C": ARGS_SIGNATURE, "NW": "i32"},
                     "constexprs": {"MESH": mesh, "D": world, "BLOCK": 1024, "KIND": 1}, "attrs": aligned,
                     "options": {"num_warps": 4}, "tle": True,
                     "expect": ["st.global.v2.b64", "ld.volatile.global.v2.b64"]})

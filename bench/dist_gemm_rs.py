@@ -25,21 +25,18 @@ HIDDEN, FFN = 8192, 28672
 PROVIDERS = ("tle", "torch", "symm", "triton")
 
 
-# The in-kernel context's argument: ctx.args() = (rank, workspace, flags, peer_offsets, epoch, signals).
-CTX_SIG = ("i32", "*fp32", "*i32", "*i64", "i32", "*i32")
-
 
 def smoke_kernels():
     """TLE's GEMM+ReduceScatter kernel for 2, 4 and 8 GPUs (CI: PTX on the CPU)."""
     import tle
-    from tle.distributed import _gemm, _gemm_kernels as k
+    from tle.distributed import ARGS_SIGNATURE, _gemm, _gemm_kernels as k
     cfg = _gemm.CONFIG
     bm, bn, bk = cfg["BM"], cfg["BN"], cfg["BK"]
     tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M", "SPLIT")}
     tiles["NUM_SMS"] = 132
     out_desc = f"tensordesc<bf16[{bm},{bn // 2 if cfg['SPLIT'] else bn}]>"
     sig = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>", "OUT": out_desc,
-           "RECV": out_desc, "RECV_DOWN": out_desc, "FLAGS": "*i32", "C": CTX_SIG, "M": "i32", "N": "i32", "K": "i32"}
+           "RECV": out_desc, "RECV_DOWN": out_desc, "FLAGS": "*i32", "C": ARGS_SIGNATURE, "M": "i32", "N": "i32", "K": "i32"}
     aligned = {(i,): [["tt.divisibility", 16]] for i in (5, 7, 8, 9)}
     # TMA loads; the ring: local acquire polls of READY / FREE, the upstream partial sum read by TMA on an
     # mbarrier and handed back (READY taken back, FREE raised by thread 0), TMA stores into the downstream

@@ -22,7 +22,7 @@ import dist_device_kernels as K
 from conftest import REPO, has_gpu
 
 WORLDS = (2, 4, 8)
-CTX_SIG = ("i32", "*fp32", "*i32", "*i64", "i32", "*i32")  # ctx.args(): rank, workspace, flags, offsets, epoch, signals
+CTX_SIG = tle.distributed.ARGS_SIGNATURE  # ctx.args(): rank, workspace, flags, offsets, epoch, signals
 HERE = os.path.dirname(os.path.abspath(__file__))
 RELEASE_ADD = r"(atom|red)\.global\.sys\.release\.add\.[us]32"
 ACQUIRE_ADD = r"atom\.global\.sys\.acquire\.add\.[us]32"

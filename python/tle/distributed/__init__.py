@@ -5,8 +5,8 @@ collectives written with TLE (``all_reduce``, ``all_gather_matmul``,
 ``matmul_reduce_scatter``)."""
 
 from ._allreduce import AllReduce, all_reduce
-from ._context import MULTICAST_OFF, SymmetricContext, keep_multicast_off
+from ._context import ARGS_SIGNATURE, MULTICAST_OFF, SymmetricContext, keep_multicast_off
 from ._gemm import AllGatherMatmul, MatmulReduceScatter, all_gather_matmul, matmul, matmul_reduce_scatter
 
-__all__ = ["AllGatherMatmul", "AllReduce", "MULTICAST_OFF", "MatmulReduceScatter", "SymmetricContext", "all_gather_matmul",
+__all__ = ["ARGS_SIGNATURE", "AllGatherMatmul", "AllReduce", "MULTICAST_OFF", "MatmulReduceScatter", "SymmetricContext", "all_gather_matmul",
            "all_reduce", "keep_multicast_off", "matmul", "matmul_reduce_scatter"]

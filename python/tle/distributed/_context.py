@@ -23,6 +23,9 @@ from ..language._markers import TLEUsageError
 # NVLink multicast can take a shared host's GPUs out of service; TLE never
 # uses it and keeps it off in every library it loads (docs/distributed.md).
 MULTICAST_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
+# The types of ``SymmetricContext.args()`` (rank, workspace, flags, peer_offsets, epoch, signals), for a kernel's
+# context argument in ``tle.compile(..., signature={"C": ARGS_SIGNATURE})`` (ahead-of-time and CPU compiles).
+ARGS_SIGNATURE = ("i32", "*fp32", "*i32", "*i64", "i32", "*i32")
 _ALIGN = 256
 
 
