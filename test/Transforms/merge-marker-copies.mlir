@@ -1,11 +1,13 @@
 // RUN: tle-opt %s -split-input-file --triton-tle-merge-marker-copies | FileCheck %s
 // RUN: tle-opt %s -split-input-file --triton-tle-merge-marker-copies -mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 
-// STATS: TLEMergeMarkerCopies
-// STATS: 6 merged
-// STATS: 1 merged
-// STATS: 1 merged
-// STATS: 1 merged
+// One count per split: straight-line copies, chains, none apart, a loop, a tiled result, reduces.
+// STATS: (S) 6 merged
+// STATS: (S) 1 merged
+// STATS: (S) 0 merged
+// STATS: (S) 1 merged
+// STATS: (S) 1 merged
+// STATS: (S) 1 merged
 
 #b1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 #b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -202,3 +204,53 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   }
 }
 #l = loc("attn.py":50:5)
+
+// -----
+
+#b1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // Operands computed by ops with bodies: a row max rematerialized in two
+  // layouts matches (the combiners are compared as written); a row max and
+  // a row sum do not.
+  // CHECK-LABEL: tt.func @reduced(
+  // CHECK-COUNT-1: "tle.wgmma_wait {pendings = 0 : i32}"
+  // CHECK-NOT: "tle.wgmma_wait
+  // CHECK: tt.return
+  tt.func @reduced(%x: tensor<64x128xf32, #b1>) -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #b1}>>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #b2}>>) {
+    %x2 = ttg.convert_layout %x : tensor<64x128xf32, #b1> -> tensor<64x128xf32, #b2>
+    %m1 = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.maxnumf %a, %b : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<64x128xf32, #b1>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #b1}>>
+    %m2 = "tt.reduce"(%x2) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.maxnumf %a, %b : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<64x128xf32, #b2>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #b2}>>
+    %w1 = tt.elementwise_inline_asm "tle.wgmma_wait {pendings = 0 : i32}" {constraints = "=r,r", packed_element = 1 : i32, pure = false, tle.marker.id = 4 : i64} %m1 : tensor<64xf32, #ttg.slice<{dim = 1, parent = #b1}>> -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #b1}>> loc(#l)
+    %w2 = tt.elementwise_inline_asm "tle.wgmma_wait {pendings = 0 : i32}" {constraints = "=r,r", packed_element = 1 : i32, pure = false, tle.marker.id = 4 : i64} %m2 : tensor<64xf32, #ttg.slice<{dim = 1, parent = #b2}>> -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #b2}>> loc(#l)
+    tt.return %w1, %w2 : tensor<64xf32, #ttg.slice<{dim = 1, parent = #b1}>>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #b2}>>
+  }
+
+  // CHECK-LABEL: tt.func @reduced_apart(
+  // CHECK-COUNT-2: "tle.wgmma_wait {pendings = 0 : i32}"
+  tt.func @reduced_apart(%x: tensor<64x128xf32, #b1>) -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #b1}>>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #b2}>>) {
+    %x2 = ttg.convert_layout %x : tensor<64x128xf32, #b1> -> tensor<64x128xf32, #b2>
+    %m1 = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.maxnumf %a, %b : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<64x128xf32, #b1>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #b1}>>
+    %m2 = "tt.reduce"(%x2) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<64x128xf32, #b2>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #b2}>>
+    %w1 = tt.elementwise_inline_asm "tle.wgmma_wait {pendings = 0 : i32}" {constraints = "=r,r", packed_element = 1 : i32, pure = false, tle.marker.id = 4 : i64} %m1 : tensor<64xf32, #ttg.slice<{dim = 1, parent = #b1}>> -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #b1}>> loc(#l)
+    %w2 = tt.elementwise_inline_asm "tle.wgmma_wait {pendings = 0 : i32}" {constraints = "=r,r", packed_element = 1 : i32, pure = false, tle.marker.id = 4 : i64} %m2 : tensor<64xf32, #ttg.slice<{dim = 1, parent = #b2}>> -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #b2}>> loc(#l)
+    tt.return %w1, %w2 : tensor<64xf32, #ttg.slice<{dim = 1, parent = #b1}>>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #b2}>>
+  }
+}
+#l = loc("attn.py":60:5)
