@@ -371,9 +371,9 @@ def case_all_reduce_ll128():
     """The LL128 kernels (opt-in: AllReduce(ll128=True)): every size they
     take, back-to-back launches of both with sizes up and down and no
     synchronization between them, CUDA graph replays; every rank gets the
-    same bits. On a 2 x H200 machine this case fails in most runs (a line's
+    same bits. On a 2 x H200 machine this case failed in most runs (a line's
     flag seen beside the data of the launch two before): why the kernels are
-    off by default."""
+    off by default. Lines carry a check word since (not yet run here)."""
     mesh = mesh1()
     numel = 1 << 20
     ctx = tle.device_context.from_group(mesh, arena_bytes=tdist.AllReduce.arena_bytes(numel, torch.bfloat16) + 4096,

@@ -140,9 +140,23 @@ def test_ll128_all_reduce_kernels_push_whole_lines_without_fences(world, words):
     for c, reps in built.values():
         assert count(c, r"ld\.volatile\.global\.v4\.b32") >= world * reps
         assert count(c, r"ld\.volatile\.global(\.v2)?\.b(32|64)") == 0  # no narrower poll
-        assert count(c, r"st\.global\.v2\.b32") == 0
         assert count(c, r"\b(membar|fence|atom|red)\.") == 0
+        assert count(c, r"shfl\.sync\.bfly\.b32") >= 3 and count(c, r"\bxor\.b32") >= 3
         assert "tle.remote_pointers" not in c.asm["tle-ttgir"]
+
+
+def test_ll128_lines_are_taken_only_whole():
+    """The LL128 line protocol on the CPU (Triton's interpreter, in a
+    subprocess: ll128_check_interp.py): a sealed line keeps its 30 data
+    words, carries the flag and a check word equal to a reference hash; a
+    receiver's check rejects an older flag and the torn lines a 2 x H200
+    receiver saw (the new flag and check word beside an older sector or a
+    single older word), and looks only at live lines."""
+    env = dict(os.environ, TRITON_INTERPRET="1", PYTHONPATH=os.path.join(REPO, "python"))
+    done = subprocess.run([sys.executable, os.path.join(HERE, "ll128_check_interp.py")], capture_output=True,
+                          text=True, timeout=300, env=env, cwd=REPO)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "ll128 check: ok" in done.stdout
 
 
 def test_ll128_area_holds_every_size_it_takes():
@@ -156,7 +170,7 @@ def test_ll128_area_holds_every_size_it_takes():
             slot = _ll128_slot(max_bytes, world)
             for nbytes in sorted({4, 124, 128, 4096, 65536, 1 << 20, (1 << 20) + 4, 4 << 20, 12345 * 4}):
                 words = nbytes // 4
-                lines = -(-words // 31)
+                lines = -(-words // 30)
                 if nbytes <= min(max_bytes, _LL128_ONE_MAX):
                     assert lines * 32 <= slot, (world, max_bytes, nbytes)
                 if nbytes <= min(max_bytes, _LL128_TWO_MAX):

@@ -20,18 +20,19 @@ _LL_BYTES = 8 << 20
 _LL_MAX_BYTES = 256 << 10
 _LL_MAX_BYTES_MORE = 64 << 10  # on more than 2 GPUs
 _MiB = 1 << 20
-# The LL128 kernels (128-byte lines of 124 data bytes and a flag): the
+# The LL128 kernels (128-byte lines of 120 data bytes, a check word and a flag): the
 # one-shot up to 1 MiB, the two-shot up to 4 MiB; their shared area holds
 # 2 launch parities x 2 phases x world slots of the larger of 1 MiB and
 # 4 MiB / world (in lines, and a block's rounding).
+_LL128_DATA = 30  # data words of a 32-word LL128 line (_allreduce_kernels.LL128_DATA)
 _LL128_ONE_MAX = 1 << 20
 _LL128_TWO_MAX = 4 << 20
 
 
 def _ll128_slot(max_bytes: int, world: int) -> int:
     """The LL128 area's words per slot for inputs of up to ``max_bytes``."""
-    one = -(-min(max_bytes, _LL128_ONE_MAX) // 124) * 32
-    two = -(-(-(-min(max_bytes, _LL128_TWO_MAX) // 124)) // world) * 32 + 2048
+    one = -(-min(max_bytes, _LL128_ONE_MAX) // (4 * _LL128_DATA)) * 32
+    two = -(-(-(-min(max_bytes, _LL128_TWO_MAX) // (4 * _LL128_DATA))) // world) * 32 + 2048
     return max(one, two)
 
 
@@ -105,7 +106,7 @@ def _ll128_launch(words: int, world: int, two_shot: bool, programs: int) -> tupl
     volatile loads, as the protocol needs. With fewer words per thread a
     line went out as 32 4-byte stores, and a receiver on 2 x H200 once saw
     a line's flag beside older data."""
-    lines = -(-words // 31)
+    lines = -(-words // _LL128_DATA)
     block = max(128, _ll_block(lines * 32 // (world if two_shot else 1), programs))
     return block, max(1, min(4, block // 128))
 
@@ -124,7 +125,8 @@ class AllReduce:
     group; ``ar.method(x)`` says which algorithm ``x`` gets. With
     ``ll128=True`` (opt-in, see below): the LL128 one-shot
     (``"one_shot_ll128"``: each device pushes its data to every other in
-    128-byte lines of 124 data bytes and a flag, no barrier, no fence) up to
+    128-byte lines of 120 data bytes, a check word and a flag, no barrier,
+    no fence) up to
     1 MiB on 2 GPUs and 64 KiB on more, then the LL128 two-shot
     (``"two_shot_ll128"``: the same lines to each block's owner, which sums
     them and pushes the sum to every device) up to 4 MiB
@@ -165,7 +167,7 @@ class AllReduce:
             launch two before, in most runs, with plain and with volatile
             stores), so an LL128 sum can be silently wrong there. Their
             symmetric area is ``arena_bytes``' share for them (2 x 2 x
-            world x 32/31 of up to 4 MiB / world, or 1 MiB).
+            world x 16/15 of up to 4 MiB / world, or 1 MiB).
 
     Example::
 

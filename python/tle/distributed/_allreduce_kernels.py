@@ -165,32 +165,73 @@ def two_shot_all_reduce_kernel(X, Y, STAGE, COUNTER, C, N, MESH: tl.constexpr, D
             tl.store(Y + offs, tl.load(tle.remote(sums + offs, q, MESH, context=ctx)))
 
 
+# An LL128 line: 32 words, 30 of data, then a check word, then the flag (the launch count + 1).
+LL128_DATA = tl.constexpr(30)
+# The check word's multipliers: word j of a line is hashed times _MIX + 2 j (odd, so each a bijection mod 2^32).
+_MIX = tl.constexpr(-1640531535)  # 0x9E3779B1 as an int32
+
+
 @triton.jit
 def _ll128_lines(b, NW, BLOCK: tl.constexpr):
     """Block ``b`` of BLOCK words of the LL128 lines of NW words: per word
     its index k (line k // 32, position j = k % 32), j, the data word it
-    carries (31 * line + j, for j < 31) and whether its line exists."""
+    carries (30 * line + j, for j < 30) and whether its line exists."""
     k = b * BLOCK + tl.arange(0, BLOCK)
     j = k % 32
-    return k, j, (k // 32) * 31 + j, k < tl.cdiv(NW, 31) * 32
+    return k, j, (k // 32) * LL128_DATA + j, k < tl.cdiv(NW, LL128_DATA) * 32
+
+
+@triton.jit
+def _ll128_check(words, BLOCK: tl.constexpr):
+    """Per line of ``words`` (BLOCK words, whole lines), the check word: the
+    XOR over its data words and its flag of word j times (_MIX + 2 j). Any
+    one word that differs changes it; so do the data of another launch
+    beside this launch's flag, but for a 2^-32 chance when several words
+    differ. Returns the lines' check words as a [BLOCK // 32, 32] tensor
+    (each row the line's value) and the words in that shape."""
+    w = tl.reshape(words, [BLOCK // 32, 32])
+    jj = tl.arange(0, 32)[None, :]
+    mixed = tl.where(jj == LL128_DATA, 0, w * (_MIX + 2 * jj))
+    return tl.xor_sum(mixed, axis=1)[:, None] + tl.zeros_like(w), w, jj
+
+
+@triton.jit
+def _ll128_seal(words, flag, BLOCK: tl.constexpr):
+    """``words`` (the data in each line's first 30 words) with each line's
+    flag (word 31) and check word (word 30) set."""
+    j = tl.arange(0, BLOCK) % 32
+    flagged = tl.where(j == 31, flag, words)
+    check, w, jj = _ll128_check(flagged, BLOCK)
+    return tl.reshape(tl.where(jj == LL128_DATA, check, w), [BLOCK])
 
 
 @triton.jit
 def _ll128_pack(X, b, NW, BLOCK: tl.constexpr, flag):
     """Block ``b`` of BLOCK words of X's LL128 lines: word k of a line is
-    X's word 31 * line + k for k < 31, and ``flag`` for k = 31. Returns the
-    words and, per word, whether its line exists."""
+    X's word 30 * line + k for k < 30, the check word for k = 30 and
+    ``flag`` for k = 31. Returns the words and, per word, whether its line
+    exists."""
     k, j, src, live = _ll128_lines(b, NW, BLOCK)
-    w = tl.load(X + src, mask=live & (j < 31) & (src < NW), other=0)
-    return tl.where(j == 31, flag, w), live
+    w = tl.load(X + src, mask=live & (j < LL128_DATA) & (src < NW), other=0)
+    return _ll128_seal(w, flag, BLOCK), live
+
+
+@triton.jit
+def _ll128_bad_lines(v, live, flag, BLOCK: tl.constexpr):
+    """How many live lines of ``v`` do not carry ``flag`` or whose check
+    word does not match their words."""
+    check, w, jj = _ll128_check(v, BLOCK)
+    ok = tl.where(jj == 31, w == flag, True) & tl.where(jj == LL128_DATA, w == check, True)
+    return tl.sum(tl.where(tl.reshape(live, [BLOCK // 32, 32]), tl.where(ok, 0, 1), 0))
 
 
 @triton.jit
 def _ll128_wait(slot, live, flag, BLOCK: tl.constexpr):
-    """The BLOCK words at ``slot`` once every live line's flag word reads ``flag``."""
-    j = tl.arange(0, BLOCK) % 32
+    """The BLOCK words at ``slot`` once every live line carries ``flag`` and
+    its check word matches its words (a line seen half written, this
+    launch's flag beside older data, is polled again)."""
     v = tl.load(slot, mask=live, other=0, volatile=True)
-    while tl.sum(tl.where(live & (j == 31) & (v != flag), 1, 0)) > 0:
+    while _ll128_bad_lines(v, live, flag, BLOCK) > 0:
         v = tl.load(slot, mask=live, other=0, volatile=True)
     return v
 
@@ -232,22 +273,22 @@ def two_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.
     flag = n + 1
     rs = AREA + (n % 2) * 2 * D * SLOT  # [source][SLOT]: the copies of this device's blocks
     ag = rs + D * SLOT  # [owner][SLOT]: the sums of every device's blocks
-    nblocks = tl.cdiv(tl.cdiv(NW, 31) * 32, BLOCK)
+    nblocks = tl.cdiv(tl.cdiv(NW, LL128_DATA) * 32, BLOCK)
     for b in range(pid, nblocks, P):
         word, live = _ll128_pack(X, b, NW, BLOCK, flag)
         dst = rs + rank * SLOT + (b // D) * BLOCK + tl.arange(0, BLOCK)
         tl.store(tle.remote(dst, b % D, MESH, context=ctx), word, mask=live)
     for i in range(pid, tl.cdiv(nblocks - rank, D), P):  # this device's blocks: b = i * D + rank
         k, j, src, live = _ll128_lines(i * D + rank, NW, BLOCK)
-        total = tl.where(j == 31, flag, _ll128_sum(rs + i * BLOCK + tl.arange(0, BLOCK), SLOT, live, flag, D, BLOCK,
-                                                   KIND))
+        total = _ll128_seal(_ll128_sum(rs + i * BLOCK + tl.arange(0, BLOCK), SLOT, live, flag, D, BLOCK, KIND), flag,
+                            BLOCK)
         for q in tl.static_range(D):
             tl.store(tle.remote(ag + rank * SLOT + i * BLOCK + tl.arange(0, BLOCK), q, MESH, context=ctx), total,
                      mask=live)
     for b in range(pid, nblocks, P):
         k, j, src, live = _ll128_lines(b, NW, BLOCK)
         v = _ll128_wait(ag + (b % D) * SLOT + (b // D) * BLOCK + tl.arange(0, BLOCK), live, flag, BLOCK)
-        tl.store(Y + src, v, mask=live & (j < 31) & (src < NW))
+        tl.store(Y + src, v, mask=live & (j < LL128_DATA) & (src < NW))
 
 
 @triton.jit
@@ -255,16 +296,18 @@ def one_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.
                                      BLOCK: tl.constexpr, KIND: tl.constexpr):
     """Y = sum over devices of X, pushed in 128-byte lines that carry their
     own flag (NCCL's "LL128" protocol): X and Y are seen as NW 32-bit words;
-    line l carries words 31 l ... 31 l + 30 and, in its last word, the
-    launch count + 1. A warp writes a line with one 16-byte store per lane
-    from 8 consecutive lanes: NVLink delivers such a 128-byte write whole,
-    so a receiver that sees a line's flag sees all its data, and polls the
-    data itself (no fence, no barrier, one one-way trip), as the 8-byte
-    low-latency one-shot does, at 31/32 of the bandwidth instead of half.
-    AREA (shared with ``two_shot_ll128_all_reduce_kernel``, and the launch
-    counter too): symmetric int32, 2 launch parities x 2 x D x SLOT words;
-    this kernel takes the first D slots of its parity, one per source
-    device, SLOT >= ceil(NW / 31) x 32. Stale lines carry an older count; a
+    line l carries words 30 l ... 30 l + 29, a check word (``_ll128_check``)
+    and, in its last word, the launch count + 1. A warp writes a line with
+    one 16-byte store per lane from 8 consecutive lanes, and a receiver
+    polls the lines themselves (no fence, no barrier, one one-way trip), as
+    the 8-byte low-latency one-shot does, at 15/16 of the bandwidth instead
+    of half. NCCL's protocol trusts NVLink to deliver such a write whole; on
+    2 x H200 a receiver saw a line's flag beside older data, so a line is
+    taken only when its check word matches its words too (else polled
+    again). AREA (shared with ``two_shot_ll128_all_reduce_kernel``, and the
+    launch counter too): symmetric int32, 2 launch parities x 2 x D x SLOT
+    words; this kernel takes the first D slots of its parity, one per
+    source device, SLOT >= ceil(NW / 30) x 32. Stale lines carry an older count; a
     half is written again two launches later, when every peer has finished
     the launch between (and this device, by stream order, the launch
     before). Every device sums the D copies in rank order: the same result
@@ -277,7 +320,7 @@ def one_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.
     n = _launch_count(COUNTER)
     flag = n + 1
     area = AREA + (n % 2) * 2 * D * SLOT
-    nblocks = tl.cdiv(tl.cdiv(NW, 31) * 32, BLOCK)
+    nblocks = tl.cdiv(tl.cdiv(NW, LL128_DATA) * 32, BLOCK)
     for b in range(pid, nblocks, P):
         word, live = _ll128_pack(X, b, NW, BLOCK, flag)
         dst = area + rank * SLOT + b * BLOCK + tl.arange(0, BLOCK)
@@ -286,4 +329,4 @@ def one_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.
     for b in range(pid, nblocks, P):
         k, j, src, live = _ll128_lines(b, NW, BLOCK)
         total = _ll128_sum(area + b * BLOCK + tl.arange(0, BLOCK), SLOT, live, flag, D, BLOCK, KIND)
-        tl.store(Y + src, total, mask=live & (j < 31) & (src < NW))
+        tl.store(Y + src, total, mask=live & (j < LL128_DATA) & (src < NW))
