@@ -469,11 +469,12 @@ TLE_FA3_CONFIG = dict(BLOCK_N=128, PINGPONG=True, CONSUMER_REGS=240, PRODUCER_RE
 # slots a consumer, 213384 B in all: _fa3_p_slot). P in registers works there
 # too (P_REGS=True: correct on an H100, 8 wgmmas since
 # triton-tle-merge-marker-copies folds the copies Triton's layout propagation
-# makes of the S and P V markers, 20 before), but Triton still carries P and
-# the row statistics through the loop once per layout, with 10 layout
-# conversions, and it ran 0.86-0.88x Triton where the shared buffer ran
-# 1.04-1.11x (one H100, N = 4k and 16k, causal and not, Triton at
-# 128,64,4,2; 2026-11-28).
+# makes of the S and P V markers, 20 before), but it ran 0.86-0.88x Triton
+# where the shared buffer ran 1.04-1.11x (one H100, N = 4k and 16k, causal
+# and not, Triton at 128,64,4,2; 2026-11-28): the row statistics cross
+# between S's and O's wgmma layouts (n128, n64; 6 of its 10 layout
+# conversions), and Triton's loop carries state once per layout (PTX 4336
+# lines; 3626 with the duplicates dropped, .devkit's iter-args patch, not run).
 TLE_FA3_HEAD_DIM_CONFIG = {64: dict(STAGES=4, P_REGS=False), 128: dict(STAGES=3, P_REGS=True)}
 
 
