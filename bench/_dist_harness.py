@@ -217,6 +217,24 @@ def fmt(x, spec=".3f"):
 
 GEMM_COLS = ["world", "M", "N", "K", "provider", "ms", "note", "vs_torch", "vs_symm", "tflops", "t_comm_ms",
              "t_gemm_cublas_ms", "t_gemm_tle_ms", "overlap_limit"]
+# The tensor-parallel shapes: M tokens, hidden 8192, FFN 28672 split over the ranks.
+GEMM_TOKENS = (4096, 8192, 16384)
+HIDDEN, FFN = 8192, 28672
+GEMM_PROVIDERS = ("tle", "torch", "symm", "triton")
+
+
+def gemm_smoke_config():
+    """For the benchmarks' ``smoke_kernels``: TLE's fused-GEMM config
+    (``_gemm.CONFIG``), the tiles as constexprs (NUM_SMS: an H100's 132),
+    and the TMA descriptor types of A, B and the output (C: BM x BN, or
+    BM x BN / 2 with SPLIT)."""
+    from tle.distributed import _gemm
+    cfg = _gemm.CONFIG
+    bm, bn, bk = cfg["BM"], cfg["BN"], cfg["BK"]
+    tiles = dict({key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M", "SPLIT")}, NUM_SMS=132)
+    desc = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>",
+            "C": f"tensordesc<bf16[{bm},{bn // 2 if cfg['SPLIT'] else bn}]>"}
+    return cfg, tiles, desc
 
 
 def check_gemm(fns, want, out, rank):

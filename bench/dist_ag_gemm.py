@@ -21,23 +21,15 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import _dist_harness as H  # noqa: E402
 
-TOKENS = (4096, 8192, 16384)
-HIDDEN, FFN = 8192, 28672
-PROVIDERS = ("tle", "torch", "symm", "triton")
-
+TOKENS, HIDDEN, FFN, PROVIDERS = H.GEMM_TOKENS, H.HIDDEN, H.FFN, H.GEMM_PROVIDERS
 
 
 def smoke_kernels():
     """TLE's AllGather+GEMM kernel for 2, 4 and 8 GPUs and the GEMM alone (CI: PTX on the CPU)."""
     import tle
-    from tle.distributed import ARGS_SIGNATURE, _gemm, _gemm_kernels as k
-    cfg = _gemm.CONFIG
-    bm, bn, bk = cfg["BM"], cfg["BN"], cfg["BK"]
-    tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M", "SPLIT")}
-    tiles["NUM_SMS"] = 132
+    from tle.distributed import ARGS_SIGNATURE, _gemm_kernels as k
+    cfg, tiles, desc = H.gemm_smoke_config()
     opts = {"num_warps": cfg["num_warps"], "num_stages": cfg["num_stages"]}
-    desc = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>",
-            "C": f"tensordesc<bf16[{bm},{bn // 2 if cfg['SPLIT'] else bn}]>"}
     sig = {"AG": desc["A"], "B": desc["B"], "OUT": desc["C"], "READY": "*u32", "C": ARGS_SIGNATURE, "M_SHARD": "i32",
            "N": "i32", "K": "i32"}
     # TMA loads and stores, the flag's acquire spin, wgmma.

@@ -20,23 +20,16 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import _dist_harness as H  # noqa: E402
 
-TOKENS = (4096, 8192, 16384)
-HIDDEN, FFN = 8192, 28672
-PROVIDERS = ("tle", "torch", "symm", "triton")
-
+TOKENS, HIDDEN, FFN, PROVIDERS = H.GEMM_TOKENS, H.HIDDEN, H.FFN, H.GEMM_PROVIDERS
 
 
 def smoke_kernels():
     """TLE's GEMM+ReduceScatter kernel for 2, 4 and 8 GPUs (CI: PTX on the CPU)."""
     import tle
-    from tle.distributed import ARGS_SIGNATURE, _gemm, _gemm_kernels as k
-    cfg = _gemm.CONFIG
-    bm, bn, bk = cfg["BM"], cfg["BN"], cfg["BK"]
-    tiles = {key: cfg[key] for key in ("BM", "BN", "BK", "GROUP_M", "SPLIT")}
-    tiles["NUM_SMS"] = 132
-    out_desc = f"tensordesc<bf16[{bm},{bn // 2 if cfg['SPLIT'] else bn}]>"
-    sig = {"A": f"tensordesc<bf16[{bm},{bk}]>", "B": f"tensordesc<bf16[{bk},{bn}]>", "OUT": out_desc,
-           "RECV": out_desc, "RECV_DOWN": out_desc, "FLAGS": "*i32", "C": ARGS_SIGNATURE, "M": "i32", "N": "i32", "K": "i32"}
+    from tle.distributed import ARGS_SIGNATURE, _gemm_kernels as k
+    cfg, tiles, desc = H.gemm_smoke_config()
+    sig = {"A": desc["A"], "B": desc["B"], "OUT": desc["C"], "RECV": desc["C"], "RECV_DOWN": desc["C"], "FLAGS": "*i32",
+           "C": ARGS_SIGNATURE, "M": "i32", "N": "i32", "K": "i32"}
     aligned = {(i,): [["tt.divisibility", 16]] for i in (5, 7, 8, 9)}
     # TMA loads; the ring: local acquire polls of READY / FREE, the upstream partial sum read by TMA on an
     # mbarrier and handed back (READY taken back, FREE raised by thread 0), TMA stores into the downstream
