@@ -59,12 +59,7 @@ std::optional<int64_t> markerId(tt::ElementwiseInlineAsmOp op) {
 
 /// Equal but for a ranked tensor's encoding.
 bool sameUpToEncoding(Type a, Type b) {
-  if (a == b)
-    return true;
-  auto ta = dyn_cast<RankedTensorType>(a);
-  auto tb = dyn_cast<RankedTensorType>(b);
-  return ta && tb && ta.getShape() == tb.getShape() &&
-         ta.getElementType() == tb.getElementType();
+  return a == b || raise_markers::isBridgeable(a, b);
 }
 
 /// May a copy of the marker `first` be folded into it across `op`? Ops free
@@ -277,57 +272,28 @@ struct TLEMergeMarkerCopies
     Operation *after = nullptr; // converts go after this op (or at the copy)
   };
 
-  /// The indices listed under `key` in a marker's text, e.g.
-  /// `tle.marker.tiled_results = array<i32: 0>`.
-  static SmallVector<unsigned> listed(StringRef text, StringRef key) {
-    SmallVector<unsigned> indices;
-    size_t at = text.find(key);
-    if (at == StringRef::npos)
-      return indices;
-    StringRef rest = text.drop_front(at + key.size());
-    rest = rest.drop_until([](char c) { return c == ':'; }).drop_front();
-    rest = rest.take_until([](char c) { return c == '>'; });
-    SmallVector<StringRef> parts;
-    rest.split(parts, ',', -1, false);
-    for (StringRef part : parts) {
-      unsigned index;
-      if (!part.trim().getAsInteger(10, index))
-        indices.push_back(index);
-    }
-    return indices;
-  }
-
   /// The end of a tiled (reshape, then pick reduces down to the marker's
   /// rank) or narrowed (one pick reduce) result's carrier chain, through
   /// single-use converts; null when the uses do not have that shape.
   static Value chainEnd(Value value, bool tiled,
-                        SmallVector<Operation *> *chain) {
+                        SmallVectorImpl<Operation *> &chain) {
     int64_t rank = cast<RankedTensorType>(value.getType()).getRank();
     auto next = [&]() -> Operation * {
-      while (value.hasOneUse()) {
-        Operation *user = *value.user_begin();
-        if (!isa<ttg::ConvertLayoutOp>(user))
-          return user;
-        if (chain)
-          chain->push_back(user);
-        value = user->getResult(0);
-      }
-      return nullptr;
+      value = raise_markers::followConverts(value, chain);
+      return value.hasOneUse() ? *value.user_begin() : nullptr;
     };
     if (tiled) {
       auto reshape = dyn_cast_or_null<tt::ReshapeOp>(next());
       if (!reshape)
         return {};
-      if (chain)
-        chain->push_back(reshape);
+      chain.push_back(reshape);
       value = reshape.getResult();
     }
     do {
       auto reduce = dyn_cast_or_null<tt::ReduceOp>(next());
-      if (!reduce || reduce->getNumOperands() != 1)
+      if (!reduce || !raise_markers::isPickReduce(reduce))
         return {};
-      if (chain)
-        chain->push_back(reduce);
+      chain.push_back(reduce);
       value = reduce->getResult(0);
     } while (tiled && cast<RankedTensorType>(value.getType()).getRank() > rank);
     return value;
@@ -336,9 +302,10 @@ struct TLEMergeMarkerCopies
   static std::optional<Plan> planFold(tt::ElementwiseInlineAsmOp copy,
                                       tt::ElementwiseInlineAsmOp first) {
     Plan plan;
-    StringRef text = copy.getAsmString();
-    SmallVector<unsigned> tiled = listed(text, "tle.marker.tiled_results");
-    SmallVector<unsigned> narrowed = listed(text, "tle.marker.narrowed");
+    SmallVector<unsigned> tiled =
+        raise_markers::listedIndices(copy, raise_markers::kTiledResults);
+    SmallVector<unsigned> narrowed =
+        raise_markers::listedIndices(copy, raise_markers::kNarrowed);
     for (unsigned k = 0; k < copy->getNumResults(); ++k) {
       Value r = copy->getResult(k), s = first->getResult(k);
       bool isTiled = llvm::is_contained(tiled, k);
@@ -347,9 +314,10 @@ struct TLEMergeMarkerCopies
         plan.to.push_back(s);
         continue;
       }
-      SmallVector<Operation *> chain;
-      Value end = chainEnd(r, isTiled, &chain);
-      Value firstEnd = s.use_empty() ? Value() : chainEnd(s, isTiled, nullptr);
+      SmallVector<Operation *> chain, firstChain;
+      Value end = chainEnd(r, isTiled, chain);
+      Value firstEnd =
+          s.use_empty() ? Value() : chainEnd(s, isTiled, firstChain);
       if (!end || !firstEnd ||
           !sameUpToEncoding(end.getType(), firstEnd.getType()))
         return std::nullopt;

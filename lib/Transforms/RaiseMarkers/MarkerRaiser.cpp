@@ -25,16 +25,6 @@ constexpr llvm::StringLiteral kMetaPrefix = "tle.marker.";
 constexpr llvm::StringLiteral kScalarOperands = "tle.marker.scalar_operands";
 constexpr llvm::StringLiteral kNoResults = "tle.marker.no_results";
 
-/// Same shape and element type, different encodings: a ttg.convert_layout
-/// turns one into the other.
-bool isBridgeable(Type from, Type to) {
-  auto fromTensor = dyn_cast<RankedTensorType>(from);
-  auto toTensor = dyn_cast<RankedTensorType>(to);
-  return fromTensor && toTensor &&
-         fromTensor.getShape() == toTensor.getShape() &&
-         fromTensor.getElementType() == toTensor.getElementType();
-}
-
 /// Follows `value` back through tt.splat / tt.broadcast / ttg.convert_layout.
 Value stripCarriers(Value value) {
   while (Operation *def = value.getDefiningOp()) {
@@ -46,6 +36,39 @@ Value stripCarriers(Value value) {
 }
 
 } // namespace
+
+bool isBridgeable(Type from, Type to) {
+  auto fromTensor = dyn_cast<RankedTensorType>(from);
+  auto toTensor = dyn_cast<RankedTensorType>(to);
+  return fromTensor && toTensor &&
+         fromTensor.getShape() == toTensor.getShape() &&
+         fromTensor.getElementType() == toTensor.getElementType();
+}
+
+SmallVector<unsigned> listedIndices(tt::ElementwiseInlineAsmOp marker,
+                                    StringRef key) {
+  SmallVector<unsigned> indices;
+  StringRef text = marker.getAsmString();
+  StringRef name = text.take_front(text.find_first_of(" {"));
+  StringRef rest = text.drop_front(name.size()).trim();
+  if (rest.empty() || findDenseIndexArray(rest) != StringRef::npos)
+    return indices;
+  std::string unloaded;
+  Attribute parsed;
+  {
+    ScopedDiagnosticHandler quiet(marker.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    parsed = parseMarkerAttribute(rest, marker.getContext(), unloaded);
+  }
+  auto dict = dyn_cast_or_null<DictionaryAttr>(parsed);
+  auto array = dict ? dyn_cast_or_null<DenseI32ArrayAttr>(dict.get(key))
+                    : DenseI32ArrayAttr();
+  if (array)
+    for (int32_t index : array.asArrayRef())
+      if (index >= 0)
+        indices.push_back(index);
+  return indices;
+}
 
 bool isMarker(tt::ElementwiseInlineAsmOp op) {
   StringRef text = op.getAsmString();

@@ -54,6 +54,20 @@ struct RaiseState {
 /// A `tt.elementwise_inline_asm` naming a tle op (not a region marker).
 bool isMarker(tt::ElementwiseInlineAsmOp op);
 
+/// Same shape and element type, different encodings: a ttg.convert_layout
+/// turns one into the other.
+bool isBridgeable(Type from, Type to);
+
+/// The keys listing a marker's narrowed and tiled results.
+inline constexpr llvm::StringLiteral kNarrowed = "tle.marker.narrowed";
+inline constexpr llvm::StringLiteral kTiledResults = "tle.marker.tiled_results";
+
+/// The indices a marker's attributes list under `key` (an
+/// `array<i32: ...>`), or none: also when its text does not parse, which
+/// is reported only when the marker is raised.
+SmallVector<unsigned> listedIndices(tt::ElementwiseInlineAsmOp marker,
+                                    StringRef key);
+
 /// Ops a buffer handle (or a scalar operand) may pass through on its way to a
 /// marker: they only change its shape or encoding.
 bool isHandleCarrier(Operation *op);

@@ -10,9 +10,6 @@
 #include "TLE/Interop/Triton/Integer.h"
 
 namespace mlir::tle::raise_markers {
-namespace {
-constexpr llvm::StringLiteral kNarrowed = "tle.marker.narrowed";
-} // namespace
 
 bool isPickReduce(tt::ReduceOp reduce) {
   if (reduce->getNumOperands() != 1 || reduce->getNumResults() != 1)

@@ -15,7 +15,6 @@ namespace mlir::tle::raise_markers {
 namespace {
 constexpr llvm::StringLiteral kTileShape = "tle.marker.tile_shape";
 constexpr llvm::StringLiteral kTiledOperands = "tle.marker.tiled_operands";
-constexpr llvm::StringLiteral kTiledResults = "tle.marker.tiled_results";
 
 /// Follows `value` back through ttg.convert_layout.
 Value skipConverts(Value value) {
