@@ -237,6 +237,26 @@ def _ll128_wait(slot, live, flag, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def _ll128_start(AREA, COUNTER, NW, SLOT, D: tl.constexpr, BLOCK: tl.constexpr):
+    """What both LL128 kernels start with: this program's index and the
+    grid's size, this launch's flag (its count + 1), the half of AREA its
+    parity takes (2 phases x D x SLOT words) and how many blocks of BLOCK
+    words the lines of NW words make."""
+    tl.static_assert(BLOCK % 32 == 0, "a block is whole 32-word lines")
+    n = _launch_count(COUNTER)
+    area = AREA + (n % 2) * 2 * D * SLOT
+    return tl.program_id(0), tl.num_programs(0), n + 1, area, tl.cdiv(tl.cdiv(NW, LL128_DATA) * 32, BLOCK)
+
+
+@triton.jit
+def _ll128_unpack(Y, b, NW, words, BLOCK: tl.constexpr):
+    """Store the data words of block ``b`` of LL128 lines (``words``) into
+    Y, as NW 32-bit words (``_ll128_pack``'s inverse)."""
+    k, j, src, live = _ll128_lines(b, NW, BLOCK)
+    tl.store(Y + src, words, mask=live & (j < LL128_DATA) & (src < NW))
+
+
+@triton.jit
 def _ll128_sum(slots, SLOT, live, flag, D: tl.constexpr, BLOCK: tl.constexpr, KIND: tl.constexpr):
     """The sum, in rank order, of the D blocks of lines at ``slots + q *
     SLOT`` (q = 0 ... D - 1), each once its lines carry ``flag``: the
@@ -264,16 +284,10 @@ def two_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.
     (SLOT >= ceil(blocks / D) x BLOCK); it and the launch counter are shared
     with the one-shot LL128 kernel (which uses the first phase's slots), so
     a launch's flag is unique whichever kernel ran it."""
-    tl.static_assert(BLOCK % 32 == 0, "a block is whole 32-word lines")
     ctx = tle.device_context(MESH, C)
     rank = ctx.rank
-    pid = tl.program_id(0)
-    P = tl.num_programs(0)
-    n = _launch_count(COUNTER)
-    flag = n + 1
-    rs = AREA + (n % 2) * 2 * D * SLOT  # [source][SLOT]: the copies of this device's blocks
+    pid, P, flag, rs, nblocks = _ll128_start(AREA, COUNTER, NW, SLOT, D, BLOCK)  # rs: [source][SLOT], the copies
     ag = rs + D * SLOT  # [owner][SLOT]: the sums of every device's blocks
-    nblocks = tl.cdiv(tl.cdiv(NW, LL128_DATA) * 32, BLOCK)
     for b in range(pid, nblocks, P):
         word, live = _ll128_pack(X, b, NW, BLOCK, flag)
         dst = rs + rank * SLOT + (b // D) * BLOCK + tl.arange(0, BLOCK)
@@ -287,8 +301,8 @@ def two_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.
                      mask=live)
     for b in range(pid, nblocks, P):
         k, j, src, live = _ll128_lines(b, NW, BLOCK)
-        v = _ll128_wait(ag + (b % D) * SLOT + (b // D) * BLOCK + tl.arange(0, BLOCK), live, flag, BLOCK)
-        tl.store(Y + src, v, mask=live & (j < LL128_DATA) & (src < NW))
+        _ll128_unpack(Y, b, NW, _ll128_wait(ag + (b % D) * SLOT + (b // D) * BLOCK + tl.arange(0, BLOCK), live, flag,
+                                            BLOCK), BLOCK)
 
 
 @triton.jit
@@ -312,15 +326,9 @@ def one_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.
     the launch between (and this device, by stream order, the launch
     before). Every device sums the D copies in rank order: the same result
     bits everywhere."""
-    tl.static_assert(BLOCK % 32 == 0, "a block is whole 32-word lines")
     ctx = tle.device_context(MESH, C)
     rank = ctx.rank
-    pid = tl.program_id(0)
-    P = tl.num_programs(0)
-    n = _launch_count(COUNTER)
-    flag = n + 1
-    area = AREA + (n % 2) * 2 * D * SLOT
-    nblocks = tl.cdiv(tl.cdiv(NW, LL128_DATA) * 32, BLOCK)
+    pid, P, flag, area, nblocks = _ll128_start(AREA, COUNTER, NW, SLOT, D, BLOCK)
     for b in range(pid, nblocks, P):
         word, live = _ll128_pack(X, b, NW, BLOCK, flag)
         dst = area + rank * SLOT + b * BLOCK + tl.arange(0, BLOCK)
@@ -328,5 +336,5 @@ def one_shot_ll128_all_reduce_kernel(X, Y, AREA, COUNTER, C, NW, SLOT, MESH: tl.
             tl.store(tle.remote(dst, q, MESH, context=ctx), word, mask=live)
     for b in range(pid, nblocks, P):
         k, j, src, live = _ll128_lines(b, NW, BLOCK)
-        total = _ll128_sum(area + b * BLOCK + tl.arange(0, BLOCK), SLOT, live, flag, D, BLOCK, KIND)
-        tl.store(Y + src, total, mask=live & (j < LL128_DATA) & (src < NW))
+        _ll128_unpack(Y, b, NW, _ll128_sum(area + b * BLOCK + tl.arange(0, BLOCK), SLOT, live, flag, D, BLOCK, KIND),
+                      BLOCK)
