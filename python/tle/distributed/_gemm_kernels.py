@@ -93,17 +93,15 @@ def _halves(acc, BM: tl.constexpr, BN: tl.constexpr):
 
 
 @triton.jit
-def _store_halves_async(c_desc, buf0, buf1, row, col, c0, c1, BN: tl.constexpr, WAIT: tl.constexpr = True):
+def _store_halves_async(c_desc, buf0, buf1, row, col, c0, c1, BN: tl.constexpr):
     """``c_desc[row, col:col+BN] = [c0, c1]`` by two asynchronous TMA stores
     from ``buf0`` / ``buf1`` (``c_desc``'s block is BM x BN / 2), not waited
     for: the SM goes on to the next tile while the TMA unit reads the buffers
     out (a store into a peer's memory drains at NVLink's pace; Triton's
     ``c_desc.store`` would wait for it). The stores of the previous call are
-    waited for first (unless the caller did: ``WAIT=False``), before the
-    buffers are written again."""
-    if WAIT:
-        tle.gpu.tma_store_wait(0)
-        tl.debug_barrier()  # every thread sees the buffers free before any writes them
+    waited for first, before the buffers are written again."""
+    tle.gpu.tma_store_wait(0)
+    tl.debug_barrier()  # every thread sees the buffers free before any writes them
     tle.gpu.local_store(buf0, c0.to(c_desc.dtype))
     tle.gpu.local_store(buf1, c1.to(c_desc.dtype))
     tle.gpu.wgmma_shared_operand_fence()
