@@ -281,25 +281,18 @@ def case_all_reduce_api():
     ar = tdist.AllReduce(ctx, numel, torch.bfloat16)
     assert not ar.use_ll128, "the LL128 kernels are opt-in"
     methods = ("one_shot_ll", "one_shot", "two_shot", "nccl")
-    for n in (999, 1000, 2048, 65536, numel // 2, numel):  # 999: odd (no low-latency or two-shot path)
-        for method in methods:
-            if method == "two_shot" and (n % (1024 * WORLD) or WORLD & (WORLD - 1)):
-                continue
-            if method == "one_shot_ll" and not ar._ll_fits(2 * n):
-                continue
-            for it in range(3):  # the staging halves alternate
-                x = mine_random(n, dtype=torch.bfloat16, seed=40 + it)
-                got = ar(x, method=method)
-                if method == "nccl" and it == 0:
-                    assert torch.equal(x, mine_random(n, dtype=torch.bfloat16, seed=40)), "NCCL's path changed x"
-                want = x.float()
-                dist.all_reduce(want)
-                torch.cuda.synchronize()
-                close(got, want.to(torch.bfloat16), f"all_reduce {method} n={n} it={it}", torch.bfloat16)
+
+    def takes(method, n):
+        if method == "two_shot":
+            return not (n % (1024 * WORLD) or WORLD & (WORLD - 1))
+        return method != "one_shot_ll" or ar._ll_fits(2 * n)
+
+    # 999: odd (no low-latency or two-shot path)
+    _check_sizes(ar, (999, 1000, 2048, 65536, numel // 2, numel), methods, takes)
     # In place (out=x), as NCCL's all-reduce: every method.
     for method in methods:
         n = 65536
-        if method.startswith("two_shot") and (n % (1024 * WORLD) or WORLD & (WORLD - 1)):
+        if not takes(method, n):
             continue
         x = mine_random(n, dtype=torch.bfloat16, seed=90)
         want = x.float()
@@ -342,6 +335,25 @@ def case_all_reduce_api():
     _graph_replays(ar, ("one_shot", "one_shot_ll"))
 
 
+def _check_sizes(ar, sizes, methods, takes):
+    """Each method on each size it takes (``takes(method, n)``), three calls
+    (the staging halves alternate), against NCCL; NCCL's own path must leave
+    x as it was."""
+    for n in sizes:
+        for method in methods:
+            if not takes(method, n):
+                continue
+            for it in range(3):
+                x = mine_random(n, dtype=torch.bfloat16, seed=40 + it)
+                got = ar(x, method=method)
+                if method == "nccl" and it == 0:
+                    assert torch.equal(x, mine_random(n, dtype=torch.bfloat16, seed=40)), "NCCL's path changed x"
+                want = x.float()
+                dist.all_reduce(want)
+                torch.cuda.synchronize()
+                close(got, want.to(torch.bfloat16), f"all_reduce {method} n={n} it={it}", torch.bfloat16)
+
+
 def _graph_replays(ar, methods):
     for method in methods:
         x = mine_random(4096, dtype=torch.bfloat16, seed=50)
@@ -379,17 +391,8 @@ def case_all_reduce_ll128():
     ctx = tle.device_context.from_group(mesh, arena_bytes=tdist.AllReduce.arena_bytes(numel, torch.bfloat16) + 4096,
                                         backend=BACKEND)
     ar = tdist.AllReduce(ctx, numel, torch.bfloat16, ll128=True)
-    for n in (1000, 2048, 65536, numel // 2):
-        for method in ("one_shot_ll128", "two_shot_ll128"):
-            if not ar._ll128_fits(2 * n, method == "two_shot_ll128"):
-                continue
-            for it in range(3):
-                x = mine_random(n, dtype=torch.bfloat16, seed=40 + it)
-                got = ar(x, method=method)
-                want = x.float()
-                dist.all_reduce(want)
-                torch.cuda.synchronize()
-                close(got, want.to(torch.bfloat16), f"all_reduce {method} n={n} it={it}", torch.bfloat16)
+    _check_sizes(ar, (1000, 2048, 65536, numel // 2), ("one_shot_ll128", "two_shot_ll128"),
+                 lambda method, n: ar._ll128_fits(2 * n, method == "two_shot_ll128"))
     # The LL128 kernels share their area and launch counter: one-shot and two-shot launches back to back, sizes up
     # and down (a line of an older, larger launch must not pass for this one's), no synchronization between them;
     # every rank gets the same bits.

@@ -163,8 +163,10 @@ def test_ll128_area_holds_every_size_it_takes():
     """The LL128 area's slot holds what the kernels write for every size
     they take, with the block the host picks: the one-shot's lines, and the
     two-shot's ceil(blocks / world) blocks per owner."""
-    from tle.distributed._allreduce import _LL128_ONE_MAX, _LL128_TWO_MAX, _ll128_launch, _ll128_slot, \
+    from tle.distributed import _allreduce_kernels as AR
+    from tle.distributed._allreduce import _LL128_DATA, _LL128_ONE_MAX, _LL128_TWO_MAX, _ll128_launch, _ll128_slot, \
         ll128_thresholds
+    assert _LL128_DATA == AR.LL128_DATA.value  # the host's line geometry is the kernels'
     for world in (2, 3, 4, 8):
         for max_bytes in (4096, 1 << 20, 3 << 20, 64 << 20):
             slot = _ll128_slot(max_bytes, world)
