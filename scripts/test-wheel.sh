@@ -15,9 +15,10 @@ rm -rf .venv-wheel
 .venv/bin/python -m venv .venv-wheel   # a venv of .venv's base interpreter, nothing installed
 py="$repo/.venv-wheel/bin/python"
 start=$(date +%s)
-# The wheel pins its own dependencies; torch (the GPU tests import it) and
-# pytest at requirements.txt's pins.
-"$py" -m pip install -q "$wheel[raw]" $(grep -E '^(torch|pytest)==' requirements.txt)
+# The wheel pins its own dependencies; torch (the GPU tests import it),
+# pytest and numpy (Triton's interpreter, which one test runs) at
+# requirements.txt's pins.
+"$py" -m pip install -q "$wheel[raw]" $(grep -E '^(torch|pytest|numpy)==' requirements.txt)
 echo "wheel venv installed in $(( $(date +%s) - start )) s"
 
 cd "$repo/python/test"
