@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <optional>
 
 #define DEBUG_TYPE "triton-tle-merge-marker-copies"
@@ -232,6 +233,87 @@ struct TLEMergeMarkerCopies
     getOperation()->walk([&](Block *block) { blocks.push_back(block); });
     for (Block *block : blocks)
       mergeIn(*block);
+    // Loops whose bodies had copies folded: the state Triton carried once
+    // per layout for them is carried once.
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](scf::ForOp loop) {
+      if (foldedIn.contains(loop.getBody()))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops)
+      mergeIterArgs(loop);
+  }
+
+  /// Drops the iter_args of `loop` that carry what an earlier one carries,
+  /// in another layout (`Equivalence`): their uses in the body and after the
+  /// loop read the kept one through a convert.
+  void mergeIterArgs(scf::ForOp loop) {
+    Equivalence equivalent;
+    unsigned n = loop.getNumRegionIterArgs();
+    SmallVector<int> keptAs(n, -1); // for a dropped arg, the arg it repeats
+    for (unsigned j = 0; j < n; ++j) {
+      if (!isa<RankedTensorType>(loop.getRegionIterArgs()[j].getType()))
+        continue;
+      for (unsigned i = 0; i < j; ++i)
+        if (keptAs[i] < 0 && equivalent(loop.getRegionIterArgs()[i],
+                                        loop.getRegionIterArgs()[j])) {
+          keptAs[j] = i;
+          break;
+        }
+    }
+    if (llvm::all_of(keptAs, [](int k) { return k < 0; }))
+      return;
+    Block *body = loop.getBody();
+    OpBuilder inBody = OpBuilder::atBlockBegin(body);
+    OpBuilder after(loop->getContext());
+    after.setInsertionPointAfter(loop);
+    for (unsigned j = 0; j < n; ++j) {
+      if (keptAs[j] < 0)
+        continue;
+      unsigned i = keptAs[j];
+      auto convert = [&](OpBuilder &b, Value from, Type to) -> Value {
+        if (from.getType() == to)
+          return from;
+        return ttg::ConvertLayoutOp::create(b, loop.getLoc(), to, from);
+      };
+      BlockArgument arg = loop.getRegionIterArgs()[j];
+      if (!arg.use_empty())
+        arg.replaceAllUsesWith(
+            convert(inBody, loop.getRegionIterArgs()[i], arg.getType()));
+      Value result = loop->getResult(j);
+      if (!result.use_empty())
+        result.replaceAllUsesWith(
+            convert(after, loop->getResult(i), result.getType()));
+    }
+    // A loop without the dropped iter_args, the body moved over.
+    SmallVector<Value> inits;
+    SmallVector<unsigned> kept;
+    for (unsigned k = 0; k < n; ++k)
+      if (keptAs[k] < 0) {
+        kept.push_back(k);
+        inits.push_back(loop.getInitArgs()[k]);
+      }
+    OpBuilder builder(loop);
+    auto merged =
+        scf::ForOp::create(builder, loop.getLoc(), loop.getLowerBound(),
+                           loop.getUpperBound(), loop.getStep(), inits);
+    merged->setAttrs(loop->getAttrs());
+    merged.getRegion().takeBody(loop.getRegion());
+    Operation *yield = merged.getBody()->getTerminator();
+    for (int k = n - 1; k >= 0; --k)
+      if (keptAs[k] >= 0) {
+        yield->eraseOperand(k);
+        merged.getBody()->eraseArgument(k + 1);
+      }
+    for (auto [index, k] : llvm::enumerate(kept))
+      loop->getResult(k).replaceAllUsesWith(merged->getResult(index));
+    loop->erase();
+    numIterArgsMerged += n - kept.size();
+    // Converts of the kept arg that nothing reads any more (the dropped
+    // args' yields were their only users).
+    for (Operation &op : llvm::make_early_inc_range(*merged.getBody()))
+      if (isa<ttg::ConvertLayoutOp>(op) && op.use_empty())
+        op.erase();
   }
 
   void mergeIn(Block &block) {
@@ -253,6 +335,7 @@ struct TLEMergeMarkerCopies
         if (!plan)
           continue;
         fold(marker, first, *plan);
+        foldedIn.insert(&block);
         equivalent = Equivalence(); // what it proved may name erased values
         folded = true;
         break;
@@ -369,6 +452,8 @@ struct TLEMergeMarkerCopies
     for (Value v : operands)
       eraseIfDead(v);
   }
+
+  llvm::SmallPtrSet<Block *, 8> foldedIn; // blocks where copies were folded
 
   static void eraseIfDead(Value v) {
     Operation *def = v.getDefiningOp();

@@ -390,6 +390,48 @@ def test_wgmma_marker_is_not_copied_by_layout_propagation():
     assert k.asm["ptx"].count("wgmma.mma_async") == 4
 
 
+@triton.jit
+def _wgmma_loop_stats(q_ptr, k_ptr, m_ptr, l_ptr, n_iter, M: tl.constexpr, N: tl.constexpr, D: tl.constexpr):
+    q_buf = tle.gpu.alloc([M, D], dtype=tl.bfloat16)
+    k_buf = tle.gpu.alloc([N, D], dtype=tl.bfloat16)
+    d = tl.arange(0, D)[None, :]
+    tle.gpu.local_store(q_buf, tl.load(q_ptr + tl.arange(0, M)[:, None] * D + d))
+    tle.gpu.local_store(k_buf, tl.load(k_ptr + tl.arange(0, N)[:, None] * D + d))
+    tle.gpu.wgmma_shared_operand_fence()
+    tl.debug_barrier()
+    m_i = tl.full([M], float("-inf"), tl.float32)
+    l_i = tl.zeros([M], tl.float32)
+    for _ in range(n_iter):
+        s = tle.gpu.wgmma(q_buf, tle.gpu.memdesc_wgmma_view(k_buf), is_async=False)
+        m_new = tl.maximum(m_i, tl.max(s, 1))
+        p = tl.math.exp2(s - m_new[:, None])
+        l_i = l_i * tl.math.exp2(m_i - m_new) + tl.sum(p, 1)
+        m_i = m_new
+    tl.store(m_ptr + tl.arange(0, M), m_i)
+    tl.store(l_ptr + tl.arange(0, M), l_i)
+
+
+def _loop_iter_args(ir):
+    """The number of iter_args of the (one) scf.for in `ir`."""
+    (line,) = [line for line in ir.splitlines() if " scf.for " in line]
+    return line.split("iter_args(")[1].split(") ->")[0].count(" = ")
+
+
+def test_loop_carries_merged_marker_state_once():
+    """Online-softmax row statistics of a wgmma result in a loop: Triton's
+    layout propagation carries the running max once per layout (3 iter_args
+    for 2 values) and copies the marker; once triton-tle-merge-marker-copies
+    folds the copies, it drops the duplicated iter_arg too (2 iter_args)."""
+    k = tle.compile(_wgmma_loop_stats, signature={"q_ptr": "*bf16", "k_ptr": "*bf16", "m_ptr": "*fp32",
+                                                  "l_ptr": "*fp32", "n_iter": "i32"},
+                    constexprs={"M": 64, "N": 128, "D": 64}, target="sm_90", num_warps=4)
+    assert k.asm["ttgir"].count('"tle.wgmma {') > 1
+    assert _loop_iter_args(k.asm["ttgir"]) == 3
+    assert _loop_iter_args(k.asm["tle-ttgir"]) == 2
+    assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 1
+    assert k.asm["ptx"].count("wgmma.mma_async") == 4
+
+
 def test_propagation_only_touches_wgmma_kernels():
     """Modules without tle.gpu.wgmma keep TLE's stage output as it was."""
     from tle import _bridge

@@ -1,13 +1,19 @@
 // RUN: tle-opt %s -split-input-file --triton-tle-merge-marker-copies | FileCheck %s
 // RUN: tle-opt %s -split-input-file --triton-tle-merge-marker-copies -mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 
-// One count per split: straight-line copies, chains, none apart, a loop, a tiled result, reduces.
-// STATS: (S) 6 merged
-// STATS: (S) 1 merged
-// STATS: (S) 0 merged
-// STATS: (S) 1 merged
-// STATS: (S) 1 merged
-// STATS: (S) 1 merged
+// One count per split: straight-line copies, chains, none apart, loops, a tiled result, reduces.
+// STATS: (S) 0 iter-args-merged
+// STATS-NEXT: (S) 6 merged
+// STATS: (S) 0 iter-args-merged
+// STATS-NEXT: (S) 1 merged
+// STATS: (S) 0 iter-args-merged
+// STATS-NEXT: (S) 0 merged
+// STATS: (S) 2 iter-args-merged
+// STATS-NEXT: (S) 2 merged
+// STATS: (S) 0 iter-args-merged
+// STATS-NEXT: (S) 1 merged
+// STATS: (S) 0 iter-args-merged
+// STATS-NEXT: (S) 1 merged
 
 #b1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 #b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -126,13 +132,15 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   // A loop Triton carries once per layout: two iter_args whose inits are the
   // same constant and whose yields are the copies themselves. The pair is
   // assumed equal while its inits and yields are compared (coinduction), so
-  // the copy in the body folds into the first.
+  // the copy in the body folds into the first; then the loop carries the
+  // value once, and the dropped result is a convert of the kept one.
   // CHECK-LABEL: tt.func @carried(
-  // CHECK: scf.for
-  // CHECK-COUNT-1: "tle.wgmma_wait {pendings = 0 : i32}"
-  // CHECK-NOT: "tle.wgmma_wait
-  // CHECK: ttg.convert_layout
-  // CHECK: scf.yield
+  // CHECK: %[[L:.*]] = scf.for %{{.*}} iter_args(%[[X:.*]] = %{{.*}}) -> (tensor<64x128xf32, #[[B1:.*]]>)
+  // CHECK-NEXT: %[[W:.*]] = tt.elementwise_inline_asm "tle.wgmma_wait {pendings = 0 : i32}" {{.*}} %[[X]]
+  // CHECK-NEXT: scf.yield %[[W]] : tensor<64x128xf32, #[[B1]]>
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %[[L]]
+  // CHECK-NEXT: tt.return %[[L]], %[[C]]
   tt.func @carried(%n: i32) -> (tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -147,8 +155,9 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   }
 
   // Negative: the same loop with inits that differ (0 and 1): the
-  // assumption fails and is forgotten; both markers stay.
+  // assumption fails and is forgotten; both markers and iter_args stay.
   // CHECK-LABEL: tt.func @carried_apart(
+  // CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
   // CHECK-COUNT-2: "tle.wgmma_wait {pendings = 0 : i32}"
   // CHECK-NOT: ttg.convert_layout
   tt.func @carried_apart(%n: i32) -> (tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>) {
@@ -162,6 +171,33 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
       scf.yield %w1, %w2 : tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>
     }
     tt.return %r#0, %r#1 : tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>
+  }
+  // A loop with a folded copy and a second pair of iter_args whose inits
+  // differ (0 and 1): the copies' pair is carried once, the other pair stays
+  // (its yields read the merged value through a convert).
+  // CHECK-LABEL: tt.func @carried_mixed(
+  // CHECK: %[[L:.*]]:3 = scf.for %{{.*}} iter_args(%[[X:.*]] = %{{.*}}, %[[Y1:.*]] = %{{.*}}, %[[Y2:.*]] = %{{.*}}) -> (tensor<64x128xf32, #[[B1:.*]]>, tensor<64x128xf32, #[[B1]]>, tensor<64x128xf32, #[[B2:.*]]>)
+  // CHECK-NEXT: %[[W:.*]] = tt.elementwise_inline_asm "tle.wgmma_wait {pendings = 0 : i32}" {{.*}} %[[X]]
+  // CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %[[W]] : tensor<64x128xf32, #[[B1]]> -> tensor<64x128xf32, #[[B2]]>
+  // CHECK-NEXT: %[[A1:.*]] = arith.addf %[[Y1]], %[[W]]
+  // CHECK-NEXT: %[[A2:.*]] = arith.addf %[[Y2]], %[[C]]
+  // CHECK-NEXT: scf.yield %[[W]], %[[A1]], %[[A2]]
+  // CHECK-NOT: tle.wgmma_wait
+  // CHECK: tt.return %[[L]]#1, %[[L]]#2
+  tt.func @carried_mixed(%n: i32) -> (tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z1 = arith.constant dense<0.000000e+00> : tensor<64x128xf32, #b1>
+    %z2 = arith.constant dense<0.000000e+00> : tensor<64x128xf32, #b2>
+    %o2 = arith.constant dense<1.000000e+00> : tensor<64x128xf32, #b2>
+    %r:4 = scf.for %i = %c0 to %n step %c1 iter_args(%x1 = %z1, %x2 = %z2, %y1 = %z1, %y2 = %o2) -> (tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>, tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>) : i32 {
+      %w1 = tt.elementwise_inline_asm "tle.wgmma_wait {pendings = 0 : i32}" {constraints = "=r,r", packed_element = 1 : i32, pure = false, tle.marker.id = 3 : i64} %x1 : tensor<64x128xf32, #b1> -> tensor<64x128xf32, #b1> loc(#l)
+      %w2 = tt.elementwise_inline_asm "tle.wgmma_wait {pendings = 0 : i32}" {constraints = "=r,r", packed_element = 1 : i32, pure = false, tle.marker.id = 3 : i64} %x2 : tensor<64x128xf32, #b2> -> tensor<64x128xf32, #b2> loc(#l)
+      %a1 = arith.addf %y1, %w1 : tensor<64x128xf32, #b1>
+      %a2 = arith.addf %y2, %w2 : tensor<64x128xf32, #b2>
+      scf.yield %w1, %w2, %a1, %a2 : tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>, tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>
+    }
+    tt.return %r#2, %r#3 : tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>
   }
 }
 #l = loc("attn.py":40:5)

@@ -779,15 +779,22 @@ def TLEMergeMarkerCopies
     result, the end of the copy's chain by the end of the first's, after
     both; the copy's chain is erased); the copy and the pure ops only it used
     are erased. Copies folded first make the copies of their users (a
-    wgmma's waits) match in turn. The loop-carried duplicates themselves
-    stay (Triton's, in their layouts). Markers without a number, with
+    wgmma's waits) match in turn. Then, in each `scf.for` whose body had a
+    copy folded, an iter_arg that matches an earlier one (the rules above)
+    is dropped: its uses in the body and the loop's result read the kept
+    one, through a `ttg.convert_layout` where the encodings differ, so the
+    loop carries the state once instead of once per layout (registers: the
+    row statistics of an attention loop). Markers without a number, with
     different numbers, in different blocks or separated by anything else
     stay: two markers the frontend emitted separately are never merged, even
     when the same source line made them (a `tl.static_range` body).
-    `-mlir-pass-statistics` counts the folded copies.
+    `-mlir-pass-statistics` counts the folded copies and the dropped
+    iter_args.
   }];
   let statistics = [
-    Statistic<"numMerged", "merged", "Marker copies folded into the first">
+    Statistic<"numMerged", "merged", "Marker copies folded into the first">,
+    Statistic<"numIterArgsMerged", "iter-args-merged",
+              "Loop-carried duplicates dropped (loops with folded copies)">
   ];
   let dependentDialects = ["::mlir::ttg::TTGDialect"];
 }
