@@ -20,7 +20,9 @@ floor reached — the bytes the operation must move at least, divided by the
 device's peak DRAM bandwidth, over the measured time — for memory-bound
 benchmarks. ``tflops`` is reported where the benchmark counts flops.
 
-``--check`` runs the checks only, without timing.
+``--check`` runs the checks only, without timing; with ``TRITON_INTERPRET=1``
+it runs them on the CPU in Triton's interpreter (docs/interpreter.md: kernels
+whose TLE primitives run there, such as fft.py's).
 
 While providers are timed, :class:`Telemetry` samples the GPU's SM clock,
 power and temperature every 100 ms (``nvidia-smi``, when the machine has
@@ -423,6 +425,7 @@ def _run_shapes(bench: Benchmark, args, shapes, providers, dev, seed, bw, progre
     """Check and time every provider on every shape (module docstring): the
     result rows."""
     import torch
+    on_gpu = torch.device(dev).type == "cuda"
     rows: list[dict] = []
     for shape in shapes:
         gen = torch.Generator(device=dev)
@@ -442,7 +445,8 @@ def _run_shapes(bench: Benchmark, args, shapes, providers, dev, seed, bw, progre
                 try:
                     fn = bench.providers[prov](inputs)
                     out = fn()
-                    torch.cuda.synchronize()
+                    if on_gpu:
+                        torch.cuda.synchronize()
                 except Exception as e:
                     # Every provider's first run is synchronized, so a CUDA
                     # fault (which kills the context) is this provider's.
@@ -469,7 +473,8 @@ def _run_shapes(bench: Benchmark, args, shapes, providers, dev, seed, bw, progre
             progress.log(f"  {shape_label(shape):>18} {prov:<14} checked, {status}")
         del fns
         del inputs
-        torch.cuda.empty_cache()
+        if on_gpu:
+            torch.cuda.empty_cache()
         floor_ms = bench.min_bytes(shape) / bw * 1e3 if (bench.min_bytes and bw) else None
         for prov in providers:
             t = times.get(prov)
@@ -498,10 +503,20 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
 
     import torch
-    if not torch.cuda.is_available():
-        sys.exit(f"{bench.name}: needs a CUDA GPU (CI compiles the kernels instead: test_bench_smoke.py)")
-    dev = torch.device("cuda")
-    name = torch.cuda.get_device_name(dev)
+    if interpreting():
+        # Triton's interpreter (TRITON_INTERPRET=1): the kernels run on the
+        # host, TLE's local-memory primitives included (docs/interpreter.md);
+        # checks only, on small shapes.
+        if not args.check:
+            sys.exit(f"{bench.name}: under TRITON_INTERPRET=1 only --check runs (the interpreter is not timed)")
+        dev = torch.device("cpu")
+        name = "CPU (Triton's interpreter)"
+    elif not torch.cuda.is_available():
+        sys.exit(f"{bench.name}: needs a CUDA GPU (CI compiles the kernels instead: test_bench_smoke.py; "
+                 "TRITON_INTERPRET=1 ... --check runs the checks on the CPU)")
+    else:
+        dev = torch.device("cuda")
+        name = torch.cuda.get_device_name(dev)
     bw, bw_src = peak_bandwidth(name, args.peak_bw)
     print(f"# {bench.name} on {name}; seed {seed}; median of {args.rounds} interleaved rounds of do_bench medians, "
           f"warmup {args.warmup} ms, rep {args.rep} ms; "
@@ -523,6 +538,12 @@ def main(bench: Benchmark, argv: Sequence[str] | None = None) -> list[dict]:
         write_results(path, rows, meta)
         print(f"# wrote {path} and {metadata_path(path)} ({time.strftime('%Y-%m-%d')})")
     return rows
+
+
+def interpreting() -> bool:
+    """Whether Triton runs kernels in its interpreter (TRITON_INTERPRET=1)."""
+    from triton import knobs
+    return bool(knobs.runtime.interpret)
 
 
 def metadata_path(csv_path: str) -> str:

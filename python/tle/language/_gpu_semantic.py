@@ -149,7 +149,8 @@ def _local_pointers(buf: buffered_tensor, indices, _semantic) -> tlc.tensor:
         else:
             operands = [handle] + idx
             attrs = {}
-    (ptrs,) = _markers.emit("local_pointers", attrs, operands, [ptr_ty], _semantic=_semantic)
+    (ptrs,) = _markers.emit("local_pointers", attrs, operands, [ptr_ty],
+                            interpret={"buffer_shape": dims(buf.type.shape)}, _semantic=_semantic)
     return ptrs
 
 

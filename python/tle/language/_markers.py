@@ -14,9 +14,9 @@ from typing import Mapping, Sequence
 
 from triton.language import core as tlc
 
+from ._errors import TLEUsageError  # noqa: F401  (the language modules import it from here)
 
-class TLEUsageError(ValueError):
-    """Bad arguments to a TLE primitive; Triton reports it at the user's line."""
+
 
 
 def builtin(name: str):
@@ -29,6 +29,12 @@ def builtin(name: str):
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
             if kwargs.get("_semantic") is None:
+                from . import _interpret
+                if _interpret.enabled():
+                    # Triton's interpreter passes _semantic only to its own
+                    # builtins: TLE's run on the host (_interpret.py).
+                    with _interpret.primitive(name):
+                        return fn(*args, **{**kwargs, "_semantic": _interpret.semantic()})
                 raise TLEUsageError(f"{name} can only be called inside a @triton.jit kernel (or a @triton.jit "
                                     "function it calls), not from Python")
             return fn(*args, **kwargs)
@@ -154,13 +160,16 @@ def emit(
     result_dtypes: Sequence[tlc.dtype],
     *,
     narrowed: Mapping[int, int] | None = None,
+    interpret: Mapping[str, object] | None = None,
     _semantic,
 ) -> list[tlc.tensor]:
     """Emit the marker for ``tle.<op>`` and return its results.
 
     ``operands`` are tensors of one shape. ``narrowed`` maps a result index to
     the axis its real shape drops; that result comes back pick-reduced along the
-    axis (a scalar for a rank-1 marker).
+    axis (a scalar for a rank-1 marker). Under Triton's interpreter the marker
+    is run on the host instead (``_interpret.run``), with ``interpret``: what
+    that needs beyond the marker (a buffer's shape).
     """
     narrowed = dict(narrowed or {})
     attrs = dict(attrs)
@@ -176,6 +185,13 @@ def emit(
         raise TLEUsageError(f"internal: tle.{op} marker operands of different shapes {sorted(shapes)}")
     shape = list(next(iter(shapes))) if shapes else None
     res_tys = [tlc.block_type(dt, shape) if shape else dt for dt in result_dtypes]
+    from . import _interpret
+    if _interpret.active(_semantic):
+        handles = _interpret.run(op, attrs, operands, res_tys, interpret)
+        results = [tlc.tensor(h, ty) for h, ty in zip(handles, res_tys)]
+        for index, axis in narrowed.items():
+            results[index] = _interpret.pick(results[index], axis)
+        return results
     builder = _semantic.builder
     call = builder.create_inline_asm(asm, constraints, [t.handle for t in operands],
                                      [ty.to_ir(builder) for ty in res_tys], False, 1)

@@ -13,6 +13,9 @@ _CUMSUM_DTYPES = ("int32", "int64", "uint32", "uint64", "fp16", "bf16", "fp32", 
 
 
 def _require_enabled(name: str, _semantic) -> None:
+    from . import _interpret
+    if _interpret.active(_semantic):
+        return  # Triton's interpreter runs it on the host (docs/interpreter.md)
     backend = getattr(_semantic.builder.options, "backend_name", "cuda")
     if backend != "cuda":
         raise TLEUsageError(f"{name} is only supported on the cuda backend, not '{backend}'")

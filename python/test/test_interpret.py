@@ -1,0 +1,67 @@
+"""TLE under Triton's interpreter (TRITON_INTERPRET=1, docs/interpreter.md), on the CPU.
+
+The interpreter is chosen when Triton is imported, so each check runs in a
+subprocess: interpret_cases.py (the local-memory primitives and tle.cumsum, each against a
+torch reference; out-of-bounds accesses and GPU-only primitives are named
+errors) and the FFT benchmark's --check (its TLE kernels, 1-D and 2-D local
+pointers, against torch.fft on CPU_SHAPES).
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CASES = ("reverse_1d", "transpose_2d", "flat_offsets", "init_store_load", "copy_both_ways", "alias_bits",
+         "per_program", "fresh_buffers_are_poisoned", "masked_edge", "cumsum", "memory_space",
+         "out_of_bounds_is_an_error",
+         "gpu_only_primitive_is_named")
+# Every N the benchmark takes, with partial programs (B not a multiple of ROWS).
+FFT_SHAPES = "3x64,5x128,2x256,3x512,2x1024"
+
+
+def _interpreted(args, timeout=600):
+    env = dict(os.environ, TRITON_INTERPRET="1")
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout, env=env,
+                          cwd=HERE)
+
+
+@pytest.fixture(scope="module")
+def case_results():
+    done = _interpreted([os.path.join(HERE, "interpret_cases.py")])
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    results = {}
+    for line in done.stdout.splitlines():
+        if line.startswith("CASE "):
+            _, name, verdict = line.split(" ", 2)
+            results[name] = verdict
+    assert set(results) == set(CASES), (sorted(results), done.stderr[-3000:])
+    return results
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_local_memory_under_interpreter(case_results, case):
+    assert case_results[case] == "ok", case_results[case]
+
+
+def test_fft_benchmark_checks_under_interpreter():
+    """bench/fft.py --check under the interpreter: every provider (TLE's 1-D
+    and 2-D kernels, plain Triton, torch) matches torch.fft in complex128 on
+    the CPU."""
+    done = _interpreted([os.path.join(REPO, "bench", "fft.py"), "--check", "--seed", "7", "--no-progress",
+                         "--shapes", FFT_SHAPES])
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "CPU (Triton's interpreter)" in done.stdout
+    for shape in FFT_SHAPES.split(","):
+        for provider in ("tle", "tle-2d", "triton", "torch"):
+            assert any(line.split()[:4] == [shape, provider, "checked,", "ok"] for line in done.stdout.splitlines()), \
+                (shape, provider, done.stdout[-3000:])
+
+
+def test_benchmarks_are_timed_only_on_a_gpu():
+    done = _interpreted([os.path.join(REPO, "bench", "fft.py"), "--shapes", "3x64", "--no-progress"])
+    assert done.returncode != 0 and "only --check runs" in done.stderr, done.stderr[-2000:]

@@ -1,0 +1,303 @@
+"""TLE's local-memory primitives under Triton's interpreter (``TRITON_INTERPRET=1``).
+
+Triton's interpreter runs a kernel's programs one after another on the host,
+each op on the whole block at once, with numpy. TLE's primitives reach it the
+way they reach the compiler: the public function validates its arguments and
+emits markers (docs/markers.md); under the interpreter ``_markers.emit`` hands
+each marker to ``run`` here instead of building IR. A buffer is host memory and
+its handle that memory's address, so the pointers ``tle.gpu.local_ptr`` builds
+are host addresses that the interpreter's own ``tl.load`` / ``tl.store`` read
+and write. docs/interpreter.md says what runs and how it differs from a GPU.
+
+Semantics: every op completes for the whole program before the next starts,
+so a CTA barrier is implied between any two accesses (the barriers TLE inserts
+on the GPU are not needed, and a missing one cannot be seen here). A fresh
+buffer holds all-ones bytes (NaN for floats, -1 for signed integers), not
+zeros, so a read before the first write shows. A program's buffers are freed
+when the next program starts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import math
+import re
+
+from triton import knobs
+from triton.language import core as tlc
+
+from ._errors import TLEUsageError
+
+# What runs here (the public names); docs/interpreter.md lists the same.
+SUPPORTED = ("tle.gpu.alloc", "tle.gpu.local_ptr", "tle.gpu.local_load", "tle.gpu.local_store",
+             "tle.gpu.copy (global pointers <-> buffer)", "tle.gpu.memory_space", "tle.cumsum")
+
+_primitive = contextvars.ContextVar("tle_interpret_primitive", default=None)
+
+
+def enabled() -> bool:
+    """Whether kernels run under Triton's interpreter (``TRITON_INTERPRET=1``)."""
+    return bool(knobs.runtime.interpret)
+
+
+def active(_semantic) -> bool:
+    """Whether ``_semantic`` is the interpreter's (no IR is being built)."""
+    builder = getattr(_semantic, "builder", None)
+    return builder is not None and type(builder).__name__ == "InterpreterBuilder"
+
+
+def semantic():
+    """The interpreter's semantic object, which Triton passes its own builtins."""
+    from triton.runtime import interpreter
+    _install_program_hook(interpreter.interpreter_builder)
+    return interpreter.interpreter_semantic
+
+
+@contextlib.contextmanager
+def primitive(name: str):
+    """Marks the public primitive being run, for the messages of ``run``."""
+    token = _primitive.set(name)
+    try:
+        yield
+    finally:
+        _primitive.reset(token)
+
+
+# ---------------------------------------------------------------------------
+# Buffers: host memory, freed when the next program starts
+
+
+class _Allocation:
+
+    def __init__(self, nbytes: int):
+        import numpy as np
+        self.array = np.full(max(nbytes, 1), 0xFF, dtype=np.uint8)
+        self.base = int(self.array.ctypes.data)
+        self.nbytes = nbytes
+
+
+_live: list[_Allocation] = []
+
+
+def _install_program_hook(builder) -> None:
+    """Frees the buffers of a program when the interpreter starts the next
+    (it runs programs one after another, calling ``set_grid_idx`` before
+    each), and checks the loads and stores through shared-memory pointers
+    (address space 3: ``tle.gpu.local_ptr``'s) against the live buffers: on
+    the host an access outside them would corrupt the process."""
+    if getattr(builder, "_tle_program_hook", False):
+        return
+    start, load, store = builder.set_grid_idx, builder.create_masked_load, builder.create_masked_store
+
+    def set_grid_idx(x, y, z):
+        _live.clear()
+        return start(x, y, z)
+
+    def create_masked_load(ptrs, mask, *args):
+        _check_access(ptrs, mask, "tl.load")
+        return load(ptrs, mask, *args)
+
+    def create_masked_store(ptrs, value, mask, *args):
+        _check_access(ptrs, mask, "tl.store")
+        return store(ptrs, value, mask, *args)
+
+    builder.set_grid_idx = set_grid_idx
+    builder.create_masked_load = create_masked_load
+    builder.create_masked_store = create_masked_store
+    builder._tle_program_hook = True
+
+
+def _check_access(ptrs, mask, what: str) -> None:
+    dtype = ptrs.dtype
+    if not isinstance(dtype, tlc.pointer_type) or dtype.address_space != 3:
+        return
+    import numpy as np
+    size = _np_dtype(dtype.element_ty).itemsize
+    addrs = np.asarray(ptrs.data, dtype=np.uint64)
+    on = np.broadcast_to(np.asarray(mask.data, dtype=bool), addrs.shape)
+    inside = np.zeros(addrs.shape, dtype=bool)
+    for a in _live:
+        inside |= (addrs >= a.base) & (addrs + size <= a.base + a.nbytes)
+    bad = on & ~inside
+    if bad.any():
+        first = tuple(int(i) for i in np.argwhere(bad)[0])
+        raise TLEUsageError(f"{what} through tle.gpu.local_ptr pointers: {int(bad.sum())} of {int(on.sum())} "
+                            f"accessed elements fall outside every live TLE buffer (the first at block index "
+                            f"{first}); on a GPU this reads or writes other shared memory")
+
+
+def _allocation(address: int, nbytes: int) -> _Allocation:
+    for a in _live:
+        if a.base <= address and address + nbytes <= a.base + a.nbytes:
+            return a
+    raise TLEUsageError(f"{_name()}: {nbytes} bytes at {address:#x} are not inside a live TLE buffer "
+                        "(a buffer lives until its program ends)")
+
+
+def _view(address: int, count: int, dtype):
+    """``count`` elements of triton dtype ``dtype`` at ``address``, as a writable numpy view."""
+    np_dtype = _np_dtype(dtype)
+    a = _allocation(address, count * np_dtype.itemsize)
+    offset = address - a.base
+    return a.array[offset:offset + count * np_dtype.itemsize].view(np_dtype)
+
+
+def _np_dtype(dtype):
+    from triton.runtime.interpreter import _get_np_dtype
+    import numpy as np
+    return np.dtype(_get_np_dtype(dtype))
+
+
+# ---------------------------------------------------------------------------
+# Markers
+
+
+def _name() -> str:
+    return _primitive.get() or "a TLE primitive"
+
+
+def _handle(data, dtype):
+    from triton.runtime.interpreter import TensorHandle
+    return TensorHandle(data, dtype)
+
+
+def _base(value: tlc.tensor) -> int:
+    """A buffer handle's address (a scalar, or splat over a block)."""
+    data = value.handle.data.reshape(-1)
+    return int(data[0])
+
+
+def _memdesc_shape(attrs) -> list[int]:
+    kind, types = attrs["tle.marker.result_types"]
+    found = re.match(r"!ttg\.memdesc<((?:\d+x)+)", types[0])
+    return [int(d) for d in found.group(1).rstrip("x").split("x")]
+
+
+def _alloc(attrs, operands, types, extra):
+    shape = _memdesc_shape(attrs)
+    element = types[0].element_ty
+    a = _Allocation(math.prod(shape) * _np_dtype(element).itemsize)
+    _live.append(a)
+    import numpy as np
+    return [_handle(np.array([a.base], dtype=np.uint64), types[0])]
+
+
+def _alloc_alias(attrs, operands, types, extra):
+    shape = _memdesc_shape(attrs)
+    base = _base(operands[0])
+    _allocation(base, math.prod(shape) * _np_dtype(types[0].element_ty).itemsize)
+    import numpy as np
+    return [_handle(np.array([base], dtype=np.uint64), types[0])]
+
+
+def _local_pointers(attrs, operands, types, extra):
+    import numpy as np
+    element = types[0].scalar.element_ty
+    base = _base(operands[0])
+    shape = list(extra["buffer_shape"])
+    indices = [v.handle.data.astype(np.int64) for v in operands[1:]]
+    if not indices:  # the whole buffer, in row-major order
+        flat = np.arange(math.prod(shape), dtype=np.int64).reshape(shape)
+    else:
+        flat = np.zeros(np.broadcast_shapes(*[i.shape for i in indices]), dtype=np.int64)
+        stride = 1
+        for index, size in zip(reversed(indices), reversed(shape)):
+            flat = flat + index * stride
+            stride *= size
+    ptrs = (np.uint64(base) + (flat * _np_dtype(element).itemsize).astype(np.uint64)).astype(np.uint64)
+    if types[0].is_block():
+        ptrs = ptrs.reshape([int(d) for d in types[0].shape])
+    else:
+        ptrs = ptrs.reshape(1)
+    return [_handle(ptrs, types[0].scalar)]
+
+
+def _local_load(attrs, operands, types, extra):
+    shape = [int(d) for d in types[0].shape]
+    element = types[0].scalar
+    view = _view(_base(operands[0]), math.prod(shape), element)
+    return [_handle(view.copy().reshape(shape), element)]
+
+
+def _local_store(attrs, operands, types, extra):
+    value = operands[0]
+    view = _view(_base(operands[1]), value.handle.data.size, value.dtype)
+    view[:] = value.handle.data.reshape(-1).astype(view.dtype)
+    return _no_results(types)
+
+
+def _copy(attrs, operands, types, extra):
+    import numpy as np
+    from triton.runtime.interpreter import _interpreter
+    (handle_index,) = attrs["tle.marker.scalar_operands"][1]
+    handle, ptrs = operands[handle_index], operands[1 - handle_index]
+    element = ptrs.dtype.element_ty
+    view = _view(_base(handle), ptrs.handle.data.size, element)
+    mask = np.ones(ptrs.handle.data.shape, dtype=bool)
+    if handle_index == 1:  # global -> buffer
+        other = np.zeros(ptrs.handle.data.shape, dtype=view.dtype)
+        view[:] = _interpreter.load(ptrs.handle.data, mask, other, view.dtype).reshape(-1)
+    else:  # buffer -> global
+        _interpreter.store(ptrs.handle.data, view.reshape(ptrs.handle.data.shape).copy(), mask)
+    return _no_results(types)
+
+
+def pick(value: tlc.tensor, axis: int) -> tlc.tensor:
+    """A narrowed marker result: its first element along ``axis`` (what the
+    pick reduce keeps on the GPU, where all are equal)."""
+    import numpy as np
+    shape = [int(d) for d in value.shape]
+    data = np.take(value.handle.data, 0, axis=axis)
+    del shape[axis]
+    if not shape:
+        return tlc.tensor(_handle(data.reshape(1), value.dtype), value.dtype)
+    return tlc.tensor(_handle(data, value.dtype), tlc.block_type(value.dtype, shape))
+
+
+def _exclusive_cumsum(attrs, operands, types, extra):
+    import numpy as np
+    axis, reverse = attrs["axis"][1], attrs["reverse"]
+    element = types[0].scalar
+    data = operands[0].handle.data.astype(_np_dtype(element))
+    if reverse:
+        data = np.flip(data, axis)
+    inclusive = np.cumsum(data, axis=axis, dtype=data.dtype)
+    zero = np.zeros_like(np.take(data, [0], axis=axis))
+    exclusive = np.concatenate([zero, np.delete(inclusive, -1, axis=axis)], axis=axis)
+    total = np.broadcast_to(np.take(inclusive, [-1], axis=axis), data.shape).copy()
+    if reverse:
+        exclusive = np.flip(exclusive, axis).copy()
+    return [_handle(exclusive, element), _handle(total, element)]
+
+
+def _no_results(types):
+    import numpy as np
+    out = []
+    for t in types:
+        shape = [int(d) for d in t.shape] if t.is_block() else [1]
+        out.append(_handle(np.zeros(shape, dtype=_np_dtype(t.scalar)), t.scalar))
+    return out
+
+
+_RUN = {
+    "alloc": _alloc,
+    "alloc_alias": _alloc_alias,
+    "local_pointers": _local_pointers,
+    "local_load": _local_load,
+    "local_store": _local_store,
+    "copy": _copy,
+    "exclusive_cumsum": _exclusive_cumsum,
+}
+
+
+def run(op: str, attrs, operands, result_types, extra) -> list:
+    """The results of marker ``tle.<op>`` (interpreter TensorHandles, one per
+    result type) computed on the host; a TLEUsageError naming the primitive
+    for a marker the interpreter does not run."""
+    fn = _RUN.get(op)
+    if fn is None:
+        raise TLEUsageError(f"{_name()} does not run under Triton's interpreter (TRITON_INTERPRET=1): it needs "
+                            f"the GPU (the tle.{op} marker). What runs there: {', '.join(SUPPORTED)}; "
+                            "docs/interpreter.md")
+    return fn(attrs, operands, result_types, extra or {})
