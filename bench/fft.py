@@ -35,6 +35,15 @@ L1/L2 resident): ``w1`` is loaded, ``w2 = w1^2``, ``w3 = w1 w2``.
   contiguous ``[ROWS, 2 W]`` rows (16-byte accesses); at N = 512 it runs 8
   warps (with 4, Triton's layout of the last stage's global stores costs
   layout conversions: 11-19 ``bar.sync`` in its PTX).
+- ``tle-r16``: ``tle`` with radix-16 stages, each two radix-4 layers in
+  registers (4 x 4, the inner twiddles constants): N = 2^a 16^b 4^c (a radix-2
+  stage first when log2(N) is odd, a radix-4 stage last when the remaining
+  power of 4 is odd), so one shared-memory exchange, one barrier, serves two
+  radix-4 stages: 1, 2, 1, 2, 2 barriers for N = 64 ... 1024 against ``tle``'s
+  2, 3, 3, 4, 4, and half the shared-memory loads and stores. One lane
+  (r, j < N/16) per thread and stage; twiddles w, w^4 from the table, the
+  other powers by products. Where no stage writes the second buffer pair
+  (N = 64, 256) the compiler drops it (unused buffers allocate nothing).
 - ``triton``: the same stages, the permutation between stages expressed with
   ``tl.reshape`` / ``tl.permute`` / ``tl.split`` / ``tl.join`` on the
   ``[ROWS, N]`` register tensors (Triton moves the data itself: layout
@@ -74,6 +83,9 @@ TLE_CONFIG = {n: dict(ROWS=2048 // n, PP=True, num_warps=4) for n in (64, 128, 2
 TLE2D_CONFIG = {n: dict(ROWS=2048 // n, PP=True, FLAT=n >= 1024, num_warps=8 if n == 512 else 4)
                 for n in (64, 128, 256, 512, 1024)}
 TRITON_CONFIG = {n: dict(ROWS=1024 // n, num_warps=4) for n in (64, 128, 256, 512, 1024)}
+# tle-r16: one radix-16 butterfly per thread (ROWS * N / 16 = 128 lanes, 4 warps). Not yet
+# swept on a GPU.
+TLE16_CONFIG = {n: dict(ROWS=2048 // n, num_warps=4) for n in (64, 128, 256, 512, 1024)}
 
 
 # ---------------------------------------------------------------------------
@@ -366,6 +378,190 @@ def fft_tle2d_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.
 
 
 # ---------------------------------------------------------------------------
+# TLE radix-16 kernel: two radix-4 layers per exchange
+
+W16_C1 = tl.constexpr(0.9238795325112867)  # cos(pi / 8)
+W16_S1 = tl.constexpr(0.3826834323650898)  # sin(pi / 8)
+W16_R2 = tl.constexpr(0.7071067811865476)  # sqrt(2) / 2
+
+
+@triton.jit
+def _w16(xr, xi, M: tl.constexpr):
+    """x * W16^M (W16 = exp(-2 pi i / 16)) for the M a radix-16 butterfly needs."""
+    if M == 1:
+        return _cmul(xr, xi, W16_C1, -W16_S1)
+    elif M == 2:
+        return (xr + xi) * W16_R2, (xi - xr) * W16_R2
+    elif M == 3:
+        return _cmul(xr, xi, W16_S1, -W16_C1)
+    elif M == 4:
+        return xi, -xr
+    elif M == 6:
+        return (xi - xr) * W16_R2, -(xr + xi) * W16_R2
+    else:
+        tl.static_assert(M == 9)
+        return _cmul(xr, xi, -W16_C1, W16_S1)
+
+
+@triton.jit
+def _radix16(a):
+    """Forward radix-16 butterfly on a = (re_0, im_0, ..., re_15, im_15): X_k = sum_r a_r W16^(r k),
+    as 4 x 4: radix-4 butterflies over r = r0 + 4 r1 (r1), twiddles W16^(r0 k1), radix-4 over r0;
+    X_(k1 + 4 k2) comes out of the second layer's butterfly k1, output k2."""
+    b0 = _radix4(a[0], a[1], a[8], a[9], a[16], a[17], a[24], a[25])
+    b1 = _radix4(a[2], a[3], a[10], a[11], a[18], a[19], a[26], a[27])
+    b2 = _radix4(a[4], a[5], a[12], a[13], a[20], a[21], a[28], a[29])
+    b3 = _radix4(a[6], a[7], a[14], a[15], a[22], a[23], a[30], a[31])
+    # b<r0>[2 k1], b<r0>[2 k1 + 1]: B[r0][k1]; twiddle by W16^(r0 k1).
+    b1r1, b1i1 = _w16(b1[2], b1[3], 1)
+    b1r2, b1i2 = _w16(b1[4], b1[5], 2)
+    b1r3, b1i3 = _w16(b1[6], b1[7], 3)
+    b2r1, b2i1 = _w16(b2[2], b2[3], 2)
+    b2r2, b2i2 = _w16(b2[4], b2[5], 4)
+    b2r3, b2i3 = _w16(b2[6], b2[7], 6)
+    b3r1, b3i1 = _w16(b3[2], b3[3], 3)
+    b3r2, b3i2 = _w16(b3[4], b3[5], 6)
+    b3r3, b3i3 = _w16(b3[6], b3[7], 9)
+    c0 = _radix4(b0[0], b0[1], b1[0], b1[1], b2[0], b2[1], b3[0], b3[1])
+    c1 = _radix4(b0[2], b0[3], b1r1, b1i1, b2r1, b2i1, b3r1, b3i1)
+    c2 = _radix4(b0[4], b0[5], b1r2, b1i2, b2r2, b2i2, b3r2, b3i2)
+    c3 = _radix4(b0[6], b0[7], b1r3, b1i3, b2r3, b2i3, b3r3, b3i3)
+    # X_(k1 + 4 k2) = c<k1>[k2].
+    return (c0[0], c0[1], c1[0], c1[1], c2[0], c2[1], c3[0], c3[1],
+            c0[2], c0[3], c1[2], c1[3], c2[2], c2[3], c3[2], c3[3],
+            c0[4], c0[5], c1[4], c1[5], c2[4], c2[5], c3[4], c3[5],
+            c0[6], c0[7], c1[6], c1[7], c2[6], c2[7], c3[6], c3[7])
+
+
+@triton.jit
+def _twiddle16(a, TW, j, N: tl.constexpr, NS: tl.constexpr):
+    """a_r *= w^r, w = W_N^((j % NS) N / (16 NS)): w and w^4 from the table, the other
+    powers by products (at most four deep)."""
+    k = (j % NS) * (N // (16 * NS))
+    w1r = tl.load(TW + k)
+    w1i = tl.load(TW + N + k)
+    w4r = tl.load(TW + 4 * k)
+    w4i = tl.load(TW + N + 4 * k)
+    w2r, w2i = _cmul(w1r, w1i, w1r, w1i)
+    w3r, w3i = _cmul(w1r, w1i, w2r, w2i)
+    w8r, w8i = _cmul(w4r, w4i, w4r, w4i)
+    w12r, w12i = _cmul(w8r, w8i, w4r, w4i)
+    out = (a[0], a[1])
+    for q in tl.static_range(4):
+        if q == 0:
+            br, bi = w1r, w1i  # w^(4q) for q > 0, else 1
+        elif q == 1:
+            br, bi = w4r, w4i
+        elif q == 2:
+            br, bi = w8r, w8i
+        else:
+            br, bi = w12r, w12i
+        for e in tl.static_range(4):
+            if q * 4 + e > 0:
+                if e == 0:
+                    wr, wi = br, bi
+                elif q == 0:
+                    if e == 1:
+                        wr, wi = w1r, w1i
+                    elif e == 2:
+                        wr, wi = w2r, w2i
+                    else:
+                        wr, wi = w3r, w3i
+                elif e == 1:
+                    wr, wi = _cmul(br, bi, w1r, w1i)
+                elif e == 2:
+                    wr, wi = _cmul(br, bi, w2r, w2i)
+                else:
+                    wr, wi = _cmul(br, bi, w3r, w3i)
+                xr, xi = _cmul(a[2 * (4 * q + e)], a[2 * (4 * q + e) + 1], wr, wi)
+                out = out + (xr, xi)
+    return out
+
+
+@triton.jit
+def _r16_stage(sre, sim, dre, dim, TW, Xb, Yb, r, j, mask, N: tl.constexpr, NS: tl.constexpr,
+               FIRST: tl.constexpr, LAST: tl.constexpr):
+    """One radix-16 Stockham stage of span NS over lanes (r, j), j < N/16: reads x[j + q N/16]
+    (global memory when FIRST, else the buffers), writes X_k to y[(j // NS) 16 NS + k NS + j % NS]
+    (global memory when LAST, else the buffers)."""
+    L: tl.constexpr = N // 16
+    a = ()
+    for q in tl.static_range(16):
+        if FIRST:
+            xr, xi = _gload(Xb, r * N + j + q * L, mask)
+        else:
+            xr, xi = _sload(sre, sim, r, j + q * L)
+        a = a + (xr, xi)
+    if NS > 1:
+        a = _twiddle16(a, TW, j, N, NS)
+    x = _radix16(a)
+    if LAST:
+        for k in tl.static_range(16):
+            _gstore(Yb, r * N + j + k * L, mask, x[2 * k], x[2 * k + 1])
+    else:
+        base = (j // NS) * (16 * NS) + j % NS
+        for k in tl.static_range(16):
+            _sstore(dre, dim, r, base + k * NS, x[2 * k], x[2 * k + 1])
+
+
+@triton.jit
+def fft_tle16_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.constexpr):
+    """fft_tle_kernel with radix-16 stages (two radix-4 layers each, in registers): one
+    shared-memory exchange per pair of radix-4 stages. N = 2^ODD 16^NR16 4^HAS4: a radix-2
+    stage first when log2(N) is odd, then the radix-16 stages, then one radix-4 stage when
+    the remaining power of 4 is odd (N = 64: 16, 4; 128: 2, 16, 4; 256: 16, 16; 512: 2, 16,
+    16; 1024: 16, 16, 4). Ping-pong buffers, 1-D tensors over (row, column) lanes."""
+    Q: tl.constexpr = N // 4
+    H: tl.constexpr = N // 2
+    L: tl.constexpr = N // 16
+    NP: tl.constexpr = N + N // 32
+    ODD: tl.constexpr = LOGN % 2
+    NR16: tl.constexpr = (LOGN // 2) // 2
+    HAS4: tl.constexpr = (LOGN // 2) % 2
+    pid = tl.program_id(0)
+    bre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    bim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    cre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    cim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    Xb = X + pid.to(tl.int64) * (ROWS * 2 * N)
+    Yb = Y + pid.to(tl.int64) * (ROWS * 2 * N)
+    nrows = B - pid * ROWS
+
+    if ODD == 1:  # radix 2, span 1: global -> b
+        m = tl.arange(0, ROWS * H)
+        r = m // H
+        jh = m % H
+        mh = r < nrows
+        a0r, a0i = _gload(Xb, r * N + jh, mh)
+        a1r, a1i = _gload(Xb, r * N + jh + H, mh)
+        _sstore2(bre, bim, r, 2 * jh, 2 * jh + 1, a0r + a1r, a0i + a1i, a0r - a1r, a0i - a1i)
+
+    # Stage t (0-based, the radix-2 one included) reads the buffers stage t - 1
+    # wrote: b for even t, c for odd.
+    m = tl.arange(0, ROWS * L)
+    r = m // L
+    j = m % L
+    mk = r < nrows
+    for s in tl.static_range(NR16):  # span (1 << ODD) 16^s; the last stage when no radix 4 follows
+        if (s + ODD) % 2 == 0:
+            _r16_stage(cre, cim, bre, bim, TW, Xb, Yb, r, j, mk, N, (1 << ODD) << (4 * s), s + ODD == 0,
+                       (s == NR16 - 1) and HAS4 == 0)
+        else:
+            _r16_stage(bre, bim, cre, cim, TW, Xb, Yb, r, j, mk, N, (1 << ODD) << (4 * s), False,
+                       (s == NR16 - 1) and HAS4 == 0)
+
+    if HAS4 == 1:  # the last stage, radix 4, span N / 4: buffers -> global
+        m = tl.arange(0, ROWS * Q)
+        r = m // Q
+        j = m % Q
+        mq = r < nrows
+        if (NR16 + ODD) % 2 == 1:
+            _tle_stage(bre, bim, cre, cim, TW, Yb, r, j, mq, N, N // 4)
+        else:
+            _tle_stage(cre, cim, bre, bim, TW, Yb, r, j, mq, N, N // 4)
+
+
+# ---------------------------------------------------------------------------
 # Plain-Triton kernel: exchanges as register tensor reshapes
 
 
@@ -506,6 +702,7 @@ BENCH = _harness.Benchmark(
     providers={
         "tle": _launcher(fft_tle_kernel, TLE_CONFIG),
         "tle-2d": _launcher(fft_tle2d_kernel, TLE2D_CONFIG),
+        "tle-r16": _launcher(fft_tle16_kernel, TLE16_CONFIG),
         "triton": _launcher(fft_triton_kernel, TRITON_CONFIG),
         "torch": _torch,
     },
@@ -530,6 +727,7 @@ def smoke_kernels():
         for name, kernel, config, is_tle, expect in (
                 ("tle", fft_tle_kernel, TLE_CONFIG, True, ["st.shared.b32", "ld.shared.b32", "bar.sync"]),
                 ("tle-2d", fft_tle2d_kernel, TLE2D_CONFIG, True, ["st.shared.b32", "ld.shared.b32", "bar.sync"]),
+                ("tle-r16", fft_tle16_kernel, TLE16_CONFIG, True, ["st.shared.b32", "ld.shared.b32", "bar.sync"]),
                 ("triton", fft_triton_kernel, TRITON_CONFIG, False, [])):
             cfg = dict(config[n])
             warps = cfg.pop("num_warps")

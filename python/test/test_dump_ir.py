@@ -129,6 +129,25 @@ def test_stages_before_a_failing_stage_are_written(tmp_path, monkeypatch):
     assert sorted(p.name.split(".", 1)[1] for p in folder.iterdir()) == sorted(["source", "ttir", "tle-ttir", "ttgir"])
 
 
+def test_ir_triton_rejects_is_kept_and_named(tmp_path, monkeypatch):
+    """A TLE stage's output that Triton's parser rejects is a TLE bug: the
+    error names the stage and keeps the text whose line Triton's diagnostic
+    names (it was deleted before, leaving only "Parse MLIR file failed.")."""
+    monkeypatch.setattr(_bridge.tempfile, "tempdir", str(tmp_path))
+
+    def reject(path, context):
+        raise RuntimeError("Parse MLIR file failed.")
+
+    monkeypatch.setattr(_bridge.ir, "parse_mlir_module", reject)
+    with tle.enabled(), pytest.raises(tle.MLIRError) as info:
+        triton.compile(_source(), target=SM90)
+    message = str(info.value)
+    assert f"TLE stage 'tle-ttir' produced IR that Triton {triton.__version__} does not accept" in message
+    (kept,) = tmp_path.glob("tle-*-rejected.mlir")
+    assert str(kept) in message and "tt.func" in kept.read_text()
+    assert [p.name for p in tmp_path.glob("tle-*")] == [kept.name]  # the other temporary file is gone
+
+
 def test_nothing_is_written_without_the_variable_or_without_tle(tmp_path, monkeypatch):
     monkeypatch.delenv("TLE_DUMP_IR", raising=False)
     with tle.enabled():

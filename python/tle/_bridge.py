@@ -43,6 +43,7 @@ import re
 import tempfile
 import threading
 
+import triton
 from triton import knobs as triton_knobs
 from triton._C.libtriton import ir
 
@@ -223,7 +224,17 @@ def run_stage(name: str, pipeline: str, module, metadata=None):
     try:
         with os.fdopen(fd, "w") as f:
             f.write(text)
-        parsed = ir.parse_mlir_module(path, module.context)
+        try:
+            parsed = ir.parse_mlir_module(path, module.context)
+        except RuntimeError as e:
+            # Triton printed its diagnostic (file:line:col) on standard error;
+            # keep the file it names.
+            kept = path[:-len(".mlir")] + "-rejected.mlir"
+            os.replace(path, kept)
+            open(path, "w").close()  # for the unlink below
+            raise MLIRError(f"TLE stage '{name}' produced IR that Triton {triton.__version__} does not accept "
+                            f"({e}; its diagnostic, printed above, names a line of {kept}, which is kept). "
+                            "This is a TLE bug: please report it with that file.") from None
         parsed.context = module.context  # Triton's stages read it, as after its own parse()
         if name == "tle-ttgir" and _WGMMA_MARKER.search(source):
             propagate_wgmma_layouts(parsed)

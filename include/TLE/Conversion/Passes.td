@@ -48,7 +48,10 @@ def TLELowerLocalMemory
       becomes `ttg.local_alloc` (with its `init`); `tle.local_load` /
       `tle.local_store` become `ttg.local_load` / `ttg.local_store`;
       `tle.copy` becomes `tt.load` + `ttg.local_store` (global to shared) or
-      `ttg.local_load` + `tt.store` (shared to global).
+      `ttg.local_load` + `tt.store` (shared to global). Its dimensions after
+      the first must be powers of two (Triton's rule for a memdesc: an
+      error otherwise); a buffer without any user is erased, whatever its
+      shape.
     - A *pointer buffer* gets a slot in TLE's shared-memory region, in
       program order, aligned to 16 bytes (128 above 4 KiB); the module gets
       `tle.shared = <region bytes> : i32`. Its base is

@@ -404,6 +404,25 @@ LogicalResult LowerLocalMemoryPass::lowerMemdescBuffer(AllocOp alloc) {
   if (alloc.getScope() != MemorySpace::smem)
     return alloc.emitOpError("tensor-memory buffers are not lowered by "
                              "triton-tle-lower-local-memory yet");
+  // A buffer nothing reads or writes allocates nothing (a kernel's spare
+  // ping-pong buffer at some sizes); as a ttg.local_alloc, Triton would also
+  // check its shape.
+  if (alloc.getResult().use_empty()) {
+    alloc.erase();
+    return success();
+  }
+  // Triton 3.6 parses a memdesc whose dimensions after the first (a ring's
+  // slot count) are powers of two, and no other.
+  ArrayRef<int64_t> shape = alloc.getResult().getType().getShape();
+  if (!llvm::all_of(shape.drop_front(), [](int64_t d) {
+        return d > 0 && llvm::isPowerOf2_64(d);
+      })) {
+    InFlightDiagnostic diag = alloc.emitOpError("a buffer of shape [");
+    llvm::interleaveComma(shape, diag);
+    return diag << "] used other than through tle.local_pointers becomes "
+                   "Triton's ttg.local_alloc, whose dimensions after the "
+                   "first must be powers of two";
+  }
   OpBuilder b(alloc);
   Location allocLoc = alloc.getLoc();
   auto lowered = ttg::LocalAllocOp::create(

@@ -129,3 +129,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %0 : i32
   }
 }
+
+// -----
+
+// A memdesc buffer (used other than through tle.local_pointers) must have
+// power-of-two dimensions after the first: it becomes Triton's ttg.local_alloc.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @padded_memdesc() -> !ttg.memdesc<32x66xf32, #shared, #smem, mutable> {
+  // expected-error @+1 {{a buffer of shape [32, 66] used other than through tle.local_pointers becomes Triton's ttg.local_alloc, whose dimensions after the first must be powers of two}}
+  %buf = tle.alloc smem : () -> !ttg.memdesc<32x66xf32, #shared, #smem, mutable>
+  tt.return %buf : !ttg.memdesc<32x66xf32, #shared, #smem, mutable>
+}

@@ -140,3 +140,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A buffer nothing reads or writes allocates nothing, whatever its shape
+// (a kernel's spare ping-pong buffer; padded rows of 66 are no ttg.local_alloc).
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @unused_buffer
+  // CHECK-NOT: ttg.local_alloc
+  // CHECK: tt.return
+  tt.func @unused_buffer() {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<32x66xf32, #shared, #smem, mutable>
+    %buf2 = tle.alloc smem : () -> !ttg.memdesc<64xf32, #shared, #smem, mutable>
+    tt.return
+  }
+}
