@@ -474,7 +474,8 @@ TLE_FA3_CONFIG = dict(BLOCK_N=128, PINGPONG=True, CONSUMER_REGS=240, PRODUCER_RE
 # and not, Triton at 128,64,4,2; 2026-11-28): the row statistics cross
 # between S's and O's wgmma layouts (n128, n64; 6 of its 10 layout
 # conversions), and Triton's loop carries state once per layout (PTX 4336
-# lines; 3626 with the duplicates dropped, .devkit's iter-args patch, not run).
+# lines; 3626 now that triton-tle-merge-marker-copies drops the duplicated
+# iter_args too, 2026-11-28: not yet timed).
 TLE_FA3_HEAD_DIM_CONFIG = {64: dict(STAGES=4, P_REGS=False), 128: dict(STAGES=3, P_REGS=True)}
 
 
