@@ -16,7 +16,7 @@ rm -rf .venv-wheel
 py="$repo/.venv-wheel/bin/python"
 start=$(date +%s)
 # The wheel pins its own dependencies; torch (the GPU tests import it),
-# pytest and numpy (Triton's interpreter, which one test runs) at
+# pytest and numpy (Triton's interpreter, which test_interpret.py runs) at
 # requirements.txt's pins.
 "$py" -m pip install -q "$wheel[raw]" $(grep -E '^(torch|pytest|numpy)==' requirements.txt)
 echo "wheel venv installed in $(( $(date +%s) - start )) s"

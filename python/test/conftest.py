@@ -28,6 +28,23 @@ def has_gpu() -> bool:
         return False
 
 
+def interpreting() -> bool:
+    """Whether Triton runs kernels in its interpreter (TRITON_INTERPRET=1).
+    GPU test files that opt in (``needs_gpu_or_interpreter``, tensors on
+    ``gpu_device()``) then run on the CPU (docs/interpreter.md);
+    test_interpret.py runs them so in CI."""
+    return os.environ.get("TRITON_INTERPRET") == "1"
+
+
+def gpu_device() -> str:
+    """Where a GPU test's tensors live: the CPU under the interpreter."""
+    return "cpu" if interpreting() else "cuda"
+
+
+needs_gpu_or_interpreter = pytest.mark.skipif(not (has_gpu() or interpreting()),
+                                              reason="needs a CUDA GPU (or TRITON_INTERPRET=1)")
+
+
 def compute_sanitizer() -> str | None:
     """The compute-sanitizer binary (PATH, else the CUDA default), or None."""
     found = shutil.which("compute-sanitizer")

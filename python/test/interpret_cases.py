@@ -120,6 +120,18 @@ def via_shared_memory(X, Y, N: tl.constexpr):
 
 
 @triton.jit
+def grouped_dot(X, Y, OUT, n, BLOCK: tl.constexpr):
+    acc = tl.zeros([BLOCK], tl.float32)
+    for off in tle.range(0, n, BLOCK, num_stages=2, pipe_stages=[0, 1]):
+        with tle.pipeline_group(0):
+            x = tl.load(X + off + tl.arange(0, BLOCK))
+            y = tl.load(Y + off + tl.arange(0, BLOCK))
+        with tle.pipeline_group(1):
+            acc += x * y
+    tl.store(OUT + tl.arange(0, BLOCK), acc)
+
+
+@triton.jit
 def out_of_bounds(X, N: tl.constexpr):
     buf = tle.gpu.alloc([N], dtype=tl.float32)
     i = tl.arange(0, N)
@@ -217,6 +229,13 @@ def case_memory_space():
     y = torch.empty_like(x)
     via_shared_memory[(1, )](x, y, N=32)
     assert torch.equal(y, x * 3)
+
+
+def case_range_with_pipeline_groups():
+    x, y = _x(256), _x(7, 256)
+    out = torch.empty(32)
+    grouped_dot[(1, )](x, y, out, 256, BLOCK=32)
+    torch.testing.assert_close(out, (x * y).reshape(8, 32).sum(0))
 
 
 def _expect_error(run, text):

@@ -5,6 +5,8 @@ tests, FlagTree's import line) launched the usual way with TLE enabled.
 Skips without a CUDA GPU; the TMA tests also without sm_90. Run on the H100
 through the device tool:
     python -m pytest -q python/test/test_flagtree_compat_gpu.py
+With TRITON_INTERPRET=1 every test runs on the CPU in Triton's interpreter
+(docs/interpreter.md): test_interpret.py runs this file so in CI.
 """
 
 import pytest
@@ -12,14 +14,16 @@ import torch
 import triton
 
 import tle
-from conftest import has_gpu
+from conftest import gpu_device, has_gpu, interpreting, needs_gpu_or_interpreter
 import flagtree_compat_kernels as K
 
-pytestmark = pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
+pytestmark = needs_gpu_or_interpreter
+DEV = gpu_device()
 
 
 def _hopper() -> bool:
-    return has_gpu() and torch.cuda.get_device_capability()[0] >= 9
+    """TMA descriptors: sm_90 (the interpreter runs them on the host)."""
+    return interpreting() or (has_gpu() and torch.cuda.get_device_capability()[0] >= 9)
 
 
 @pytest.fixture(autouse=True)
@@ -35,9 +39,9 @@ def test_staged_axpby(rows, cols, BR, BC):
     # Inputs padded to whole blocks (tle.copy copies whole blocks); the
     # output store is masked.
     R, C = triton.cdiv(rows, BR) * BR, triton.cdiv(cols, BC) * BC
-    x = torch.randn(R, C, device="cuda")
-    y = torch.randn(R, C, device="cuda")
-    out = torch.zeros(rows, cols, device="cuda")
+    x = torch.randn(R, C, device=DEV)
+    y = torch.randn(R, C, device=DEV)
+    out = torch.zeros(rows, cols, device=DEV)
     K.staged_axpby_kernel[(triton.cdiv(rows, BR),)](x, y, out, rows, cols, x.stride(0), y.stride(0), out.stride(0),
                                                     1.5, -0.25, BR, BC)
     torch.testing.assert_close(out, (1.5 * x - 0.25 * y)[:rows, :cols], atol=1e-5, rtol=1e-5)
@@ -45,8 +49,8 @@ def test_staged_axpby(rows, cols, BR, BC):
 
 def test_staged_diff():
     torch.manual_seed(42)
-    x = torch.randn(512, 512, device="cuda")
-    y = torch.randn(512, 512, device="cuda")
+    x = torch.randn(512, 512, device=DEV)
+    y = torch.randn(512, 512, device=DEV)
     out = torch.empty_like(x)
     K.staged_diff_kernel[(512 // 32,)](x, y, out, 512, x.stride(0), BR=32, BC=64)
     torch.testing.assert_close(out, x - y, atol=0, rtol=0)
@@ -55,11 +59,11 @@ def test_staged_diff():
 @pytest.mark.parametrize("stages", [2, 3])
 def test_pipeline_without_buffers(stages):
     n, block = 10_000, 256
-    a = torch.randn(n, device="cuda")
-    b = torch.randn(n, device="cuda")
-    c = torch.empty(block, device="cuda")
+    a = torch.randn(n, device=DEV)
+    b = torch.randn(n, device=DEV)
+    c = torch.empty(block, device=DEV)
     K.pipeline_global_add_kernel[(1,)](a, b, c, n, BLOCK=block, STAGES=stages)
-    pad = torch.zeros(triton.cdiv(n, block) * block, device="cuda")
+    pad = torch.zeros(triton.cdiv(n, block) * block, device=DEV)
     pad[:n] = a * b
     torch.testing.assert_close(c, pad.view(-1, block).sum(0), atol=1e-4, rtol=1e-4)
 
@@ -69,9 +73,9 @@ def test_copy_staged_matmul(dtype):
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.manual_seed(0)
     M, N, K_, blk = 256, 192, 320, 64
-    a = torch.randn(M, K_, device="cuda", dtype=dtype)
-    b = torch.randn(K_, N, device="cuda", dtype=dtype)
-    c = torch.empty(M, N, device="cuda", dtype=torch.float32)
+    a = torch.randn(M, K_, device=DEV, dtype=dtype)
+    b = torch.randn(K_, N, device=DEV, dtype=dtype)
+    c = torch.empty(M, N, device=DEV, dtype=torch.float32)
     import triton.language as tl
     K.copy_staged_matmul_kernel[(M // blk, N // blk)](a, b, c, M, N, K_, *a.stride(), *b.stride(), *c.stride(),
                                                       BM=blk, BN=blk, BK=blk,
@@ -82,26 +86,26 @@ def test_copy_staged_matmul(dtype):
 
 
 def test_offsets_reverse():
-    x = torch.randn(128, device="cuda")
+    x = torch.randn(128, device=DEV)
     out = torch.empty_like(x)
     K.offsets_reverse_kernel[(1,)](x, out, BLOCK=128)
     torch.testing.assert_close(out, x.flip(0), atol=0, rtol=0)
 
 
 def test_offsets_transpose():
-    x = torch.arange(16 * 8, device="cuda", dtype=torch.int32).view(16, 8)
-    out = torch.empty(16 * 8, device="cuda", dtype=torch.int32)
+    x = torch.arange(16 * 8, device=DEV, dtype=torch.int32).view(16, 8)
+    out = torch.empty(16 * 8, device=DEV, dtype=torch.int32)
     K.offsets_transpose_kernel[(1,)](x, out, ROWS=16, COLS=8)
     torch.testing.assert_close(out, x.t().flatten(), atol=0, rtol=0)
 
 
 def test_offsets_masked_gather():
-    x = torch.randn(8, 32, device="cuda")
+    x = torch.randn(8, 32, device=DEV)
     n = 100
-    idx = torch.randint(0, 8 * 32, (128,), device="cuda", dtype=torch.int32)
-    out = torch.full((128,), 7.0, device="cuda")
+    idx = torch.randint(0, 8 * 32, (128,), device=DEV, dtype=torch.int32)
+    out = torch.full((128,), 7.0, device=DEV)
     K.offsets_masked_gather_kernel[(1,)](x, idx, out, n, ROWS=8, COLS=32, BLOCK=128)
-    expected = torch.full((128,), 7.0, device="cuda")
+    expected = torch.full((128,), 7.0, device=DEV)
     expected[:n] = x.flatten()[idx[:n].long()]
     torch.testing.assert_close(out, expected, atol=0, rtol=0)
 
@@ -114,8 +118,8 @@ def test_tma_blend(rows, cols, BR, BC):
     read as zeros and not written back."""
     from triton.tools.tensor_descriptor import TensorDescriptor
     torch.manual_seed(rows + BR)
-    a = torch.randn(rows, cols, device="cuda")
-    b = torch.randn(rows, cols, device="cuda")
+    a = torch.randn(rows, cols, device=DEV)
+    b = torch.randn(rows, cols, device=DEV)
     out = torch.full_like(a, 123.0)
     descs = [TensorDescriptor.from_tensor(t, block_shape=[BR, BC]) for t in (a, b, out)]
     K.tma_blend_kernel[(triton.cdiv(rows, BR),)](*descs, cols, BR, BC)
@@ -125,7 +129,7 @@ def test_tma_blend(rows, cols, BR, BC):
 @pytest.mark.skipif(not _hopper(), reason="TMA needs sm_90")
 def test_tma_roundtrip():
     from triton.tools.tensor_descriptor import TensorDescriptor
-    x = torch.randn(256, 192, device="cuda", dtype=torch.float16)
+    x = torch.randn(256, 192, device=DEV, dtype=torch.float16)
     y = torch.zeros_like(x)
     xd = TensorDescriptor.from_tensor(x, block_shape=[64, 64])
     yd = TensorDescriptor.from_tensor(y, block_shape=[64, 64])

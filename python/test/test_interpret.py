@@ -3,11 +3,13 @@
 The interpreter is chosen when Triton is imported, so each check runs in a
 subprocess: interpret_cases.py (the local-memory primitives and tle.cumsum, each against a
 torch reference; out-of-bounds accesses and GPU-only primitives are named
-errors) and the FFT benchmark's --check (its TLE kernels, 1-D and 2-D local
-pointers, against torch.fft on CPU_SHAPES).
+errors), the FFT and TopK-selector benchmarks' --check (their TLE kernels
+against torch) and the GPU test files that opt in to the interpreter
+(conftest.needs_gpu_or_interpreter: FlagTree's kernels, local memory).
 """
 
 import os
+import re
 import subprocess
 import sys
 
@@ -18,6 +20,7 @@ from conftest import REPO
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = ("reverse_1d", "transpose_2d", "flat_offsets", "init_store_load", "copy_both_ways", "alias_bits",
          "per_program", "fresh_buffers_are_poisoned", "masked_edge", "cumsum", "memory_space",
+         "range_with_pipeline_groups",
          "out_of_bounds_is_an_error",
          "gpu_only_primitive_is_named")
 # Every N the benchmark takes, with partial programs (B not a multiple of ROWS).
@@ -25,7 +28,7 @@ FFT_SHAPES = "3x64,5x128,2x256,3x512,2x1024"
 
 
 def _interpreted(args, timeout=600):
-    env = dict(os.environ, TRITON_INTERPRET="1")
+    env = dict(os.environ, TRITON_INTERPRET="1", TLE_FORCE_NO_GPU="1")  # the same on a GPU machine
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout, env=env,
                           cwd=HERE)
 
@@ -65,3 +68,32 @@ def test_fft_benchmark_checks_under_interpreter():
 def test_benchmarks_are_timed_only_on_a_gpu():
     done = _interpreted([os.path.join(REPO, "bench", "fft.py"), "--shapes", "3x64", "--no-progress"])
     assert done.returncode != 0 and "only --check runs" in done.stderr, done.stderr[-2000:]
+
+
+def test_topk_selector_checks_under_interpreter():
+    """bench/topk_selector.py --check: its one-CTA TLE kernel (local
+    pointers, shared-memory atomics) against torch.topk on the CPU."""
+    shapes = "8x4096x128,3x1000x64"
+    done = _interpreted([os.path.join(REPO, "bench", "topk_selector.py"), "--check", "--seed", "7", "--no-progress",
+                         "--providers", "tle,triton,torch", "--shapes", shapes])
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    for shape in shapes.split(","):
+        for provider in ("tle", "triton", "torch"):
+            assert any(line.split()[:4] == [shape, provider, "checked,", "ok"] for line in done.stdout.splitlines()), \
+                (shape, provider, done.stdout[-3000:])
+
+
+# GPU test files that run under the interpreter, and how many of their tests
+# need the hardware (gpu_only: inline-asm delays, clusters, compute-sanitizer).
+GPU_FILES = {"test_flagtree_compat_gpu.py": 0, "test_local_memory_gpu.py": 5}
+
+
+@pytest.mark.parametrize("name", sorted(GPU_FILES))
+def test_gpu_test_file_passes_under_interpreter(name):
+    done = _interpreted(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", name])
+    summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    passed = re.search(r"(\d+) passed", summary)
+    skipped = re.search(r"(\d+) skipped", summary)
+    assert passed and int(passed.group(1)) >= 10, summary
+    assert (int(skipped.group(1)) if skipped else 0) == GPU_FILES[name], done.stdout[-3000:]

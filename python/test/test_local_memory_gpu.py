@@ -12,10 +12,15 @@ import pytest
 import torch
 
 import tle
-from conftest import compute_sanitizer, has_gpu
+from conftest import compute_sanitizer, gpu_device, has_gpu, needs_gpu_or_interpreter
 import local_memory_kernels as K
 
-pytestmark = pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
+# With TRITON_INTERPRET=1 the tests that need no GPU hardware run on the CPU
+# (docs/interpreter.md; test_interpret.py runs them so in CI); gpu_only marks
+# the others (inline-asm delays, clusters, compute-sanitizer).
+pytestmark = needs_gpu_or_interpreter
+gpu_only = pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU (not for Triton's interpreter)")
+DEV = gpu_device()
 
 
 @pytest.fixture(autouse=True)
@@ -26,10 +31,10 @@ def _tle_enabled():
 
 @pytest.mark.parametrize("n,bins", [(1000, 64), (4096, 256), (100_000, 1024), (7, 32)])
 def test_histogram_matches_bincount(n, bins):
-    gen = torch.Generator(device="cuda").manual_seed(n + bins)
+    gen = torch.Generator(device=DEV).manual_seed(n + bins)
     # Values slightly outside [0, bins) must be ignored, as the mask says.
-    x = torch.randint(-3, bins + 3, (n,), device="cuda", dtype=torch.int32, generator=gen)
-    out = torch.full((bins,), -1, device="cuda", dtype=torch.int32)
+    x = torch.randint(-3, bins + 3, (n,), device=DEV, dtype=torch.int32, generator=gen)
+    out = torch.full((bins,), -1, device=DEV, dtype=torch.int32)
     K.histogram[(1,)](x, out, n, BLOCK=256, BINS=bins)
     valid = x[(x >= 0) & (x < bins)].long()
     expected = torch.bincount(valid, minlength=bins).to(torch.int32)
@@ -41,8 +46,8 @@ def test_histogram_matches_bincount(n, bins):
 
 @pytest.mark.parametrize("m,n", [(32, 64), (64, 64), (16, 128)])
 def test_transpose_through_shared_memory(m, n):
-    x = torch.randn(m, n, device="cuda")
-    y = torch.empty(n, m, device="cuda")
+    x = torch.randn(m, n, device=DEV)
+    y = torch.empty(n, m, device=DEV)
     K.transpose_tile[(1,)](x, y, M=m, N=n)
     torch.testing.assert_close(y, x.t().contiguous(), rtol=0, atol=0)
 
@@ -50,13 +55,14 @@ def test_transpose_through_shared_memory(m, n):
 def _late_writer(variant):
     m, n = 32, 64
     seed = int(torch.randint(1, 1 << 20, ()))
-    y = torch.full((n, m), -1, device="cuda", dtype=torch.int32)
+    y = torch.full((n, m), -1, device=DEV, dtype=torch.int32)
     K.late_writer_transpose[(1,)](y, seed, M=m, N=n, VARIANT=variant)
-    rows = torch.arange(m, device="cuda", dtype=torch.int32)[:, None]
-    cols = torch.arange(n, device="cuda", dtype=torch.int32)[None, :]
+    rows = torch.arange(m, device=DEV, dtype=torch.int32)[:, None]
+    cols = torch.arange(n, device=DEV, dtype=torch.int32)[None, :]
     return y, (rows * n + cols + seed).t()
 
 
+@gpu_only
 def test_late_writer_is_ordered_by_the_barrier_pass():
     """Differential control of triton-tle-insert-local-pointer-barriers: warp
     0 writes its part of a shared tile ~ms after the other warps, which then
@@ -75,6 +81,7 @@ def test_late_writer_is_ordered_by_the_barrier_pass():
 
 
 
+@gpu_only
 @pytest.mark.skipif(compute_sanitizer() is None, reason="needs compute-sanitizer")
 def test_racecheck_sees_the_race_the_barrier_pass_removes(tmp_path):
     """racecheck_local_memory.py under compute-sanitizer's racecheck: with
@@ -106,7 +113,7 @@ def test_racecheck_sees_the_race_the_barrier_pass_removes(tmp_path):
 
 
 def test_whole_buffer_stage_roundtrip():
-    x = torch.randn(64, 64, device="cuda", dtype=torch.float16)
+    x = torch.randn(64, 64, device=DEV, dtype=torch.float16)
     y = torch.empty_like(x)
     K.stage_roundtrip[(1,)](x, y, M=64, N=64)
     torch.testing.assert_close(y, x * 2, rtol=0, atol=0)
@@ -115,10 +122,10 @@ def test_whole_buffer_stage_roundtrip():
 @pytest.mark.parametrize("n", [1000, 8192, 33])
 def test_segment_max_and_scalar_slot(n):
     segs = 32
-    x = torch.randint(-10**6, 10**6, (n,), device="cuda", dtype=torch.int32)
-    out = torch.empty(segs + 1, device="cuda", dtype=torch.int32)
+    x = torch.randint(-10**6, 10**6, (n,), device=DEV, dtype=torch.int32)
+    out = torch.empty(segs + 1, device=DEV, dtype=torch.int32)
     K.segment_max[(1,)](x, out, n, BLOCK=256, SEGS=segs)
-    padded = torch.full((((n + segs - 1) // segs) * segs,), -2**31, device="cuda", dtype=torch.int32)
+    padded = torch.full((((n + segs - 1) // segs) * segs,), -2**31, device=DEV, dtype=torch.int32)
     padded[:n] = x
     expected = padded.view(-1, segs).max(dim=0).values
     torch.testing.assert_close(out[:segs], expected, rtol=0, atol=0)
@@ -127,7 +134,7 @@ def test_segment_max_and_scalar_slot(n):
 
 def test_atomic_cas_one_winner_per_slot():
     slots = 64
-    out = torch.empty(slots + 1, device="cuda", dtype=torch.int32)
+    out = torch.empty(slots + 1, device=DEV, dtype=torch.int32)
     K.claim_slots[(1,)](out, SLOTS=slots)
     winners = out[:slots].cpu()
     assert out[slots].item() == slots  # exactly one success per slot
@@ -135,21 +142,23 @@ def test_atomic_cas_one_winner_per_slot():
         assert (int(winners[s]) - 1) % slots == s
 
 
+@gpu_only
 @pytest.mark.parametrize("clusters", [1, 3])
 def test_cluster_exchange(clusters):
     n = 128
-    out = torch.full((clusters, 2, n), -1, device="cuda", dtype=torch.int32)
+    out = torch.full((clusters, 2, n), -1, device=DEV, dtype=torch.int32)
     compiled = K.cluster_exchange[(clusters,)](out, N=n, MESH=K.CLUSTER2)
     assert compiled.metadata.num_ctas == 2
-    i = torch.arange(n, device="cuda", dtype=torch.int32)
+    i = torch.arange(n, device=DEV, dtype=torch.int32)
     for c in range(clusters):
         for rank in range(2):
             torch.testing.assert_close(out[c, rank], 1000 * (1 - rank) + i + 100000 * c, rtol=0, atol=0)
 
 
+@gpu_only
 def test_cluster_histogram_remote_atomics():
     n, bins = 50_000, 128
-    x = torch.randint(0, bins, (n,), device="cuda", dtype=torch.int32)
-    out = torch.full((bins,), -1, device="cuda", dtype=torch.int32)
+    x = torch.randint(0, bins, (n,), device=DEV, dtype=torch.int32)
+    out = torch.full((bins,), -1, device=DEV, dtype=torch.int32)
     K.cluster_histogram[(1,)](x, out, n, BLOCK=256, BINS=bins, MESH=K.CLUSTER2)
     torch.testing.assert_close(out, torch.bincount(x.long(), minlength=bins).to(torch.int32), rtol=0, atol=0)

@@ -15,7 +15,7 @@ import functools
 from triton.language import core as tlc
 from triton.language.semantic import TritonSemantic
 
-from . import _markers
+from . import _interpret, _markers
 
 TLE_ADDRESS_SPACES = (3, 7)
 _SEMS = ("relaxed", "acquire", "release", "acq_rel")
@@ -92,7 +92,9 @@ def _wrap_rmw(op: str):
 
     @functools.wraps(original)
     def atomic(self, ptr, val, mask, sem, scope):
-        if is_tle_pointer(ptr):
+        # Under Triton's interpreter a TLE pointer is a host address, which
+        # Triton's own atomics update (docs/interpreter.md).
+        if is_tle_pointer(ptr) and not _interpret.active(self):
             return _atomic_rmw(self, op, ptr, val, mask, sem, scope)
         return original(self, ptr, val, mask, sem, scope)
 
@@ -105,7 +107,7 @@ def _wrap_cas():
 
     @functools.wraps(original)
     def atomic_cas(self, ptr, cmp, val, sem, scope):
-        if is_tle_pointer(ptr):
+        if is_tle_pointer(ptr) and not _interpret.active(self):
             return _atomic_cas(self, ptr, cmp, val, sem, scope)
         return original(self, ptr, cmp, val, sem, scope)
 

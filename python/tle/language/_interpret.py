@@ -31,7 +31,8 @@ from ._errors import TLEUsageError
 
 # What runs here (the public names); docs/interpreter.md lists the same.
 SUPPORTED = ("tle.gpu.alloc", "tle.gpu.local_ptr", "tle.gpu.local_load", "tle.gpu.local_store",
-             "tle.gpu.copy (global pointers <-> buffer)", "tle.gpu.memory_space", "tle.cumsum")
+             "tle.gpu.copy (synchronous)", "tle.gpu.memory_space", "tle.cumsum", "tl.atomic_* on local pointers",
+             "tle.range / tle.gpu.pipeline / tle.pipeline_group")
 
 _primitive = contextvars.ContextVar("tle_interpret_primitive", default=None)
 
@@ -94,17 +95,29 @@ def _install_program_hook(builder) -> None:
         _live.clear()
         return start(x, y, z)
 
-    def create_masked_load(ptrs, mask, *args):
+    def create_masked_load(ptrs, mask, *args, **kwargs):
         _check_access(ptrs, mask, "tl.load")
-        return load(ptrs, mask, *args)
+        return load(ptrs, mask, *args, **kwargs)
 
-    def create_masked_store(ptrs, value, mask, *args):
+    def create_masked_store(ptrs, value, mask, *args, **kwargs):
         _check_access(ptrs, mask, "tl.store")
-        return store(ptrs, value, mask, *args)
+        return store(ptrs, value, mask, *args, **kwargs)
+
+    rmw, cas = builder.create_atomic_rmw, builder.create_atomic_cas
+
+    def create_atomic_rmw(op, ptrs, value, mask, *args, **kwargs):
+        _check_access(ptrs, mask, "an atomic")
+        return rmw(op, ptrs, value, mask, *args, **kwargs)
+
+    def create_atomic_cas(ptrs, cmp, value, *args, **kwargs):
+        _check_access(ptrs, None, "an atomic compare-and-swap")
+        return cas(ptrs, cmp, value, *args, **kwargs)
 
     builder.set_grid_idx = set_grid_idx
     builder.create_masked_load = create_masked_load
     builder.create_masked_store = create_masked_store
+    builder.create_atomic_rmw = create_atomic_rmw
+    builder.create_atomic_cas = create_atomic_cas
     builder._tle_program_hook = True
 
 
@@ -115,7 +128,8 @@ def _check_access(ptrs, mask, what: str) -> None:
     import numpy as np
     size = _np_dtype(dtype.element_ty).itemsize
     addrs = np.asarray(ptrs.data, dtype=np.uint64)
-    on = np.broadcast_to(np.asarray(mask.data, dtype=bool), addrs.shape)
+    on = np.ones(addrs.shape, dtype=bool) if mask is None else np.broadcast_to(np.asarray(mask.data, dtype=bool),
+                                                                                  addrs.shape)
     inside = np.zeros(addrs.shape, dtype=bool)
     for a in _live:
         inside |= (addrs >= a.base) & (addrs + size <= a.base + a.nbytes)

@@ -39,7 +39,7 @@ import triton.language as tl
 from triton.compiler import code_generator
 from triton.language import core as tlc
 
-from . import _markers
+from . import _interpret, _markers
 from ._markers import TLEUsageError, describe
 from .core import _require_enabled
 
@@ -114,6 +114,7 @@ class range:  # noqa: A001 - FlagTree's name
 
     def __init__(self, arg1, arg2=None, step=None, num_stages=None, pipe_stages=None, pipe_orders=None,
                  executors=None, **tl_range_kwargs):
+        self._bounds = (arg1, arg2, step)
         self.num_stages = tlc._unwrap_if_constexpr(num_stages)
         self.pipe_stages = _int_list(pipe_stages, "pipe_stages")
         self.pipe_orders = _int_list(pipe_orders, "pipe_orders")
@@ -152,10 +153,19 @@ class range:  # noqa: A001 - FlagTree's name
                 f"[0] * {len(stages)}); for producer/consumer warp groups use tle.gpu.warp_specialize")
 
     def __iter__(self):
+        if _interpret.enabled():
+            return _host_range(*self._bounds)  # Triton's interpreter (docs/interpreter.md)
         raise RuntimeError("tle.range can only be used in @triton.jit'd functions")
 
     def __next__(self):
         raise RuntimeError("tle.range can only be used in @triton.jit'd functions")
+
+
+def _host_range(arg1, arg2=None, step=None):
+    """The loop's iterations on the host, as Triton's interpreter runs tl.range;
+    stages and groups only order a GPU's work, so they change nothing here."""
+    start, end = (0, arg1) if arg2 is None else (arg1, arg2)
+    return iter(builtins.range(start, end, 1 if step is None else step))
 
 
 class pipeline:  # noqa: N801 - FlagTree's name
@@ -175,8 +185,13 @@ class pipeline:  # noqa: N801 - FlagTree's name
     KEYWORDS = ("num_stages", "loop_unroll_factor")
 
     def __init__(self, arg1, arg2=None, step=None, num_stages=None, loop_unroll_factor=None):
-        raise RuntimeError("tle.gpu.pipeline can only be used as the iterator of a for loop in a @triton.jit'd "
-                           "function")
+        if not _interpret.enabled():
+            raise RuntimeError("tle.gpu.pipeline can only be used as the iterator of a for loop in a @triton.jit'd "
+                               "function")
+        self._bounds = (arg1, arg2, step)
+
+    def __iter__(self):
+        return _host_range(*self._bounds)  # only reached under Triton's interpreter
 
 
 class _Loop:
@@ -223,6 +238,8 @@ class pipeline_group:
     """
 
     def __init__(self, index, _semantic=None):
+        if _semantic is None and _interpret.enabled():
+            _semantic = _interpret.semantic()
         if _semantic is None:
             raise RuntimeError("tle.pipeline_group can only be used in @triton.jit'd functions")
         self.index = tlc._unwrap_if_constexpr(index)
@@ -233,6 +250,8 @@ class pipeline_group:
         i = self.index
         if not isinstance(i, int) or isinstance(i, bool):
             raise TLEUsageError(f"tle.pipeline_group: the group index must be a constexpr int, got {describe(i)}")
+        if _interpret.active(self.semantic):
+            return self  # the interpreter runs the body in program order
         loops = _loops(self.semantic)
         loop = loops[-1] if loops else None
         if loop is None or loop.spec is None or loop.spec.pipe_stages is None:
@@ -264,6 +283,8 @@ class pipeline_group:
         return None
 
     def __exit__(self, *exc):
+        if _interpret.active(self.semantic):
+            return False
         loop = _loops(self.semantic)[-1]
         _markers.emit("pipeline_group_end", {"group": ("i32", self.index), "tle.marker.no_results": True}, [],
                       [tlc.int32], _semantic=self.semantic)
