@@ -48,6 +48,11 @@ L1/L2 resident): ``w1`` is loaded, ``w2 = w1^2``, ``w3 = w1 w2``.
   ``tl.reshape`` / ``tl.permute`` / ``tl.split`` / ``tl.join`` on the
   ``[ROWS, N]`` register tensors (Triton moves the data itself: layout
   conversions through its own shared memory or warp shuffles).
+- ``triton-r16``: ``tle-r16``'s stage plan and arithmetic in plain Triton, the
+  exchanges again Triton's reshapes / permutes / splits / joins (16-way trees):
+  the baseline given the same algorithm. Its PTX has more CTA barriers and
+  shared-memory accesses than ``triton``'s (N = 1024: 123 ``bar.sync`` against
+  15), so ``triton`` stays the baseline unless a GPU run says otherwise.
 - ``torch``: ``torch.fft.fft`` (cuFFT).
 
 Check: relative L2 error vs ``torch.fft.fft`` of the input in complex128 on the
@@ -629,6 +634,101 @@ def fft_triton_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl
     tl.store(Y + offs, tl.reshape(tl.join(re, im), [ROWS, 2 * N]), mask=mask)
 
 
+@triton.jit
+def _sixteenths(x, ROWS: tl.constexpr, N: tl.constexpr):
+    """x[:, j + q N/16] for q = 0..15 as a tuple of [ROWS, N/16] tensors: q = q0 + 2 q1 + 4 q2 + 8 q3,
+    one tl.split per bit."""
+    L: tl.constexpr = N // 16
+    t = tl.reshape(tl.permute(tl.reshape(x, [ROWS, 16, L]), (0, 2, 1)), [ROWS, L, 2, 2, 2, 2])
+    s0, s1 = tl.split(t)
+    s00, s01 = tl.split(s0)
+    s10, s11 = tl.split(s1)
+    s000, s001 = tl.split(s00)
+    s010, s011 = tl.split(s01)
+    s100, s101 = tl.split(s10)
+    s110, s111 = tl.split(s11)
+    a0, a8 = tl.split(s000)
+    a4, a12 = tl.split(s001)
+    a2, a10 = tl.split(s010)
+    a6, a14 = tl.split(s011)
+    a1, a9 = tl.split(s100)
+    a5, a13 = tl.split(s101)
+    a3, a11 = tl.split(s110)
+    a7, a15 = tl.split(s111)
+    return (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)
+
+
+@triton.jit
+def _scatter16(x, ROWS: tl.constexpr, N: tl.constexpr, NS: tl.constexpr):
+    """y[(j // NS) 16 NS + k NS + j % NS] = x[k][j] (x: 16 tensors [ROWS, N/16]), one tl.join per bit
+    of k, k = 8 k3 + 4 k2 + 2 k1 + k0: tl.join appends its axis last, so k3's join comes first."""
+    p0 = tl.join(x[0], x[8])
+    p1 = tl.join(x[1], x[9])
+    p2 = tl.join(x[2], x[10])
+    p3 = tl.join(x[3], x[11])
+    p4 = tl.join(x[4], x[12])
+    p5 = tl.join(x[5], x[13])
+    p6 = tl.join(x[6], x[14])
+    p7 = tl.join(x[7], x[15])
+    q0 = tl.join(p0, p4)
+    q1 = tl.join(p1, p5)
+    q2 = tl.join(p2, p6)
+    q3 = tl.join(p3, p7)
+    t = tl.join(tl.join(q0, q2), tl.join(q1, q3))  # [ROWS, N/16, 2 (k3), 2 (k2), 2 (k1), 2 (k0)]
+    t = tl.reshape(t, [ROWS, N // (16 * NS), NS, 16])
+    return tl.reshape(tl.permute(t, (0, 1, 3, 2)), [ROWS, N])
+
+
+@triton.jit
+def _triton_stage16(re, im, TW, ROWS: tl.constexpr, N: tl.constexpr, NS: tl.constexpr):
+    """One radix-16 Stockham stage of span NS on [ROWS, N] register tensors (_r16_stage's
+    arithmetic; the exchanges are Triton's reshapes, permutes, splits and joins)."""
+    ar = _sixteenths(re, ROWS, N)
+    ai = _sixteenths(im, ROWS, N)
+    a = ()
+    for q in tl.static_range(16):
+        a = a + (ar[q], ai[q])
+    if NS > 1:
+        a = _twiddle16(a, TW, tl.arange(0, N // 16)[None, :], N, NS)
+    x = _radix16(a)
+    xr = ()
+    xi = ()
+    for k in tl.static_range(16):
+        xr = xr + (x[2 * k], )
+        xi = xi + (x[2 * k + 1], )
+    return _scatter16(xr, ROWS, N, NS), _scatter16(xi, ROWS, N, NS)
+
+
+@triton.jit
+def fft_triton16_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.constexpr):
+    """fft_triton_kernel with tle-r16's stage plan (radix 2 first when log2(N) is odd,
+    radix-16 stages, radix 4 last when the remaining power of 4 is odd): plain Triton
+    given the same algorithm as the TLE kernel."""
+    H: tl.constexpr = N // 2
+    ODD: tl.constexpr = LOGN % 2
+    NR16: tl.constexpr = (LOGN // 2) // 2
+    HAS4: tl.constexpr = (LOGN // 2) % 2
+    pid = tl.program_id(0)
+    rows = pid * ROWS + tl.arange(0, ROWS)
+    offs = rows.to(tl.int64)[:, None] * (2 * N) + tl.arange(0, 2 * N)[None, :]
+    mask = (rows < B)[:, None]
+    re, im = tl.split(tl.reshape(tl.load(X + offs, mask=mask, other=0.0), [ROWS, N, 2]))
+
+    if ODD == 1:
+        tr = tl.permute(tl.reshape(re, [ROWS, 2, H]), (0, 2, 1))
+        ti = tl.permute(tl.reshape(im, [ROWS, 2, H]), (0, 2, 1))
+        a0r, a1r = tl.split(tr)
+        a0i, a1i = tl.split(ti)
+        re = tl.reshape(tl.join(a0r + a1r, a0r - a1r), [ROWS, N])
+        im = tl.reshape(tl.join(a0i + a1i, a0i - a1i), [ROWS, N])
+    for s in tl.static_range(NR16):
+        re, im = _triton_stage16(re, im, TW, ROWS, N, (1 << ODD) << (4 * s))
+    if HAS4 == 1:
+        re, im = _triton_stage(re, im, TW, tl.arange(0, N // 4)[None, :], ROWS, N, N // 4)
+
+    tl.store(Y + offs, tl.reshape(tl.join(re, im), [ROWS, 2 * N]), mask=mask)
+
+
 # ---------------------------------------------------------------------------
 # Benchmark wiring
 
@@ -704,6 +804,7 @@ BENCH = _harness.Benchmark(
         "tle-2d": _launcher(fft_tle2d_kernel, TLE2D_CONFIG),
         "tle-r16": _launcher(fft_tle16_kernel, TLE16_CONFIG),
         "triton": _launcher(fft_triton_kernel, TRITON_CONFIG),
+        "triton-r16": _launcher(fft_triton16_kernel, TRITON_CONFIG),
         "torch": _torch,
     },
     make_inputs=make_inputs,
@@ -728,7 +829,8 @@ def smoke_kernels():
                 ("tle", fft_tle_kernel, TLE_CONFIG, True, ["st.shared.b32", "ld.shared.b32", "bar.sync"]),
                 ("tle-2d", fft_tle2d_kernel, TLE2D_CONFIG, True, ["st.shared.b32", "ld.shared.b32", "bar.sync"]),
                 ("tle-r16", fft_tle16_kernel, TLE16_CONFIG, True, ["st.shared.b32", "ld.shared.b32", "bar.sync"]),
-                ("triton", fft_triton_kernel, TRITON_CONFIG, False, [])):
+                ("triton", fft_triton_kernel, TRITON_CONFIG, False, []),
+                ("triton-r16", fft_triton16_kernel, TRITON_CONFIG, False, [])):
             cfg = dict(config[n])
             warps = cfg.pop("num_warps")
             entries.append(dict(name=f"{name}-N{n}", kernel=kernel, signature=sig,

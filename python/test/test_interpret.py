@@ -53,14 +53,14 @@ def test_local_memory_under_interpreter(case_results, case):
 
 def test_fft_benchmark_checks_under_interpreter():
     """bench/fft.py --check under the interpreter: every provider (TLE's 1-D,
-    2-D and radix-16 kernels, plain Triton, torch) matches torch.fft in
-    complex128 on the CPU."""
+    2-D and radix-16 kernels, plain Triton's radix-4 and radix-16 ones,
+    torch) matches torch.fft in complex128 on the CPU."""
     done = _interpreted([os.path.join(REPO, "bench", "fft.py"), "--check", "--seed", "7", "--no-progress",
                          "--shapes", FFT_SHAPES])
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "CPU (Triton's interpreter)" in done.stdout
     for shape in FFT_SHAPES.split(","):
-        for provider in ("tle", "tle-2d", "tle-r16", "triton", "torch"):
+        for provider in ("tle", "tle-2d", "tle-r16", "triton", "triton-r16", "torch"):
             assert any(line.split()[:4] == [shape, provider, "checked,", "ok"] for line in done.stdout.splitlines()), \
                 (shape, provider, done.stdout[-3000:])
 
