@@ -32,7 +32,8 @@ from ._errors import TLEUsageError
 # What runs here (the public names); docs/interpreter.md lists the same.
 SUPPORTED = ("tle.gpu.alloc", "tle.gpu.local_ptr", "tle.gpu.local_load", "tle.gpu.local_store",
              "tle.gpu.copy (synchronous)", "tle.gpu.memory_space", "tle.cumsum", "tl.atomic_* on local pointers",
-             "tle.range / tle.gpu.pipeline / tle.pipeline_group")
+             "tle.range / tle.gpu.pipeline / tle.pipeline_group", "mbarriers and named barriers",
+             "tle.gpu.copy(..., barrier=)", "asynchronous TMA stores", "tle.load(is_async=True)")
 
 _primitive = contextvars.ContextVar("tle_interpret_primitive", default=None)
 
@@ -79,6 +80,33 @@ class _Allocation:
 
 
 _live: list[_Allocation] = []
+# mbarriers of the running program, by (handle address, index).
+_barriers: dict[tuple[int, int], "_Barrier"] = {}
+
+
+class _Barrier:
+    """An mbarrier's state: ``completed`` phases, arrivals still ``pending`` in
+    the current phase (of ``count``), transaction bytes still expected."""
+
+    def __init__(self, count: int, ready: bool):
+        self.count = self.pending = count
+        self.tx = 0
+        self.completed = 1 if ready else 0  # READY: phase 0 is complete at once
+
+    def arrive(self, count: int = 1, expect_tx: int = 0) -> None:
+        self.pending -= count
+        self.tx += expect_tx
+        if self.pending < 0:
+            raise TLEUsageError(f"{_name()}: {count} arrival(s) on an mbarrier whose phase "
+                                f"{self.completed} expects {self.count} in all: more arrivals than its arrive_count")
+        if self.pending == 0 and self.tx <= 0:
+            self.completed += 1
+            self.pending, self.tx = self.count, 0
+
+    def done(self, phase: int) -> bool:
+        """Whether a wait on ``phase`` returns: mbarrier.try_wait.parity's rule
+        (the phase of that parity before the current one has completed)."""
+        return (self.completed - phase) % 2 == 1
 
 
 def _install_program_hook(builder) -> None:
@@ -93,6 +121,7 @@ def _install_program_hook(builder) -> None:
 
     def set_grid_idx(x, y, z):
         _live.clear()
+        _barriers.clear()
         return start(x, y, z)
 
     def create_masked_load(ptrs, mask, *args, **kwargs):
@@ -294,6 +323,79 @@ def _no_results(types):
     return out
 
 
+def _scalar(value: tlc.tensor) -> int:
+    return int(value.handle.data.reshape(-1)[0])
+
+
+def _barrier(operands, first: int) -> "_Barrier":
+    """The mbarrier that operands[first] (handle) and operands[first + 1] (index) name."""
+    key = (_base(operands[first]), _scalar(operands[first + 1]))
+    if key not in _barriers:
+        raise TLEUsageError(f"{_name()}: not a live mbarrier (a barrier lives until its program ends)")
+    return _barriers[key]
+
+
+def _barrier_alloc(attrs, operands, types, extra):
+    import numpy as np
+    (n, _) = _memdesc_shape(attrs)
+    a = _Allocation(8 * n)
+    _live.append(a)
+    for i in range(n):
+        _barriers[(a.base, i)] = _Barrier(attrs["arrive_count"][1], "ready" in attrs)
+    return [_handle(np.array([a.base], dtype=np.uint64), types[0])]
+
+
+def _barrier_arrive(attrs, operands, types, extra):
+    expect = int(attrs["expect_tx"].split(":")[0]) if "expect_tx" in attrs else 0
+    _barrier(operands, 0).arrive(attrs["count"][1] if "count" in attrs else 1, expect)
+    return _no_results(types)
+
+
+def _barrier_wait(attrs, operands, types, extra):
+    bar, phase = _barrier(operands, 0), _scalar(operands[2])
+    if not bar.done(phase):
+        raise TLEUsageError(f"{_name()}: waits on phase {phase} of an mbarrier that has completed {bar.completed} "
+                            f"phase(s) with {bar.count - bar.pending} of {bar.count} arrivals in the current one: "
+                            "with one program running at a time nothing else can arrive, so on a GPU this wait "
+                            "would hang (or wait for a later phase)")
+    return _no_results(types)
+
+
+def _barrier_try_wait(attrs, operands, types, extra):
+    import numpy as np
+    done = _barrier(operands, 0).done(_scalar(operands[2]))
+    return [_handle(np.array([done], dtype=bool), tlc.int1)]
+
+
+def _async_load(attrs, operands, types, extra):
+    """A TMA or cp.async copy into a buffer that completes on a barrier: the
+    value (Triton's load, already run) lands at once, and the copy is the one
+    arrival its barrier expects of it (docs/barriers.md)."""
+    value = operands[0]
+    view = _view(_base(operands[1]), value.handle.data.size, value.dtype)
+    view[:] = value.handle.data.reshape(-1).astype(view.dtype)
+    _barrier(operands, 2).arrive()
+    return _no_results(types)
+
+
+def _async_load_value(attrs, operands, types, extra):
+    """tle.load(is_async=True): a load like tl.load (masked-off elements read
+    ``other``, else zero)."""
+    import numpy as np
+    from triton.runtime.interpreter import _interpreter
+    _, has_mask, has_other = attrs["operandSegmentSizes"][1]
+    ptrs = operands[0].handle.data
+    element = types[0].scalar
+    mask = operands[1].handle.data if has_mask else np.ones(ptrs.shape, dtype=bool)
+    other = (operands[1 + has_mask].handle.data if has_other else np.zeros(ptrs.shape, dtype=_np_dtype(element)))
+    return [_handle(_interpreter.load(ptrs, mask, other.astype(_np_dtype(element)), _np_dtype(element)), element)]
+
+
+def _nothing(attrs, operands, types, extra):
+    """Ordering a GPU needs that one program at a time already has."""
+    return _no_results(types)
+
+
 _RUN = {
     "alloc": _alloc,
     "alloc_alias": _alloc_alias,
@@ -302,6 +404,18 @@ _RUN = {
     "local_store": _local_store,
     "copy": _copy,
     "exclusive_cumsum": _exclusive_cumsum,
+    "barrier_alloc": _barrier_alloc,
+    "barrier_arrive": _barrier_arrive,
+    "barrier_wait": _barrier_wait,
+    "barrier_try_wait": _barrier_try_wait,
+    "async_load": _async_load_value,
+    "async_tma_load": _async_load,
+    "async_copy_load": _async_load,
+    "async_tma_store": _nothing,  # Triton's descriptor store already ran
+    "tma_store_wait": _nothing,
+    "wgmma_shared_operand_fence": _nothing,
+    "named_barrier_sync": _nothing,  # one program's threads all take part
+    "named_barrier_arrive": _nothing,
 }
 
 
