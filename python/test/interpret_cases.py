@@ -132,6 +132,45 @@ def grouped_dot(X, Y, OUT, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def barrier_phases(FLAGS):
+    bar = tle.gpu.alloc_barrier(arrive_count=2)
+    tle.gpu.barrier_arrive(bar)
+    tl.store(FLAGS + 0, tle.gpu.barrier_try_wait(bar, phaseIdx=0).to(tl.int32))  # 1 of 2 arrivals: 0
+    tle.gpu.barrier_arrive(bar)
+    tl.store(FLAGS + 1, tle.gpu.barrier_try_wait(bar, phaseIdx=0).to(tl.int32))  # phase 0 complete: 1
+    tle.gpu.barrier_wait(bar, phaseIdx=0)
+    tle.gpu.barrier_arrive(bar, count=2)
+    tle.gpu.barrier_wait(bar, phaseIdx=1)
+    tl.store(FLAGS + 2, tle.gpu.barrier_try_wait(bar, phaseIdx=2).to(tl.int32))  # phase 2 open: 0
+    ready = tle.gpu.alloc_barrier(init=tle.gpu.READY)
+    tle.gpu.barrier_wait(ready, phaseIdx=0)  # an empty slot: returns at once
+    tl.store(FLAGS + 3, tle.gpu.barrier_try_wait(ready, phaseIdx=1).to(tl.int32))  # 0
+
+
+@triton.jit
+def copies_on_barriers(X, x_desc, Y, Z, N: tl.constexpr, B: tl.constexpr):
+    buf = tle.gpu.alloc([N], dtype=tl.float32)
+    bars = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=1)
+    i = tl.arange(0, N)
+    tle.gpu.copy(X + i, buf, [N], barrier=bars[0])  # cp.async
+    tle.gpu.barrier_wait(bars[0], phaseIdx=0)
+    tl.store(Y + i, tle.gpu.local_load(buf) + 1.0)
+    tile = tle.gpu.alloc([B, B], dtype=tl.float32)
+    tle.gpu.copy(x_desc, tile, [B, B], [B, 0], barrier=bars[1])  # TMA, rows B..2B-1
+    tle.gpu.barrier_wait(bars[1], phaseIdx=0)
+    r = tl.arange(0, B)[:, None]
+    c = tl.arange(0, B)[None, :]
+    tl.store(Z + r * B + c, tle.gpu.local_load(tile))
+
+
+@triton.jit
+def waits_forever(X):
+    bar = tle.gpu.alloc_barrier(arrive_count=2)
+    tle.gpu.barrier_arrive(bar)
+    tle.gpu.barrier_wait(bar, phaseIdx=0)
+
+
+@triton.jit
 def out_of_bounds(X, N: tl.constexpr):
     buf = tle.gpu.alloc([N], dtype=tl.float32)
     i = tl.arange(0, N)
@@ -140,8 +179,8 @@ def out_of_bounds(X, N: tl.constexpr):
 
 @triton.jit
 def needs_gpu(X, N: tl.constexpr):
-    bar = tle.gpu.alloc_barrier(arrive_count=1)
-    tle.gpu.barrier_arrive(bar)
+    buf = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    tle.gpu.memdesc_wgmma_view(buf)
 
 
 def _x(n, *shape):
@@ -238,6 +277,27 @@ def case_range_with_pipeline_groups():
     torch.testing.assert_close(out, (x * y).reshape(8, 32).sum(0))
 
 
+def case_barrier_phases():
+    flags = torch.full((4, ), -7, dtype=torch.int32)
+    barrier_phases[(1, )](flags)
+    assert flags.tolist() == [0, 1, 0, 0], flags
+
+
+def case_copies_on_barriers():
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    x = _x(64)
+    m = _x(5, 32, 16)
+    y, z = torch.empty_like(x), torch.empty(16, 16)
+    copies_on_barriers[(1, )](x, TensorDescriptor.from_tensor(m, block_shape=[16, 16]), y, z, N=64, B=16)
+    assert torch.equal(y, x + 1.0) and torch.equal(z, m[16:]), (y, z)
+
+
+def case_a_wait_that_never_returns_is_an_error():
+    _expect_error(lambda: waits_forever[(1, )](_x(4)),
+                  "tle.gpu.barrier_wait: waits on phase 0 of an mbarrier that has completed 0 phase(s) with 1 of 2 "
+                  "arrivals in the current one")
+
+
 def _expect_error(run, text):
     try:
         run()
@@ -257,7 +317,7 @@ def case_out_of_bounds_is_an_error():
 def case_gpu_only_primitive_is_named():
     x = _x(16)
     _expect_error(lambda: needs_gpu[(1, )](x, N=16),
-                  "tle.gpu.alloc_barrier does not run under Triton's interpreter (TRITON_INTERPRET=1)")
+                  "tle.gpu.memdesc_wgmma_view does not run under Triton's interpreter (TRITON_INTERPRET=1)")
 
 
 if __name__ == "__main__":
