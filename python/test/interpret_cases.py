@@ -179,8 +179,8 @@ def out_of_bounds(X, N: tl.constexpr):
 
 @triton.jit
 def needs_gpu(X, N: tl.constexpr):
-    buf = tle.gpu.alloc([64, 64], dtype=tl.float16)
-    tle.gpu.memdesc_wgmma_view(buf)
+    x = tl.load(X + tl.arange(0, N)[:, None] * N + tl.arange(0, N)[None, :])
+    tle.extract_tile(x, [0, 1], [N // 2, N // 2])
 
 
 def _x(n, *shape):
@@ -315,9 +315,8 @@ def case_out_of_bounds_is_an_error():
 
 
 def case_gpu_only_primitive_is_named():
-    x = _x(16)
-    _expect_error(lambda: needs_gpu[(1, )](x, N=16),
-                  "tle.gpu.memdesc_wgmma_view does not run under Triton's interpreter (TRITON_INTERPRET=1)")
+    _expect_error(lambda: needs_gpu[(1, )](_x(0, 16, 16), N=16),
+                  "tle.extract_tile does not run under Triton's interpreter (TRITON_INTERPRET=1)")
 
 
 if __name__ == "__main__":

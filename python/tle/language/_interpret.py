@@ -33,7 +33,8 @@ from ._errors import TLEUsageError
 SUPPORTED = ("tle.gpu.alloc", "tle.gpu.local_ptr", "tle.gpu.local_load", "tle.gpu.local_store",
              "tle.gpu.copy (synchronous)", "tle.gpu.memory_space", "tle.cumsum", "tl.atomic_* on local pointers",
              "tle.range / tle.gpu.pipeline / tle.pipeline_group", "mbarriers and named barriers",
-             "tle.gpu.copy(..., barrier=)", "asynchronous TMA stores", "tle.load(is_async=True)")
+             "tle.gpu.copy(..., barrier=)", "asynchronous TMA stores", "tle.load(is_async=True)",
+             "tle.gpu.wgmma (fp16, bf16) / wgmma_wait / memdesc_wgmma_view")
 
 _primitive = contextvars.ContextVar("tle_interpret_primitive", default=None)
 
@@ -389,6 +390,50 @@ def _async_load_value(attrs, operands, types, extra):
     mask = operands[1].handle.data if has_mask else np.ones(ptrs.shape, dtype=bool)
     other = (operands[1 + has_mask].handle.data if has_other else np.zeros(ptrs.shape, dtype=_np_dtype(element)))
     return [_handle(_interpreter.load(ptrs, mask, other.astype(_np_dtype(element)), _np_dtype(element)), element)]
+
+
+# A transposed memdesc_wgmma_view's handle: the buffer's address with this bit
+# set (a view may only be passed to tle.gpu.wgmma, which reads it transposed).
+_TRANSPOSED = 1 << 62
+
+
+def wgmma_view_handle(buf, order, btype):
+    """The handle of ``tle.gpu.memdesc_wgmma_view(buf, order)`` under the
+    interpreter: the same buffer, its address tagged when the view is the
+    transpose."""
+    import numpy as np
+    address = _base(tlc.tensor(buf.handle, buf.type.handle_type()))
+    if tuple(order) == (1, 0):
+        address |= _TRANSPOSED
+    return _handle(np.array([address], dtype=np.uint64), btype.handle_type())
+
+
+def _as_float32(data, dtype):
+    import numpy as np
+    if dtype == tlc.bfloat16:  # stored as its 16 bits
+        return (data.astype(np.uint32) << 16).view(np.float32)
+    if dtype in (tlc.float16, tlc.float32):
+        return data.astype(np.float32)
+    raise TLEUsageError(f"{_name()}: {dtype} operands do not run under Triton's interpreter (fp16 and bf16 do)")
+
+
+def _operand_values(buf):
+    """A wgmma operand buffer (or transposed view) as float32, [rows, cols] as wgmma reads it."""
+    address = _base(tlc.tensor(buf.handle, buf.type.handle_type()))
+    rows, cols = (int(d) for d in buf.type.shape)
+    if address & _TRANSPOSED:
+        data = _view(address & ~_TRANSPOSED, rows * cols, buf.type.dtype).reshape(cols, rows).T
+    else:
+        data = _view(address, rows * cols, buf.type.dtype).reshape(rows, cols)
+    return _as_float32(data, buf.type.dtype)
+
+
+def wgmma(a, b, acc, registers: bool):
+    """``tle.gpu.wgmma`` under the interpreter: ``acc + a @ b`` in float32, complete
+    at once (``wgmma_wait`` has nothing left to wait for)."""
+    left = _as_float32(a.handle.data, a.dtype) if registers else _operand_values(a)
+    total = acc.handle.data.astype("float32") + left @ _operand_values(b)
+    return tlc.tensor(_handle(total.astype("float32"), tlc.float32), acc.type)
 
 
 def _nothing(attrs, operands, types, extra):

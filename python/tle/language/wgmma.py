@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from triton.language import core as tlc
 
-from . import _markers
+from . import _interpret, _markers
 from ._markers import TLEUsageError, builtin, describe, dims
 from .buffers import buffered_tensor, buffered_tensor_type, mlir_type, smem
 from .core import _require_capability, _require_enabled
@@ -147,6 +147,8 @@ def wgmma(a, b, acc=None, input_precision=None, max_num_imprecise_acc=None, out_
         raise TLEUsageError(f"tle.gpu.wgmma acc must be a [{m}, {n}] fp32 tensor, got {describe(acc)}")
     _require_enabled("tle.gpu.wgmma", _semantic)
     _require_capability("tle.gpu.wgmma (wgmma.mma_async)", 90, _semantic)
+    if _interpret.active(_semantic):
+        return _interpret.wgmma(a, b, acc, registers)
     attrs = {}
     if imprecise is not None:
         attrs["max_num_imprecise_acc"] = ("i32", imprecise)
@@ -234,7 +236,7 @@ def wgmma_wait(pendings, *values, acc=None, _semantic=None, _generator=None):
             raise TLEUsageError(f"tle.gpu.wgmma_wait waits for tensors (wgmma accumulators), got {describe(v)}")
     _require_enabled("tle.gpu.wgmma_wait", _semantic)
     _require_capability("tle.gpu.wgmma_wait (wgmma.wait_group)", 90, _semantic)
-    out = _wait(pendings, values, _semantic)
+    out = values if _interpret.active(_semantic) else _wait(pendings, values, _semantic)
     return out[0] if len(out) == 1 else tlc.tuple(out)
 
 
@@ -273,6 +275,8 @@ def memdesc_wgmma_view(buffer, order=(1, 0), _semantic=None, _generator=None):
     enc = f"#ttg.swizzled_shared<{{vec = 1, perPhase = 1, maxPhase = 1, order = [{mem_order}]}}>"
     ty = f"!ttg.memdesc<{shape[0]}x{shape[1]}x{mlir_type(buf.type.dtype)}, {enc}, #ttg.shared_memory, mutable>"
     btype = buffered_tensor_type(shape, buf.type.dtype, smem)
+    if _interpret.active(_semantic):
+        return buffered_tensor(_interpret.wgmma_view_handle(buf, order, btype), btype)
     (handle,) = _markers.emit("memdesc_wgmma_view", {"order": ("i32-array", list(order)),
                                                      "tle.marker.result_types": ("list", [ty])},
                               [tlc.tensor(buf.handle, buf.type.handle_type())], [btype.handle_type()],
