@@ -298,6 +298,12 @@ def case_a_wait_that_never_returns_is_an_error():
                   "arrivals in the current one")
 
 
+def case_outside_a_kernel_is_still_an_error():
+    _expect_error(lambda: tle.gpu.alloc([16], dtype=tl.float32),
+                  "tle.gpu.alloc can only be called inside a @triton.jit kernel")
+    _expect_error(lambda: tle.gpu.pipeline(0, 4), "tle.gpu.pipeline can only be used as the iterator of a for loop")
+
+
 def _expect_error(run, text):
     try:
         run()

@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = ("reverse_1d", "transpose_2d", "flat_offsets", "init_store_load", "copy_both_ways", "alias_bits",
          "per_program", "fresh_buffers_are_poisoned", "masked_edge", "cumsum", "memory_space",
          "range_with_pipeline_groups", "barrier_phases", "copies_on_barriers",
-         "a_wait_that_never_returns_is_an_error",
+         "a_wait_that_never_returns_is_an_error", "outside_a_kernel_is_still_an_error",
          "out_of_bounds_is_an_error",
          "gpu_only_primitive_is_named")
 # Every N the benchmark takes, with partial programs (B not a multiple of ROWS).

@@ -44,6 +44,14 @@ def enabled() -> bool:
     return bool(knobs.runtime.interpret)
 
 
+def running() -> bool:
+    """Whether an interpreted kernel is running now: Triton's interpreter
+    gives tensors ``__index__`` for the length of a launch (and takes it back
+    after), so a TLE primitive called from plain Python still gets its
+    "inside a kernel" error."""
+    return enabled() and "__index__" in vars(tlc.tensor)
+
+
 def active(_semantic) -> bool:
     """Whether ``_semantic`` is the interpreter's (no IR is being built)."""
     builder = getattr(_semantic, "builder", None)

@@ -30,7 +30,7 @@ def builtin(name: str):
         def wrapper(*args, **kwargs):
             if kwargs.get("_semantic") is None:
                 from . import _interpret
-                if _interpret.enabled():
+                if _interpret.running():
                     # Triton's interpreter passes _semantic only to its own
                     # builtins: TLE's run on the host (_interpret.py).
                     with _interpret.primitive(name):

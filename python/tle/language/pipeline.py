@@ -153,7 +153,7 @@ class range:  # noqa: A001 - FlagTree's name
                 f"[0] * {len(stages)}); for producer/consumer warp groups use tle.gpu.warp_specialize")
 
     def __iter__(self):
-        if _interpret.enabled():
+        if _interpret.running():
             return _host_range(*self._bounds)  # Triton's interpreter (docs/interpreter.md)
         raise RuntimeError("tle.range can only be used in @triton.jit'd functions")
 
@@ -185,7 +185,7 @@ class pipeline:  # noqa: N801 - FlagTree's name
     KEYWORDS = ("num_stages", "loop_unroll_factor")
 
     def __init__(self, arg1, arg2=None, step=None, num_stages=None, loop_unroll_factor=None):
-        if not _interpret.enabled():
+        if not _interpret.running():
             raise RuntimeError("tle.gpu.pipeline can only be used as the iterator of a for loop in a @triton.jit'd "
                                "function")
         self._bounds = (arg1, arg2, step)
@@ -238,7 +238,7 @@ class pipeline_group:
     """
 
     def __init__(self, index, _semantic=None):
-        if _semantic is None and _interpret.enabled():
+        if _semantic is None and _interpret.running():
             _semantic = _interpret.semantic()
         if _semantic is None:
             raise RuntimeError("tle.pipeline_group can only be used in @triton.jit'd functions")
