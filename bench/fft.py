@@ -223,6 +223,19 @@ def _tle_stage(sre, sim, dre, dim, TW, Yb, r, j, mq, N: tl.constexpr, NS: tl.con
 
 
 @triton.jit
+def _tle_radix2_first(Xb, bre, bim, nrows, ROWS: tl.constexpr, N: tl.constexpr):
+    """The radix-2 first stage (span 1, no twiddles) when log2(N) is odd: global memory -> (bre, bim)."""
+    H: tl.constexpr = N // 2
+    m = tl.arange(0, ROWS * H)
+    r = m // H
+    jh = m % H
+    mh = r < nrows
+    a0r, a0i = _gload(Xb, r * N + jh, mh)
+    a1r, a1i = _gload(Xb, r * N + jh + H, mh)
+    _sstore2(bre, bim, r, 2 * jh, 2 * jh + 1, a0r + a1r, a0i + a1i, a0r - a1r, a0i - a1i)
+
+
+@triton.jit
 def fft_tle_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.constexpr, PP: tl.constexpr):
     # PP: ping-pong between two buffer pairs (one CTA barrier per exchange: the
     # barrier before a stage's loads also orders the previous stage's loads of the
@@ -232,7 +245,6 @@ def fft_tle_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.co
     # (or N/2 for the radix-2 stage): a 1-D layout puts consecutive columns on
     # consecutive lanes, whatever the compiler knows about the pointers.
     Q: tl.constexpr = N // 4
-    H: tl.constexpr = N // 2
     NP: tl.constexpr = N + N // 32
     pid = tl.program_id(0)
     bre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
@@ -249,13 +261,7 @@ def fft_tle_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.co
 
     # First stage (span 1, no twiddles): global -> shared.
     if LOGN % 2 == 1:
-        m = tl.arange(0, ROWS * H)
-        r = m // H
-        jh = m % H
-        mh = r < nrows
-        a0r, a0i = _gload(Xb, r * N + jh, mh)
-        a1r, a1i = _gload(Xb, r * N + jh + H, mh)
-        _sstore2(bre, bim, r, 2 * jh, 2 * jh + 1, a0r + a1r, a0i + a1i, a0r - a1r, a0i - a1i)
+        _tle_radix2_first(Xb, bre, bim, nrows, ROWS, N)
         NS0: tl.constexpr = 2
         NST: tl.constexpr = (LOGN - 1) // 2
     else:
@@ -517,7 +523,6 @@ def fft_tle16_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.
     the remaining power of 4 is odd (N = 64: 16, 4; 128: 2, 16, 4; 256: 16, 16; 512: 2, 16,
     16; 1024: 16, 16, 4). Ping-pong buffers, 1-D tensors over (row, column) lanes."""
     Q: tl.constexpr = N // 4
-    H: tl.constexpr = N // 2
     L: tl.constexpr = N // 16
     NP: tl.constexpr = N + N // 32
     ODD: tl.constexpr = LOGN % 2
@@ -533,13 +538,7 @@ def fft_tle16_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.
     nrows = B - pid * ROWS
 
     if ODD == 1:  # radix 2, span 1: global -> b
-        m = tl.arange(0, ROWS * H)
-        r = m // H
-        jh = m % H
-        mh = r < nrows
-        a0r, a0i = _gload(Xb, r * N + jh, mh)
-        a1r, a1i = _gload(Xb, r * N + jh + H, mh)
-        _sstore2(bre, bim, r, 2 * jh, 2 * jh + 1, a0r + a1r, a0i + a1i, a0r - a1r, a0i - a1i)
+        _tle_radix2_first(Xb, bre, bim, nrows, ROWS, N)
 
     # Stage t (0-based, the radix-2 one included) reads the buffers stage t - 1
     # wrote: b for even t, c for odd.
@@ -605,9 +604,19 @@ def _triton_stage(re, im, TW, j, ROWS: tl.constexpr, N: tl.constexpr, NS: tl.con
 
 
 @triton.jit
+def _triton_radix2_first(re, im, ROWS: tl.constexpr, N: tl.constexpr):
+    """The radix-2 first stage (span 1) on [ROWS, N] register tensors."""
+    H: tl.constexpr = N // 2
+    tr = tl.permute(tl.reshape(re, [ROWS, 2, H]), (0, 2, 1))
+    ti = tl.permute(tl.reshape(im, [ROWS, 2, H]), (0, 2, 1))
+    a0r, a1r = tl.split(tr)
+    a0i, a1i = tl.split(ti)
+    return tl.reshape(tl.join(a0r + a1r, a0r - a1r), [ROWS, N]), tl.reshape(tl.join(a0i + a1i, a0i - a1i), [ROWS, N])
+
+
+@triton.jit
 def fft_triton_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.constexpr):
     Q: tl.constexpr = N // 4
-    H: tl.constexpr = N // 2
     pid = tl.program_id(0)
     rows = pid * ROWS + tl.arange(0, ROWS)
     offs = rows.to(tl.int64)[:, None] * (2 * N) + tl.arange(0, 2 * N)[None, :]
@@ -615,12 +624,7 @@ def fft_triton_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl
     re, im = tl.split(tl.reshape(tl.load(X + offs, mask=mask, other=0.0), [ROWS, N, 2]))
 
     if LOGN % 2 == 1:
-        tr = tl.permute(tl.reshape(re, [ROWS, 2, H]), (0, 2, 1))
-        ti = tl.permute(tl.reshape(im, [ROWS, 2, H]), (0, 2, 1))
-        a0r, a1r = tl.split(tr)
-        a0i, a1i = tl.split(ti)
-        re = tl.reshape(tl.join(a0r + a1r, a0r - a1r), [ROWS, N])
-        im = tl.reshape(tl.join(a0i + a1i, a0i - a1i), [ROWS, N])
+        re, im = _triton_radix2_first(re, im, ROWS, N)
         NS0: tl.constexpr = 2
         NST: tl.constexpr = (LOGN - 1) // 2
     else:
@@ -704,7 +708,6 @@ def fft_triton16_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: 
     """fft_triton_kernel with tle-r16's stage plan (radix 2 first when log2(N) is odd,
     radix-16 stages, radix 4 last when the remaining power of 4 is odd): plain Triton
     given the same algorithm as the TLE kernel."""
-    H: tl.constexpr = N // 2
     ODD: tl.constexpr = LOGN % 2
     NR16: tl.constexpr = (LOGN // 2) // 2
     HAS4: tl.constexpr = (LOGN // 2) % 2
@@ -715,12 +718,7 @@ def fft_triton16_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: 
     re, im = tl.split(tl.reshape(tl.load(X + offs, mask=mask, other=0.0), [ROWS, N, 2]))
 
     if ODD == 1:
-        tr = tl.permute(tl.reshape(re, [ROWS, 2, H]), (0, 2, 1))
-        ti = tl.permute(tl.reshape(im, [ROWS, 2, H]), (0, 2, 1))
-        a0r, a1r = tl.split(tr)
-        a0i, a1i = tl.split(ti)
-        re = tl.reshape(tl.join(a0r + a1r, a0r - a1r), [ROWS, N])
-        im = tl.reshape(tl.join(a0i + a1i, a0i - a1i), [ROWS, N])
+        re, im = _triton_radix2_first(re, im, ROWS, N)
     for s in tl.static_range(NR16):
         re, im = _triton_stage16(re, im, TW, ROWS, N, (1 << ODD) << (4 * s))
     if HAS4 == 1:
