@@ -7,6 +7,7 @@
 // (populateFoldScatterConvertsPatterns, TLE/Transforms/Patterns.h).
 //
 //===----------------------------------------------------------------------===//
+#include "EraseDead.h"
 #include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
 #include "TLE/Support/ApplyPatterns.h"
@@ -138,16 +139,6 @@ Attribute convertSource(ValueRange operands) {
   return source;
 }
 
-void eraseDeadChain(RewriterBase &rewriter, Value value) {
-  Operation *def = value.getDefiningOp();
-  if (!def || !def->use_empty() || !isMemoryEffectFree(def))
-    return;
-  SmallVector<Value> operands(def->getOperands());
-  rewriter.eraseOp(def);
-  for (Value operand : operands)
-    eraseDeadChain(rewriter, operand);
-}
-
 struct FoldScatterConvert : OpRewritePattern<tt::StoreOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -170,8 +161,9 @@ struct FoldScatterConvert : OpRewritePattern<tt::StoreOp> {
       Value value = materialize(rewriter, operand.get(), target, done);
       rewriter.modifyOpInPlace(store, [&] { operand.set(value); });
     }
-    for (Value old : operands)
-      eraseDeadChain(rewriter, old);
+    eraseDeadChains(
+        operands, [&](Operation *op) { rewriter.eraseOp(op); },
+        /*keepRegionOps=*/false);
     return success();
   }
 };

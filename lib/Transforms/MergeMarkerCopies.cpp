@@ -10,6 +10,7 @@
 // markers. The rules are documented with the passes in Passes.td.
 //
 //===----------------------------------------------------------------------===//
+#include "EraseDead.h"
 #include "RaiseMarkers/MarkerRaiser.h"
 #include "TLE/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -449,22 +450,10 @@ struct TLEMergeMarkerCopies
     SmallVector<Value> operands(copy->getOperands());
     copy->erase();
     ++numMerged;
-    for (Value v : operands)
-      eraseIfDead(v);
+    eraseDeadChains(operands);
   }
 
   llvm::SmallPtrSet<Block *, 8> foldedIn; // blocks where copies were folded
-
-  static void eraseIfDead(Value v) {
-    Operation *def = v.getDefiningOp();
-    if (!def || !def->use_empty() || !isMemoryEffectFree(def) ||
-        def->getNumRegions())
-      return;
-    SmallVector<Value> operands(def->getOperands());
-    def->erase();
-    for (Value w : operands)
-      eraseIfDead(w);
-  }
 };
 
 } // namespace

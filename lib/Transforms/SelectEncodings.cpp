@@ -6,6 +6,7 @@
 // rules are documented with the pass in Passes.td.
 //
 //===----------------------------------------------------------------------===//
+#include "EraseDead.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Transforms/Passes.h"
 
@@ -15,7 +16,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
@@ -207,17 +207,6 @@ private:
 
 /// Erases `value`'s defining op if it is pure and dead, then its operands'
 /// the same way.
-void eraseDeadChain(Value value) {
-  Operation *op = value.getDefiningOp();
-  if (!op || !op->use_empty() || !isMemoryEffectFree(op) ||
-      op->getNumRegions() != 0)
-    return;
-  SmallVector<Value> operands(op->getOperands());
-  op->erase();
-  for (Value operand : operands)
-    eraseDeadChain(operand);
-}
-
 bool selectLoadEncoding(tt::LoadOp load) {
   LocalPointersOp view = tensorPointers(load.getPtr());
   if (!view || load.getMask() || load.getOther() ||
@@ -274,11 +263,9 @@ bool selectLoadEncoding(tt::LoadOp load) {
   tt::LoadOp newLoad = rebuildLoad(builder, load, newView.getResult());
   replaceConvertUsers(load.getResult(), newLoad.getResult());
   load.erase();
-  llvm::SetVector<Value> oldIndices(view.getIndices().begin(),
-                                    view.getIndices().end());
+  SmallVector<Value> oldIndices(view.getIndices());
   eraseIfDead(view);
-  for (Value index : oldIndices)
-    eraseDeadChain(index);
+  eraseDeadChains(oldIndices);
   return true;
 }
 
@@ -307,19 +294,18 @@ bool selectIndexedStoreEncoding(tt::StoreOp store, LocalPointersOp view) {
   auto newView = LocalPointersOp::create(builder, view.getLoc(),
                                          withEncoding(view.getType(), target),
                                          view.getBuffer(), indices);
+  SmallVector<Value> dead(view.getIndices()); // the old indices and mask
   if (Value mask = store.getMask()) {
     builder.setInsertionPoint(store);
     Rematerializer maskRemat(builder);
     store.getMaskMutable().assign(maskRemat.build(mask, target));
-    eraseDeadChain(mask);
+    dead.push_back(mask);
   }
   store.getPtrMutable().assign(newView.getResult());
   store.getValueMutable().assign(value);
-  SmallVector<Value> oldIndices(view.getIndices());
   eraseIfDead(view);
   eraseIfDead(convert);
-  for (Value index : oldIndices)
-    eraseDeadChain(index);
+  eraseDeadChains(dead);
   return true;
 }
 

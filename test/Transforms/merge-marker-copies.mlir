@@ -1,7 +1,8 @@
 // RUN: tle-opt %s -split-input-file --triton-tle-merge-marker-copies | FileCheck %s
 // RUN: tle-opt %s -split-input-file --triton-tle-merge-marker-copies -mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 
-// One count per split: straight-line copies, chains, none apart, loops, a tiled result, reduces.
+// One count per split: straight-line copies, chains, none apart, loops, a tiled result, reduces,
+// an operand passed twice.
 // STATS: (S) 0 iter-args-merged
 // STATS-NEXT: (S) 6 merged
 // STATS: (S) 0 iter-args-merged
@@ -10,6 +11,8 @@
 // STATS-NEXT: (S) 0 merged
 // STATS: (S) 2 iter-args-merged
 // STATS-NEXT: (S) 2 merged
+// STATS: (S) 0 iter-args-merged
+// STATS-NEXT: (S) 1 merged
 // STATS: (S) 0 iter-args-merged
 // STATS-NEXT: (S) 1 merged
 // STATS: (S) 0 iter-args-merged
@@ -290,3 +293,30 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   }
 }
 #l = loc("attn.py":60:5)
+
+// -----
+
+#b1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // A copy that passes one value twice (a = b): once the copy is folded, that
+  // value's splat is dead and erased once (the operands' definers are taken
+  // before anything is erased; the recursive erasure freed the splat and
+  // then asked it again: AddressSanitizer's use after free).
+  // CHECK-LABEL: tt.func @operand_twice(
+  // CHECK-NEXT: %[[A:.*]] = tt.splat %arg0 : !tt.ptr<bf16, 3> -> tensor<64x128x!tt.ptr<bf16, 3>, #[[L1:.*]]>
+  // CHECK-NEXT: %[[Z:.*]] = arith.constant dense<0.000000e+00>
+  // CHECK-NEXT: %[[S:.*]] = tt.elementwise_inline_asm "tle.wgmma {{.*}} %[[A]], %[[A]], %[[Z]]
+  // CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %[[S]]
+  // CHECK-NEXT: tt.return %[[S]], %[[C]]
+  tt.func @operand_twice(%q: !tt.ptr<bf16, 3>) -> (tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>) {
+    %a1 = tt.splat %q : !tt.ptr<bf16, 3> -> tensor<64x128x!tt.ptr<bf16, 3>, #b1>
+    %z1 = arith.constant dense<0.000000e+00> : tensor<64x128xf32, #b1>
+    %a2 = tt.splat %q : !tt.ptr<bf16, 3> -> tensor<64x128x!tt.ptr<bf16, 3>, #b2>
+    %z2 = arith.constant dense<0.000000e+00> : tensor<64x128xf32, #b2>
+    %s1 = tt.elementwise_inline_asm "tle.wgmma {tle.marker.scalar_operands = array<i32: 0, 1>}" {constraints = "=r,r,r,r", packed_element = 1 : i32, pure = false, tle.marker.id = 9 : i64} %a1, %a1, %z1 : tensor<64x128x!tt.ptr<bf16, 3>, #b1>, tensor<64x128x!tt.ptr<bf16, 3>, #b1>, tensor<64x128xf32, #b1> -> tensor<64x128xf32, #b1> loc(#l)
+    %s2 = tt.elementwise_inline_asm "tle.wgmma {tle.marker.scalar_operands = array<i32: 0, 1>}" {constraints = "=r,r,r,r", packed_element = 1 : i32, pure = false, tle.marker.id = 9 : i64} %a2, %a2, %z2 : tensor<64x128x!tt.ptr<bf16, 3>, #b2>, tensor<64x128x!tt.ptr<bf16, 3>, #b2>, tensor<64x128xf32, #b2> -> tensor<64x128xf32, #b2> loc(#l)
+    tt.return %s1, %s2 : tensor<64x128xf32, #b1>, tensor<64x128xf32, #b2>
+  }
+}
+#l = loc("attn.py":50:5)
