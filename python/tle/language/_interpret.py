@@ -1,4 +1,4 @@
-"""TLE's local-memory primitives under Triton's interpreter (``TRITON_INTERPRET=1``).
+"""TLE's primitives under Triton's interpreter (``TRITON_INTERPRET=1``).
 
 Triton's interpreter runs a kernel's programs one after another on the host,
 each op on the whole block at once, with numpy. TLE's primitives reach it the
@@ -214,10 +214,22 @@ def _handle(data, dtype):
     return TensorHandle(data, dtype)
 
 
-def _base(value: tlc.tensor) -> int:
-    """A buffer handle's address (a scalar, or splat over a block)."""
-    data = value.handle.data.reshape(-1)
-    return int(data[0])
+def _scalar(value) -> int:
+    """A value's first element as an int: a scalar, a buffer handle splat over
+    a block (its address), a buffer's or barrier array's handle."""
+    return int(value.handle.data.reshape(-1)[0])
+
+
+def _address_handle(address: int, dtype):
+    """A buffer or barrier handle under the interpreter: its host address."""
+    import numpy as np
+    return _handle(np.array([address], dtype=np.uint64), dtype)
+
+
+def _write(value: tlc.tensor, handle: tlc.tensor) -> None:
+    """``value``'s elements into the buffer at ``handle``, row-major."""
+    view = _view(_scalar(handle), value.handle.data.size, value.dtype)
+    view[:] = value.handle.data.reshape(-1).astype(view.dtype)
 
 
 def _memdesc_shape(attrs) -> list[int]:
@@ -231,22 +243,20 @@ def _alloc(attrs, operands, types, extra):
     element = types[0].element_ty
     a = _Allocation(math.prod(shape) * _np_dtype(element).itemsize)
     _live.append(a)
-    import numpy as np
-    return [_handle(np.array([a.base], dtype=np.uint64), types[0])]
+    return [_address_handle(a.base, types[0])]
 
 
 def _alloc_alias(attrs, operands, types, extra):
     shape = _memdesc_shape(attrs)
-    base = _base(operands[0])
+    base = _scalar(operands[0])
     _allocation(base, math.prod(shape) * _np_dtype(types[0].element_ty).itemsize)
-    import numpy as np
-    return [_handle(np.array([base], dtype=np.uint64), types[0])]
+    return [_address_handle(base, types[0])]
 
 
 def _local_pointers(attrs, operands, types, extra):
     import numpy as np
     element = types[0].scalar.element_ty
-    base = _base(operands[0])
+    base = _scalar(operands[0])
     shape = list(extra["buffer_shape"])
     indices = [v.handle.data.astype(np.int64) for v in operands[1:]]
     if not indices:  # the whole buffer, in row-major order
@@ -268,14 +278,12 @@ def _local_pointers(attrs, operands, types, extra):
 def _local_load(attrs, operands, types, extra):
     shape = [int(d) for d in types[0].shape]
     element = types[0].scalar
-    view = _view(_base(operands[0]), math.prod(shape), element)
+    view = _view(_scalar(operands[0]), math.prod(shape), element)
     return [_handle(view.copy().reshape(shape), element)]
 
 
 def _local_store(attrs, operands, types, extra):
-    value = operands[0]
-    view = _view(_base(operands[1]), value.handle.data.size, value.dtype)
-    view[:] = value.handle.data.reshape(-1).astype(view.dtype)
+    _write(operands[0], operands[1])
     return _no_results(types)
 
 
@@ -285,7 +293,7 @@ def _copy(attrs, operands, types, extra):
     (handle_index,) = attrs["tle.marker.scalar_operands"][1]
     handle, ptrs = operands[handle_index], operands[1 - handle_index]
     element = ptrs.dtype.element_ty
-    view = _view(_base(handle), ptrs.handle.data.size, element)
+    view = _view(_scalar(handle), ptrs.handle.data.size, element)
     mask = np.ones(ptrs.handle.data.shape, dtype=bool)
     if handle_index == 1:  # global -> buffer
         other = np.zeros(ptrs.handle.data.shape, dtype=view.dtype)
@@ -332,26 +340,21 @@ def _no_results(types):
     return out
 
 
-def _scalar(value: tlc.tensor) -> int:
-    return int(value.handle.data.reshape(-1)[0])
-
-
 def _barrier(operands, first: int) -> "_Barrier":
     """The mbarrier that operands[first] (handle) and operands[first + 1] (index) name."""
-    key = (_base(operands[first]), _scalar(operands[first + 1]))
+    key = (_scalar(operands[first]), _scalar(operands[first + 1]))
     if key not in _barriers:
         raise TLEUsageError(f"{_name()}: not a live mbarrier (a barrier lives until its program ends)")
     return _barriers[key]
 
 
 def _barrier_alloc(attrs, operands, types, extra):
-    import numpy as np
     (n, _) = _memdesc_shape(attrs)
     a = _Allocation(8 * n)
     _live.append(a)
     for i in range(n):
         _barriers[(a.base, i)] = _Barrier(attrs["arrive_count"][1], "ready" in attrs)
-    return [_handle(np.array([a.base], dtype=np.uint64), types[0])]
+    return [_address_handle(a.base, types[0])]
 
 
 def _barrier_arrive(attrs, operands, types, extra):
@@ -380,9 +383,7 @@ def _async_load(attrs, operands, types, extra):
     """A TMA or cp.async copy into a buffer that completes on a barrier: the
     value (Triton's load, already run) lands at once, and the copy is the one
     arrival its barrier expects of it (docs/barriers.md)."""
-    value = operands[0]
-    view = _view(_base(operands[1]), value.handle.data.size, value.dtype)
-    view[:] = value.handle.data.reshape(-1).astype(view.dtype)
+    _write(operands[0], operands[1])
     _barrier(operands, 2).arrive()
     return _no_results(types)
 
@@ -409,11 +410,10 @@ def wgmma_view_handle(buf, order, btype):
     """The handle of ``tle.gpu.memdesc_wgmma_view(buf, order)`` under the
     interpreter: the same buffer, its address tagged when the view is the
     transpose."""
-    import numpy as np
-    address = _base(tlc.tensor(buf.handle, buf.type.handle_type()))
+    address = _scalar(buf)
     if tuple(order) == (1, 0):
         address |= _TRANSPOSED
-    return _handle(np.array([address], dtype=np.uint64), btype.handle_type())
+    return _address_handle(address, btype.handle_type())
 
 
 def _as_float32(data, dtype):
@@ -427,7 +427,7 @@ def _as_float32(data, dtype):
 
 def _operand_values(buf):
     """A wgmma operand buffer (or transposed view) as float32, [rows, cols] as wgmma reads it."""
-    address = _base(tlc.tensor(buf.handle, buf.type.handle_type()))
+    address = _scalar(buf)
     rows, cols = (int(d) for d in buf.type.shape)
     if address & _TRANSPOSED:
         data = _view(address & ~_TRANSPOSED, rows * cols, buf.type.dtype).reshape(cols, rows).T

@@ -17,8 +17,6 @@ from triton.language import core as tlc
 from ._errors import TLEUsageError  # noqa: F401  (the language modules import it from here)
 
 
-
-
 def builtin(name: str):
     """Triton's ``builtin`` decorator for the public primitive ``name``: called
     from plain Python (no ``_semantic``), it says which primitive needs a
