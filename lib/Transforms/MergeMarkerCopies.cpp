@@ -264,19 +264,18 @@ struct TLEMergeMarkerCopies
     }
     if (llvm::all_of(keptAs, [](int k) { return k < 0; }))
       return;
-    Block *body = loop.getBody();
-    OpBuilder inBody = OpBuilder::atBlockBegin(body);
+    OpBuilder inBody = OpBuilder::atBlockBegin(loop.getBody());
     OpBuilder after(loop->getContext());
     after.setInsertionPointAfter(loop);
+    auto convert = [&](OpBuilder &b, Value from, Type to) -> Value {
+      if (from.getType() == to)
+        return from;
+      return ttg::ConvertLayoutOp::create(b, loop.getLoc(), to, from);
+    };
     for (unsigned j = 0; j < n; ++j) {
       if (keptAs[j] < 0)
         continue;
       unsigned i = keptAs[j];
-      auto convert = [&](OpBuilder &b, Value from, Type to) -> Value {
-        if (from.getType() == to)
-          return from;
-        return ttg::ConvertLayoutOp::create(b, loop.getLoc(), to, from);
-      };
       BlockArgument arg = loop.getRegionIterArgs()[j];
       if (!arg.use_empty())
         arg.replaceAllUsesWith(
@@ -301,8 +300,10 @@ struct TLEMergeMarkerCopies
     merged->setAttrs(loop->getAttrs());
     merged.getRegion().takeBody(loop.getRegion());
     Operation *yield = merged.getBody()->getTerminator();
+    SmallVector<Value> droppedYields;
     for (int k = n - 1; k >= 0; --k)
       if (keptAs[k] >= 0) {
+        droppedYields.push_back(yield->getOperand(k));
         yield->eraseOperand(k);
         merged.getBody()->eraseArgument(k + 1);
       }
@@ -310,11 +311,8 @@ struct TLEMergeMarkerCopies
       loop->getResult(k).replaceAllUsesWith(merged->getResult(index));
     loop->erase();
     numIterArgsMerged += n - kept.size();
-    // Converts of the kept arg that nothing reads any more (the dropped
-    // args' yields were their only users).
-    for (Operation &op : llvm::make_early_inc_range(*merged.getBody()))
-      if (isa<ttg::ConvertLayoutOp>(op) && op.use_empty())
-        op.erase();
+    // What only the dropped args' yields read (converts of the kept value).
+    eraseDeadChains(droppedYields);
   }
 
   void mergeIn(Block &block) {
