@@ -465,18 +465,15 @@ TLE_PIPE_CONFIG = dict(BLOCK_N=128, STAGES=2, CONSUMER_REGS=232, PRODUCER_REGS=4
 TLE_FA3_CONFIG = dict(BLOCK_N=128, PINGPONG=True, CONSUMER_REGS=240, PRODUCER_REGS=32)
 # Per head dim: K/V slots (as many as the shared memory holds: D = 128 fills
 # 229672 B of the H100's 232448 with 3), and whether P stays in registers as
-# the P V wgmma's A operand. At D = 64 P goes through a shared buffer (two
-# slots a consumer, 213384 B in all: _fa3_p_slot). P in registers works there
-# too (P_REGS=True: correct on an H100, 8 wgmmas since
+# the P V wgmma's A operand (P_REGS) or goes through a shared buffer (two
+# slots a consumer: _fa3_p_slot). P in registers wins at both head dims since
 # triton-tle-merge-marker-copies folds the copies Triton's layout propagation
-# makes of the S and P V markers, 20 before), but it ran 0.86-0.88x Triton
-# where the shared buffer ran 1.04-1.11x (one H100, N = 4k and 16k, causal
-# and not, Triton at 128,64,4,2; 2026-11-28): the row statistics cross
-# between S's and O's wgmma layouts (n128, n64; 6 of its 10 layout
-# conversions), and Triton's loop carries state once per layout (PTX 4336
-# lines; 3626 now that triton-tle-merge-marker-copies drops the duplicated
-# iter_args too, 2026-11-28: not yet timed).
-TLE_FA3_HEAD_DIM_CONFIG = {64: dict(STAGES=4, P_REGS=False), 128: dict(STAGES=3, P_REGS=True)}
+# makes of the S and P V markers and drops the loop state carried once per
+# layout (PTX 4336 -> 3626 lines at D = 64): one H200, N = 4k, Triton at
+# 128,64,4,2, 2026-11-28: D = 64 register P 1.19x (non-causal) and 1.20x
+# (causal) Triton, the shared buffer 1.12x both. At D = 64 4, 5 and 6 slots
+# ran within 2% of each other (4 best at N = 1k causal); 8 do not fit.
+TLE_FA3_HEAD_DIM_CONFIG = {64: dict(STAGES=4, P_REGS=True), 128: dict(STAGES=3, P_REGS=True)}
 
 
 def tle_fa3_config(d):

@@ -88,9 +88,12 @@ TLE_CONFIG = {n: dict(ROWS=2048 // n, PP=True, num_warps=4) for n in (64, 128, 2
 TLE2D_CONFIG = {n: dict(ROWS=2048 // n, PP=True, FLAT=n >= 1024, num_warps=8 if n == 512 else 4)
                 for n in (64, 128, 256, 512, 1024)}
 TRITON_CONFIG = {n: dict(ROWS=1024 // n, num_warps=4) for n in (64, 128, 256, 512, 1024)}
-# tle-r16: one radix-16 butterfly per thread (ROWS * N / 16 = 128 lanes, 4 warps). Not yet
-# swept on a GPU.
-TLE16_CONFIG = {n: dict(ROWS=2048 // n, num_warps=4) for n in (64, 128, 256, 512, 1024)}
+# tle-r16: one radix-16 butterfly per thread. From a sweep on one H200 (.devkit-style:
+# ROWS * N in {1024, ..., 8192} elements x 2, 4, 8 warps, do_bench median, 2026-11-28):
+# 1024 elements on 2 warps at N = 64 and 512, 2048 on 4 warps at N = 128, 256, 1024;
+# 4096+ elements per program lose at every N.
+TLE16_CONFIG = {64: dict(ROWS=16, num_warps=2), 128: dict(ROWS=16, num_warps=4), 256: dict(ROWS=16, num_warps=4),
+                512: dict(ROWS=2, num_warps=2), 1024: dict(ROWS=2, num_warps=4)}
 
 
 # ---------------------------------------------------------------------------
