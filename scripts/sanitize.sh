@@ -47,7 +47,7 @@ run_pytest() {
   local what=$1
   shift
   rm -rf "$logs" && mkdir -p "$logs"
-  env "$@" python -m pytest -q -p no:cacheprovider python/test
+  env "$@" python -m pytest -q -p no:cacheprovider $(scripts/pytest-jobs.sh) python/test
   if [ -n "$(ls -A "$logs")" ]; then
     cat "$logs"/* >&2
     echo "sanitize.sh: sanitizer reports under $what (above)" >&2

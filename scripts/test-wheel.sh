@@ -16,9 +16,9 @@ rm -rf .venv-wheel
 py="$repo/.venv-wheel/bin/python"
 start=$(date +%s)
 # The wheel pins its own dependencies; torch (the GPU tests import it),
-# pytest and numpy (Triton's interpreter, which test_interpret.py runs) at
+# pytest (with pytest-xdist) and numpy (Triton's interpreter, which test_interpret.py runs) at
 # requirements.txt's pins.
-"$py" -m pip install -q "$wheel[raw]" $(grep -E '^(torch|pytest|numpy)==' requirements.txt)
+"$py" -m pip install -q "$wheel[raw]" $(grep -E '^(torch|pytest|pytest-xdist|execnet|numpy)==' requirements.txt)
 echo "wheel venv installed in $(( $(date +%s) - start )) s"
 
 cd "$repo/python/test"
@@ -49,4 +49,4 @@ echo "wheel: extension, tle-opt (console script, python -m tle.opt) and example 
 # Two test files check the source tree rather than the package: the ODS
 # reference in docs/reference (needs the kit's mlir-tblgen) and the generated
 # bench/README.md (needs matplotlib). test.sh ran them on this checkout.
-TLE_TEST_INSTALLED=1 "$py" -m pytest -q . --ignore=test_reference_docs.py --ignore=test_bench_report.py
+TLE_TEST_INSTALLED=1 "$py" -m pytest -q $("$repo/scripts/pytest-jobs.sh") . --ignore=test_reference_docs.py --ignore=test_bench_report.py

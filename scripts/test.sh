@@ -9,4 +9,4 @@ scripts/lint.sh --check
 # Bring the build (and the installed extension) up to date with the sources.
 python -m pip install -q --no-build-isolation -e .
 lit -sv build/test
-python -m pytest -q python/test
+python -m pytest -q $(scripts/pytest-jobs.sh) python/test
