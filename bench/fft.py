@@ -87,13 +87,20 @@ TLE_CONFIG = {n: dict(ROWS=2048 // n, PP=True, num_warps=4) for n in (64, 128, 2
 # stage's global stores (PTX of the smoke kernels: 4 bar.sync instead of 11-19).
 TLE2D_CONFIG = {n: dict(ROWS=2048 // n, PP=True, FLAT=n >= 1024, num_warps=8 if n == 512 else 4)
                 for n in (64, 128, 256, 512, 1024)}
-TRITON_CONFIG = {n: dict(ROWS=1024 // n, num_warps=4) for n in (64, 128, 256, 512, 1024)}
-# tle-r16: one radix-16 butterfly per thread. From a sweep on one H200 (.devkit-style:
-# ROWS * N in {1024, ..., 8192} elements x 2, 4, 8 warps, do_bench median, 2026-11-28):
-# 1024 elements on 2 warps at N = 64 and 512, 2048 on 4 warps at N = 128, 256, 1024;
-# 4096+ elements per program lose at every N.
-TLE16_CONFIG = {64: dict(ROWS=16, num_warps=2), 128: dict(ROWS=16, num_warps=4), 256: dict(ROWS=16, num_warps=4),
-                512: dict(ROWS=2, num_warps=2), 1024: dict(ROWS=2, num_warps=4)}
+# Plain Triton: swept the same way on one H200 (ROWS * N in {512, ..., 4096} x 1, 2, 4, 8
+# warps, 2026-11-28): one warp at N <= 256 (1.28x and 1.40x the H100's 4-warp pick at
+# N = 128 and 256), 512 elements on 2 warps at N = 512, 1024 on 4 at N = 1024.
+TRITON_CONFIG = {64: dict(ROWS=8, num_warps=1), 128: dict(ROWS=4, num_warps=1), 256: dict(ROWS=2, num_warps=1),
+                 512: dict(ROWS=1, num_warps=2), 1024: dict(ROWS=1, num_warps=4)}
+# tle-r16: one radix-16 butterfly per thread. From sweeps on one H200 (ROWS x warps x PP,
+# do_bench median, 2026-11-28): one buffer pair read and written in place (PP False: two
+# barriers an exchange, half the shared memory, so more CTAs per multiprocessor; Nsight
+# Compute put the ping-pong kernel at 37.5% theoretical occupancy at N = 1024, limited by
+# shared memory) wins or ties at every N; 512-2048 elements per program below N = 512,
+# 2048-4096 above.
+TLE16_CONFIG = {64: dict(ROWS=8, num_warps=1, PP=False), 128: dict(ROWS=16, num_warps=4, PP=False),
+                256: dict(ROWS=8, num_warps=2, PP=False), 512: dict(ROWS=4, num_warps=4, PP=False),
+                1024: dict(ROWS=4, num_warps=8, PP=False)}
 
 
 # ---------------------------------------------------------------------------
@@ -519,12 +526,15 @@ def _r16_stage(sre, sim, dre, dim, TW, Xb, Yb, r, j, mask, N: tl.constexpr, NS: 
 
 
 @triton.jit
-def fft_tle16_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.constexpr):
+def fft_tle16_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.constexpr,
+                     PP: tl.constexpr = True):
     """fft_tle_kernel with radix-16 stages (two radix-4 layers each, in registers): one
     shared-memory exchange per pair of radix-4 stages. N = 2^ODD 16^NR16 4^HAS4: a radix-2
     stage first when log2(N) is odd, then the radix-16 stages, then one radix-4 stage when
     the remaining power of 4 is odd (N = 64: 16, 4; 128: 2, 16, 4; 256: 16, 16; 512: 2, 16,
-    16; 1024: 16, 16, 4). Ping-pong buffers, 1-D tensors over (row, column) lanes."""
+    16; 1024: 16, 16, 4). 1-D tensors over (row, column) lanes. PP as in fft_tle_kernel:
+    ping-pong buffer pairs (one barrier per exchange) or one pair read and written in
+    place (two barriers, half the shared memory: more CTAs per multiprocessor)."""
     Q: tl.constexpr = N // 4
     L: tl.constexpr = N // 16
     NP: tl.constexpr = N + N // 32
@@ -534,8 +544,12 @@ def fft_tle16_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.
     pid = tl.program_id(0)
     bre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
     bim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    cre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    cim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    if PP:
+        cre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+        cim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    else:
+        cre = bre
+        cim = bim
     Xb = X + pid.to(tl.int64) * (ROWS * 2 * N)
     Yb = Y + pid.to(tl.int64) * (ROWS * 2 * N)
     nrows = B - pid * ROWS
