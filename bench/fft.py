@@ -96,11 +96,12 @@ TRITON_CONFIG = {64: dict(ROWS=8, num_warps=1), 128: dict(ROWS=4, num_warps=1), 
 # do_bench median, 2026-11-28): one buffer pair read and written in place (PP False: two
 # barriers an exchange, half the shared memory, so more CTAs per multiprocessor; Nsight
 # Compute put the ping-pong kernel at 37.5% theoretical occupancy at N = 1024, limited by
-# shared memory) wins or ties at every N; 512-2048 elements per program below N = 512,
-# 2048-4096 above.
-TLE16_CONFIG = {64: dict(ROWS=8, num_warps=1, PP=False), 128: dict(ROWS=16, num_warps=4, PP=False),
-                256: dict(ROWS=8, num_warps=2, PP=False), 512: dict(ROWS=4, num_warps=4, PP=False),
-                1024: dict(ROWS=4, num_warps=8, PP=False)}
+# shared memory) wins or ties at every N; 512-2048 elements per program, few warps. At
+# B = 1024 fewer rows per program matter most: 4 rows of 256 leave 256 CTAs for 132
+# multiprocessors where 8 leave 128.
+TLE16_CONFIG = {64: dict(ROWS=8, num_warps=1, PP=False), 128: dict(ROWS=4, num_warps=1, PP=False),
+                256: dict(ROWS=4, num_warps=1, PP=False), 512: dict(ROWS=4, num_warps=4, PP=False),
+                1024: dict(ROWS=2, num_warps=4, PP=False)}
 
 
 # ---------------------------------------------------------------------------
