@@ -38,9 +38,12 @@ L1/L2 resident): ``w1`` is loaded, ``w2 = w1^2``, ``w3 = w1 w2``.
 - ``tle-r16``: ``tle`` with radix-16 stages, each two radix-4 layers in
   registers (4 x 4, the inner twiddles constants): N = 2^a 16^b 4^c (a radix-2
   stage first when log2(N) is odd, a radix-4 stage last when the remaining
-  power of 4 is odd), so one shared-memory exchange, one barrier, serves two
-  radix-4 stages: 1, 2, 1, 2, 2 barriers for N = 64 ... 1024 against ``tle``'s
-  2, 3, 3, 4, 4, and half the shared-memory loads and stores. One lane
+  power of 4 is odd), so one shared-memory exchange serves two radix-4
+  stages: half the shared-memory loads and stores of ``tle``, and with
+  ping-pong buffer pairs (PP) 1, 2, 1, 2, 2 barriers for N = 64 ... 1024
+  against ``tle``'s 2, 3, 3, 4, 4. The bench runs it with one pair read and
+  written in place (PP False: 1, 3, 1, 3, 3 barriers, half the shared
+  memory, more CTAs per multiprocessor; TLE16_CONFIG). One lane
   (r, j < N/16) per thread and stage; twiddles w, w^4 from the table, the
   other powers by products. Where no stage writes the second buffer pair
   (N = 64, 256) the compiler drops it (unused buffers allocate nothing).
