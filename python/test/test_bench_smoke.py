@@ -116,7 +116,9 @@ def test_fft_radix16_halves_the_exchanges():
     """bench/fft.py's tle-r16 does two radix-4 layers per shared-memory
     exchange: its PTX has one CTA barrier per exchange and at most 2/3 of
     the radix-4 tle kernel's shared-memory stores; at N = 256 the unused
-    second buffer pair allocates nothing (half the shared memory)."""
+    second buffer pair allocates nothing (half the shared memory). Read and
+    written in place (PP False) it needs half the shared memory and one more
+    barrier per later exchange."""
     import math
     import tle
 
@@ -144,3 +146,11 @@ def test_fft_radix16_halves_the_exchanges():
         assert r4.asm["ptx"].count("bar.sync") > barriers, n
         assert 3 * r16.asm["ptx"].count("st.shared") <= 2 * r4.asm["ptx"].count("st.shared"), n
         assert r16.metadata.shared * (2 if n == 256 else 1) == r4.metadata.shared, n
+        # One pair read and written in place (PP False, the bench's choice):
+        # half the shared memory of the ping-pong pairs where both are used,
+        # and one more barrier (before the in-place stores) per exchange
+        # after the first.
+        inplace = build(fft.fft_tle16_kernel, {n: dict(same[n], PP=False)}, n)
+        exchanges = 1 if n == 256 else 2
+        assert inplace.asm["ptx"].count("bar.sync") == barriers + exchanges - 1, n
+        assert inplace.metadata.shared * (1 if n == 256 else 2) == r16.metadata.shared, n
