@@ -147,6 +147,21 @@ def _twiddles(TW, j, N: tl.constexpr, NS: tl.constexpr):
 
 
 @triton.jit
+def _exchange_buffers(ROWS: tl.constexpr, NP: tl.constexpr, PP: tl.constexpr):
+    """The re / im planes stages exchange through: two pairs (b, c) to ping-pong between
+    (PP), or one pair that b and c both name (read and written in place)."""
+    bre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    bim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    if PP:
+        cre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+        cim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
+    else:
+        cre = bre
+        cim = bim
+    return bre, bim, cre, cim
+
+
+@triton.jit
 def _gload(X, pos, mask):
     """(re, im) of X[pos] (1-D pos, element offsets into interleaved complex data): [M, 2] fp32 loads, split."""
     c = tl.arange(0, 2)[None, :]
@@ -261,14 +276,7 @@ def fft_tle_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.co
     Q: tl.constexpr = N // 4
     NP: tl.constexpr = N + N // 32
     pid = tl.program_id(0)
-    bre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    bim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    if PP:
-        cre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-        cim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    else:
-        cre = bre
-        cim = bim
+    bre, bim, cre, cim = _exchange_buffers(ROWS, NP, PP)
     Xb = X + pid.to(tl.int64) * (ROWS * 2 * N)
     Yb = Y + pid.to(tl.int64) * (ROWS * 2 * N)
     nrows = B - pid * ROWS  # rows of this program that exist
@@ -362,14 +370,7 @@ def fft_tle2d_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.
     H: tl.constexpr = N // 2
     NP: tl.constexpr = N + N // 32
     pid = tl.program_id(0)
-    bre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    bim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    if PP:
-        cre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-        cim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    else:
-        cre = bre
-        cim = bim
+    bre, bim, cre, cim = _exchange_buffers(ROWS, NP, PP)
     Xb = X + pid.to(tl.int64) * (ROWS * 2 * N)
     Yb = Y + pid.to(tl.int64) * (ROWS * 2 * N)
     nrows = B - pid * ROWS
@@ -546,14 +547,7 @@ def fft_tle16_kernel(X, Y, TW, B, N: tl.constexpr, LOGN: tl.constexpr, ROWS: tl.
     NR16: tl.constexpr = (LOGN // 2) // 2
     HAS4: tl.constexpr = (LOGN // 2) % 2
     pid = tl.program_id(0)
-    bre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    bim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    if PP:
-        cre = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-        cim = tle.gpu.alloc([ROWS, NP], dtype=tl.float32, scope=tle.gpu.smem)
-    else:
-        cre = bre
-        cim = bim
+    bre, bim, cre, cim = _exchange_buffers(ROWS, NP, PP)
     Xb = X + pid.to(tl.int64) * (ROWS * 2 * N)
     Yb = Y + pid.to(tl.int64) * (ROWS * 2 * N)
     nrows = B - pid * ROWS
