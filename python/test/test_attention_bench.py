@@ -106,7 +106,7 @@ def test_tle_fa3_schedule_in_the_ptx(attention, tag):
     # registers), or at D = 64 through each consumer's P buffer, fenced for
     # the async proxy before the P V wgmma.
     register_a = ptx_count(k, r"^wgmma\.mma_async[^;]*\},\s*\{%r\d+,\s*%r\d+,\s*%r\d+,\s*%r\d+\},")
-    if attention.tle_fa3_config(d)["P_REGS"]:
+    if attention.tle_fa3_config(d, False)["P_REGS"]:
         assert register_a == 32
         assert ptx_count(k, r"^stmatrix") == d // 8  # the epilogue: each consumer's 64 x D O, no P
     else:
@@ -361,7 +361,9 @@ def test_one_p_buffer_wgmma_descriptors_are_set_on_every_path(attention, tag, tm
     # The kernel looks its callees up at compile time, and every test
     # compiles in a Triton cache of its own (conftest.py).
     monkeypatch.setattr(attention, "_fa3_p_slot", _fa3_one_p_slot)
-    k = _compile(_p_buffer_entry(attention, tag))
+    entry = _p_buffer_entry(attention, tag)
+    entry["constexprs"]["PERSISTENT"] = False  # one CTA a tile, as it was then
+    k = _compile(entry)
     sass = _sass(k, tmp_path)
     assert sass.count("HGMMA") == 48
     assert undefined_wgmma_descriptors(sass) == []
