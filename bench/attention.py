@@ -39,11 +39,14 @@ Providers:
             named barriers (one issues its wgmmas while the other runs its
             softmax), each overlapping its softmax with its own P V wgmma
             (tle.gpu.wgmma is_async + wgmma_wait(1): S_j done, P_{j-1}
-            V_{j-1} still in flight); at D = 128 P stays in registers as
-            the P V wgmma's A operand (at D = 64 through a shared buffer:
-            TLE_FA3_HEAD_DIM_CONFIG says why); O leaves through the Q
-            buffer by TMA; setmaxnreg: worker consumer 240, producer warp
-            32, the default partition what Triton gives it (232).
+            V_{j-1} still in flight); P stays in registers as the P V
+            wgmma's A operand (P_REGS; a shared P buffer is the
+            alternative); O leaves by TMA through the Q buffer, or, non-
+            causal at D = 64, the kernel is persistent (one CTA a
+            multiprocessor taking tiles in turn, O through buffers of its
+            own: TLE_FA3_HEAD_DIM_CONFIG says why); setmaxnreg: worker
+            consumer 240, producer warp 32, the default partition what
+            Triton gives it (232).
 
 Check: every provider's out within 2e-2 absolute of an fp32 reference
 computed from the same bf16 inputs (chunked over queries), and its RMS error
