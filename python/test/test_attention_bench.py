@@ -118,6 +118,32 @@ def test_tle_fa3_schedule_in_the_ptx(attention, tag):
     assert k.metadata.shared <= H100_SHARED
 
 
+@pytest.mark.parametrize("tag", ["d64-full", "d128-full"])
+def test_tle_fa3_persistent_form(attention, tag):
+    """PERSISTENT (the default non-causal at D = 64): every partition loops
+    over tiles by num_programs (%nctaid.x), the two O buffers come on top of
+    the one-CTA-a-tile form's shared memory, each warpgroup hands Q back on
+    an mbarrier of its own (qempty: the producer waits on it before each Q
+    load), and each tile's O store waits for the previous one only
+    (cp.async.bulk.wait_group.read 0 in the loop and once after it, where
+    the one-CTA-a-tile form waits once), with the same 8 wgmmas."""
+    d = int(tag.split("-")[0][1:])
+    entry = dict(_entry(attention, f"tle-fa3-{tag}"))
+    cfg = dict(entry["constexprs"], STAGES=2)
+    one = _compile(dict(entry, constexprs=dict(cfg, PERSISTENT=False)))
+    per = _compile(dict(entry, constexprs=dict(cfg, PERSISTENT=True)))
+    assert "%nctaid.x" in per.asm["ptx"] and "%nctaid.x" in one.asm["ptx"]  # one: start_m counts from the end
+    assert per.metadata.shared - one.metadata.shared >= 2 * 64 * d * 2
+    assert per.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 8
+    assert ptx_count(per, r"mbarrier\.try_wait\.parity") > ptx_count(one, r"mbarrier\.try_wait\.parity")
+    waits = r"cp\.async\.bulk\.wait_group\.read\s+0;"
+    assert ptx_count(one, waits) == 2 and ptx_count(per, waits) >= 4
+    assert ptx_count(per, r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta") == 2
+    assert per.metadata.shared <= H100_SHARED
+    if d == 64:
+        assert attention.tle_fa3_config(d, False)["PERSISTENT"] and not attention.tle_fa3_config(d, True)["PERSISTENT"]
+
+
 def test_tle_fa3_softmax_stays_in_the_wgmma_layout(attention):
     """After triton-tle-lower-wgmma, the bridge propagates the accumulator's
     wgmma layout (tle._bridge.propagate_wgmma_layouts): the softmax and the
