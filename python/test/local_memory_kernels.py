@@ -150,6 +150,19 @@ def stage_roundtrip(X, Y, M: tl.constexpr, N: tl.constexpr):
 
 
 @triton.jit
+def stage_roundtrip_methods(X, Y, M: tl.constexpr, N: tl.constexpr):
+    """stage_roundtrip written with FlagTree's buffer methods (buf.store(value),
+    buf.load()) and a tle.gpu.range loop (Triton's tl.range) adding 1 twice."""
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    buf = tle.gpu.alloc([M, N], dtype=tl.float16)
+    buf.store(tl.load(X + offs))
+    for _ in tle.gpu.range(0, 2, num_stages=1):
+        buf.store(buf.load() + 1)
+    buf.store(buf.load() * 2)
+    tle.gpu.copy(buf, Y + offs, [M, N])
+
+
+@triton.jit
 def segment_max(X, OUT, n, BLOCK: tl.constexpr, SEGS: tl.constexpr):
     """OUT[s] = max over i with i % SEGS == s of X[i] (int32), via tl.atomic_max
     on local pointers, and a scalar-indexed slot counting the elements."""

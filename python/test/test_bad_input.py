@@ -458,6 +458,21 @@ LOCAL_STORE = [
         r"cannot store them", marked("tle.gpu.local_store(buf, X + tl.arange(0, 64))", ALLOC64)),
 ]
 
+# FlagTree's buffer methods: the messages name the method.
+BUFFER_METHODS = [
+    Bad("value-shape", "tle.gpu.buffered_tensor.store", "value",
+        r"buffered_tensor.store: value of shape \[32\] does not match the buffer's \[64\]",
+        marked("buf.store(tl.zeros([32], tl.int32))", ALLOC64)),
+    Bad("remote-view", "tle.gpu.buffered_tensor.load", "buffer",
+        r"buffered_tensor.load: a remote buffer view is read through tle.gpu.local_ptr",
+        marked("x = tle.remote(buf, 1, scope=MESH2).load()", ALLOC64)),
+    Bad("non-power-of-two", "tle.gpu.buffered_tensor.load", "buffer",
+        r"buffered_tensor.load: the buffer shape \[48\] is used as a tensor shape", """
+        buf = tle.gpu.alloc([48], dtype=tl.int32)
+        x = buf.load()  # <-
+        """),
+]
+
 COPY = [
     Bad("two-buffers", "tle.gpu.copy", "src", r"exactly one of src and dst must be a buffer",
         marked("tle.gpu.copy(buf, buf, [64])", ALLOC64)),
@@ -1150,7 +1165,7 @@ DSA_VECTOR = [
         vector_op(f"tle.dsa.add(a, b, tl.load({PTRS}))"), sig=DSA_SIG),
 ]
 
-BAD = (CUMSUM + LOAD + EXTRACT_TILE + INSERT_TILE + ALLOC + LOCAL_PTR + LOCAL_PTR_OFFSETS + LOCAL_LOAD + LOCAL_STORE
+BAD = (CUMSUM + LOAD + EXTRACT_TILE + INSERT_TILE + ALLOC + LOCAL_PTR + LOCAL_PTR_OFFSETS + LOCAL_LOAD + LOCAL_STORE + BUFFER_METHODS
        + COPY + COPY_DESCRIPTOR + MEMORY_SPACE + REMOTE + SHARD_ID + DISTRIBUTED_BARRIER + PIPE + PIPE_ENDPOINTS
        + WARP_SPECIALIZE + RANGE + PIPELINE + PIPELINE_GROUP + CALL + MAKE_SHARDED_TENSOR + RESHARD + DISTRIBUTED_DOT + DEVICE_CONTEXT + DSA_ALLOC
        + DSA_COPY + DSA_TENSORS + DSA_VECTOR)

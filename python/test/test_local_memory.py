@@ -126,6 +126,25 @@ def test_whole_buffer_access_uses_tritons_shared_memory():
     assert c.metadata.shared >= 64 * 64 * 2
 
 
+def test_buffer_methods_are_local_load_and_store():
+    """FlagTree's buf.store(value) / buf.load() are tle.gpu.local_store /
+    local_load: the kernel written with them raises the same TLE ops and
+    reaches the same finished PTX shape (Triton's own allocation, whole-buffer
+    vector stores); tle.gpu.range is Triton's tl.range."""
+    import triton.language as tl
+
+    assert tle.gpu.range is tl.range
+    c = tle.compile(K.stage_roundtrip_methods, signature={"X": "*fp16", "Y": "*fp16"},
+                    constexprs={"M": 64, "N": 64}, target=TARGET)
+    assert_finished(c)
+    assert "ttg.local_alloc" in c.asm["tle-ttgir"]
+    assert "scf.for" in c.asm["tle-ttgir"]  # the tle.gpu.range loop
+    # Markers on TTIR: the loop body's load and store, the last load and the
+    # first and last stores.
+    assert (c.asm["ttir"].count('"tle.local_load'), c.asm["ttir"].count('"tle.local_store')) == (2, 3)
+    assert ptx_count(c, r"\bld\.shared") >= 1 and ptx_count(c, r"\bst\.shared") >= 1
+
+
 def test_atomic_max_and_scalar_slot():
     c = tle.compile(K.segment_max, signature={"X": "*i32", "OUT": "*i32", "n": "i32"},
                     constexprs={"BLOCK": 256, "SEGS": 32}, target=TARGET)

@@ -119,6 +119,13 @@ def test_whole_buffer_stage_roundtrip():
     torch.testing.assert_close(y, x * 2, rtol=0, atol=0)
 
 
+def test_buffer_methods_roundtrip():
+    x = torch.randn(64, 64, device=DEV, dtype=torch.float16)
+    y = torch.empty_like(x)
+    K.stage_roundtrip_methods[(1,)](x, y, M=64, N=64)
+    torch.testing.assert_close(y, (x + 1 + 1) * 2, rtol=0, atol=0)
+
+
 @pytest.mark.parametrize("n", [1000, 8192, 33])
 def test_segment_max_and_scalar_slot(n):
     segs = 32

@@ -229,18 +229,18 @@ def _local_store(buf: buffered_tensor, value, what, _semantic, marker_attrs=None
                   [value, _splat(buf._handle_tensor(), shape, _semantic)], [tlc.int32], _semantic=_semantic)
 
 
-def local_store(buffer, value, _semantic):
-    buf = _buffer(buffer, "tle.gpu.local_store")
-    _require_enabled("tle.gpu.local_store", _semantic)
-    _local_store(buf, value, "tle.gpu.local_store", _semantic)
+def local_store(buffer, value, _semantic, name="tle.gpu.local_store"):
+    buf = _buffer(buffer, name)
+    _require_enabled(name, _semantic)
+    _local_store(buf, value, name, _semantic)
 
 
-def local_load(buffer, _semantic):
-    buf = _buffer(buffer, "tle.gpu.local_load")
+def local_load(buffer, _semantic, name="tle.gpu.local_load"):
+    buf = _buffer(buffer, name)
     if buf.remote_shard is not None:
-        raise TLEUsageError("tle.gpu.local_load: a remote buffer view is read through tle.gpu.local_ptr pointers")
-    _require_pow2_shape(buf.type.shape, "tle.gpu.local_load")
-    _require_enabled("tle.gpu.local_load", _semantic)
+        raise TLEUsageError(f"{name}: a remote buffer view is read through tle.gpu.local_ptr pointers")
+    _require_pow2_shape(buf.type.shape, name)
+    _require_enabled(name, _semantic)
     return _local_load(buf, _semantic)
 
 

@@ -31,8 +31,9 @@ from ._errors import TLEUsageError
 
 # What runs here (the public names); docs/interpreter.md lists the same.
 SUPPORTED = ("tle.gpu.alloc", "tle.gpu.local_ptr", "tle.gpu.local_load", "tle.gpu.local_store",
+             "buffered_tensor.load / store",
              "tle.gpu.copy (synchronous)", "tle.gpu.memory_space", "tle.cumsum", "tl.atomic_* on local pointers",
-             "tle.range / tle.gpu.pipeline / tle.pipeline_group", "mbarriers and named barriers",
+             "tle.range / tle.gpu.pipeline / tle.gpu.range / tle.pipeline_group", "mbarriers and named barriers",
              "tle.gpu.copy(..., barrier=)", "asynchronous TMA stores", "tle.load(is_async=True)",
              "tle.gpu.wgmma (fp16, bf16) / wgmma_wait / memdesc_wgmma_view")
 

@@ -345,3 +345,14 @@ def remote(buffer_or_ptr, shard_id, scope, context=None, _semantic=None, _genera
             tl.store(OUT + rank * N + offs, vals)
     """
     return _sem.remote(buffer_or_ptr, shard_id, scope, context, _semantic)
+
+
+def __getattr__(name):
+    """``tle.gpu.range``: FlagTree's name for Triton's own ``tl.range``
+    (``tle.range`` is TLE's, with pipeline groups: docs/pipeline-groups.md).
+    Looked up at each use rather than bound once, because Triton's
+    interpreter swaps ``tl.range`` for a host loop while a kernel runs."""
+    if name == "range":
+        import triton.language as tl
+        return tl.range
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
