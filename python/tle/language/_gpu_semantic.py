@@ -17,7 +17,7 @@ from triton.language import core as tlc
 
 from . import _markers
 from . import barriers as _barriers
-from ._markers import TLEUsageError, describe, dims, unwrap
+from ._markers import TLEUsageError, builtin, describe, dims, unwrap
 from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, _element_dtype, alloc_buffer,
                       buffered_tensor, buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
 from .core import _require_capability, _require_enabled, _to_tensor
@@ -242,6 +242,43 @@ def local_load(buffer, _semantic, name="tle.gpu.local_load"):
     _require_pow2_shape(buf.type.shape, name)
     _require_enabled(name, _semantic)
     return _local_load(buf, _semantic)
+
+
+@builtin("tle.gpu.buffered_tensor.load")
+def _buffer_load(self, _semantic=None, _generator=None):
+    """The whole buffer as a tensor of its shape and dtype: FlagTree's
+    ``buf.load()``, the same as ``tle.gpu.local_load(buf)``.
+
+    Returns:
+        A tensor of the buffer's shape and dtype.
+
+    Example::
+
+        buf = tle.gpu.alloc([N], dtype=tl.float32)
+        buf.store(tl.load(X + tl.arange(0, N)))
+        tl.store(OUT + tl.arange(0, N), buf.load() * 2)
+    """
+    return local_load(self, _semantic, name="tle.gpu.buffered_tensor.load")
+
+
+@builtin("tle.gpu.buffered_tensor.store")
+def _buffer_store(self, value, _semantic=None, _generator=None):
+    """Write ``value`` into the whole buffer: FlagTree's ``buf.store(value)``,
+    the same as ``tle.gpu.local_store(buf, value)``.
+
+    Args:
+        value: a tensor of exactly the buffer's shape, or a scalar (splat
+            to that shape); it is cast to the buffer's dtype.
+
+    Returns:
+        None.
+    """
+    local_store(self, value, _semantic, name="tle.gpu.buffered_tensor.store")
+
+
+# FlagTree's buffer methods: buf.load(), buf.store(value).
+buffered_tensor.load = _buffer_load
+buffered_tensor.store = _buffer_store
 
 
 def _local_load(buf: buffered_tensor, _semantic) -> tlc.tensor:

@@ -244,37 +244,8 @@ class buffered_tensor(buffer_value):
             [self._handle_tensor(), index], [btype.handle_type()], _semantic=_semantic)
         return buffered_tensor(handle.handle, btype)
 
-    @builtin("tle.gpu.buffered_tensor.load")
-    def load(self, _semantic=None, _generator=None):
-        """The whole buffer as a tensor of its shape and dtype: FlagTree's
-        ``buf.load()``, the same as ``tle.gpu.local_load(buf)``.
-
-        Returns:
-            A tensor of the buffer's shape and dtype.
-
-        Example::
-
-            buf = tle.gpu.alloc([N], dtype=tl.float32)
-            buf.store(tl.load(X + tl.arange(0, N)))
-            tl.store(OUT + tl.arange(0, N), buf.load() * 2)
-        """
-        from . import _gpu_semantic
-        return _gpu_semantic.local_load(self, _semantic, name="tle.gpu.buffered_tensor.load")
-
-    @builtin("tle.gpu.buffered_tensor.store")
-    def store(self, value, _semantic=None, _generator=None):
-        """Write ``value`` into the whole buffer: FlagTree's ``buf.store(value)``,
-        the same as ``tle.gpu.local_store(buf, value)``.
-
-        Args:
-            value: a tensor of exactly the buffer's shape, or a scalar (splat
-                to that shape); it is cast to the buffer's dtype.
-
-        Returns:
-            None.
-        """
-        from . import _gpu_semantic
-        _gpu_semantic.local_store(self, value, _semantic, name="tle.gpu.buffered_tensor.store")
+    # load() and store(value) are attached by _gpu_semantic.py, which holds the
+    # local_load / local_store they share (an import from here would be a cycle).
 
 
 def _const_shape(shape, what):
