@@ -163,6 +163,36 @@ def stage_roundtrip_methods(X, Y, M: tl.constexpr, N: tl.constexpr):
 
 
 @triton.jit
+def reshaped_view_gather(X, Y, Z, R: tl.constexpr, C: tl.constexpr, G: tl.constexpr):
+    """FlagTree's buffered_tensor.reshape: X (R x C) copied into a buffer, read
+    back through the [R, G, C / G] view's local pointers into Y (the same
+    row-major elements: Y == X); then the view written through load() /
+    store() (x 2) and copied out as [R, G, C / G] into Z by a helper it is
+    passed to; and one element set through a scalar-indexed pointer into a
+    second view ([R * G, C / G])."""
+    W: tl.constexpr = C // G
+    src = X + tl.arange(0, R)[:, None] * C + tl.arange(0, C)[None, :]
+    buf = tle.gpu.alloc([R, C], dtype=tl.float16)
+    tle.gpu.copy(src, buf, [R, C])
+    view = buf.reshape([R, G, W])
+    rows = tl.arange(0, R)[:, None, None]
+    groups = tl.arange(0, G)[None, :, None]
+    cols = tl.arange(0, W)[None, None, :]
+    flat = rows * C + groups * W + cols
+    tl.store(Y + flat, tl.load(tle.gpu.local_ptr(view, (rows, groups, cols))))
+    view.store(view.load() * 2)
+    flat_view = view.reshape([R * G, W])
+    tl.store(tle.gpu.local_ptr(flat_view, (1, 2)), -1.0)
+    _copy_out(view, Z + flat, R, G, W)
+
+
+@triton.jit
+def _copy_out(view, ptrs, R: tl.constexpr, G: tl.constexpr, W: tl.constexpr):
+    """A view crosses into a @triton.jit function like a buffer."""
+    tle.gpu.copy(view, ptrs, [R, G, W])
+
+
+@triton.jit
 def segment_max(X, OUT, n, BLOCK: tl.constexpr, SEGS: tl.constexpr):
     """OUT[s] = max over i with i % SEGS == s of X[i] (int32), via tl.atomic_max
     on local pointers, and a scalar-indexed slot counting the elements."""

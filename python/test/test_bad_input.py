@@ -460,6 +460,18 @@ LOCAL_STORE = [
 
 # FlagTree's buffer methods: the messages name the method.
 BUFFER_METHODS = [
+    Bad("element-count", "tle.gpu.buffered_tensor.reshape", "shape",
+        r"reshape: shape \[4, 8\] has 32 elements but the buffer \[64\] has 64",
+        marked("v = buf.reshape([4, 8])", ALLOC64)),
+    Bad("runtime-shape", "tle.gpu.buffered_tensor.reshape", "shape",
+        r"reshape takes a shape: a list of positive compile-time ints, got \[<runtime int32>\]",
+        marked("v = buf.reshape([n])", ALLOC64), sig="X:*i32, n:i32"),
+    Bad("view-not-a-buffer", "tle.gpu.wgmma", "a",
+        r"wgmma a must be a shared-memory buffer \(tle.gpu.alloc\), got buffer_view<\[8, 8\]",
+        marked("s = tle.gpu.wgmma(buf.reshape([8, 8]), buf.reshape([8, 8]))", ALLOC64)),
+    Bad("view-index-count", "tle.gpu.local_ptr", "index",
+        r"local_ptr of a reshaped view takes one index per dimension of its shape \[8, 8\]",
+        marked("p = tle.gpu.local_ptr(buf.reshape([8, 8]), (tl.arange(0, 8),))", ALLOC64)),
     Bad("value-shape", "tle.gpu.buffered_tensor.store", "value",
         r"buffered_tensor.store: value of shape \[32\] does not match the buffer's \[64\]",
         marked("buf.store(tl.zeros([32], tl.int32))", ALLOC64)),

@@ -145,6 +145,19 @@ def test_buffer_methods_are_local_load_and_store():
     assert ptx_count(c, r"\bld\.shared") >= 1 and ptx_count(c, r"\bst\.shared") >= 1
 
 
+def test_reshaped_view_is_the_buffer_row_major():
+    """buffered_tensor.reshape: local pointers through the [32, 4, 128] view
+    of a [32, 512] buffer are pointers into that buffer (one allocation of
+    32 KB; Triton adds its own scratch for the register reshapes of the
+    view's load() / store()), and the kernel finishes."""
+    c = tle.compile(K.reshaped_view_gather, signature={"X": "*fp16", "Y": "*fp16", "Z": "*fp16"},
+                    constexprs={"R": 32, "C": 512, "G": 4}, target=TARGET)
+    assert_finished(c)
+    assert c.asm["ttir"].count('"tle.alloc') == 1
+    assert ptx_count(c, r"\bld\.shared") >= 1 and ptx_count(c, r"\bst\.shared") >= 1
+    assert 32 * 512 * 2 <= c.metadata.shared <= 2 * 32 * 512 * 2
+
+
 def test_atomic_max_and_scalar_slot():
     c = tle.compile(K.segment_max, signature={"X": "*i32", "OUT": "*i32", "n": "i32"},
                     constexprs={"BLOCK": 256, "SEGS": 32}, target=TARGET)

@@ -126,6 +126,17 @@ def test_buffer_methods_roundtrip():
     torch.testing.assert_close(y, (x + 1 + 1) * 2, rtol=0, atol=0)
 
 
+def test_reshaped_view_reads_and_writes_the_buffer_row_major():
+    r, c, g = 32, 512, 4
+    x = torch.randn(r, c, device=DEV).to(torch.float16)
+    y, z = torch.empty_like(x), torch.empty_like(x)
+    K.reshaped_view_gather[(1,)](x, y, z, R=r, C=c, G=g)
+    torch.testing.assert_close(y, x, rtol=0, atol=0)
+    expected = x * 2
+    expected.view(r * g, c // g)[1, 2] = -1.0
+    torch.testing.assert_close(z, expected, rtol=0, atol=0)
+
+
 @pytest.mark.parametrize("n", [1000, 8192, 33])
 def test_segment_max_and_scalar_slot(n):
     segs = 32

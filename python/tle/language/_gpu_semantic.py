@@ -18,7 +18,7 @@ from triton.language import core as tlc
 from . import _markers
 from . import barriers as _barriers
 from ._markers import TLEUsageError, builtin, describe, dims, unwrap
-from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, _element_dtype, alloc_buffer,
+from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, buffer_view, _element_dtype, alloc_buffer,
                       buffered_tensor, buffered_tensor_type, memdesc_type, mlir_type, smem, tmem)
 from .core import _require_capability, _require_enabled, _to_tensor
 from .mesh import _mesh, _scalar_i32, cluster_mesh, linear_shard
@@ -195,7 +195,57 @@ def _flat_offsets_to_indices(buf: buffered_tensor, offsets, _semantic):
     return tuple(indices)
 
 
+def _row_major_strides(shape):
+    strides = [1] * len(shape)
+    for d in builtins.range(len(shape) - 2, -1, -1):
+        strides[d] = strides[d + 1] * shape[d + 1]
+    return strides
+
+
+def _view_indices(view: buffer_view, indices, offsets, _semantic):
+    """``local_ptr(view, ...)`` as indices into the view's buffer: the flat
+    row-major offset of the view's element, unravelled in the buffer's shape
+    (every index scalar, or every one a tensor)."""
+    shape = list(view.type.shape)
+    if tlc._unwrap_if_constexpr(offsets) is not None:
+        if tlc._unwrap_if_constexpr(indices) is not None:
+            raise TLEUsageError("tle.gpu.local_ptr takes indices= (one index per dimension) or offsets= (flat "
+                                "element offsets), not both")
+        return _flat_offsets_to_indices(view.base, offsets, _semantic)  # flat offsets are the buffer's too
+    if indices is None:
+        raise TLEUsageError(f"tle.gpu.local_ptr of a reshaped view ({view!r}) takes indices= or offsets=")
+    indices = unwrap(indices)
+    if isinstance(indices, (tlc.tensor, int)):
+        indices = (indices,)
+    if not isinstance(indices, (tuple, list, tlc.tuple)) or len(list(indices)) != len(shape):
+        raise TLEUsageError(f"tle.gpu.local_ptr of a reshaped view takes one index per dimension of its shape "
+                            f"{shape}, got {describe(indices)}")
+    flat = None
+    for i, (v, size, stride) in enumerate(zip(list(indices), shape, _row_major_strides(shape))):
+        c = tlc._unwrap_if_constexpr(v)
+        if isinstance(c, int) and not isinstance(c, bool) and not 0 <= c < size:
+            raise TLEUsageError(f"tle.gpu.local_ptr index {i} is {c}, outside [0, {size}) (the view's shape is "
+                                f"{shape})")
+        term = _as_index(v, f"tle.gpu.local_ptr index {i}", _semantic)
+        if term.dtype != tlc.int32:
+            term = _semantic.cast(term, tlc.int32)
+        if stride != 1:
+            term = _semantic.mul(term, _semantic.to_tensor(stride), True)
+        flat = term if flat is None else _semantic.add(flat, term, True)
+    base_shape = list(view.base.type.shape)
+    out, rest = [], flat
+    for stride in _row_major_strides(base_shape)[:-1]:
+        out.append(rest.__floordiv__(stride, _semantic=_semantic))
+        rest = rest.__mod__(stride, _semantic=_semantic)
+    out.append(rest)
+    return tuple(out)
+
+
 def local_ptr(buffer, indices, offsets, _semantic):
+    view = tlc._unwrap_if_constexpr(buffer)
+    if isinstance(view, buffer_view):
+        _require_enabled("tle.gpu.local_ptr", _semantic)
+        indices, offsets, buffer = _view_indices(view, indices, offsets, _semantic), None, view.base
     buf = _buffer(buffer, "tle.gpu.local_ptr")
     _require_enabled("tle.gpu.local_ptr", _semantic)
     if tlc._unwrap_if_constexpr(offsets) is not None:
@@ -230,12 +280,27 @@ def _local_store(buf: buffered_tensor, value, what, _semantic, marker_attrs=None
 
 
 def local_store(buffer, value, _semantic, name="tle.gpu.local_store"):
+    view = tlc._unwrap_if_constexpr(buffer)
+    if isinstance(view, buffer_view):
+        # Row-major: the value reshaped to the buffer's shape is the same elements.
+        shape = list(view.type.shape)
+        _require_pow2_shape(shape, name)
+        value = _to_tensor(value, f"{name}: value", _semantic)
+        if value.type.is_block():
+            if dims(value.shape) != shape:
+                raise TLEUsageError(f"{name}: value of shape {dims(value.shape)} does not match the view's {shape}")
+            value = _semantic.reshape(value, list(view.base.type.shape), False)
+        buffer = view.base
     buf = _buffer(buffer, name)
     _require_enabled(name, _semantic)
     _local_store(buf, value, name, _semantic)
 
 
 def local_load(buffer, _semantic, name="tle.gpu.local_load"):
+    view = tlc._unwrap_if_constexpr(buffer)
+    if isinstance(view, buffer_view):
+        _require_pow2_shape(view.type.shape, name)
+        return _semantic.reshape(local_load(view.base, _semantic, name), list(view.type.shape), False)
     buf = _buffer(buffer, name)
     if buf.remote_shard is not None:
         raise TLEUsageError(f"{name}: a remote buffer view is read through tle.gpu.local_ptr pointers")
@@ -276,9 +341,10 @@ def _buffer_store(self, value, _semantic=None, _generator=None):
     local_store(self, value, _semantic, name="tle.gpu.buffered_tensor.store")
 
 
-# FlagTree's buffer methods: buf.load(), buf.store(value).
-buffered_tensor.load = _buffer_load
-buffered_tensor.store = _buffer_store
+# FlagTree's buffer methods: buf.load(), buf.store(value), on buffers and
+# their reshaped views.
+buffered_tensor.load = buffer_view.load = _buffer_load
+buffered_tensor.store = buffer_view.store = _buffer_store
 
 
 def _local_load(buf: buffered_tensor, _semantic) -> tlc.tensor:
@@ -304,6 +370,21 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic):
                             "coordinates); slice the pointers instead")
     barrier = tlc._unwrap_if_constexpr(barrier)
     src, dst = tlc._unwrap_if_constexpr(src), tlc._unwrap_if_constexpr(dst)
+    view = src if isinstance(src, buffer_view) else dst if isinstance(dst, buffer_view) else None
+    if view is not None and isinstance(src, (buffered_tensor, buffer_view)) != isinstance(dst, (buffered_tensor,
+                                                                                               buffer_view)):
+        # A copy between global pointers and a reshaped view is the same copy
+        # between the pointers reshaped to the buffer's shape and the buffer.
+        other = dst if view is src else src
+        if not isinstance(other, tlc.tensor) or not other.type.is_block() or dims(other.shape) != shape \
+                or list(view.type.shape) != shape:
+            raise TLEUsageError(f"tle.gpu.copy shape {shape} must equal the pointer tensor's shape "
+                                f"{dims(other.shape) if isinstance(other, tlc.tensor) else describe(other)} and the "
+                                f"view's {list(view.type.shape)}")
+        _require_pow2_shape(shape, "tle.gpu.copy")
+        shape = list(view.base.type.shape)
+        other = _semantic.reshape(other, shape, False)
+        src, dst = (view.base, other) if view is src else (other, view.base)
     if isinstance(src, buffered_tensor) == isinstance(dst, buffered_tensor):
         raise TLEUsageError("tle.gpu.copy copies between a buffer and a tensor of global pointers: exactly one "
                             "of src and dst must be a buffer")

@@ -244,8 +244,119 @@ class buffered_tensor(buffer_value):
             [self._handle_tensor(), index], [btype.handle_type()], _semantic=_semantic)
         return buffered_tensor(handle.handle, btype)
 
+    @builtin("tle.gpu.buffered_tensor.reshape")
+    def reshape(self, shape, _semantic=None, _generator=None):
+        """The buffer seen with another shape of the same number of elements,
+        row-major (FlagTree's ``buffered_tensor.reshape``): element
+        ``(i0, ..., ik)`` of the view is the buffer's element at the same
+        flat row-major offset. Nothing is copied: local pointers through the
+        view point into the buffer, and ``load()`` / ``store(value)`` through
+        it are the buffer's, reshaped in registers (Triton may convert the
+        tensor's layout for that).
+
+        The view takes ``tle.gpu.local_ptr`` (``indices=`` in its shape, or
+        flat ``offsets=``), ``load()`` / ``store(value)`` (and
+        ``tle.gpu.local_load`` / ``local_store``), ``tle.gpu.copy`` to or from
+        global pointers of its shape, and ``reshape`` again; other primitives
+        (wgmma operands, TMA copies, slots) take the buffer itself.
+
+        Args:
+            shape: a list of compile-time positive ints whose product is the
+                buffer's number of elements.
+
+        Returns:
+            A ``tle.gpu.buffer_view``.
+
+        Example::
+
+            smem = tle.gpu.alloc([32, 512], dtype=tl.float16)
+            groups = smem.reshape([32, 4, 128])
+            x = tl.load(tle.gpu.local_ptr(groups, (rows, group, cols)))
+        """
+        return buffer_view(self, _view_shape(self, shape, "tle.gpu.buffered_tensor.reshape"))
+
     # load() and store(value) are attached by _gpu_semantic.py, which holds the
     # local_load / local_store they share (an import from here would be a cycle).
+
+
+def _view_shape(buf, shape, what):
+    shape = tlc._unwrap_if_constexpr(shape)
+    if isinstance(shape, tlc.tuple):
+        shape = list(shape.values)
+    if not isinstance(shape, (list, tuple)) or not shape:
+        raise TLEUsageError(f"{what} takes a shape: a list of compile-time ints, got {describe(shape)}")
+    dims = [tlc._unwrap_if_constexpr(d) for d in shape]
+    if any(not isinstance(d, int) or isinstance(d, bool) or d <= 0 for d in dims):
+        raise TLEUsageError(f"{what} takes a shape: a list of positive compile-time ints, got {describe(shape)}")
+    size = 1
+    for d in buf.type.shape:
+        size *= d
+    new = 1
+    for d in dims:
+        new *= d
+    if new != size:
+        raise TLEUsageError(f"{what}: shape {dims} has {new} elements but the buffer {list(buf.type.shape)} has "
+                            f"{size}")
+    return dims
+
+
+class buffer_view_type(tlc.base_type):
+    """The type of a reshaped buffer: the buffer's type and the view's shape."""
+
+    def __init__(self, base: buffered_tensor_type, shape):
+        self.base = base
+        self.shape = tuple(shape)
+        self.dtype = base.dtype
+
+    def _key(self):
+        return (self.base, self.shape)
+
+    def __eq__(self, other):
+        return isinstance(other, buffer_view_type) and self._key() == other._key()
+
+    def __repr__(self):
+        return f"buffer_view<{list(self.shape)} of {self.base!r}>"
+
+    def mangle(self) -> str:
+        return f"V{'_'.join(map(str, self.shape))}{self.base.mangle()}"
+
+    def _flatten_ir_types(self, builder, out) -> None:
+        self.base._flatten_ir_types(builder, out)
+
+    def _unflatten_ir(self, handles, cursor):
+        base, cursor = self.base._unflatten_ir(handles, cursor)
+        return buffer_view(base, self.shape), cursor
+
+
+class buffer_view(tlc.base_value):
+    """A buffer seen with another shape (``buffered_tensor.reshape``'s
+    result): ``base`` is the buffer, ``type.shape`` the view's shape. It can
+    be passed to ``@triton.jit`` functions and warp_specialize partitions."""
+
+    def __init__(self, base: buffered_tensor, shape):
+        self.base = base
+        self.type = buffer_view_type(base.type, shape)
+
+    @property
+    def shape(self):
+        return [tlc.constexpr(d) for d in self.type.shape]
+
+    @property
+    def dtype(self):
+        return self.type.dtype
+
+    def _flatten_ir(self, handles) -> None:
+        self.base._flatten_ir(handles)
+
+    def __repr__(self):
+        return repr(self.type)
+
+    @builtin("tle.gpu.buffer_view.reshape")
+    def reshape(self, shape, _semantic=None, _generator=None):
+        """The same buffer with yet another shape (see ``buffered_tensor.reshape``)."""
+        return buffer_view(self.base, _view_shape(self.base, shape, "tle.gpu.buffer_view.reshape"))
+
+    # load() and store(value) are attached by _gpu_semantic.py, like buffered_tensor's.
 
 
 def _const_shape(shape, what):
@@ -275,6 +386,10 @@ def _element_dtype(dtype, what) -> tlc.dtype:
 
 def _buffer(value, what) -> buffered_tensor:
     value = tlc._unwrap_if_constexpr(value)
+    if isinstance(value, buffer_view):
+        raise TLEUsageError(f"{what} takes a buffer, not a reshaped view of one ({value!r}); a view takes "
+                            "tle.gpu.local_ptr, load() / store(), tle.gpu.local_load / local_store and copies "
+                            "to or from global pointers")
     if not isinstance(value, buffered_tensor):
         raise TLEUsageError(f"{what} expects a buffer from tle.gpu.alloc, got {describe(value)}")
     return value

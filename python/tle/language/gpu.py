@@ -19,7 +19,8 @@ from ._markers import builtin
 # Names tle.gpu offers beyond __all__ (and FlagTree's `import ... gpu as tle` may use).
 from ._gpu_semantic import ASYNC_COPY_ATTR, TMA_FILL_ATTR, remote_pointers  # noqa: F401
 from ._markers import TLEUsageError  # noqa: F401
-from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, buffered_tensor, buffered_tensor_type,  # noqa: F401
+from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, buffer_view, buffered_tensor,  # noqa: F401
+                      buffered_tensor_type,
                       smem, storage_kind, tmem)
 # tle.gpu.warp_specialize is defined with the pipes it synchronizes.
 from .pipe import warp_specialize  # noqa: F401
