@@ -230,16 +230,25 @@ def _sload4(bre, bim, r, j, Q: tl.constexpr):
 
 
 @triton.jit
+def _twiddled_radix4(a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i, TW, j, N: tl.constexpr, NS: tl.constexpr):
+    """One radix-4 butterfly of span NS: a_r *= W_N^(r (j % NS) N / (4 NS)) (no twiddles when
+    NS is 1), then the butterfly. Shared by every radix-4 stage of the TLE and Triton kernels."""
+    if NS > 1:
+        w1r, w1i, w2r, w2i, w3r, w3i = _twiddles(TW, j, N, NS)
+        a1r, a1i = _cmul(a1r, a1i, w1r, w1i)
+        a2r, a2i = _cmul(a2r, a2i, w2r, w2i)
+        a3r, a3i = _cmul(a3r, a3i, w3r, w3i)
+    return _radix4(a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i)
+
+
+@triton.jit
 def _tle_stage(sre, sim, dre, dim, TW, Yb, r, j, mq, N: tl.constexpr, NS: tl.constexpr):
     """One radix-4 Stockham stage of span NS: buffers (sre, sim) -> (dre, dim), or -> global
     memory for the last stage."""
     Q: tl.constexpr = N // 4
     a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i = _sload4(sre, sim, r, j, Q)
-    w1r, w1i, w2r, w2i, w3r, w3i = _twiddles(TW, j, N, NS)
-    a1r, a1i = _cmul(a1r, a1i, w1r, w1i)
-    a2r, a2i = _cmul(a2r, a2i, w2r, w2i)
-    a3r, a3i = _cmul(a3r, a3i, w3r, w3i)
-    x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i = _radix4(a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i)
+    x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i = _twiddled_radix4(a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i, TW, j, N,
+                                                              NS)
     if NS * 4 == N:
         _gstore(Yb, r * N + j, mq, x0r, x0i)
         _gstore(Yb, r * N + j + Q, mq, x1r, x1i)
@@ -344,11 +353,8 @@ def _tle2d_stage(sre, sim, dre, dim, TW, Yb, r, j, mr, ROWS: tl.constexpr, N: tl
     the twiddles are loaded once per column, not per element)."""
     Q: tl.constexpr = N // 4
     a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i = _sload4(sre, sim, r, j, Q)
-    w1r, w1i, w2r, w2i, w3r, w3i = _twiddles(TW, j, N, NS)
-    a1r, a1i = _cmul(a1r, a1i, w1r, w1i)
-    a2r, a2i = _cmul(a2r, a2i, w2r, w2i)
-    a3r, a3i = _cmul(a3r, a3i, w3r, w3i)
-    x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i = _radix4(a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i)
+    x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i = _twiddled_radix4(a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i, TW, j, N,
+                                                              NS)
     if NS * 4 == N:
         _gstore2(Yb, r * N, mr, x0r, x0i, ROWS, Q, FLAT)
         _gstore2(Yb, r * N + Q, mr, x1r, x1i, ROWS, Q, FLAT)
@@ -607,12 +613,8 @@ def _triton_stage(re, im, TW, j, ROWS: tl.constexpr, N: tl.constexpr, NS: tl.con
     """One radix-4 Stockham stage of span NS on [ROWS, N] register tensors."""
     a0r, a1r, a2r, a3r = _quarters(re, ROWS, N)
     a0i, a1i, a2i, a3i = _quarters(im, ROWS, N)
-    if NS > 1:
-        w1r, w1i, w2r, w2i, w3r, w3i = _twiddles(TW, j, N, NS)
-        a1r, a1i = _cmul(a1r, a1i, w1r, w1i)
-        a2r, a2i = _cmul(a2r, a2i, w2r, w2i)
-        a3r, a3i = _cmul(a3r, a3i, w3r, w3i)
-    x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i = _radix4(a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i)
+    x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i = _twiddled_radix4(a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i, TW, j, N,
+                                                              NS)
     re = _scatter4(x0r, x1r, x2r, x3r, ROWS, N, NS)
     im = _scatter4(x0i, x1i, x2i, x3i, ROWS, N, NS)
     return re, im
