@@ -355,16 +355,24 @@ SIGNATURES.update({
 
 
 @triton.jit
-def wgmma_qkt_kernel(q_ptr, k_ptr, s_ptr, M: tl.constexpr, N: tl.constexpr, D: tl.constexpr):
-    """s = q @ k^T: K stored N x D as it is in memory, read as the B operand
-    through a transposed wgmma view."""
-    q_buf = tle.gpu.alloc([M, D], dtype=tl.float16)
-    k_buf = tle.gpu.alloc([N, D], dtype=tl.float16)
+def stage_qk(q_ptr, k_ptr, M: tl.constexpr, N: tl.constexpr, D: tl.constexpr, DTYPE: tl.constexpr):
+    """Q (M x D) and K (N x D) from global memory into shared buffers, fenced
+    for the async proxy and visible to the CTA: wgmma operands."""
+    q_buf = tle.gpu.alloc([M, D], dtype=DTYPE)
+    k_buf = tle.gpu.alloc([N, D], dtype=DTYPE)
     d = tl.arange(0, D)[None, :]
     tle.gpu.local_store(q_buf, tl.load(q_ptr + tl.arange(0, M)[:, None] * D + d))
     tle.gpu.local_store(k_buf, tl.load(k_ptr + tl.arange(0, N)[:, None] * D + d))
     tle.gpu.wgmma_shared_operand_fence()
     tl.debug_barrier()
+    return q_buf, k_buf
+
+
+@triton.jit
+def wgmma_qkt_kernel(q_ptr, k_ptr, s_ptr, M: tl.constexpr, N: tl.constexpr, D: tl.constexpr):
+    """s = q @ k^T: K stored N x D as it is in memory, read as the B operand
+    through a transposed wgmma view."""
+    q_buf, k_buf = stage_qk(q_ptr, k_ptr, M, N, D, tl.float16)
     s = tle.gpu.wgmma(q_buf, tle.gpu.memdesc_wgmma_view(k_buf), is_async=False)
     tl.store(s_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], s)
 

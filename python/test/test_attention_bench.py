@@ -20,6 +20,7 @@ import triton.language as tl
 
 import tle
 from conftest import has_gpu, ptx_count
+from barrier_kernels import stage_qk
 from test_bench_smoke import BENCH_DIR
 
 H100_SHARED = 232448
@@ -398,13 +399,7 @@ def test_one_p_buffer_wgmma_descriptors_are_set_on_every_path(attention, tag, tm
 
 @triton.jit
 def _wgmma_two_users(q_ptr, k_ptr, p_ptr, m_ptr, M: tl.constexpr, N: tl.constexpr, D: tl.constexpr):
-    q_buf = tle.gpu.alloc([M, D], dtype=tl.bfloat16)
-    k_buf = tle.gpu.alloc([N, D], dtype=tl.bfloat16)
-    d = tl.arange(0, D)[None, :]
-    tle.gpu.local_store(q_buf, tl.load(q_ptr + tl.arange(0, M)[:, None] * D + d))
-    tle.gpu.local_store(k_buf, tl.load(k_ptr + tl.arange(0, N)[:, None] * D + d))
-    tle.gpu.wgmma_shared_operand_fence()
-    tl.debug_barrier()
+    q_buf, k_buf = stage_qk(q_ptr, k_ptr, M, N, D, tl.bfloat16)
     s = tle.gpu.wgmma(q_buf, tle.gpu.memdesc_wgmma_view(k_buf), is_async=False)
     m = tl.max(s, 1)
     p = tl.math.exp2(s - m[:, None])
@@ -431,13 +426,7 @@ def test_wgmma_marker_is_not_copied_by_layout_propagation():
 
 @triton.jit
 def _wgmma_loop_stats(q_ptr, k_ptr, m_ptr, l_ptr, n_iter, M: tl.constexpr, N: tl.constexpr, D: tl.constexpr):
-    q_buf = tle.gpu.alloc([M, D], dtype=tl.bfloat16)
-    k_buf = tle.gpu.alloc([N, D], dtype=tl.bfloat16)
-    d = tl.arange(0, D)[None, :]
-    tle.gpu.local_store(q_buf, tl.load(q_ptr + tl.arange(0, M)[:, None] * D + d))
-    tle.gpu.local_store(k_buf, tl.load(k_ptr + tl.arange(0, N)[:, None] * D + d))
-    tle.gpu.wgmma_shared_operand_fence()
-    tl.debug_barrier()
+    q_buf, k_buf = stage_qk(q_ptr, k_ptr, M, N, D, tl.bfloat16)
     m_i = tl.full([M], float("-inf"), tl.float32)
     l_i = tl.zeros([M], tl.float32)
     for _ in range(n_iter):
