@@ -584,7 +584,7 @@ TLE_FA3_CONFIG = dict(BLOCK_N=128, PINGPONG=True, CONSUMER_REGS=240, PRODUCER_RE
 # 1.02x at 4k, level at 16k. Causal, the hardware's CTA scheduler balances
 # the uneven tiles better than a fixed stride (persistent 0.95-1.04x at
 # D = 64 head-major, 0.93-1.17x heaviest-first across heads); at D = 128 the
-# O buffers leave room for 2 K / V slots only (0.89-0.95x).
+# O buffers leave room for 2 K / V slots only (0.87-0.96x, head-minor order).
 TLE_FA3_HEAD_DIM_CONFIG = {64: dict(STAGES=4, P_REGS=True, PERSISTENT_FULL=True),
                            128: dict(STAGES=3, P_REGS=True, PERSISTENT_FULL=False)}
 
