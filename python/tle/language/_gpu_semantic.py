@@ -183,16 +183,7 @@ def _flat_offsets_to_indices(buf: buffered_tensor, offsets, _semantic):
         raise TLEUsageError(f"tle.gpu.local_ptr offsets= must have an integer type, got {offsets.dtype}")
     if offsets.dtype.int_bitwidth < 32:
         offsets = _semantic.cast(offsets, tlc.int32)
-    shape = list(buf.type.shape)
-    strides = [1] * len(shape)
-    for d in builtins.range(len(shape) - 2, -1, -1):
-        strides[d] = strides[d + 1] * shape[d + 1]
-    indices, rest = [], offsets
-    for stride in strides[:-1]:
-        indices.append(rest.__floordiv__(stride, _semantic=_semantic))
-        rest = rest.__mod__(stride, _semantic=_semantic)
-    indices.append(rest)
-    return tuple(indices)
+    return _unravel(offsets, list(buf.type.shape), _semantic)
 
 
 def _row_major_strides(shape):
@@ -200,6 +191,17 @@ def _row_major_strides(shape):
     for d in builtins.range(len(shape) - 2, -1, -1):
         strides[d] = strides[d + 1] * shape[d + 1]
     return strides
+
+
+def _unravel(flat, shape, _semantic):
+    """One index per dimension of ``shape`` for the flat row-major offset
+    ``flat`` (a tensor or a scalar); the first index is not reduced."""
+    indices, rest = [], flat
+    for stride in _row_major_strides(shape)[:-1]:
+        indices.append(rest.__floordiv__(stride, _semantic=_semantic))
+        rest = rest.__mod__(stride, _semantic=_semantic)
+    indices.append(rest)
+    return tuple(indices)
 
 
 def _view_indices(view: buffer_view, indices, offsets, _semantic):
@@ -232,13 +234,7 @@ def _view_indices(view: buffer_view, indices, offsets, _semantic):
         if stride != 1:
             term = _semantic.mul(term, _semantic.to_tensor(stride), True)
         flat = term if flat is None else _semantic.add(flat, term, True)
-    base_shape = list(view.base.type.shape)
-    out, rest = [], flat
-    for stride in _row_major_strides(base_shape)[:-1]:
-        out.append(rest.__floordiv__(stride, _semantic=_semantic))
-        rest = rest.__mod__(stride, _semantic=_semantic)
-    out.append(rest)
-    return tuple(out)
+    return _unravel(flat, list(view.base.type.shape), _semantic)
 
 
 def local_ptr(buffer, indices, offsets, _semantic):

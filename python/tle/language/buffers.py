@@ -97,13 +97,8 @@ class buffer_type_base(tlc.base_type):
         out.append(self.handle_type().to_ir(builder))
 
 
-class buffer_value(tlc.base_value):
-    """A buffer a kernel holds: its IR handle and its ``buffer_type_base``.
-    ``shape`` (a list of constexprs) and ``dtype`` describe it."""
-
-    def __init__(self, handle, type: buffer_type_base):
-        self.handle = handle
-        self.type = type
+class _shaped:
+    """``shape`` (a list of constexprs) and ``dtype`` from ``self.type``."""
 
     @property
     def shape(self):
@@ -112,6 +107,15 @@ class buffer_value(tlc.base_value):
     @property
     def dtype(self):
         return self.type.dtype
+
+
+class buffer_value(_shaped, tlc.base_value):
+    """A buffer a kernel holds: its IR handle and its ``buffer_type_base``.
+    ``shape`` (a list of constexprs) and ``dtype`` describe it."""
+
+    def __init__(self, handle, type: buffer_type_base):
+        self.handle = handle
+        self.type = type
 
     def _handle_tensor(self) -> tlc.tensor:
         """The handle as a Triton value of the type's ``handle_type()`` (a marker operand)."""
@@ -328,7 +332,7 @@ class buffer_view_type(tlc.base_type):
         return buffer_view(base, self.shape), cursor
 
 
-class buffer_view(tlc.base_value):
+class buffer_view(_shaped, tlc.base_value):
     """A buffer seen with another shape (``buffered_tensor.reshape``'s
     result): ``base`` is the buffer, ``type.shape`` the view's shape. It can
     be passed to ``@triton.jit`` functions and warp_specialize partitions."""
@@ -336,14 +340,6 @@ class buffer_view(tlc.base_value):
     def __init__(self, base: buffered_tensor, shape):
         self.base = base
         self.type = buffer_view_type(base.type, shape)
-
-    @property
-    def shape(self):
-        return [tlc.constexpr(d) for d in self.type.shape]
-
-    @property
-    def dtype(self):
-        return self.type.dtype
 
     def _flatten_ir(self, handles) -> None:
         self.base._flatten_ir(handles)
