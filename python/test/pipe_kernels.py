@@ -315,3 +315,61 @@ SIGNATURES.update({
     "ring_gather_dot": (ring_gather_dot, {"q": "*fp16", "table": "tensordesc<fp16[1,64]>", "idx": "*i32",
                                           "out": "*fp32", "n_tiles": "i32"}),
 })
+
+
+# --- cursors: FlagTree's loop-carried positions (stage, phase) in place of the
+# compiler's slot counters. Positions are iterations of one sequence from 0
+# (the rings' barriers start fresh): the producer's second loop resumes at
+# w.cursor(split), recomputed from the iteration, where its first stopped.
+
+
+@triton.jit
+def _cursor_producer(w, src, n_tiles, split, R: tl.constexpr, BLOCK: tl.constexpr, GATHER: tl.constexpr):
+    offs = tl.arange(0, R)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :]
+    first = tl.program_id(0) * n_tiles
+    cursor = w.cursor(0)
+    for i in range(n_tiles):
+        if i == split:  # the same position, from the iteration (stage i % STAGES, phase (i // STAGES) & 1)
+            cursor = w.cursor(i)
+        slot = w.acquire(cursor)
+        if GATHER:  # TMA row gathers: src is a [1, BLOCK]-block descriptor of the [rows, BLOCK] table
+            rows = (first + i) * R + tl.arange(0, R)
+            tle.gpu.copy(src, slot.data, [R, BLOCK], offsets=[rows, 0], is_async=True)
+        else:
+            tle.gpu.local_store(slot.data, tl.load(src + (first + i) * R * BLOCK + offs))
+        w.commit(cursor)
+        cursor = cursor.advance()
+    w.close(cursor)
+
+
+@triton.jit
+def _cursor_consumer(r, dst, stages, n_tiles, R: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, R)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :]
+    first = tl.program_id(0) * n_tiles
+    cursor = r.cursor(0)
+    for i in range(n_tiles):
+        got = r.wait(cursor)
+        x = tle.gpu.local_load(got.slot.data)
+        r.release(cursor)
+        tl.store(dst + (first + i) * R * BLOCK + offs, x * 2 + cursor.stage)
+        cursor = cursor.advance()
+    # The writer's close: the wait after the last item reports it.
+    done = r.wait(cursor)
+    tl.store(stages + tl.program_id(0), done.is_closed.to(tl.int32) * 100 + cursor.stage)
+
+
+@triton.jit
+def cursor_ring(src, dst, stages, n_tiles, split, R: tl.constexpr, BLOCK: tl.constexpr, STAGES: tl.constexpr,
+                GATHER: tl.constexpr = False):
+    """dst = src * 2 + (the slot each R x BLOCK tile went through, i % STAGES), through a
+    STAGES-deep pipe whose endpoints carry cursors; stages[program] = 100 (closed) + n_tiles %
+    STAGES. FlagTree's spelling: data= field, slot.data, wait(...).slot / .is_closed, .advance()."""
+    data = tle.gpu.alloc([STAGES, R, BLOCK], dtype=tl.float32)
+    p = tle.pipe(capacity=STAGES, scope="cta", name="cursor_ring", readers="c", data=data)
+    tle.gpu.warp_specialize([(_cursor_consumer, (p.reader("c"), dst, stages, n_tiles, R, BLOCK)),
+                             (_cursor_producer, (p.writer(), src, n_tiles, split, R, BLOCK, GATHER))],
+                            worker_num_warps=[1], worker_num_regs=[40])
+
+
+SIGNATURES["cursor_ring"] = (cursor_ring, {"src": "*fp32", "dst": "*fp32", "stages": "*i32", "n_tiles": "i32",
+                                           "split": "i32"})

@@ -674,9 +674,10 @@ PIPE_ENDPOINTS = [
         p = tle.pipe(2, name="p", one_shot=True, x=([64], tl.float32))
         p.writer().close()  # <-
         """),
-    Bad("commit-non-slot", "commit", "slot", r"expects a slot from this endpoint's acquire\(\), got 3", """
+    Bad("commit-non-slot", "commit", "slot", r"expects a slot from this endpoint's acquire\(\) \(or the cursor / "
+        r"iteration it took the slot at\), got 1.5", """
         p = tle.pipe(2, name="p", x=([64], tl.float32))
-        p.writer().commit(3)  # <-
+        p.writer().commit(1.5)  # <-
         """),
     Bad("release-writer-slot", "release", "slot", r"the slot was handed out by the writer of pipe<p", """
         p = tle.pipe(2, name="p", x=([64], tl.float32))

@@ -24,6 +24,7 @@ CONFIGS = {
     "ring_dot_result": dict(M=64, BN=32, D=64, STAGES=2),
     "ring_gather": dict(BN=64, W=64, STAGES=2),
     "ring_gather_dot": dict(M=64, BN=32, D=64, STAGES=2),
+    "cursor_ring": dict(R=1, BLOCK=128, STAGES=3),
 }
 
 
@@ -528,7 +529,84 @@ def test_partition_args_may_be_constexpr_strings_and_bools(store):
     assert ("tt.store" in default) == store, default
 
 
+@triton.jit
+def _touch_at(w, x, AT: tl.constexpr):
+    slot = w.acquire(w.cursor(AT))
+    tle.gpu.local_store(slot["x"], tl.load(x + tl.arange(0, 64)))
+    w.commit(slot)
+
+
+@triton.jit
+def _touch_at_then_in_order(w, x):
+    slot = w.acquire(w.cursor(0))
+    tle.gpu.local_store(slot.x, tl.load(x + tl.arange(0, 64)))
+    w.commit(w.cursor(0))
+    slot = w.acquire()
+    w.commit(slot)
+
+
+@triton.jit
+def cursor_mixed_with_ring_order(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_touch_at_then_in_order, (p.writer(), x))],
+                            worker_num_warps=[1])
+
+
+@triton.jit
+def _touch_with_foreign_cursor(w, c, x):
+    slot = w.acquire(c)
+    w.commit(slot)
+
+
+@triton.jit
+def cursor_of_another_ring(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    q = tle.pipe(3, name="q", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_touch_with_foreign_cursor, (p.writer(), q.cursor(0), x))],
+                            worker_num_warps=[1])
+
+
+@triton.jit
+def _touch_float_position(w, x):
+    slot = w.acquire(1.5)
+    w.commit(slot)
+
+
+@triton.jit
+def cursor_position_not_an_integer(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_touch_float_position, (p.writer(), x))],
+                            worker_num_warps=[1])
+
+
+@triton.jit
+def cursor_negative_iteration(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_touch_at, (p.writer(), x, -1))], worker_num_warps=[1])
+
+
+@triton.jit
+def _drain_unknown_attribute(r, x):
+    slot, closed = r.wait()
+    tl.store(x + tl.arange(0, 64), tle.gpu.local_load(slot.y))
+    r.release(slot)
+
+
+@triton.jit
+def slot_attribute_not_a_field(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_drain_unknown_attribute, (p.reader(), x)), (_touch, (p.writer(), x))],
+                            worker_num_warps=[1])
+
+
 @pytest.mark.parametrize("kernel,message", [
+    (cursor_mixed_with_ring_order, "the writer takes slots both at cursor positions and in ring order: give every "
+     "acquire / wait / close of an endpoint a cursor, or none"),
+    (cursor_of_another_ring, "pipe writer acquire: the cursor is for a ring of 3 slots, pipe 'p' has 2"),
+    (cursor_position_not_an_integer, "pipe writer acquire takes a cursor (pipe.cursor(i), cursor.advance()) or an "
+     "iteration (an integer), got 1.5"),
+    (cursor_negative_iteration, "cursor: iteration -1 is negative"),
+    (slot_attribute_not_a_field, "pipe slot has no attribute or field 'y' (fields: ['x'])"),
     (async_copy_into_plain_buffer, "tle.gpu.copy(is_async=True) must copy into a field of a pipe slot taken by the "
      "writer's acquire()"),
     (async_copy_into_reader_slot, "tle.gpu.copy(is_async=True) writes a slot a reader waited for"),
@@ -637,3 +715,55 @@ def test_warp_specialize_groups_are_unique_across_the_functions_of_a_kernel():
                     constexprs={"N": 128}, target=TARGET, num_warps=4)
     assert _groups(c) == [0, 1]
     assert code(c, "tle-ttgir").count("ttg.warp_specialize(") == 2
+
+
+def test_cursors_are_carried_as_stage_and_phase_without_division():
+    """FlagTree's typed-pipe cursors (its test_tle_pipe_cursor.py, in our
+    spelling of the same calls): each endpoint's loop carries the cursor as
+    one i32 stage and one i1 phase and advances it with no division or
+    remainder; the pass threads no counter of its own for an endpoint that
+    takes positions. Both loops: the TTIR's, and after TLE's stages the
+    ttgir's, which still has exactly those two iter_args."""
+    c = compile_kernel("cursor_ring")
+    for stage in ("ttir", "tle-ttgir"):
+        text = code(c, stage)
+        loops = re.findall(r"scf\.for .*iter_args\((.*)\) -> \((.*)\)", text)
+        assert len(loops) == 2, (stage, loops)
+        for _, types in loops:
+            assert types.replace(" ", "") == "i32,i1", (stage, types)
+    # The reader's loop advances its cursor with an add, a compare and a
+    # select: no division (the writer's recomputes its cursor from the
+    # iteration once, at `split`: a remainder and a division in an scf.if).
+    reader = _partition(code(c, "tle-ttgir"), "default")
+    assert "scf.for" in reader and not re.search(r"arith\.(remsi|remui|divsi|divui)", reader), reader
+    writer = _partition(code(c, "tle-ttgir"), "partition0")
+    assert len(re.findall(r"arith\.(?:remsi|divsi)", writer)) == 2, writer
+    # Each endpoint waits on its ring per item; the reader's extra wait sees the close.
+    ttgir = code(c, "tle-ttgir")
+    assert len(re.findall(r"ttng\.wait_barrier", ttgir)) == 4, ttgir
+    assert ptx_count(c, r"mbarrier\.try_wait") == 4
+
+
+def test_cursor_ops_take_the_cursor_stage():
+    """The raised ops carry the cursor (`at [stage, phase]`); commit and
+    release take the cursor's stage, and the slot views index the fields at
+    it (the acquire's slot is the stage)."""
+    c = compile_kernel("cursor_ring")
+    raised = tle.run_pipeline(c.asm["ttgir"],
+                              "builtin.module(triton-tle-raise-warp-specialize, triton-tle-raise-markers)")
+    acquire = re.search(r"tle\.pipe\.writer_acquire %\S+ at \[(%\S+), (%\S+)\]", raised)
+    wait = re.search(r"tle\.pipe\.reader_wait %\S+ at \[(%\S+), (%\S+)\] reader \"c\"", raised)
+    assert acquire and wait, raised
+    assert re.search(r"tle\.pipe\.writer_commit %\S+\[" + re.escape(acquire.group(1)) + r"\]", raised)
+    assert re.search(r"tle\.pipe\.reader_release %\S+\[" + re.escape(wait.group(1)) + r"\] reader", raised)
+    assert re.search(r"tle\.pipe\.writer_close %\S+ at \[", raised)
+
+
+def test_cursor_tma_gather_fill_is_expected_at_the_cursor_commit():
+    """A TMA row gather into a slot acquired at a cursor: the commit of the
+    same cursor expects its bytes (one expect_tx, no plain arrive for it)."""
+    c = compile_kernel("cursor_ring", R=8, GATHER=True, signature={"src": "tensordesc<fp32[1,128]>"})
+    ptx = c.asm["ptx"]
+    assert ptx_count(c, r"mbarrier\.arrive\.expect_tx") == 1, ptx
+    # At least one TMA copy a row, each completing on the ready barrier.
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.\S*mbarrier::complete_tx::bytes") >= 8, ptx

@@ -224,3 +224,25 @@ def test_racecheck_follows_only_per_thread_mbarrier_arrives(tmp_path):
     assert "RACECHECK SUMMARY: 0 hazards" in out[0], out[0]
     for mode in (1, 2):
         assert "Race reported between Read access" in out[mode], out[mode]
+
+
+@pytest.mark.parametrize("gather", [False, True])
+@pytest.mark.parametrize("stages", [1, 2, 3])
+@pytest.mark.parametrize("n_tiles,split,programs", [(1, 0, 1), (7, 4, 3), (50, 17, 132)])
+def test_cursor_ring(stages, n_tiles, split, programs, gather):
+    """FlagTree's cursors: both endpoints carry (stage, phase); the producer
+    recomputes its cursor from the iteration at `split` mid-stream; each tile
+    comes back through slot i % stages; the reader's wait after the last tile
+    sees the close. gather: the slots are filled by TMA row gathers."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    r, block = (8, 128) if gather else (1, 128)
+    src = torch.randn(programs * n_tiles * r, block, device="cuda")
+    dst = torch.full_like(src, float("nan"))
+    stage_out = torch.full((programs,), -1, dtype=torch.int32, device="cuda")
+    arg = TensorDescriptor.from_tensor(src, [1, block]) if gather else src
+    K.cursor_ring[(programs,)](arg, dst, stage_out, n_tiles, split, R=r, BLOCK=block, STAGES=stages, GATHER=gather,
+                               num_warps=4)
+    tile_stage = (torch.arange(programs * n_tiles, device="cuda") % n_tiles % stages).float()
+    want = src * 2 + tile_stage.repeat_interleave(r)[:, None]
+    torch.testing.assert_close(dst, want, rtol=0, atol=0)
+    assert stage_out.tolist() == [100 + n_tiles % stages] * programs

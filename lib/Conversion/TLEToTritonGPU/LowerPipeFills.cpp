@@ -83,6 +83,20 @@ LogicalResult PipeLowering::collectAsyncFills() {
   return success(ok);
 }
 
+SmallVector<PipeWriterCommitOp> PipeLowering::commitsOf(PipeSlotOp view) {
+  SmallVector<Value, 2> slots{view.getSlot()};
+  if (auto acquire = view.getSlot().getDefiningOp<PipeWriterAcquireOp>())
+    if (Value stage = acquire.getStage())
+      slots.push_back(stage);
+  SmallVector<PipeWriterCommitOp> commits;
+  for (Value slot : slots)
+    for (Operation *user : slot.getUsers())
+      if (auto commit = dyn_cast<PipeWriterCommitOp>(user);
+          commit && commit.getPipe() == create.getPipe())
+        commits.push_back(commit);
+  return commits;
+}
+
 /// Finds TritonGPU's expansion of the tt.descriptor_gather whose value
 /// `store` writes into the slot `view`, checks the fill, and lays the
 /// field out as the descriptor's TMA writes it.
@@ -188,15 +202,15 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
   // The commit of the slot, after the fill in the same block: its expect_tx
   // must count exactly the fills that ran.
   PipeWriterCommitOp commit;
-  for (Operation *user : view.getSlot().getUsers())
-    if (auto c = dyn_cast<PipeWriterCommitOp>(user);
-        c && c->getBlock() == store->getBlock() && store->isBeforeInBlock(c))
+  for (PipeWriterCommitOp c : commitsOf(view))
+    if (c->getBlock() == store->getBlock() && store->isBeforeInBlock(c))
       commit = c;
   if (!commit)
     return error(store) << "tle.gpu.copy from a tensor descriptor must be "
                            "committed by a writer commit of its slot in the "
                            "same block (the commit expects the bytes of the "
-                           "fills before it)";
+                           "fills before it; with cursors, commit the cursor "
+                           "the slot was acquired with)";
   commitBytes[commit] += bytes;
   if (commitBytes[commit] >= (int64_t(1) << 20))
     return error(commit) << "commits " << commitBytes[commit]

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::tle {
@@ -63,6 +64,18 @@ static unsigned placeWarps(Place place) {
   if (place.region >= 0)
     return place.ws.getPartitionNumWarps()[place.region];
   return interop::lookupNumWarps(place.ws).value_or(interop::kDefaultNumWarps);
+}
+
+/// The position (`at [%stage, %phase]`) of an op that takes a slot; a null
+/// stage when it has none.
+static std::pair<Value, Value> positionOf(Operation *op) {
+  if (auto acquire = dyn_cast<PipeWriterAcquireOp>(op))
+    return {acquire.getStage(), acquire.getPhase()};
+  if (auto close = dyn_cast<PipeWriterCloseOp>(op))
+    return {close.getStage(), close.getPhase()};
+  if (auto wait = dyn_cast<PipeReaderWaitOp>(op))
+    return {wait.getStage(), wait.getPhase()};
+  return {};
 }
 
 LogicalResult PipeLowering::collect() {
@@ -112,6 +125,30 @@ LogicalResult PipeLowering::collect() {
   }
   if (!ok)
     return failure();
+  // Positions (cursors) on every slot-taking op of an endpoint or on none:
+  // a threaded counter cannot follow a kernel's own position, nor the
+  // kernel the counter.
+  for (Endpoint &e : endpoints) {
+    std::optional<bool> mode; // of the first slot-taking op (program order)
+    for (Operation *op : e.ops) {
+      if (!e.counts(op))
+        continue;
+      bool positioned = static_cast<bool>(positionOf(op).first);
+      if (!mode) {
+        mode = positioned;
+      } else if (*mode != positioned) {
+        error(op) << e.name()
+                  << " takes slots both at cursor positions and in ring "
+                     "order: give every acquire / wait / close of an "
+                     "endpoint a cursor, or none";
+        ok = false;
+        break;
+      }
+    }
+    e.positioned = mode.value_or(false);
+  }
+  if (!ok)
+    return failure();
   // An endpoint that takes slots but never gives one back hangs its peer:
   // readers would wait forever for a slot the writer never commits, the
   // writer for one a reader never releases (a one-shot pipe's writer never
@@ -157,6 +194,16 @@ LogicalResult PipeLowering::collect() {
 LogicalResult PipeLowering::checkSlots() {
   Value pipe = create.getPipe();
   bool ok = true;
+  // Endpoints with a positioned op (collect() checks they have no other):
+  // they commit / release the stage of a cursor, not an op's result ("" is
+  // the writer).
+  llvm::StringSet<> positioned;
+  for (Operation *user : pipe.getUsers()) {
+    if (!positionOf(user).first)
+      continue;
+    auto wait = dyn_cast<PipeReaderWaitOp>(user);
+    positioned.insert(wait ? wait.getReader() : "");
+  }
   for (Operation *user : usersInOrder()) {
     Value slot;
     std::string expected;
@@ -171,11 +218,16 @@ LogicalResult PipeLowering::checkSlots() {
              (!reader || wait.getReader() == *reader);
     };
     if (auto commit = dyn_cast<PipeWriterCommitOp>(user)) {
+      // A positioned writer commits the stage of its cursor.
+      if (positioned.contains(""))
+        continue;
       slot = commit.getSlot();
       fromEndpoint = acquire(slot);
       expected = "tle.pipe.writer_acquire of this pipe (commit before "
                  "acquire?)";
     } else if (auto release = dyn_cast<PipeReaderReleaseOp>(user)) {
+      if (positioned.contains(release.getReader()))
+        continue;
       slot = release.getSlot();
       fromEndpoint = waitOf(slot, release.getReader());
       expected = ("tle.pipe.reader_wait of reader '" + release.getReader() +
@@ -363,6 +415,13 @@ void PipeLowering::lowerCounting(Endpoint &e, Operation *op, Value count) {
     Value round = arith::DivUIOp::create(b, loc, count, i32(b, loc, slots));
     phase = arith::AndIOp::create(b, loc, round, i32(b, loc, 1));
   }
+  lowerTaking(op, slot, phase);
+}
+
+/// Lowers an op that takes slot `slot` in the round of parity `phase` (i32).
+void PipeLowering::lowerTaking(Operation *op, Value slot, Value phase) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
   if (isa<PipeWriterAcquireOp, PipeWriterCloseOp>(op) && empty) {
     // A fresh barrier completes "phase -1": the first round passes at once.
     Value free = arith::XOrIOp::create(b, loc, phase, i32(b, loc, 1));
@@ -467,9 +526,27 @@ PipeLowering::threadBlock(Endpoint &e, Block &block, Value count,
   return count;
 }
 
+/// An endpoint whose ops carry positions: each takes the slot its cursor
+/// names (the phase an i1: the round's parity).
+void PipeLowering::lowerPositioned(Endpoint &e) {
+  for (Operation *op : e.ops) {
+    if (!e.counts(op))
+      continue;
+    auto [stage, phase] = positionOf(op);
+    OpBuilder b(op);
+    Value parity =
+        arith::ExtUIOp::create(b, op->getLoc(), b.getI32Type(), phase);
+    lowerTaking(op, stage, parity);
+  }
+}
+
 LogicalResult PipeLowering::thread(Endpoint &e) {
   if (e.ops.empty())
     return success();
+  if (e.positioned) {
+    lowerPositioned(e);
+    return success();
+  }
   // The scf ops between the partition's region and each counting op.
   llvm::SmallPtrSet<Operation *, 8> holders;
   Region *top = nullptr;

@@ -56,6 +56,9 @@ struct Endpoint {
   std::string reader;
   SmallVector<Operation *> ops;
   std::optional<Place> place;
+  /// Its slot-taking ops carry positions (`at [%stage, %phase]`, cursors):
+  /// no counter is threaded.
+  bool positioned = false;
   bool isWriter() const { return reader.empty(); }
   std::string name() const {
     return isWriter() ? std::string("the writer") : "reader '" + reader + "'";
@@ -119,6 +122,11 @@ struct PipeLowering {
   threadBlock(Endpoint &e, Block &block, Value count,
               const llvm::SmallPtrSetImpl<Operation *> &holders);
   void lowerCounting(Endpoint &e, Operation *op, Value count);
+  void lowerTaking(Operation *op, Value slot, Value phase);
+  void lowerPositioned(Endpoint &e);
+  /// The commits that may publish the slot `view` fills: those of its slot
+  /// value, and for a positioned acquire those of its stage.
+  SmallVector<PipeWriterCommitOp> commitsOf(PipeSlotOp view);
   void lowerRest();
   void barrierIfWide(OpBuilder &b, Location loc, Operation *at);
   void publishSlot(OpBuilder &b, Location loc, Operation *at, Value slot,

@@ -79,7 +79,8 @@ def pipe_arguments(capacity, scope, name, readers, one_shot, fields, _semantic):
     scope = tlc._unwrap_if_constexpr(scope)
     if not isinstance(scope, str) or scope != "cta":
         raise TLEUsageError(f"tle.pipe scope must be \"cta\" (the only scope supported), got {describe(scope)}")
-    name = _identifier(name, "tle.pipe name")
+    # name=None (FlagTree's default): the pipe is called "pipe" in messages.
+    name = "pipe" if tlc._unwrap_if_constexpr(name) is None else _identifier(name, "tle.pipe name")
     readers = unwrap(readers)
     if isinstance(readers, str):
         # Triton's frontend cannot build a list of strings inside a
@@ -175,15 +176,67 @@ def check_slot(slot, slot_endpoint, endpoint, what) -> None:
     ``slot`` is not a slot at all."""
     if slot_endpoint is None:
         raise TLEUsageError(f"{what} expects a slot from this endpoint's "
-                            f"{'wait' if endpoint.reader else 'acquire'}(), got {describe(slot)}")
+                            f"{'wait' if endpoint.reader else 'acquire'}() (or the cursor / iteration it took the "
+                            f"slot at), got {describe(slot)}")
     if slot_endpoint != endpoint:
         raise TLEUsageError(f"{what}: the slot was handed out by the {slot_endpoint!r}, not by this "
                             f"{endpoint!r}; release / commit only a slot you acquired or waited for")
 
 
-def writer_acquire(handle, _semantic) -> tlc.tensor:
-    """The index of the slot the writer acquires (``pipe.writer_acquire``)."""
-    (slot,) = _markers.emit("pipe.writer_acquire", {}, [_handle(handle)], [tlc.int32], _semantic=_semantic)
+# --- cursors (FlagTree's loop-carried pipe positions)
+
+
+def position(ptype, at, what, _semantic):
+    """``(stage, phase)``, an int32 and an int1 scalar, of position ``at`` in
+    the ring of ``ptype``: a cursor's own values (``(capacity, stage, phase)``
+    as ``cursor_parts`` gives them), or those of iteration ``at`` (an int or
+    an integer scalar): stage ``at % capacity``, phase the parity of
+    ``at // capacity``."""
+    if isinstance(at, tuple):  # a cursor's parts
+        capacity, stage, phase = at
+        if capacity != ptype.capacity:
+            raise TLEUsageError(f"{what}: the cursor is for a ring of {capacity} slots, pipe '{ptype.name}' has "
+                                f"{ptype.capacity}; make it with this pipe's cursor()")
+        return stage, phase
+    at = tlc._unwrap_if_constexpr(at)
+    cap = ptype.capacity
+    if isinstance(at, bool) or not isinstance(at, (int, tlc.tensor)):
+        raise TLEUsageError(f"{what} takes a cursor (pipe.cursor(i), cursor.advance()) or an iteration (an integer), "
+                            f"got {describe(at)}")
+    if isinstance(at, int):
+        if at < 0:
+            raise TLEUsageError(f"{what}: iteration {at} is negative")
+        return _semantic.to_tensor(at % cap), _semantic.to_tensor(bool((at // cap) % 2))
+    if at.type.is_block() or not at.dtype.is_int():
+        raise TLEUsageError(f"{what}: an iteration must be an integer scalar, got {at.type}")
+    at = at.to(tlc.int32, _semantic=_semantic)
+    stage = at.__mod__(cap, _semantic=_semantic)
+    phase = at.__floordiv__(cap, _semantic=_semantic).__and__(1, _semantic=_semantic).__ne__(
+        0, _semantic=_semantic)
+    return stage, phase
+
+
+def advance(capacity, stage: tlc.tensor, phase: tlc.tensor, _semantic):
+    """The next position after ``(stage, phase)``: no division, one compare."""
+    nxt = stage.__add__(1, _semantic=_semantic)
+    wrapped = nxt.__eq__(capacity, _semantic=_semantic)
+    stage = _semantic.where(wrapped, _semantic.to_tensor(0), nxt)
+    return stage.to(tlc.int32, _semantic=_semantic), phase.__xor__(wrapped, _semantic=_semantic)
+
+
+def _positioned(operands, pos):
+    """The marker operands and ``operandSegmentSizes`` of an op that takes a slot
+    at ``pos`` (``(stage, phase)``) or, when None, the next one in ring order."""
+    if pos is None:
+        return operands, {"operandSegmentSizes": ("i32-array", [1, 0, 0])}
+    return operands + list(pos), {"operandSegmentSizes": ("i32-array", [1, 1, 1])}
+
+
+def writer_acquire(handle, pos, _semantic) -> tlc.tensor:
+    """The index of the slot the writer acquires (``pipe.writer_acquire``), at
+    position ``pos`` (``(stage, phase)``) or the next in ring order (None)."""
+    operands, attrs = _positioned([_handle(handle)], pos)
+    (slot,) = _markers.emit("pipe.writer_acquire", attrs, operands, [tlc.int32], _semantic=_semantic)
     return slot
 
 
@@ -192,17 +245,20 @@ def writer_commit(handle, index: tlc.tensor, _semantic) -> None:
                   [tlc.int32], _semantic=_semantic)
 
 
-def writer_close(ptype, handle, _semantic) -> None:
+def writer_close(ptype, handle, pos, _semantic) -> None:
     if ptype.one_shot:
         raise TLEUsageError(f"pipe '{ptype.name}' is one_shot: its stream ends by itself; do not close it")
-    _markers.emit("pipe.writer_close", {"tle.marker.no_results": True}, [_handle(handle)], [tlc.int32],
-                  _semantic=_semantic)
+    operands, attrs = _positioned([_handle(handle)], pos)
+    attrs["tle.marker.no_results"] = True
+    _markers.emit("pipe.writer_close", attrs, operands, [tlc.int32], _semantic=_semantic)
 
 
-def reader_wait(handle, reader: str, _semantic):
-    """``(slot index, is_closed)`` of reader ``reader``'s wait (``pipe.reader_wait``)."""
-    slot, closed = _markers.emit("pipe.reader_wait", {"reader": f'"{reader}"'}, [_handle(handle)],
-                                 [tlc.int32, tlc.int1], _semantic=_semantic)
+def reader_wait(handle, reader: str, pos, _semantic):
+    """``(slot index, is_closed)`` of reader ``reader``'s wait (``pipe.reader_wait``),
+    at position ``pos`` or the next in ring order (None)."""
+    operands, attrs = _positioned([_handle(handle)], pos)
+    attrs["reader"] = f'"{reader}"'
+    slot, closed = _markers.emit("pipe.reader_wait", attrs, operands, [tlc.int32, tlc.int1], _semantic=_semantic)
     return slot, closed
 
 

@@ -109,8 +109,12 @@ class endpoint_type(tlc.base_type):
 class slot_type(tlc.base_type):
     """A slot handed out by an endpoint (acquire / wait): its index in the ring."""
 
-    def __init__(self, endpoint: endpoint_type):
+    def __init__(self, endpoint: endpoint_type, semantic=None):
         self.endpoint = endpoint
+        # The semantic (builder) of the kernel being built: ``slot.<field>``
+        # is an attribute access, which Triton passes no semantic to. Not part
+        # of the type's identity.
+        self.semantic = semantic
 
     def __eq__(self, other):
         return isinstance(other, slot_type) and self.endpoint == other.endpoint
@@ -127,6 +131,84 @@ class slot_type(tlc.base_type):
 
     def _unflatten_ir(self, handles, cursor):
         return pipe_slot(handles[cursor], tlc.tensor(handles[cursor + 1], tlc.int32), self), cursor + 2
+
+
+class cursor_type(tlc.base_type):
+    """A position in a ring of ``capacity`` slots: an int32 stage and an int1 phase."""
+
+    def __init__(self, capacity: int):
+        self.capacity = capacity
+
+    def __eq__(self, other):
+        return isinstance(other, cursor_type) and self.capacity == other.capacity
+
+    def __hash__(self):
+        return hash(("cursor", self.capacity))
+
+    def __repr__(self):
+        return f"pipe_cursor<capacity={self.capacity}>"
+
+    def mangle(self) -> str:
+        return f"C{self.capacity}"
+
+    def _flatten_ir_types(self, builder, out) -> None:
+        out.append(tlc.int32.to_ir(builder))
+        out.append(tlc.int1.to_ir(builder))
+
+    def _unflatten_ir(self, handles, cursor):
+        return pipe_cursor(self.capacity, tlc.tensor(handles[cursor], tlc.int32),
+                           tlc.tensor(handles[cursor + 1], tlc.int1)), cursor + 2
+
+
+class pipe_cursor(tlc.base_value):
+    """A loop-carried position in a pipe's ring (FlagTree's typed-pipe cursor).
+
+    ``pipe.cursor(i)`` (or an endpoint's ``cursor(i)``) is iteration ``i``'s
+    position: ``stage`` = i % capacity (int32), ``phase`` = the parity of
+    i // capacity (int1). ``cursor.advance()`` is the next position, with one
+    compare and no division; carried through a loop it costs two scalars.
+    Endpoint ops given a cursor (``writer.acquire(cursor)``, ``commit``,
+    ``close``, ``reader.wait``, ``release``) take that slot instead of the next
+    in ring order; an endpoint uses cursors on all its ops or on none.
+    """
+
+    def __init__(self, capacity: int, stage: tlc.tensor, phase: tlc.tensor):
+        self.capacity = capacity
+        self.stage = stage
+        self.phase = phase
+        self.type = cursor_type(capacity)
+
+    def _flatten_ir(self, handles) -> None:
+        handles.append(self.stage.handle)
+        handles.append(self.phase.handle)
+
+    def _parts(self):
+        return (self.capacity, self.stage, self.phase)
+
+    @tlc.builtin
+    def advance(self, _semantic=None):
+        """The next position: stage + 1, wrapping to 0 (and flipping the phase) at capacity."""
+        return pipe_cursor(self.capacity, *_sem.advance(self.capacity, self.stage, self.phase, _semantic))
+
+
+def _cursor(ptype: pipe_type, at, what, _semantic) -> pipe_cursor:
+    at = tlc._unwrap_if_constexpr(at)
+    if isinstance(at, pipe_cursor):
+        at = at._parts()
+    return pipe_cursor(ptype.capacity, *_sem.position(ptype, at, what, _semantic))
+
+
+def _position(ptype: pipe_type, at, what, _semantic):
+    """``(stage, phase)`` of a cursor or an iteration (``_sem.position``)."""
+    at = tlc._unwrap_if_constexpr(at)
+    return _sem.position(ptype, at._parts() if isinstance(at, pipe_cursor) else at, what, _semantic)
+
+
+def _wait_result(slot, closed) -> tlc.tuple:
+    """What ``reader.wait()`` returns: a tuple that unpacks as ``slot, is_closed``
+    and names them ``.slot`` and ``.is_closed`` (FlagTree's ``pipe_wait_result``;
+    Triton's named-tuple fields, so the names survive calls and loops)."""
+    return tlc.tuple([slot, closed], tlc.tuple_type([slot.type, closed.type], ["slot", "is_closed"]))
 
 
 @builtin("tle.pipe")
@@ -203,6 +285,12 @@ class pipe_value(tlc.base_value):
         raise TLEUsageError(_sem.PASS_ENDPOINTS)
 
     @tlc.builtin
+    def cursor(self, iter=0, _semantic=None):
+        """The position of iteration ``iter`` (an int or an integer scalar; default 0) in this pipe's ring:
+        a ``pipe_cursor``, to give the endpoint ops and to advance."""
+        return _cursor(self.type, iter, "pipe.cursor", _semantic)
+
+    @tlc.builtin
     def writer(self, _semantic=None):
         """The writer endpoint: acquire / commit / close."""
         return pipe_writer(self.handle, endpoint_type(self.type))
@@ -227,44 +315,76 @@ class _endpoint(tlc.base_value):
         _sem.check_slot(slot, slot.type.endpoint if isinstance(slot, pipe_slot) else None, self.type, what)
         return slot
 
+    def _given(self, slot_or_at, what, _semantic):
+        """The slot index a commit / release gives back: a slot's own, or the
+        stage of a cursor or an iteration (FlagTree's ``commit(cursor)``)."""
+        value = tlc._unwrap_if_constexpr(slot_or_at)
+        if isinstance(value, pipe_slot):
+            return self._check_slot(value, what).index
+        if isinstance(value, (pipe_cursor, int, tlc.tensor)) and not isinstance(value, bool):
+            return _position(self.type.pipe, value, what, _semantic)[0]
+        return self._check_slot(value, what).index  # the error: not a slot
+
+    def _at(self, at, what, _semantic):
+        return None if tlc._unwrap_if_constexpr(at) is None else _position(self.type.pipe, at, what, _semantic)
+
+    def _slot(self, index, _semantic):
+        return pipe_slot(self.handle, index, slot_type(self.type, _semantic))
+
+    @tlc.builtin
+    def cursor(self, iter=0, _semantic=None):
+        """``pipe.cursor(iter)``: the position of iteration ``iter`` in the ring."""
+        return _cursor(self.type.pipe, iter, "cursor", _semantic)
+
 
 class pipe_writer(_endpoint):
     """The writer of a pipe (``pipe.writer()``)."""
 
     @tlc.builtin
-    def acquire(self, _semantic=None):
-        """Wait until the next slot is free (every reader released it) and return it."""
-        return pipe_slot(self.handle, _sem.writer_acquire(self.handle, _semantic), slot_type(self.type))
+    def acquire(self, at=None, _semantic=None):
+        """Wait until the next slot is free (every reader released it) and return it.
+
+        ``at``: a cursor or an iteration: take that position's slot instead of the next in ring order
+        (FlagTree's ``writer.acquire(cursor)``; then commit and close take positions too).
+        """
+        pos = self._at(at, "pipe writer acquire", _semantic)
+        return self._slot(_sem.writer_acquire(self.handle, pos, _semantic), _semantic)
 
     @tlc.builtin
     def commit(self, slot, _semantic=None):
-        """Publish an acquired slot: its field writes become visible and the readers wake up."""
-        slot = self._check_slot(slot, "pipe writer commit")
-        _sem.writer_commit(self.handle, slot.index, _semantic)
+        """Publish an acquired slot (or the slot of a cursor / iteration the writer acquired at): its field
+        writes become visible and the readers wake up."""
+        _sem.writer_commit(self.handle, self._given(slot, "pipe writer commit", _semantic), _semantic)
 
     @tlc.builtin
-    def close(self, _semantic=None):
-        """End the stream: a reader's wait after the last committed slot returns is_closed = True."""
-        _sem.writer_close(self.type.pipe, self.handle, _semantic)
+    def close(self, at=None, _semantic=None):
+        """End the stream: a reader's wait after the last committed slot returns is_closed = True. A writer
+        that acquires at cursors closes at the cursor after its last commit."""
+        _sem.writer_close(self.type.pipe, self.handle, self._at(at, "pipe writer close", _semantic), _semantic)
 
 
 class pipe_reader(_endpoint):
     """One reader of a pipe (``pipe.reader(name)``)."""
 
     @tlc.builtin
-    def wait(self, _semantic=None):
-        """Wait for the next committed slot; returns ``(slot, is_closed)``.
+    def wait(self, at=None, _semantic=None):
+        """Wait for the next committed slot; returns ``(slot, is_closed)`` (also ``.slot`` and
+        ``.is_closed``).
 
-        When ``is_closed`` is true the writer closed the pipe and the slot must not be used.
+        When ``is_closed`` is true the writer closed the pipe and the slot must not be used. ``at``: a
+        cursor or an iteration: wait for that position's slot instead of the next in ring order (then
+        release takes positions too).
         """
-        slot, closed = _sem.reader_wait(self.handle, self.type.reader, _semantic)
-        return tlc.tuple([pipe_slot(self.handle, slot, slot_type(self.type)), closed])
+        pos = self._at(at, "pipe reader wait", _semantic)
+        slot, closed = _sem.reader_wait(self.handle, self.type.reader, pos, _semantic)
+        return _wait_result(self._slot(slot, _semantic), closed)
 
     @tlc.builtin
     def release(self, slot, _semantic=None):
-        """Give a slot back; the writer reuses it once every reader released it."""
-        slot = self._check_slot(slot, "pipe reader release")
-        _sem.reader_release(self.handle, self.type.reader, slot.index, _semantic)
+        """Give a slot (or the slot of a cursor / iteration the reader waited at) back; the writer reuses it
+        once every reader released it."""
+        _sem.reader_release(self.handle, self.type.reader, self._given(slot, "pipe reader release", _semantic),
+                            _semantic)
 
 
 class pipe_slot(tlc.base_value):
@@ -288,6 +408,21 @@ class pipe_slot(tlc.base_value):
     @tlc.builtin
     def __getitem__(self, name, _semantic=None):
         return self.field(name, _semantic=_semantic)
+
+    def __getattr__(self, name):
+        # slot.<field> (FlagTree's spelling): Triton passes attribute accesses
+        # no semantic, so the one the slot was made with builds the view.
+        # Only field names get here (methods and attributes come first).
+        if name.startswith("_") or "type" not in self.__dict__:
+            raise AttributeError(name)
+        ptype = self.type.endpoint.pipe
+        if not any(f[0] == name for f in ptype.fields):
+            raise AttributeError(f"pipe slot has no attribute or field {name!r} (fields: "
+                                 f"{[f[0] for f in ptype.fields]})")
+        if self.type.semantic is None:
+            raise TLEUsageError(f"slot.{name}: write slot[{name!r}] here (this slot came from outside the kernel's "
+                                "builder)")
+        return _sem.slot_field(self.pipe_handle, self.index, ptype, name, self.type.semantic)
 
 
 @tlc.builtin

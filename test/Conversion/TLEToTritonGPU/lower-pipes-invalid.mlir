@@ -248,3 +248,59 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// An endpoint takes slots at cursor positions or in ring order, not both: a
+// threaded counter and the kernel's own cursor would name different slots.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!ring = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [c]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @mixed_positions(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
+    %c0 = arith.constant 0 : i32
+    %false = arith.constant false
+    %p = tle.pipe.create "ring" capacity 2 readers ["c"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      %s, %closed = tle.pipe.reader_wait %p reader "c" : !ring
+      tle.pipe.reader_release %p[%s] reader "c" : !ring
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %s = tle.pipe.writer_acquire %p at [%c0, %false] : !ring
+      tle.pipe.writer_commit %p[%c0] : !ring
+      // expected-error @+1 {{the writer takes slots both at cursor positions and in ring order: give every acquire / wait / close of an endpoint a cursor, or none}}
+      %t = tle.pipe.writer_acquire %p : !ring
+      tle.pipe.writer_commit %p[%t] : !ring
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+// Without cursors a commit still takes only a slot its acquire handed out.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!ring = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [c]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @implicit_commit_of_a_constant(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
+    %c0 = arith.constant 0 : i32
+    %p = tle.pipe.create "ring" capacity 2 readers ["c"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      %s, %closed = tle.pipe.reader_wait %p reader "c" : !ring
+      tle.pipe.reader_release %p[%s] reader "c" : !ring
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %s = tle.pipe.writer_acquire %p : !ring
+      // expected-error @+1 {{the slot must come from a tle.pipe.writer_acquire of this pipe}}
+      tle.pipe.writer_commit %p[%c0] : !ring
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}

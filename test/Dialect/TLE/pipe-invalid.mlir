@@ -257,3 +257,63 @@ func.func @not_a_pipe(%x: i32) {
   %s = tle.pipe.writer_acquire %x : i32
   return
 }
+
+// -----
+
+// A cursor position names a slot of the ring.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+!pipe = !tle.pipe<capacity = 2, fields = [k: !ttg.memdesc<2x64xf16, #shared, #smem, mutable>], readers = [mma]>
+func.func @acquire_stage_out_of_range(%p: !pipe, %phase: i1) {
+  %c2 = arith.constant 2 : i32
+  // expected-error @+1 {{'tle.pipe.writer_acquire' op stage 2 is out of range for a pipe of capacity 2}}
+  %s = tle.pipe.writer_acquire %p at [%c2, %phase] : !pipe
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+!pipe = !tle.pipe<capacity = 2, fields = [k: !ttg.memdesc<2x64xf16, #shared, #smem, mutable>], readers = [mma]>
+func.func @wait_stage_negative(%p: !pipe, %phase: i1) {
+  %c = arith.constant -1 : i32
+  // expected-error @+1 {{'tle.pipe.reader_wait' op stage -1 is out of range for a pipe of capacity 2}}
+  %s, %closed = tle.pipe.reader_wait %p at [%c, %phase] reader "mma" : !pipe
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+!pipe = !tle.pipe<capacity = 2, fields = [k: !ttg.memdesc<2x64xf16, #shared, #smem, mutable>], readers = [mma]>
+func.func @close_stage_out_of_range(%p: !pipe, %phase: i1) {
+  %c = arith.constant 5 : i32
+  // expected-error @+1 {{'tle.pipe.writer_close' op stage 5 is out of range for a pipe of capacity 2}}
+  tle.pipe.writer_close %p at [%c, %phase] : !pipe
+  return
+}
+
+// -----
+
+// A position is a stage and a phase (the generic form can spell one alone).
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+!pipe = !tle.pipe<capacity = 2, fields = [k: !ttg.memdesc<2x64xf16, #shared, #smem, mutable>], readers = [mma]>
+func.func @stage_without_phase(%p: !pipe, %s: i32) {
+  // expected-error @+1 {{'tle.pipe.writer_acquire' op a position needs both a stage and a phase, got a stage only}}
+  %slot = "tle.pipe.writer_acquire"(%p, %s) {operandSegmentSizes = array<i32: 1, 1, 0>} : (!pipe, i32) -> i32
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+!pipe = !tle.pipe<capacity = 2, fields = [k: !ttg.memdesc<2x64xf16, #shared, #smem, mutable>], readers = [mma]>
+func.func @phase_not_i1(%p: !pipe, %s: i32) {
+  // expected-error @+1 {{'tle.pipe.writer_acquire' op operand #2 must be 1-bit signless integer, but got 'i32'}}
+  %slot = "tle.pipe.writer_acquire"(%p, %s, %s) {operandSegmentSizes = array<i32: 1, 1, 1>} : (!pipe, i32, i32) -> i32
+  return
+}

@@ -114,3 +114,21 @@ func.func @views(%p: !kv, %s: i32) -> (!ttg.memdesc<64x32xf16, #shared, #smem, m
   %unused = tle.pipe.slot %p[%s] field "v" : !kv -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
   return %a, %b : !ttg.memdesc<64x32xf16, #shared, #smem, mutable>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
 }
+
+// Cursor positions: `at [%stage, %phase]` on the ops that take a slot; commit
+// and release take the cursor's stage.
+// CHECK-LABEL: func.func @cursor_positions(
+// CHECK-SAME: %[[P:[a-z0-9]+]]: ![[KV]], %[[ST:[a-z0-9]+]]: i32, %[[PH:[a-z0-9]+]]: i1)
+func.func @cursor_positions(%p: !kv, %stage: i32, %phase: i1) {
+  // CHECK: %{{.*}} = tle.pipe.writer_acquire %[[P]] at [%[[ST]], %[[PH]]] : ![[KV]]
+  %s = tle.pipe.writer_acquire %p at [%stage, %phase] : !kv
+  // CHECK: tle.pipe.writer_commit %[[P]][%[[ST]]] : ![[KV]]
+  tle.pipe.writer_commit %p[%stage] : !kv
+  // CHECK: tle.pipe.writer_close %[[P]] at [%[[ST]], %[[PH]]] : ![[KV]]
+  tle.pipe.writer_close %p at [%stage, %phase] : !kv
+  // CHECK: %{{.*}}, %{{.*}} = tle.pipe.reader_wait %[[P]] at [%[[ST]], %[[PH]]] reader "mma" : ![[KV]]
+  %rs, %closed = tle.pipe.reader_wait %p at [%stage, %phase] reader "mma" : !kv
+  // CHECK: tle.pipe.reader_release %[[P]][%[[ST]]] reader "mma" : ![[KV]]
+  tle.pipe.reader_release %p[%stage] reader "mma" : !kv
+  return
+}

@@ -293,6 +293,30 @@ static LogicalResult verifyReader(Operation *op, StringRef reader,
   return diag << ")";
 }
 
+/// A position (`at [%stage, %phase]`) has both values or neither, and a
+/// constant stage is a slot of the pipe.
+static LogicalResult verifyPosition(Operation *op, Value stage, Value phase,
+                                    PipeType type) {
+  if (static_cast<bool>(stage) != static_cast<bool>(phase))
+    return op->emitOpError("a position needs both a stage and a phase, got ")
+           << (stage ? "a stage only" : "a phase only");
+  if (!stage)
+    return success();
+  APInt value;
+  if (!matchPattern(stage, m_ConstantInt(&value)))
+    return success();
+  int64_t index = value.getSExtValue();
+  if (index < 0 || index >= type.getCapacity())
+    return op->emitOpError("stage ")
+           << index << " is out of range for a pipe of capacity "
+           << type.getCapacity();
+  return success();
+}
+
+LogicalResult PipeWriterAcquireOp::verify() {
+  return verifyPosition(*this, getStage(), getPhase(), getPipe().getType());
+}
+
 void PipeWriterAcquireOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getSlot(), "slot");
 }
@@ -309,11 +333,13 @@ LogicalResult PipeWriterCloseOp::verify() {
   if (getPipe().getType().getOneShot())
     return emitOpError("cannot close a one-shot pipe; its stream ends after "
                        "capacity slots");
-  return success();
+  return verifyPosition(*this, getStage(), getPhase(), getPipe().getType());
 }
 
 LogicalResult PipeReaderWaitOp::verify() {
-  return verifyReader(*this, getReader(), getPipe().getType());
+  if (failed(verifyReader(*this, getReader(), getPipe().getType())))
+    return failure();
+  return verifyPosition(*this, getStage(), getPhase(), getPipe().getType());
 }
 
 LogicalResult PipeReaderReleaseOp::verify() {

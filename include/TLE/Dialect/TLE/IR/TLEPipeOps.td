@@ -75,6 +75,7 @@ def TLE_PipeCreateOp : TLE_PipeOp<"create", [
 }
 
 def TLE_PipeWriterAcquireOp : TLE_PipeOp<"writer_acquire", [TLE_PipeSync,
+    AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "Wait for a free slot and return its index";
   let description = [{
@@ -82,20 +83,34 @@ def TLE_PipeWriterAcquireOp : TLE_PipeOp<"writer_acquire", [TLE_PipeSync,
     every reader (immediately for the first `capacity` acquires), and returns
     its index in [0, capacity).
 
+    With `at [%stage, %phase]` (a cursor: FlagTree's `writer.acquire(cursor)`)
+    the op takes slot `%stage` of round parity `%phase` instead of the
+    endpoint's next slot in ring order: the kernel carries its position and
+    no counter is threaded for this endpoint. An endpoint gives a position
+    to every op that takes a slot, or to none. A constant `%stage` must be in
+    [0, capacity).
+
     ```mlir
     %slot = tle.pipe.writer_acquire %pipe : !pipe
+    %slot = tle.pipe.writer_acquire %pipe at [%stage, %phase] : !pipe
     ```
   }];
-  let arguments = (ins TLE_PipeType:$pipe);
+  let arguments = (ins TLE_PipeType:$pipe, Optional<I32>:$stage,
+                       Optional<I1>:$phase);
   let results = (outs I32:$slot);
-  let assemblyFormat = "$pipe attr-dict `:` qualified(type($pipe))";
+  let assemblyFormat = [{
+    $pipe (`at` ` ` `[` $stage^ `,` $phase `]`)? attr-dict `:` qualified(type($pipe))
+  }];
+  let hasVerifier = 1;
 }
 
 def TLE_PipeWriterCommitOp : TLE_PipeOp<"writer_commit", [TLE_PipeSync]> {
   let summary = "Publish an acquired slot to the readers";
   let description = [{
     Makes the writes to `slot` visible and wakes the readers. A constant
-    `slot` must be in [0, capacity).
+    `slot` must be in [0, capacity). `slot` is the result of the writer's
+    `writer_acquire`, or, when the writer's ops take positions (`at`), the
+    stage of the cursor it acquired with.
 
     ```mlir
     tle.pipe.writer_commit %pipe[%slot] : !pipe
@@ -108,23 +123,30 @@ def TLE_PipeWriterCommitOp : TLE_PipeOp<"writer_commit", [TLE_PipeSync]> {
   let hasVerifier = 1;
 }
 
-def TLE_PipeWriterCloseOp : TLE_PipeOp<"writer_close", [TLE_PipeSync]> {
+def TLE_PipeWriterCloseOp : TLE_PipeOp<"writer_close", [TLE_PipeSync,
+    AttrSizedOperandSegments]> {
   let summary = "End the stream";
   let description = [{
     No slot is committed after this; a reader that has consumed every
     committed slot gets `is_closed = true` from `reader_wait`. Not allowed on
-    a one-shot pipe, whose stream ends implicitly.
+    a one-shot pipe, whose stream ends implicitly. A close takes a slot (it
+    commits the end of the stream into it), so it takes a position `at
+    [%stage, %phase]` when its endpoint's other ops do.
 
     ```mlir
     tle.pipe.writer_close %pipe : !pipe
     ```
   }];
-  let arguments = (ins TLE_PipeType:$pipe);
-  let assemblyFormat = "$pipe attr-dict `:` qualified(type($pipe))";
+  let arguments = (ins TLE_PipeType:$pipe, Optional<I32>:$stage,
+                       Optional<I1>:$phase);
+  let assemblyFormat = [{
+    $pipe (`at` ` ` `[` $stage^ `,` $phase `]`)? attr-dict `:` qualified(type($pipe))
+  }];
   let hasVerifier = 1;
 }
 
-def TLE_PipeReaderWaitOp : TLE_PipeOp<"reader_wait", [TLE_PipeSync]> {
+def TLE_PipeReaderWaitOp : TLE_PipeOp<"reader_wait", [TLE_PipeSync,
+    AttrSizedOperandSegments]> {
   let summary = "Wait for the next committed slot (or the end of the stream)";
   let description = [{
     Blocks reader `reader` until the next slot in ring order is committed, or
@@ -132,14 +154,24 @@ def TLE_PipeReaderWaitOp : TLE_PipeOp<"reader_wait", [TLE_PipeSync]> {
     `is_closed` is true the slot index must not be used. `reader` must be one
     of the pipe's readers.
 
+    With `at [%stage, %phase]` (a cursor: FlagTree's `writer.acquire(cursor)`)
+    the op takes slot `%stage` of round parity `%phase` instead of the
+    endpoint's next slot in ring order: the kernel carries its position and
+    no counter is threaded for this endpoint. An endpoint gives a position
+    to every op that takes a slot, or to none. A constant `%stage` must be in
+    [0, capacity).
+
     ```mlir
     %slot, %closed = tle.pipe.reader_wait %pipe reader "mma" : !pipe
+    %slot, %closed = tle.pipe.reader_wait %pipe at [%stage, %phase] reader "mma" : !pipe
     ```
   }];
-  let arguments = (ins TLE_PipeType:$pipe, StrAttr:$reader);
+  let arguments = (ins TLE_PipeType:$pipe, Optional<I32>:$stage,
+                       Optional<I1>:$phase, StrAttr:$reader);
   let results = (outs I32:$slot, I1:$is_closed);
   let assemblyFormat = [{
-    $pipe `reader` $reader attr-dict `:` qualified(type($pipe))
+    $pipe (`at` ` ` `[` $stage^ `,` $phase `]`)? `reader` $reader attr-dict `:`
+    qualified(type($pipe))
   }];
   let hasVerifier = 1;
 }
@@ -149,7 +181,9 @@ def TLE_PipeReaderReleaseOp : TLE_PipeOp<"reader_release", [TLE_PipeSync]> {
   let description = [{
     Reader `reader` is done with `slot`; once every reader released it, the
     writer may acquire it again. `reader` must be one of the pipe's readers;
-    a constant `slot` must be in [0, capacity).
+    a constant `slot` must be in [0, capacity). `slot` is the result of the
+    reader's `reader_wait`, or, when the reader's ops take positions (`at`),
+    the stage of the cursor it waited with.
 
     ```mlir
     tle.pipe.reader_release %pipe[%slot] reader "mma" : !pipe
