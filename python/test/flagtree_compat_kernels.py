@@ -171,3 +171,72 @@ SIGNATURES = {
         ["a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "stride_am", "stride_ak", "stride_bk", "stride_bn", "stride_cm",
          "stride_cn"], ["*fp32"] * 3 + ["i32"] * 9)},
 }
+
+
+# --- FlagTree's transport-level asynchronous copies (its test_tle_gpu_async_copy.py):
+# tle.copy(..., is_async=True) into plain buffers, tle.async_commit_group /
+# tle.async_wait_group, mask= and eviction_policy=.
+
+
+@triton.jit
+def two_group_async_copy_kernel(in_ptr, out_ptr, BLOCK: tl.constexpr, READ_POINTERS: tl.constexpr):
+    # Two groups in flight; the first is waited for and read while the second
+    # may still be landing. READ_POINTERS: read through local pointers (the
+    # buffers then live in TLE's pointer region and are filled synchronously);
+    # else whole-buffer loads (cp.async).
+    offsets = tl.arange(0, BLOCK)
+    stage0 = tle.alloc([BLOCK], dtype=tl.float32, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    stage1 = tle.alloc([BLOCK], dtype=tl.float32, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    tle.copy(in_ptr + offsets, stage0, [BLOCK], is_async=True)
+    tle.async_commit_group()
+    tle.copy(in_ptr + BLOCK + offsets, stage1, [BLOCK], is_async=True)
+    tle.async_commit_group()
+    tle.async_wait_group(1)
+    if READ_POINTERS:
+        values0 = tl.load(tle.local_ptr(stage0, (offsets, )))
+    else:
+        values0 = stage0.load()
+    tl.store(out_ptr + offsets, values0 + 1.0)
+    tle.async_wait_group(0)
+    if READ_POINTERS:
+        values1 = tl.load(tle.local_ptr(stage1, (offsets, )))
+    else:
+        values1 = stage1.load()
+    tl.store(out_ptr + BLOCK + offsets, values1 + 2.0)
+
+
+@triton.jit
+def masked_async_copy_kernel(source, result, ROWS, COLS, TILE_ROWS: tl.constexpr, TILE_COLS: tl.constexpr):
+    # Rows and columns outside the ROWS x COLS source land as zeros.
+    row = tl.program_id(0) * TILE_ROWS + tl.arange(0, TILE_ROWS)[:, None]
+    col = tl.arange(0, TILE_COLS)[None, :]
+    stage = tle.alloc([TILE_ROWS, TILE_COLS], dtype=tl.float32, layout=None, scope=tle.smem,
+                      nv_mma_shared_layout=False)
+    tle.copy(source + row * COLS + col, stage, [TILE_ROWS, TILE_COLS], is_async=True,
+             mask=(row < ROWS) & (col < COLS), eviction_policy="evict_first")
+    tle.async_commit_group()
+    tle.async_wait_group(0)
+    tl.store(result + row * TILE_COLS + col, stage.load())
+
+
+@triton.jit
+def async_copy_ring_kernel(in_ptr, out_ptr, n_tiles, BLOCK: tl.constexpr):
+    # A double-buffered loop: tile i + 1 is copied while tile i is read.
+    offsets = tl.arange(0, BLOCK)
+    bufs = tle.alloc([2, BLOCK], dtype=tl.float32, layout=None, scope=tle.smem, nv_mma_shared_layout=True)
+    tle.copy(in_ptr + offsets, bufs.slot(0), [BLOCK], is_async=True)
+    tle.async_commit_group()
+    for i in range(n_tiles):
+        if i + 1 < n_tiles:
+            tle.copy(in_ptr + (i + 1) * BLOCK + offsets, bufs.slot((i + 1) % 2), [BLOCK], is_async=True)
+        tle.async_commit_group()
+        tle.async_wait_group(1)
+        tl.store(out_ptr + i * BLOCK + offsets, bufs.slot(i % 2).load() * 3.0)
+    tle.async_wait_group(0)
+
+
+SIGNATURES.update({
+    "two_group_async_copy_kernel": {"in_ptr": "*fp32", "out_ptr": "*fp32"},
+    "masked_async_copy_kernel": {"source": "*fp32", "result": "*fp32", "ROWS": "i32", "COLS": "i32"},
+    "async_copy_ring_kernel": {"in_ptr": "*fp32", "out_ptr": "*fp32", "n_tiles": "i32"},
+})

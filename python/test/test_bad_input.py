@@ -358,8 +358,8 @@ ALLOC = [
         marked("buf = tle.gpu.alloc([64], dtype=tl.int32, scope=3)")),
     Bad("layout", "tle.gpu.alloc", "layout", r"layout= is not supported",
         marked('buf = tle.gpu.alloc([64], dtype=tl.int32, layout="row_major")')),
-    Bad("nv-mma-shared-layout", "tle.gpu.alloc", "nv_mma_shared_layout", r"nv_mma_shared_layout=True is not "
-        r"supported", marked("buf = tle.gpu.alloc([64], dtype=tl.int32, nv_mma_shared_layout=True)")),
+    Bad("nv-mma-shared-layout", "tle.gpu.alloc", "nv_mma_shared_layout", r"nv_mma_shared_layout must be a "
+        r"compile-time bool, got 'yes'", marked("buf = tle.gpu.alloc([64], dtype=tl.int32, nv_mma_shared_layout='yes')")),
     Bad("init-value-shape", "tle.gpu.alloc", "init_value", r"init_value: value of shape \[32\] does not match the "
         r"buffer's \[64\]", marked("buf = tle.gpu.alloc([64], dtype=tl.int32, init_value=tl.zeros([32], tl.int32))")),
     Bad("init-value-non-power-of-two", "tle.gpu.alloc", "init_value", r"the buffer shape \[48\] is used as a tensor "

@@ -19,6 +19,8 @@ The GPU runs are test_flagtree_compat_gpu.py.
 import re
 
 import pytest
+import triton
+import triton.language as tl
 
 import tle
 import flagtree_compat_kernels as K
@@ -210,3 +212,107 @@ def test_tma_copy_before_sm90_uses_pointer_loads():
     c = tle.compile(K.tma_roundtrip_kernel, signature=sig, constexprs={"BM": 64, "BN": 64}, target="sm_80")
     assert ptx_count(c, r"cp\.async\.bulk\.tensor") == 0
     assert ptx_count(c, r"\bld\.global") >= 1 and ptx_count(c, r"\bst\.global") >= 1
+
+
+# --- FlagTree's transport-level asynchronous copies (cp.async groups)
+
+
+def _compile_async(name, **constexprs):
+    sig = K.SIGNATURES[name]
+    attrs = {(i,): [["tt.divisibility", 16]] for i, t in enumerate(sig.values()) if t.startswith("*")}
+    return tle.compile(getattr(K, name), signature=sig, constexprs=constexprs, target=TARGET, num_warps=4,
+                       attrs=attrs)
+
+
+def _ttgir_lines(c, pattern):
+    return [line.strip() for line in c.asm["tle-ttgir"].splitlines() if re.search(pattern, line)]
+
+
+def test_async_copy_groups_are_cp_async_with_the_users_commits_and_waits():
+    """Two copies into buffers read whole: each a cp.async into its buffer,
+    one commit after each, waits of 1 then 0 groups, in that order; Triton's
+    barrier follows each wait before the reads."""
+    c = _compile_async("two_group_async_copy_kernel", BLOCK=64, READ_POINTERS=False)
+    ops = _ttgir_lines(c, r"ttg\.async_(copy_global_to_local|commit_group|wait)")
+    kinds = [re.search(r"ttg\.(async_\w+)", op).group(1) for op in ops]
+    assert kinds == ["async_copy_global_to_local", "async_commit_group", "async_copy_global_to_local",
+                     "async_commit_group", "async_wait", "async_wait"], ops
+    assert "num = 1" in ops[4] and "num = 0" in ops[5], ops
+    ptx = c.asm["ptx"]
+    assert re.findall(r"cp\.async\.wait_group\s+(\d+)", ptx) == ["1", "0"]
+    assert ptx_count(c, r"cp\.async\.commit_group") == 2
+    assert ptx_count(c, r"cp\.async\.ca\.shared\.global") >= 2
+    # Each wait is followed at once by the CTA barrier (Triton's, after a ttg.async_wait).
+    assert len(re.findall(r"cp\.async\.wait_group\s+\d+;\s*bar\.sync", ptx)) == 2, ptx
+
+
+def test_async_copy_into_a_pointer_buffer_is_synchronous():
+    """Read through local pointers, the buffers live in TLE's pointer region,
+    which cp.async (a memdesc op) cannot fill: the copies are plain stores,
+    correct before any wait; the group ops stay."""
+    c = _compile_async("two_group_async_copy_kernel", BLOCK=64, READ_POINTERS=True)
+    assert ptx_count(c, r"cp\.async\.ca\.shared") == 0
+    assert ptx_count(c, r"cp\.async\.commit_group") == 2
+    assert not _ttgir_lines(c, r"ttg\.async_copy_global_to_local")
+
+
+def test_masked_async_copy_carries_mask_and_eviction_policy():
+    c = _compile_async("masked_async_copy_kernel", TILE_ROWS=4, TILE_COLS=128)
+    (copy,) = _ttgir_lines(c, r"ttg\.async_copy_global_to_local")
+    assert " mask " in copy and "evictionPolicy = evict_first" in copy, copy
+    # The zero-fill form: a source size operand chosen by the mask.
+    assert re.search(r"cp\.async\.ca\.shared\.global \[[^]]*\], \[[^]]*\], 0x4, %r\d+;", c.asm["ptx"])
+
+
+def test_async_copy_ring_double_buffers_in_the_loop():
+    c = _compile_async("async_copy_ring_kernel", BLOCK=256)
+    loop = c.asm["tle-ttgir"][c.asm["tle-ttgir"].index("scf.for"):]
+    assert "ttg.async_copy_global_to_local" in loop and "ttg.async_commit_group" in loop
+    assert re.search(r"ttg\.async_wait \{num = 1 : i32\}", loop), loop
+
+
+@triton.jit
+def _async_copy_misuse(x_ptr, y_ptr, MODE: tl.constexpr):
+    offs = tl.arange(0, 64)
+    buf = tle.gpu.alloc([64], dtype=tl.float32, layout=None, scope=tle.gpu.smem)
+    if MODE == "uncommitted":
+        tle.gpu.copy(x_ptr + offs, buf, [64], is_async=True)
+        tle.gpu.async_wait_group(0)
+    elif MODE == "wait_8":
+        tle.gpu.async_wait_group(8)
+    elif MODE == "wait_negative":
+        tle.gpu.async_wait_group(-1)
+    elif MODE == "mask_sync":
+        tle.gpu.copy(x_ptr + offs, buf, [64], mask=offs < 3)
+    elif MODE == "mask_integer":
+        tle.gpu.copy(x_ptr + offs, buf, [64], is_async=True, mask=offs)
+    elif MODE == "mask_shape":
+        tle.gpu.copy(x_ptr + offs, buf, [64], is_async=True, mask=tl.arange(0, 32) < 3)
+    elif MODE == "reverse":
+        tle.gpu.copy(buf, y_ptr + offs, [64], is_async=True)
+    elif MODE == "eviction":
+        tle.gpu.copy(x_ptr + offs, buf, [64], is_async=True, eviction_policy="evict_sometimes")
+    if MODE != "uncommitted":
+        tle.gpu.async_commit_group()
+    tl.store(y_ptr + offs, buf.load())
+
+
+@pytest.mark.parametrize("mode,message", [
+    ("uncommitted", "is never committed"),
+    ("wait_8", r"max_pending must be in [0, 7], got 8"),
+    ("wait_negative", r"max_pending must be in [0, 7], got -1"),
+    ("mask_sync", "mask requires is_async=True"),
+    ("mask_integer", "mask must have boolean elements"),
+    ("mask_shape", "does not broadcast to the copy's shape [64]"),
+    ("reverse", "supports only a tl.tensor of global pointers copied into a buffer"),
+    ("eviction", "eviction_policy must be one of ['', 'evict_first', 'evict_last'], got 'evict_sometimes'"),
+])
+def test_async_copy_misuse_is_a_clear_error(mode, message):
+    with pytest.raises(Exception) as info:
+        tle.compile(_async_copy_misuse, signature={"x_ptr": "*fp32", "y_ptr": "*fp32"}, constexprs={"MODE": mode},
+                    target=TARGET, num_warps=4)
+    text, cause = "", info.value
+    while cause is not None:
+        text += "\n" + str(cause)
+        cause = cause.__cause__ or cause.__context__
+    assert message in text, text

@@ -135,3 +135,34 @@ def test_tma_roundtrip():
     yd = TensorDescriptor.from_tensor(y, block_shape=[64, 64])
     K.tma_roundtrip_kernel[(4, 3)](xd, yd, BM=64, BN=64)
     torch.testing.assert_close(y, x * 2, atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("read_pointers", [False, True])
+def test_two_group_async_copy(read_pointers):
+    """FlagTree's two-group kernel: the first group is read after
+    async_wait_group(1), the second after async_wait_group(0)."""
+    block = 64
+    inp = torch.arange(2 * block, device=DEV, dtype=torch.float32)
+    out = torch.empty_like(inp)
+    K.two_group_async_copy_kernel[(1,)](inp, out, BLOCK=block, READ_POINTERS=read_pointers, num_warps=4)
+    torch.testing.assert_close(out, torch.cat((inp[:block] + 1.0, inp[block:] + 2.0)), atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("rows,columns", [(7, 12), (0, 12), (8, 128)])
+def test_masked_async_copy_zero_fills(rows, columns):
+    source = torch.arange(rows * columns, device=DEV, dtype=torch.float32).reshape(rows, columns)
+    output = torch.full((12, 128), float("nan"), device=DEV)
+    K.masked_async_copy_kernel[(3,)](source, output, rows, columns, 4, 128, num_warps=4)
+    expected = torch.zeros_like(output)
+    expected[:rows, :columns] = source
+    torch.testing.assert_close(output, expected, atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("n_tiles", [1, 2, 37])
+def test_async_copy_ring(n_tiles):
+    """Tile i + 1 lands in one slot while tile i is read from the other."""
+    block = 256
+    inp = torch.randn(n_tiles * block, device=DEV)
+    out = torch.full_like(inp, float("nan"))
+    K.async_copy_ring_kernel[(1,)](inp, out, n_tiles, BLOCK=block, num_warps=4)
+    torch.testing.assert_close(out, inp * 3.0, atol=0, rtol=0)

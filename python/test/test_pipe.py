@@ -607,10 +607,10 @@ def slot_attribute_not_a_field(x):
      "iteration (an integer), got 1.5"),
     (cursor_negative_iteration, "cursor: iteration -1 is negative"),
     (slot_attribute_not_a_field, "pipe slot has no attribute or field 'y' (fields: ['x'])"),
-    (async_copy_into_plain_buffer, "tle.gpu.copy(is_async=True) must copy into a field of a pipe slot taken by the "
-     "writer's acquire()"),
+    (async_copy_into_plain_buffer, "is never committed: tle.gpu.copy(is_async=True) into a buffer outside a pipe "
+     "completes with tle.gpu.async_commit_group() and tle.gpu.async_wait_group(n)"),
     (async_copy_into_reader_slot, "tle.gpu.copy(is_async=True) writes a slot a reader waited for"),
-    (async_copy_out_of_buffer, "a copy out of a buffer is synchronous: drop is_async"),
+    (async_copy_out_of_buffer, "supports only a tl.tensor of global pointers copied into a buffer"),
     (async_copy_flag_not_constant, "tle.gpu.copy is_async must be a compile-time bool"),
     (writer_in_reader_partition, "the writer is used by a reader partition: partition 0 both writes the pipe and "
      "reads it as reader 'r'"),

@@ -31,6 +31,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -145,10 +147,23 @@ struct LowerBarriersPass
         allocs.push_back(alloc);
       else if (isa<BarrierArriveOp, BarrierWaitOp, BarrierTryWaitOp,
                    NamedBarrierSyncOp, NamedBarrierArriveOp, AsyncTMALoadOp,
-                   AsyncCopyLoadOp, AsyncTMAStoreOp, TMAStoreWaitOp>(op))
+                   AsyncCopyLoadOp, AsyncTMAStoreOp, TMAStoreWaitOp,
+                   AsyncCopyOp, AsyncCommitGroupOp, AsyncWaitGroupOp>(op))
         ops.push_back(op);
     });
     bool ok = true;
+    // Before anything is lowered: each explicit cp.async is committed.
+    for (Operation *op : ops)
+      if (auto copy = dyn_cast<AsyncCopyOp>(op);
+          copy && !committedLater(copy)) {
+        copy.emitOpError(
+            "is never committed: tle.gpu.copy(is_async=True) into a buffer "
+            "outside a pipe completes with tle.gpu.async_commit_group() and "
+            "tle.gpu.async_wait_group(n), and no commit follows this copy");
+        ok = false;
+      }
+    if (!ok)
+      return signalPassFailure();
     // Uses first: a wait reads its alloc's `ready`.
     for (Operation *op : ops) {
       OpBuilder b(op);
@@ -173,6 +188,13 @@ struct LowerBarriersPass
         result = lowerTmaStore(store);
       else if (auto wait = dyn_cast<TMAStoreWaitOp>(op))
         ttng::AsyncTMAStoreWaitOp::create(b, wait.getLoc(), wait.getPendings());
+      else if (auto copy = dyn_cast<AsyncCopyOp>(op))
+        result = lowerGroupCopy(b, copy);
+      else if (isa<AsyncCommitGroupOp>(op))
+        ttg::AsyncCommitGroupOp::create(b, op->getLoc(), ValueRange{});
+      else if (auto wait = dyn_cast<AsyncWaitGroupOp>(op))
+        ttg::AsyncWaitOp::create(b, wait.getLoc(), ValueRange{},
+                                 b.getI32IntegerAttr(wait.getPendings()));
       if (failed(result))
         ok = false;
       else
@@ -399,7 +421,8 @@ struct LowerBarriersPass
     bool copyable = single && load->hasOneUse() && blocked && bits % 8 == 0 &&
                     async_copy::isPlainLoad(load) && !load.getOther() &&
                     !load.getMask() && bytes >= async_copy::kMinCopyBytes &&
-                    bytes <= async_copy::kMaxCopyBytes;
+                    bytes <= async_copy::kMaxCopyBytes &&
+                    !isPointerBuffer(op.getBuffer());
     Value bar = barrierAt(b, loc, op.getBarriers(), op.getIndex());
     if (copyable) {
       ttg::AsyncCopyGlobalToLocalOp::create(
@@ -410,7 +433,7 @@ struct LowerBarriersPass
       ttng::AsyncCopyMbarrierArriveOp::create(b, loc, bar,
                                               /*noIncrement=*/false);
     } else {
-      ttg::LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
+      LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
     }
     if (local_memory::groupWarps(op, module) > 1)
       gpu::BarrierOp::create(b, loc);
@@ -421,6 +444,91 @@ struct LowerBarriersPass
       dead.push_back(load);
       eraseUnused(dead);
     }
+    return success();
+  }
+
+  /// A buffer accessed through tle.local_pointers lives in TLE's own shared
+  /// region and is reached through pointers (docs/local-memory.md, section
+  /// 4): no memdesc for ttg.async_copy_global_to_local, so a copy into it
+  /// is a synchronous tle.local_store (complete before any wait, correct).
+  static bool isPointerBuffer(Value buffer) {
+    auto alloc = buffer.getDefiningOp<AllocOp>();
+    return alloc && alloc.isPointerBuffer();
+  }
+
+  /// Whether a tle.async_commit_group follows `op` in its function: later
+  /// in its block (or nested in a later op), or after an op enclosing it.
+  static bool committedLater(Operation *op) {
+    for (Operation *at = op; at && !isa<FunctionOpInterface>(at);
+         at = at->getParentOp()) {
+      for (Operation *next = at->getNextNode(); next;
+           next = next->getNextNode()) {
+        bool found = false;
+        next->walk([&](AsyncCommitGroupOp) {
+          found = true;
+          return WalkResult::interrupt();
+        });
+        if (found)
+          return true;
+      }
+    }
+    return false;
+  }
+
+  /// tle.async_copy: the tt.load that made the value becomes a cp.async
+  /// into the buffer with the load's mask and eviction policy (committed
+  /// and waited for by the kernel's own group ops); a load cp.async cannot
+  /// carry becomes a store of the value (synchronous, correct).
+  LogicalResult lowerGroupCopy(OpBuilder &b, AsyncCopyOp op) {
+    if (failed(target::require(op, 80,
+                               "tle.gpu.copy(ptrs, buffer, ..., "
+                               "is_async=True) (cp.async)")))
+      return failure();
+    Location loc = op.getLoc();
+    Value value = op.getValue();
+    SmallVector<Operation *> converts;
+    bool single = value.hasOneUse();
+    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
+      converts.push_back(cvt);
+      single = single && cvt->hasOneUse();
+      value = cvt.getSrc();
+    }
+    auto load = value.getDefiningOp<tt::LoadOp>();
+    if (!load)
+      return op.emitOpError("value is not a tt.load of global pointers");
+    auto type = cast<RankedTensorType>(load.getType());
+    auto blocked =
+        dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    unsigned bytes =
+        blocked
+            ? blocked.getSizePerThread()[blocked.getOrder().front()] * bits / 8
+            : 0;
+    // Triton's lowering copies runs as long as the pointers' proven
+    // contiguity and alignment (and the mask's) allow, down to one element,
+    // and cp.async moves at least 4 bytes: only 32-bit elements and wider are
+    // safe whatever the pointers (as for tle.load(is_async=True)); narrower
+    // ones are stored synchronously.
+    bool copyable =
+        single && load->hasOneUse() && blocked && bits % 8 == 0 &&
+        !load.getIsVolatile() && load.getCache() == tt::CacheModifier::NONE &&
+        load.getBoundaryCheck().empty() && !load.getPadding() &&
+        (!load.getOther() || matchPattern(load.getOther(), m_Zero()) ||
+         matchPattern(load.getOther(), m_PosZeroFloat())) &&
+        bits >= 32 && bytes >= async_copy::kMinCopyBytes &&
+        bytes <= async_copy::kMaxCopyBytes;
+    if (!copyable || isPointerBuffer(op.getBuffer())) {
+      LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
+      return success();
+    }
+    ttg::AsyncCopyGlobalToLocalOp::create(
+        b, load.getLoc(), load.getPtr(), op.getBuffer(), load.getMask(),
+        Value(), ttg::CacheModifier::NONE,
+        static_cast<ttg::EvictionPolicy>(load.getEvict()));
+    op->dropAllReferences();
+    SmallVector<Operation *> dead(converts);
+    dead.push_back(load);
+    eraseUnused(dead);
     return success();
   }
 

@@ -642,16 +642,31 @@ struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
       pipe.lowerAsyncFills();
       create.erase();
     }
-    // Tagged loads left: async copies whose destination is no pipe slot.
+    // Tagged loads left: async copies into buffers that are no pipe slot,
+    // completed by the kernel's own commit / wait groups
+    // (triton-tle-lower-barriers lowers the tle.async_copy).
+    SmallVector<tt::LoadOp> tagged;
     module.walk([&](tt::LoadOp load) {
-      if (!load->hasAttr(kAsyncCopyAttr))
-        return;
-      load.emitOpError("tle.gpu.copy(is_async=True) must copy into a field of "
-                       "a pipe slot taken by the writer's acquire() (the copy "
-                       "completes at the writer's commit); copy synchronously "
-                       "into other buffers");
-      ok = false;
+      if (load->hasAttr(kAsyncCopyAttr))
+        tagged.push_back(load);
     });
+    for (tt::LoadOp load : tagged) {
+      load->removeAttr(kAsyncCopyAttr);
+      Operation *store = nullptr;
+      if (load->hasOneUse())
+        store = *load->user_begin();
+      if (!store || !isa<LocalStoreOp, ttg::LocalStoreOp>(store) ||
+          store->getOperand(0) != load.getResult()) {
+        load.emitOpError("tle.gpu.copy(is_async=True): the load must only be "
+                         "stored into the copy's buffer");
+        ok = false;
+        continue;
+      }
+      OpBuilder b(store);
+      AsyncCopyOp::create(b, store->getLoc(), store->getOperand(0),
+                          store->getOperand(1));
+      store->erase();
+    }
     module.walk([&](LocalStoreOp store) {
       if (!store->hasAttr(kTmaFillAttr))
         return;

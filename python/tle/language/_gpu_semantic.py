@@ -15,7 +15,7 @@ import math
 
 from triton.language import core as tlc
 
-from . import _markers
+from . import _interpret, _markers
 from . import barriers as _barriers
 from ._markers import TLEUsageError, builtin, describe, dims, unwrap
 from .buffers import (CLUSTER_ADDRESS_SPACE, SHARED_ADDRESS_SPACE, _buffer, _const_shape, buffer_view, _element_dtype, alloc_buffer,
@@ -56,8 +56,13 @@ def alloc(shape, dtype, layout, scope, init_value, nv_mma_shared_layout, _semant
     if tlc._unwrap_if_constexpr(layout) is not None:
         raise TLEUsageError("tle.gpu.alloc layout= is not supported: the compiler picks the shared encoding "
                             "(triton-tle-select-encodings); pass layout=None")
-    if tlc._unwrap_if_constexpr(nv_mma_shared_layout):
-        raise TLEUsageError("tle.gpu.alloc nv_mma_shared_layout=True is not supported; pass False")
+    # FlagTree's default is True (an NVMMA layout). Here the compiler picks
+    # every buffer's encoding from its uses (triton-tle-select-encodings:
+    # NVMMA for wgmma and TMA operands, unswizzled row-major for pointer
+    # access), so either value means "the compiler's choice".
+    if not isinstance(tlc._unwrap_if_constexpr(nv_mma_shared_layout), bool):
+        raise TLEUsageError(f"tle.gpu.alloc nv_mma_shared_layout must be a compile-time bool, got "
+                            f"{describe(nv_mma_shared_layout)}")
     _require_enabled("tle.gpu.alloc", _semantic)
     alias = tlc._unwrap_if_constexpr(alias)
     if alias is not None:
@@ -350,8 +355,46 @@ def _local_load(buf: buffered_tensor, _semantic) -> tlc.tensor:
     return value
 
 
-def copy(src, dst, shape, offsets, barrier, is_async, _semantic):
+_EVICTION_POLICIES = ("", "evict_first", "evict_last")
+
+
+def _copy_mask(mask, ptrs, shape, is_async, _semantic):
+    """``mask=`` of a pointer copy (FlagTree's): a boolean tensor or scalar
+    broadcast to ``shape``, for ``is_async=True`` copies into a buffer only;
+    masked-off elements land as zeros. None when no mask was given."""
+    mask = tlc._unwrap_if_constexpr(mask)
+    if mask is None:
+        return None
+    if not is_async:
+        raise TLEUsageError("tle.gpu.copy mask requires is_async=True (a cp.async copy into a buffer, masked-off "
+                            "elements zero-filled); mask a synchronous copy's pointers with tl.load / tl.store")
+    if isinstance(mask, bool):
+        mask = _semantic.to_tensor(mask)
+    if not isinstance(mask, tlc.tensor) or mask.dtype != tlc.int1:
+        raise TLEUsageError(f"tle.gpu.copy mask must have boolean elements (a comparison), got "
+                            f"{describe(mask.dtype if isinstance(mask, tlc.tensor) else mask)}")
+    if not mask.type.is_block():
+        return _semantic.splat(mask, shape)
+    try:
+        return _semantic.broadcast_impl_shape(mask, shape)
+    except ValueError as e:
+        raise TLEUsageError(f"tle.gpu.copy mask of shape {dims(mask.shape)} does not broadcast to the copy's "
+                            f"shape {shape}: {e}") from None
+
+
+def copy(src, dst, shape, offsets, barrier, is_async, _semantic, mask=None, eviction_policy=""):
     shape = _const_shape(shape, "tle.gpu.copy shape")
+    eviction_policy = tlc._unwrap_if_constexpr(eviction_policy)
+    if eviction_policy is None:
+        eviction_policy = ""
+    if eviction_policy not in _EVICTION_POLICIES:
+        raise TLEUsageError(f"tle.gpu.copy eviction_policy must be one of {list(_EVICTION_POLICIES)}, got "
+                            f"{describe(eviction_policy)}")
+    if (eviction_policy or tlc._unwrap_if_constexpr(mask) is not None) and (
+            isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base)
+            or isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base)):
+        raise TLEUsageError("tle.gpu.copy mask= and eviction_policy= are for copies from global pointers into a "
+                            "buffer with is_async=True (cp.async), not for tensor-descriptor copies")
     if isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base):
         if tlc._unwrap_if_constexpr(is_async) is True or _is_row_gather(offsets):
             _copy_from_descriptor(src, dst, shape, offsets, barrier, is_async, _semantic)
@@ -406,6 +449,13 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic):
     is_async = tlc._unwrap_if_constexpr(is_async)
     if not isinstance(is_async, bool):
         raise TLEUsageError(f"tle.gpu.copy is_async must be a compile-time bool, got {describe(is_async)}")
+    if (eviction_policy or tlc._unwrap_if_constexpr(mask) is not None) and (not is_async or buf is src):
+        if buf is src:
+            raise TLEUsageError("tle.gpu.copy(is_async=True) with mask= or eviction_policy= supports only a "
+                                "tl.tensor of global pointers copied into a buffer")
+        if tlc._unwrap_if_constexpr(mask) is not None:
+            _copy_mask(mask, ptrs, shape, is_async, _semantic)  # the error
+        raise TLEUsageError("tle.gpu.copy eviction_policy= is for is_async=True copies (cp.async) into a buffer")
     if barrier is not None:
         if buf is src:
             raise TLEUsageError("tle.gpu.copy barrier= is for a copy into a buffer (it completes on the barrier); "
@@ -419,14 +469,20 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic):
         return
     if is_async:
         if buf is src:
-            raise TLEUsageError("tle.gpu.copy(is_async=True) copies global memory into a buffer (a pipe slot "
-                                "field); a copy out of a buffer is synchronous: drop is_async")
+            raise TLEUsageError("tle.gpu.copy(is_async=True) supports only a tl.tensor of global pointers copied "
+                                "into a buffer; a copy out of a buffer is synchronous: drop is_async")
         _require_capability("tle.gpu.copy(is_async=True) (cp.async)", 80, _semantic)
-        # A tagged tt.load and a store into the slot: Triton's coalescing
+        # A tagged tt.load and a store into the buffer: Triton's coalescing
         # gives the load its vector layout, then triton-tle-lower-pipes makes
-        # the pair one cp.async into the slot (an error when dst is not one).
-        value = _semantic.load(ptrs, None, None, (), "", "", "", False)
-        value.handle.set_attr(ASYNC_COPY_ATTR, _semantic.builder.get_unit_attr())
+        # the pair one cp.async into a pipe slot (completing at the writer's
+        # commit), or into any other buffer a tle.async_copy that the
+        # kernel's tle.gpu.async_commit_group / async_wait_group complete.
+        mask = _copy_mask(mask, ptrs, shape, is_async, _semantic)
+        other = None if mask is None else _semantic.to_tensor(tlc.constexpr(0)).to(buf.type.dtype,
+                                                                                   _semantic=_semantic)
+        value = _semantic.load(ptrs, mask, other, (), "", "", eviction_policy, False)
+        if not _interpret.active(_semantic):  # the interpreter copies at once
+            value.handle.set_attr(ASYNC_COPY_ATTR, _semantic.builder.get_unit_attr())
         _local_store(buf, value, "tle.gpu.copy", _semantic)
         return
     handle = _splat(buf._handle_tensor(), shape, _semantic)
@@ -677,3 +733,22 @@ def _remote_device(ptrs, shard_id, mesh, context, _semantic):
     raw = _semantic.bitcast(target, tlc.pointer_type(tlc.int8))
     raw = _semantic.add(raw, _semantic.multiple_of(offset, [16]), True)
     return _semantic.bitcast(raw, target.dtype)
+
+
+def async_commit_group(_semantic) -> None:
+    _require_enabled("tle.gpu.async_commit_group", _semantic)
+    _require_capability("tle.gpu.async_commit_group (cp.async)", 80, _semantic)
+    _markers.emit("async_commit_group", {"tle.marker.no_results": True}, [], [tlc.int32], _semantic=_semantic)
+
+
+def async_wait_group(max_pending, _semantic) -> None:
+    max_pending = tlc._unwrap_if_constexpr(max_pending)
+    if isinstance(max_pending, bool) or not isinstance(max_pending, int):
+        raise TLEUsageError(f"tle.gpu.async_wait_group max_pending must be a compile-time int in [0, 7], got "
+                            f"{describe(max_pending)}")
+    if not 0 <= max_pending <= 7:
+        raise TLEUsageError(f"tle.gpu.async_wait_group max_pending must be in [0, 7], got {max_pending}")
+    _require_enabled("tle.gpu.async_wait_group", _semantic)
+    _require_capability("tle.gpu.async_wait_group (cp.async)", 80, _semantic)
+    _markers.emit("async_wait_group", {"pendings": ("i32", max_pending), "tle.marker.no_results": True}, [],
+                  [tlc.int32], _semantic=_semantic)

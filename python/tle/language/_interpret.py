@@ -31,8 +31,9 @@ from ._errors import TLEUsageError
 
 # What runs here (the public names); docs/interpreter.md lists the same.
 SUPPORTED = ("tle.gpu.alloc", "tle.gpu.local_ptr", "tle.gpu.local_load", "tle.gpu.local_store",
-             "buffered_tensor.load / store",
-             "tle.gpu.copy (synchronous)", "tle.gpu.memory_space", "tle.cumsum", "tl.atomic_* on local pointers",
+             "buffered_tensor.load / store / slot",
+             "tle.gpu.copy (synchronous, and is_async=True into a buffer: it lands at once)",
+             "tle.gpu.async_commit_group / async_wait_group", "tle.gpu.memory_space", "tle.cumsum", "tl.atomic_* on local pointers",
              "tle.range / tle.gpu.pipeline / tle.gpu.range / tle.pipeline_group", "mbarriers and named barriers",
              "tle.gpu.copy(..., barrier=)", "asynchronous TMA stores", "tle.load(is_async=True)",
              "tle.gpu.wgmma (fp16, bf16) / wgmma_wait / memdesc_wgmma_view")
@@ -254,6 +255,16 @@ def _alloc_alias(attrs, operands, types, extra):
     return [_address_handle(base, types[0])]
 
 
+def _buffer_slot(attrs, operands, types, extra):
+    """``buf.slot(i)``: the i-th ``shape[1:]`` block of the buffer, row-major
+    (an index outside the buffer is the out-of-bounds error)."""
+    view = _memdesc_shape(attrs)
+    nbytes = math.prod(view) * _np_dtype(types[0].element_ty).itemsize
+    address = _scalar(operands[0]) + _scalar(operands[1]) * nbytes
+    _allocation(address, nbytes)
+    return [_address_handle(address, types[0])]
+
+
 def _local_pointers(attrs, operands, types, extra):
     import numpy as np
     element = types[0].scalar.element_ty
@@ -453,6 +464,7 @@ def _nothing(attrs, operands, types, extra):
 _RUN = {
     "alloc": _alloc,
     "alloc_alias": _alloc_alias,
+    "buffer_slot": _buffer_slot,
     "local_pointers": _local_pointers,
     "local_load": _local_load,
     "local_store": _local_store,
@@ -467,6 +479,8 @@ _RUN = {
     "async_copy_load": _async_load,
     "async_tma_store": _nothing,  # Triton's descriptor store already ran
     "tma_store_wait": _nothing,
+    "async_commit_group": _nothing,  # the interpreter's async copies land at once
+    "async_wait_group": _nothing,
     "wgmma_shared_operand_fence": _nothing,
     "named_barrier_sync": _nothing,  # one program's threads all take part
     "named_barrier_arrive": _nothing,

@@ -39,7 +39,7 @@ scope = storage_kind
 
 # The public names of tle.gpu (the rest is shared with the other primitives' modules).
 __all__ = ["BlockEncoding", "DotOperandEncoding", "MmaEncoding", "SlicedEncoding",
-           "alloc", "alloc_barrier", "alloc_barriers", "barrier_array", "barrier_arrive",
+           "alloc", "alloc_barrier", "async_commit_group", "async_wait_group", "alloc_barriers", "barrier_array", "barrier_arrive",
            "barrier_try_wait", "barrier_wait", "buffered_tensor", "copy", "distributed_encoding", "local_load",
            "local_ptr", "local_store", "mbarrier",
            "memdesc_wgmma_view",
@@ -63,7 +63,9 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
         layout: None (other values are rejected).
         scope: ``tle.gpu.smem`` (or ``"smem"`` / ``"shared_memory"``).
         init_value: None, or a tensor of ``shape`` stored into the buffer.
-        nv_mma_shared_layout: False (True is rejected).
+        nv_mma_shared_layout: a compile-time bool, FlagTree's layout hint;
+            either value lets the compiler pick the encoding from the
+            buffer's uses (NVMMA for wgmma and TMA operands).
         alias: None, or a buffer: the new buffer is a typed view of that
             buffer's first bytes instead of memory of its own (FlagTree's
             FEP-0065), at most as large; what one writes the other reads,
@@ -181,7 +183,8 @@ def local_load(buffer, _semantic=None, _generator=None):
 
 
 @builtin("tle.gpu.copy")
-def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=None, _generator=None):
+def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, eviction_policy="", mask=None, _semantic=None,
+         _generator=None):
     """Copy a block between global memory and a buffer, in either direction.
 
     One side is a buffer, the other a tensor of global pointers of ``shape``
@@ -192,7 +195,12 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
     without staging it in registers; the writer's ``commit`` then publishes the
     slot when the copies have landed (``cp.async.mbarrier.arrive`` on the
     slot's ready barrier), so the writer does not wait for them
-    (docs/warp-specialize.md, "Asynchronous slot fills").
+    (docs/warp-specialize.md, "Asynchronous slot fills"). Into any other
+    buffer ``is_async=True`` is FlagTree's transport-level copy: cp.async,
+    neither committed nor waited for; ``tle.gpu.async_commit_group()`` closes
+    a group of them and ``tle.gpu.async_wait_group(n)`` waits until at most
+    ``n`` groups are in flight, before the buffer is read (docs/barriers.md,
+    "cp.async groups"). A copy no commit follows is a compile error.
 
     One side may instead be a tensor descriptor (a host
     ``triton.tools.tensor_descriptor.TensorDescriptor`` kernel argument, or
@@ -247,7 +255,13 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
             into a pipe slot field, and for an asynchronous TMA store of a
             buffer to a descriptor (sm_90: committed as one bulk group, not
             waited for; ``tle.gpu.tma_store_wait`` waits before the buffer
-            is written again).
+            is written again), and for a cp.async copy into any other
+            buffer, completed by ``async_commit_group`` / ``async_wait_group``.
+        eviction_policy: ``""``, ``"evict_first"`` or ``"evict_last"``: the
+            L2 eviction policy of an ``is_async=True`` copy's global reads.
+        mask: None, or for an ``is_async=True`` copy from global pointers a
+            boolean tensor (or scalar) broadcast to ``shape``: masked-off
+            elements are not read and land as zeros.
 
     Returns:
         None.
@@ -261,7 +275,54 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, _semantic=
             tle.gpu.copy(X + offs, buf, [N])   # global -> shared
             tle.gpu.copy(buf, Y + offs, [N])   # shared -> global
     """
-    return _sem.copy(src, dst, shape, offsets, barrier, is_async, _semantic)
+    return _sem.copy(src, dst, shape, offsets, barrier, is_async, _semantic, mask=mask,
+                     eviction_policy=eviction_policy)
+
+
+@builtin("tle.gpu.async_commit_group")
+def async_commit_group(_semantic=None, _generator=None):
+    """Commit the cp.async copies this thread issued since the last commit as one group.
+
+    ``cp.async.commit_group``: the ``tle.gpu.copy(ptrs, buf, shape,
+    is_async=True)`` copies into buffers outside pipes issued since the
+    previous commit form one group, which ``async_wait_group`` counts. sm_80.
+
+    Returns:
+        None.
+
+    Example::
+
+        tle.gpu.copy(x_ptr + offs, stage0, [BLOCK], is_async=True)
+        tle.gpu.async_commit_group()
+        tle.gpu.copy(x_ptr + BLOCK + offs, stage1, [BLOCK], is_async=True)
+        tle.gpu.async_commit_group()
+        tle.gpu.async_wait_group(1)   # stage0 has landed, stage1 may not have
+    """
+    _sem.async_commit_group(_semantic)
+
+
+@builtin("tle.gpu.async_wait_group")
+def async_wait_group(max_pending=0, _semantic=None, _generator=None):
+    """Wait until at most ``max_pending`` committed cp.async groups are still in flight.
+
+    ``cp.async.wait_group max_pending``, then a CTA barrier (Triton's), so
+    every thread sees the copies of every group waited for. sm_80.
+
+    Args:
+        max_pending: a compile-time int in ``[0, 7]``; 0 waits for every
+            committed group.
+
+    Returns:
+        None.
+
+    Example::
+
+        tle.gpu.copy(x_ptr + offs, buf, [BLOCK], is_async=True)
+        tle.gpu.async_commit_group()
+        tle.gpu.async_wait_group(0)   # buf holds x_ptr[offs]
+        y = buf.load()
+    """
+    _sem.async_wait_group(max_pending, _semantic)
 
 
 @builtin("tle.gpu.memory_space")

@@ -186,3 +186,38 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// An explicit cp.async that no commit follows would never be waited for.
+#v4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func @never_committed(%p: tensor<32x32x!tt.ptr<f32>, #v4>) {
+    %a = tle.alloc smem : () -> !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    tle.async_commit_group
+    %va = tt.load %p : tensor<32x32x!tt.ptr<f32>, #v4>
+    // expected-error @+1 {{'tle.async_copy' op is never committed: tle.gpu.copy(is_async=True) into a buffer outside a pipe completes with tle.gpu.async_commit_group() and tle.gpu.async_wait_group(n), and no commit follows this copy}}
+    tle.async_copy %va, %a : tensor<32x32xf32, #v4>, !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    tle.async_wait_group 0
+    tt.return
+  }
+}
+
+// -----
+
+// cp.async is sm_80's.
+#v4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:75"} {
+  tt.func @before_sm80(%p: tensor<32x32x!tt.ptr<f32>, #v4>) {
+    %a = tle.alloc smem : () -> !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    %va = tt.load %p : tensor<32x32x!tt.ptr<f32>, #v4>
+    // expected-error @+1 {{needs sm_80}}
+    tle.async_copy %va, %a : tensor<32x32xf32, #v4>, !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    tle.async_commit_group
+    tt.return
+  }
+}

@@ -195,7 +195,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tle.async_copy_load %v, %buf, %b[%c0] : tensor<32x32xf32, #v4>, !ttg.memdesc<32x32xf32, #plain, #smem, mutable>, !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32
     // CHECK: %[[H:.*]] = tt.load %[[Q]]
     // CHECK-NEXT: %[[HB:.*]] = ttg.memdesc_index %[[B]]
-    // CHECK-NEXT: ttg.local_store %[[H]], %[[HALF]]
+    // CHECK-NEXT: tle.local_store %[[H]], %[[HALF]]
     // CHECK-NEXT: gpu.barrier
     // CHECK-NEXT: ttng.arrive_barrier %[[HB]], 1 :
     %h = tt.load %q : tensor<32x32x!tt.ptr<f16>, #v1>
@@ -280,6 +280,87 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     // CHECK-NOT: ttg.local_dealloc
     // CHECK: tt.return
     ttg.local_dealloc %staging : !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// cp.async groups (FlagTree's explicit async copies): tle.async_copy becomes
+// a cp.async into the buffer with the load's mask and eviction policy and
+// nothing waiting for it; the group ops become Triton's, with no tokens. A
+// 16-bit copy (whose runs Triton may split below 4 bytes) and a copy into a
+// buffer read through local pointers are synchronous stores.
+
+#v4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @cp_async_groups(
+  // CHECK-SAME: %[[P:[^:]*]]: tensor<32x32x!tt.ptr<f32>, #{{[^>]*}}>, %[[M:[^:]*]]: tensor<32x32xi1, #{{[^>]*}}>, %[[Q:[^:]*]]: tensor<32x32x!tt.ptr<f16>
+  tt.func @cp_async_groups(%p: tensor<32x32x!tt.ptr<f32>, #v4>, %m: tensor<32x32xi1, #v4>, %q: tensor<32x32x!tt.ptr<f16>, #v4>) -> tensor<32x32xf32, #v4> {
+    // CHECK: %[[A:.*]] = tle.alloc smem : () -> !ttg.memdesc<32x32xf32
+    // CHECK: %[[B:.*]] = tle.alloc smem : () -> !ttg.memdesc<32x32xf32
+    // CHECK: %[[H:.*]] = tle.alloc smem : () -> !ttg.memdesc<32x32xf16
+    // CHECK: %[[R:.*]] = tle.alloc smem : () -> !ttg.memdesc<32x32xf32
+    %a = tle.alloc smem : () -> !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    %b = tle.alloc smem : () -> !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    %h = tle.alloc smem : () -> !ttg.memdesc<32x32xf16, #plain, #smem, mutable>
+    %r = tle.alloc smem : () -> !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    %rp = tle.local_pointers %r : !ttg.memdesc<32x32xf32, #plain, #smem, mutable> -> tensor<32x32x!tt.ptr<f32, 3>, #v4>
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #v4>
+    // CHECK-NEXT: tle.local_pointers %[[R]]
+    // CHECK-NEXT: arith.constant
+    // CHECK-NEXT: ttg.async_copy_global_to_local %[[P]], %[[A]] :
+    // CHECK-NEXT: ttg.async_commit_group{{$}}
+    // CHECK-NEXT: ttg.async_copy_global_to_local %[[P]], %[[B]] mask %[[M]] evictionPolicy = evict_first :
+    // CHECK-NEXT: %[[HV:.*]] = tt.load %[[Q]]
+    // CHECK-NEXT: tle.local_store %[[HV]], %[[H]]
+    // CHECK-NEXT: %[[RV:.*]] = tt.load %[[P]]
+    // CHECK-NEXT: tle.local_store %[[RV]], %[[R]]
+    // CHECK-NEXT: ttg.async_commit_group{{$}}
+    // CHECK-NEXT: ttg.async_wait {num = 1 : i32}
+    // CHECK-NEXT: ttg.async_wait {num = 0 : i32}
+    %va = tt.load %p : tensor<32x32x!tt.ptr<f32>, #v4>
+    tle.async_copy %va, %a : tensor<32x32xf32, #v4>, !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    tle.async_commit_group
+    %vb = tt.load %p, %m, %zero evictionPolicy = evict_first : tensor<32x32x!tt.ptr<f32>, #v4>
+    tle.async_copy %vb, %b : tensor<32x32xf32, #v4>, !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    %vh = tt.load %q : tensor<32x32x!tt.ptr<f16>, #v4>
+    tle.async_copy %vh, %h : tensor<32x32xf16, #v4>, !ttg.memdesc<32x32xf16, #plain, #smem, mutable>
+    %vr = tt.load %p : tensor<32x32x!tt.ptr<f32>, #v4>
+    tle.async_copy %vr, %r : tensor<32x32xf32, #v4>, !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    tle.async_commit_group
+    tle.async_wait_group 1
+    tle.async_wait_group 0
+    %x = tt.load %rp : tensor<32x32x!tt.ptr<f32, 3>, #v4>
+    tt.return %x : tensor<32x32xf32, #v4>
+  }
+}
+
+// -----
+
+// A copy issued in a loop and committed after it.
+
+#v4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @committed_after_the_loop(
+  tt.func @committed_after_the_loop(%p: tensor<32x32x!tt.ptr<f32>, #v4>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %a = tle.alloc smem : () -> !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    // CHECK: scf.for
+    // CHECK-NEXT: ttg.async_copy_global_to_local
+    // CHECK: }
+    // CHECK-NEXT: ttg.async_commit_group
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %va = tt.load %p : tensor<32x32x!tt.ptr<f32>, #v4>
+      tle.async_copy %va, %a : tensor<32x32xf32, #v4>, !ttg.memdesc<32x32xf32, #plain, #smem, mutable>
+    }
+    tle.async_commit_group
+    tle.async_wait_group 0
     tt.return
   }
 }

@@ -188,15 +188,17 @@ module attributes {"ttg.num-warps" = 1 : i32} {
 
 // -----
 
-// tle.gpu.copy(is_async=True) into a buffer that is no pipe slot.
+// tle.gpu.copy(is_async=True) into a buffer that is no pipe slot: the tagged
+// load must feed only the store into the buffer (the copy's value).
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 1 : i32} {
-  tt.func @async_copy_into_plain_buffer(%buf: !ttg.memdesc<128xf32, #shared, #smem, mutable>, %ptrs: tensor<128x!tt.ptr<f32>, #blocked>) {
-    // expected-error @+1 {{'tt.load' op tle.gpu.copy(is_async=True) must copy into a field of a pipe slot taken by the writer's acquire() (the copy completes at the writer's commit); copy synchronously into other buffers}}
+  tt.func @async_copy_load_used_twice(%buf: !ttg.memdesc<128xf32, #shared, #smem, mutable>, %ptrs: tensor<128x!tt.ptr<f32>, #blocked>) {
+    // expected-error @+1 {{'tt.load' op tle.gpu.copy(is_async=True): the load must only be stored into the copy's buffer}}
     %v = tt.load %ptrs {tle.async_copy} : tensor<128x!tt.ptr<f32>, #blocked>
     tle.local_store %v, %buf : tensor<128xf32, #blocked> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    tt.store %ptrs, %v : tensor<128x!tt.ptr<f32>, #blocked>
     tt.return
   }
 }

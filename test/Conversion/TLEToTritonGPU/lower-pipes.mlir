@@ -263,3 +263,27 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// tle.gpu.copy(is_async=True) into a buffer that is no pipe slot (FlagTree's
+// transport-level copy): the tagged load and its store become tle.async_copy,
+// which triton-tle-lower-barriers makes a cp.async the kernel's commit / wait
+// groups complete.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 1 : i32} {
+  // CHECK-LABEL: tt.func @async_copy_into_plain_buffer(
+  // CHECK-SAME: %[[BUF:[^:]*]]: !ttg.memdesc<128xf32
+  tt.func @async_copy_into_plain_buffer(%buf: !ttg.memdesc<128xf32, #shared, #smem, mutable>, %ptrs: tensor<128x!tt.ptr<f32>, #blocked>) {
+    // CHECK: %[[V:.*]] = tt.load %{{.*}} : tensor<128x!tt.ptr<f32>
+    // CHECK-NOT: tle.async_copy}
+    // CHECK-NEXT: tle.async_copy %[[V]], %[[BUF]] : tensor<128xf32, #{{.*}}>, !ttg.memdesc<128xf32
+    // CHECK-NEXT: tle.async_commit_group
+    %v = tt.load %ptrs {tle.async_copy} : tensor<128x!tt.ptr<f32>, #blocked>
+    tle.local_store %v, %buf : tensor<128xf32, #blocked> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    tle.async_commit_group
+    tt.return
+  }
+}

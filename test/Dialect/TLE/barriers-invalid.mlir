@@ -179,3 +179,33 @@ func.func @tma_huge(%v: tensor<1024x1024xf16, #blocked>, %buf: !ttg.memdesc<1024
   tle.async_tma_load %v, %buf, %b[%i] : tensor<1024x1024xf16, #blocked>, !ttg.memdesc<1024x1024xf16, #plain, #smem, mutable>, !ttg.memdesc<2x1xi64, #plain, #smem, mutable>, i32
   return
 }
+
+// -----
+
+func.func @async_wait_group_out_of_range() {
+  // expected-error @+1 {{'tle.async_wait_group' op pendings must be in [0, 7], got 8}}
+  tle.async_wait_group 8
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @async_copy_shape_mismatch(%v: tensor<64x64xf16, #blocked>, %buf: !ttg.memdesc<64x32xf16, #plain, #smem, mutable>) {
+  // expected-error @+1 {{'tle.async_copy' op value [64, 64] x 'f16' does not match the buffer [64, 32] x 'f16'}}
+  tle.async_copy %v, %buf : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x32xf16, #plain, #smem, mutable>
+  return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @async_copy_immutable(%v: tensor<64x64xf16, #blocked>, %buf: !ttg.memdesc<64x64xf16, #plain, #smem>) {
+  // expected-error @+1 {{'tle.async_copy' op buffer must be mutable}}
+  tle.async_copy %v, %buf : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem>
+  return
+}

@@ -24,5 +24,12 @@ func.func @barriers(%i: i32, %phase: i32, %v: tensor<64x64xf16, #blocked>, %buf:
   tle.named_barrier_arrive 15, 128
   // CHECK: tle.async_tma_load %{{.*}}, %{{.*}}, %[[B]][%{{.*}}] : tensor<64x64xf16
   tle.async_tma_load %v, %buf, %b[%i] : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+  // cp.async groups.
+  // CHECK: tle.async_copy %{{.*}}, %{{.*}} : tensor<64x64xf16, #{{.*}}>, !ttg.memdesc<64x64xf16
+  tle.async_copy %v, %buf : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+  // CHECK: tle.async_commit_group{{$}}
+  tle.async_commit_group
+  // CHECK: tle.async_wait_group 7{{$}}
+  tle.async_wait_group 7
   return
 }

@@ -146,6 +146,30 @@ LogicalResult AsyncTMALoadOp::verify() {
 
 LogicalResult AsyncCopyLoadOp::verify() { return verifyBarrierCopy(*this); }
 
+LogicalResult AsyncCopyOp::verify() {
+  auto buffer = getBuffer().getType();
+  if (!isa<ttg::SharedMemorySpaceAttr>(buffer.getMemorySpace()))
+    return emitOpError("buffer must live in #ttg.shared_memory, got ")
+           << buffer.getMemorySpace();
+  if (!buffer.getMutableMemory())
+    return emitOpError("buffer must be mutable");
+  auto value = getValue().getType();
+  if (value.getShape() != buffer.getShape() ||
+      value.getElementType() != buffer.getElementType())
+    return emitOpError("value ")
+           << shapeStr(value.getShape()) << " x " << value.getElementType()
+           << " does not match the buffer " << shapeStr(buffer.getShape())
+           << " x " << buffer.getElementType();
+  return success();
+}
+
+LogicalResult AsyncWaitGroupOp::verify() {
+  int32_t pendings = getPendings();
+  if (pendings < 0 || pendings > 7)
+    return emitOpError("pendings must be in [0, 7], got ") << pendings;
+  return success();
+}
+
 LogicalResult AsyncTMAStoreOp::verify() {
   auto buffer = getBuffer().getType();
   if (!isa<ttg::SharedMemorySpaceAttr>(buffer.getMemorySpace()))

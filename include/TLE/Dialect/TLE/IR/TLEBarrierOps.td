@@ -251,6 +251,76 @@ def TLE_AsyncCopyLoadOp : TLE_Op<"async_copy_load"> {
   let hasVerifier = 1;
 }
 
+def TLE_AsyncCopyOp : TLE_Op<"async_copy"> {
+  let summary = "Make a global load land in a buffer by cp.async, completing with its commit group";
+  let description = [{
+    `tle.gpu.copy(ptrs, buf, shape, is_async=True)` into a buffer that is
+    not a pipe slot (FlagTree's transport-level asynchronous copy): the tile
+    `value` (a `tt.load` of global pointers) is copied from global memory
+    straight into the mutable shared buffer `buffer` (same shape and element
+    type) by `cp.async`, and nothing waits for it. The kernel commits the
+    copies issued so far as a group (`tle.async_commit_group`) and waits for
+    groups (`tle.async_wait_group`) before it reads the buffer. Needs sm_80.
+
+    The frontend emits a `tt.load` tagged `tle.async_copy` and a store of
+    it into the buffer; `triton-tle-lower-pipes` turns those it does not
+    make pipe slot fills into this op. `triton-tle-lower-barriers` replaces
+    the `tt.load` (used only here, through layout conversions used only
+    there; no cache modifier or volatile flag, `other` absent or zero) by
+    `ttg.async_copy_global_to_local` into the buffer with the load's mask
+    (a masked-off element is zero-filled) and eviction policy. A load
+    `cp.async` cannot carry (elements narrower than 32 bits, whose runs
+    Triton may split below cp.async's 4 bytes; a layout giving a thread more
+    than 16 contiguous bytes), or a buffer accessed through local pointers,
+    becomes `tle.local_store %value, %buf` (synchronous, correct). Each op must be followed, in its function, by a
+    `tle.async_commit_group`: a copy never committed is never waited for.
+
+    ```mlir
+    tle.async_copy %v, %buf : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$value,
+                       Arg<TTG_MemDesc, "buffer", [MemWrite]>:$buffer);
+  let assemblyFormat = [{
+    $value `,` $buffer attr-dict `:` type($value) `,` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def TLE_AsyncCommitGroupOp : TLE_Op<"async_commit_group",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Commit the cp.async copies issued so far as one group";
+  let description = [{
+    `tle.gpu.async_commit_group()`: `cp.async.commit_group`
+    (`ttg.async_commit_group`): every `tle.async_copy` this thread issued
+    since the last commit forms one group, which `tle.async_wait_group`
+    counts.
+
+    ```mlir
+    tle.async_commit_group
+    ```
+  }];
+  let assemblyFormat = [{ attr-dict }];
+}
+
+def TLE_AsyncWaitGroupOp : TLE_Op<"async_wait_group",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait until at most `pendings` committed cp.async groups are in flight";
+  let description = [{
+    `tle.gpu.async_wait_group(max_pending)`: `cp.async.wait_group pendings`
+    (`ttg.async_wait {num = pendings}`), after which Triton's barrier
+    analysis syncs the CTA, so every thread sees every thread's copies of
+    the groups waited for. `pendings` is 0 to 7 (FlagTree's range).
+
+    ```mlir
+    tle.async_wait_group 1
+    ```
+  }];
+  let arguments = (ins I32Attr:$pendings);
+  let assemblyFormat = [{ $pendings attr-dict }];
+  let hasVerifier = 1;
+}
+
 def TLE_AsyncTMAStoreOp : TLE_Op<"async_tma_store"> {
   let summary = "Make the tensor descriptor store of a buffer asynchronous, reading the buffer in place";
   let description = [{
