@@ -767,3 +767,23 @@ def test_cursor_tma_gather_fill_is_expected_at_the_cursor_commit():
     assert ptx_count(c, r"mbarrier\.arrive\.expect_tx") == 1, ptx
     # At least one TMA copy a row, each completing on the ready barrier.
     assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.\S*mbarrier::complete_tx::bytes") >= 8, ptx
+
+
+@triton.jit
+def pipe_live_across_a_loop(x, n):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    acc = tl.zeros([64], tl.float32)
+    for i in range(n):  # the pipe is live across the loop: Triton flattens it
+        acc += tl.load(x + i * 64 + tl.arange(0, 64))
+    tl.store(x + tl.arange(0, 64), acc)
+    tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_touch, (p.writer(), x))], worker_num_warps=[1])
+
+
+def test_a_pipe_may_be_live_across_a_loop():
+    """A pipe created before a loop of its function and used after it (as
+    FlagTree's test_tle_pipe_cursor.py kernel has one) compiles: a loop
+    carries the pipe as its handle; only calls refuse a pipe (bad-input row
+    "pipe-passed-to-a-function")."""
+    c = tle.compile(pipe_live_across_a_loop, signature={"x": "*fp32", "n": "i32"}, target=TARGET, num_warps=4)
+    assert "scf.for" in code(c, "tle-ttgir")
+    assert ptx_count(c, r"mbarrier\.try_wait") == 2

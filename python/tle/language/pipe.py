@@ -61,6 +61,12 @@ class pipe_type(tlc.base_type):
         # compiles the callee: refusing here reports the mistake at the call.
         raise TLEUsageError(_sem.PASS_ENDPOINTS)
 
+    def _flatten_ir_types(self, builder, out) -> None:
+        out.append(_sem.PIPE_HANDLE.to_ir(builder))
+
+    def _unflatten_ir(self, handles, cursor):
+        return pipe_value(handles[cursor], self), cursor + 1
+
     def mangled_signature(self) -> str:
         """What the mangled names of endpoints and slots spell for their pipe."""
         fields = "_".join(f"{n}{'x'.join(map(str, s))}{d.mangle()}o{r}" for n, s, d, r in self.fields)
@@ -282,7 +288,10 @@ class pipe_value(tlc.base_value):
         self.type = type
 
     def _flatten_ir(self, handles) -> None:
-        raise TLEUsageError(_sem.PASS_ENDPOINTS)
+        # A loop in the pipe's scope carries it as its handle (Triton
+        # flattens the values live across a loop); a call does not take a
+        # pipe: pipe_type.mangle refuses it at the call.
+        handles.append(self.handle)
 
     @tlc.builtin
     def cursor(self, iter=0, _semantic=None):
