@@ -373,3 +373,39 @@ def cursor_ring(src, dst, stages, n_tiles, split, R: tl.constexpr, BLOCK: tl.con
 
 SIGNATURES["cursor_ring"] = (cursor_ring, {"src": "*fp32", "dst": "*fp32", "stages": "*i32", "n_tiles": "i32",
                                            "split": "i32"})
+
+
+# --- readers that see a subset of the fields (FlagTree's pipe.reader(name, fields=...))
+
+
+@triton.jit
+def _pair_producer(w, src, n_tiles, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(n_tiles):
+        slot = w.acquire()
+        x = tl.load(src + i * BLOCK + offs)
+        tle.gpu.local_store(slot.k, x)
+        tle.gpu.local_store(slot.v, x * 10)
+        w.commit(slot)
+
+
+@triton.jit
+def _one_field_reader(r, dst, n_tiles, FIELD: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(n_tiles):
+        slot, closed = r.wait()
+        tl.store(dst + i * BLOCK + offs, tle.gpu.local_load(slot[FIELD]))
+        r.release(slot)
+
+
+@triton.jit
+def field_subsets(src, dst_k, dst_v, n_tiles, BLOCK: tl.constexpr, STAGES: tl.constexpr):
+    """dst_k = src through reader "a" (fields k), dst_v = src * 10 through reader "b" (fields v)."""
+    p = tle.pipe(STAGES, name="pair", readers="a, b", k=([BLOCK], tl.float32), v=([BLOCK], tl.float32))
+    tle.gpu.warp_specialize([(_pair_producer, (p.writer(), src, n_tiles, BLOCK)),
+                             (_one_field_reader, (p.reader("a", fields=("k", )), dst_k, n_tiles, "k", BLOCK)),
+                             (_one_field_reader, (p.reader("b", fields="v"), dst_v, n_tiles, "v", BLOCK))],
+                            worker_num_warps=[4, 4])
+
+
+SIGNATURES["field_subsets"] = (field_subsets, {"src": "*fp32", "dst_k": "*fp32", "dst_v": "*fp32", "n_tiles": "i32"})

@@ -25,6 +25,7 @@ CONFIGS = {
     "ring_gather": dict(BN=64, W=64, STAGES=2),
     "ring_gather_dot": dict(M=64, BN=32, D=64, STAGES=2),
     "cursor_ring": dict(R=1, BLOCK=128, STAGES=3),
+    "field_subsets": dict(BLOCK=128, STAGES=2),
 }
 
 
@@ -597,6 +598,54 @@ def slot_attribute_not_a_field(x):
     p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
     tle.gpu.warp_specialize([(_drain_unknown_attribute, (p.reader(), x)), (_touch, (p.writer(), x))],
                             worker_num_warps=[1])
+
+
+@triton.jit
+def _read_field(r, x, FIELD: tl.constexpr):
+    slot, closed = r.wait()
+    tl.store(x + tl.arange(0, 64), tle.gpu.local_load(slot[FIELD]))
+    r.release(slot)
+
+
+@triton.jit
+def reader_fields_misuse(x, MODE: tl.constexpr):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32), y=([64], tl.float32))
+    if MODE == "outside":
+        r = p.reader("r", fields=("x", ))
+        tle.gpu.warp_specialize([(_read_field, (r, x, "y")), (_touch, (p.writer(), x))], worker_num_warps=[1])
+    elif MODE == "unknown":
+        r = p.reader("r", fields=("z", ))
+    elif MODE == "twice":
+        r = p.reader("r", fields=("x", "x"))
+    else:
+        r = p.reader("r", fields=())
+
+
+@pytest.mark.parametrize("mode,message", [
+    ("outside", "pipe slot field: reader 'r' of pipe 'p' was made with fields=['x']; field 'y' is not among them"),
+    ("unknown", "pipe.reader fields: pipe 'p' has no field 'z' (fields: ['x', 'y'])"),
+    ("twice", "pipe.reader fields must be unique, got ['x', 'x']"),
+    ("empty", "pipe.reader fields must name at least one field"),
+])
+def test_reader_fields_misuse(mode, message):
+    with pytest.raises(Exception) as info:
+        tle.compile(reader_fields_misuse, signature={"x": "*fp32"}, constexprs={"MODE": mode}, target=TARGET,
+                    num_warps=4)
+    text, cause = "", info.value
+    while cause is not None:
+        text += "\n" + str(cause)
+        cause = cause.__cause__ or cause.__context__
+    assert message in text, text
+
+
+def test_readers_of_field_subsets_each_wait_and_release_whole_slots():
+    """Two readers, each seeing one field: both still count on the empty
+    ring (arrive count 2), and each reader partition loads its slot view."""
+    c = compile_kernel("field_subsets")
+    ttgir = code(c, "tle-ttgir")
+    assert re.search(r"ttng\.init_barrier %\S+, 2 ", ttgir), ttgir
+    for part in ("partition0", "partition1"):
+        assert len(re.findall(r"ttg\.local_load", _partition(ttgir, part).split("partition", 2)[1])) >= 1
 
 
 @pytest.mark.parametrize("kernel,message", [

@@ -246,3 +246,16 @@ def test_cursor_ring(stages, n_tiles, split, programs, gather):
     want = src * 2 + tile_stage.repeat_interleave(r)[:, None]
     torch.testing.assert_close(dst, want, rtol=0, atol=0)
     assert stage_out.tolist() == [100 + n_tiles % stages] * programs
+
+
+@pytest.mark.parametrize("stages", [1, 2])
+@pytest.mark.parametrize("n_tiles", [1, 9])
+def test_readers_of_field_subsets(stages, n_tiles):
+    """FlagTree's pipe.reader(name, fields=...): reader "a" sees k, "b" sees v."""
+    block = 128
+    src = torch.randn(n_tiles * block, device="cuda")
+    k = torch.full_like(src, float("nan"))
+    v = torch.full_like(src, float("nan"))
+    K.field_subsets[(1,)](src, k, v, n_tiles, BLOCK=block, STAGES=stages, num_warps=4)
+    torch.testing.assert_close(k, src, rtol=0, atol=0)
+    torch.testing.assert_close(v, src * 10, rtol=0, atol=0)

@@ -167,6 +167,28 @@ def reader_name(ptype, name) -> str:
     return name
 
 
+def reader_fields(ptype, fields):
+    """``pipe.reader(name, fields=...)``: None, or the field names (unique,
+    each the pipe's) a reader's slots show."""
+    fields = unwrap(fields)
+    if fields is None:
+        return None
+    if isinstance(fields, str):
+        fields = [f.strip() for f in fields.split(",")]
+    elif isinstance(fields, (list, tuple, tlc.tuple)):
+        fields = [tlc._unwrap_if_constexpr(f) for f in fields]
+    else:
+        raise TLEUsageError(f"pipe.reader fields must be field names (a tuple of names, or \"a, b\"), got "
+                            f"{describe(fields)}")
+    if not fields:
+        raise TLEUsageError("pipe.reader fields must name at least one field")
+    for f in fields:
+        ptype.field(f, "pipe.reader fields")
+    if len(set(fields)) != len(fields):
+        raise TLEUsageError(f"pipe.reader fields must be unique, got {fields}")
+    return tuple(fields)
+
+
 # --- endpoints and slots
 
 

@@ -90,19 +90,32 @@ class pipe_type(tlc.base_type):
 class endpoint_type(tlc.base_type):
     """A pipe endpoint: the writer, or one named reader."""
 
-    def __init__(self, pipe: pipe_type, reader=None):
+    def __init__(self, pipe: pipe_type, reader=None, fields=None):
         self.pipe = pipe
         self.reader = reader  # None: the writer
+        # A reader's view of the slots (FlagTree's pipe.reader(name, fields=...)): None, every field.
+        self.fields = None if fields is None else tuple(fields)
 
     def __eq__(self, other):
-        return isinstance(other, endpoint_type) and (self.pipe, self.reader) == (other.pipe, other.reader)
+        return isinstance(other, endpoint_type) and (self.pipe, self.reader, self.fields) == (
+            other.pipe, other.reader, other.fields)
 
     def __repr__(self):
         role = f"reader {self.reader!r}" if self.reader else "writer"
-        return f"{role} of {self.pipe!r}"
+        view = f" (fields {list(self.fields)})" if self.fields is not None else ""
+        return f"{role}{view} of {self.pipe!r}"
 
     def mangle(self) -> str:
-        return f"E{self.pipe.mangled_signature()}{'R' + self.reader if self.reader else 'W'}"
+        view = "F" + "_".join(self.fields) if self.fields is not None else ""
+        return f"E{self.pipe.mangled_signature()}{'R' + self.reader if self.reader else 'W'}{view}"
+
+    def check_field(self, name, what):
+        """A field this endpoint's slots show (``pipe_type.field`` checks it is the pipe's)."""
+        found = self.pipe.field(name, what)
+        if self.fields is not None and name not in self.fields:
+            raise TLEUsageError(f"{what}: reader {self.reader!r} of pipe '{self.pipe.name}' was made with "
+                                f"fields={list(self.fields)}; field {name!r} is not among them")
+        return found
 
     def _flatten_ir_types(self, builder, out) -> None:
         out.append(_sem.PIPE_HANDLE.to_ir(builder))
@@ -305,9 +318,13 @@ class pipe_value(tlc.base_value):
         return pipe_writer(self.handle, endpoint_type(self.type))
 
     @tlc.builtin
-    def reader(self, name=None, _semantic=None):
-        """The endpoint of reader ``name`` (may be omitted when the pipe has one reader): wait / release."""
-        return pipe_reader(self.handle, endpoint_type(self.type, _sem.reader_name(self.type, name)))
+    def reader(self, name=None, fields=None, _semantic=None):
+        """The endpoint of reader ``name`` (may be omitted when the pipe has one reader): wait / release.
+
+        ``fields``: None, or a tuple of field names (FlagTree's reader field subset): the slots this
+        endpoint hands out show only those fields (it still waits for and releases whole slots)."""
+        return pipe_reader(self.handle, endpoint_type(self.type, _sem.reader_name(self.type, name),
+                                                      _sem.reader_fields(self.type, fields)))
 
 
 class _endpoint(tlc.base_value):
@@ -412,6 +429,7 @@ class pipe_slot(tlc.base_value):
     def field(self, name, _semantic=None):
         """The slot's view of field ``name`` (a ``tle.gpu.buffered_tensor`` of the field's shape without dim 0);
         ``slot[name]`` is the same."""
+        self.type.endpoint.check_field(tlc._unwrap_if_constexpr(name), "pipe slot field")
         return _sem.slot_field(self.pipe_handle, self.index, self.type.endpoint.pipe, name, _semantic)
 
     @tlc.builtin
@@ -428,6 +446,7 @@ class pipe_slot(tlc.base_value):
         if not any(f[0] == name for f in ptype.fields):
             raise AttributeError(f"pipe slot has no attribute or field {name!r} (fields: "
                                  f"{[f[0] for f in ptype.fields]})")
+        self.type.endpoint.check_field(name, f"slot.{name}")
         if self.type.semantic is None:
             raise TLEUsageError(f"slot.{name}: write slot[{name!r}] here (this slot came from outside the kernel's "
                                 "builder)")
