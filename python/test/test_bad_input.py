@@ -356,8 +356,20 @@ ALLOC = [
         marked('buf = tle.gpu.alloc([64], dtype=tl.int32, scope="global")')),
     Bad("int-scope", "tle.gpu.alloc", "scope", r"scope must be tle.gpu.smem, got 3",
         marked("buf = tle.gpu.alloc([64], dtype=tl.int32, scope=3)")),
-    Bad("layout", "tle.gpu.alloc", "layout", r"layout= is not supported",
+    Bad("layout", "tle.gpu.alloc", "layout", r"layout= must be None or a tle.gpu shared layout "
+        r"\(swizzled_shared_layout, nv_mma_shared_layout\), got 'row_major'",
         marked('buf = tle.gpu.alloc([64], dtype=tl.int32, layout="row_major")')),
+    Bad("layout-swizzled", "tle.gpu.alloc", "layout", r"layout=swizzled_shared_layout\(vec=8, perPhase=1, "
+        r"maxPhase=8, order=\[0\]\) is not supported: TLE lays buffers out itself",
+        marked("buf = tle.gpu.alloc([64], dtype=tl.int32, layout=tle.gpu.swizzled_shared_layout(8, 1, 8, [0]))")),
+    Bad("layout-column-major", "tle.gpu.alloc", "layout", r"order=\[0, 1\]\) is not supported",
+        marked("buf = tle.gpu.alloc([8, 8], dtype=tl.int32, layout=tle.gpu.swizzled_shared_layout(1, 1, 1, [0, 1]))")),
+    Bad("layout-nvmma-shape", "tle.gpu.alloc", "layout", r"is for shape \[32\], the buffer is \[64\]",
+        marked("buf = tle.gpu.alloc([64], dtype=tl.int32, layout=tle.gpu.nv_mma_shared_layout.make_default([32], "
+               "tl.int32))")),
+    Bad("layout-tmem", "tle.gpu.alloc", "layout", r"tensor_memory_layout \(Blackwell tensor memory\) is not "
+        r"supported", marked("buf = tle.gpu.alloc([64], dtype=tl.int32, "
+                             "layout=tle.gpu.tensor_memory_layout.make_default([64]))")),
     Bad("nv-mma-shared-layout", "tle.gpu.alloc", "nv_mma_shared_layout", r"nv_mma_shared_layout must be a "
         r"compile-time bool, got 'yes'", marked("buf = tle.gpu.alloc([64], dtype=tl.int32, nv_mma_shared_layout='yes')")),
     Bad("init-value-shape", "tle.gpu.alloc", "init_value", r"init_value: value of shape \[32\] does not match the "

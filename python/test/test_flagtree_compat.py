@@ -316,3 +316,23 @@ def test_async_copy_misuse_is_a_clear_error(mode, message):
         text += "\n" + str(cause)
         cause = cause.__cause__ or cause.__context__
     assert message in text, text
+
+
+@triton.jit
+def _layouts_as_flagtree_spells_them(x, y):
+    offs = tl.arange(0, 64)
+    a = tle.gpu.alloc([64], dtype=tl.float32, layout=tle.gpu.swizzled_shared_layout.make_default(1),
+                      nv_mma_shared_layout=False)
+    b = tle.gpu.alloc([64], dtype=tl.float32, layout=tle.gpu.nv_mma_shared_layout.make_default([64], tl.float32))
+    tle.gpu.local_store(a, tl.load(x + offs))
+    tl.store(tle.gpu.local_ptr(b, (offs, )), tle.gpu.local_load(a) * 2)
+    tl.store(y + offs, tl.load(tle.gpu.local_ptr(b, (offs, ))))
+
+
+def test_flagtree_layout_objects_are_the_compilers_choice():
+    """FlagTree's shared layouts in alloc(layout=): the unswizzled default and
+    an NVMMA layout compile to the encodings TLE picks from the buffers' uses
+    (a memdesc buffer, and a local-pointer buffer read and written by address)."""
+    c = tle.compile(_layouts_as_flagtree_spells_them, signature={"x": "*fp32", "y": "*fp32"}, target=TARGET)
+    assert "tle.shared" in c.asm["tle-ttgir"]  # the local-pointer buffer's region
+    assert re.search(r"ttg\.local_alloc", c.asm["tle-ttgir"])  # the memdesc buffer

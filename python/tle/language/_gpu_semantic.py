@@ -53,9 +53,13 @@ def alloc(shape, dtype, layout, scope, init_value, nv_mma_shared_layout, _semant
                             "support; use scope=tle.gpu.smem")
     if scope is not smem:
         raise TLEUsageError(f"tle.gpu.alloc scope must be tle.gpu.smem, got {describe(scope)}")
-    if tlc._unwrap_if_constexpr(layout) is not None:
-        raise TLEUsageError("tle.gpu.alloc layout= is not supported: the compiler picks the shared encoding "
-                            "(triton-tle-select-encodings); pass layout=None")
+    layout = tlc._unwrap_if_constexpr(layout)
+    if layout is not None:
+        from .layouts import shared_layout
+        if not isinstance(layout, shared_layout):
+            raise TLEUsageError(f"tle.gpu.alloc layout= must be None or a tle.gpu shared layout "
+                                f"(swizzled_shared_layout, nv_mma_shared_layout), got {describe(layout)}")
+        layout._check_alloc(shape, "tle.gpu.alloc")
     # FlagTree's default is True (an NVMMA layout). Here the compiler picks
     # every buffer's encoding from its uses (triton-tle-select-encodings:
     # NVMMA for wgmma and TMA operands, unswizzled row-major for pointer

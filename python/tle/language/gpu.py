@@ -31,7 +31,8 @@ from .barriers import (PENDING, READY, alloc_barrier, alloc_barriers, barrier_ar
                        barrier_try_wait, barrier_wait, mbarrier, named_barrier)
 # FlagTree's user-chosen layouts (FEP-0065).
 from .layouts import (BlockEncoding, DotOperandEncoding, MmaEncoding, SlicedEncoding,  # noqa: F401
-                      distributed_encoding, set_layout)
+                      distributed_encoding, layout, nv_mma_shared_layout, nv_tma_shared_layout, set_layout,
+                      shared_layout, swizzled_shared_layout, tensor_memory_layout)
 from .wgmma import memdesc_wgmma_view, tma_store_wait, wgmma, wgmma_shared_operand_fence, wgmma_wait  # noqa: F401
 
 # FlagTree's name for the type of tle.gpu.smem / tle.gpu.tmem.
@@ -40,11 +41,13 @@ scope = storage_kind
 # The public names of tle.gpu (the rest is shared with the other primitives' modules).
 __all__ = ["BlockEncoding", "DotOperandEncoding", "MmaEncoding", "SlicedEncoding",
            "alloc", "alloc_barrier", "async_commit_group", "async_wait_group", "alloc_barriers", "barrier_array", "barrier_arrive",
-           "barrier_try_wait", "barrier_wait", "buffered_tensor", "copy", "distributed_encoding", "local_load",
+           "barrier_try_wait", "barrier_wait", "buffered_tensor", "copy", "distributed_encoding", "layout", "local_load",
            "local_ptr", "local_store", "mbarrier",
            "memdesc_wgmma_view",
            "memory_space", "named_barrier", "remote", "set_layout", "smem", "storage_kind", "tma_store_wait", "tmem",
-           "warp_specialize", "wgmma", "wgmma_shared_operand_fence", "wgmma_wait"]
+           "warp_specialize", "wgmma", "wgmma_shared_operand_fence", "wgmma_wait",
+           "nv_mma_shared_layout", "nv_tma_shared_layout", "shared_layout", "swizzled_shared_layout",
+           "tensor_memory_layout"]
 
 
 @builtin("tle.gpu.alloc")
@@ -60,7 +63,12 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
     Args:
         shape: a list of compile-time ints.
         dtype: a scalar triton dtype (not a pointer).
-        layout: None (other values are rejected).
+        layout: None, or one of FlagTree's shared layouts as a statement
+            of what the kernel expects: ``swizzled_shared_layout.make_default(rank)``
+            (unswizzled row-major) or an ``nv_mma_shared_layout`` /
+            ``nv_tma_shared_layout`` of the buffer's shape; the compiler
+            still picks the encoding from the buffer's uses. Other layouts
+            (swizzles, other orders, ``tensor_memory_layout``) are an error.
         scope: ``tle.gpu.smem`` (or ``"smem"`` / ``"shared_memory"``).
         init_value: None, or a tensor of ``shape`` stored into the buffer.
         nv_mma_shared_layout: a compile-time bool, FlagTree's layout hint;

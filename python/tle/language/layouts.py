@@ -195,6 +195,115 @@ class SlicedEncoding(distributed_encoding):
         return f"#ttg.slice<{{dim = {self.dim}, parent = {self.parent.to_mlir()}}}>"
 
 
+# --- FlagTree's shared-memory layouts (the ``layout=`` of ``tle.gpu.alloc``)
+#
+# Their make_default classmethods are called inside kernels, so they are
+# marked as Triton builtins (a kernel may only call jit functions and
+# builtins); built outside a kernel they pass in as constexprs.
+
+
+class layout:
+    """Base of FlagTree's layout objects (``tle.gpu.layout``)."""
+
+    def __repr__(self):
+        return self.__class__.__name__
+
+
+class shared_layout(layout):
+    """A shared-memory layout for ``tle.gpu.alloc(..., layout=)``.
+
+    TLE picks every buffer's shared encoding from its uses
+    (``triton-tle-select-encodings``: unswizzled row-major for local
+    pointers, NVMMA for wgmma and TMA operands), so ``alloc`` takes a layout
+    object as a statement of what the kernel expects, not as an encoding to
+    force: the unswizzled row-major ``swizzled_shared_layout`` (FlagTree's
+    ``make_default``) and the NVMMA layouts are the compiler's choice; any
+    other (a swizzle, another order, tensor memory) is an error naming it."""
+
+    def _check_alloc(self, shape, what):
+        raise NotImplementedError
+
+
+class swizzled_shared_layout(shared_layout):
+    """``#ttg.swizzled_shared`` (FlagTree's fields; ``make_default(rank)``: unswizzled, row-major)."""
+
+    def __init__(self, vectorSize, perPhase, maxPhase, order, numCTAs=None, numCTAsPerCGA=None, numCTASplit=None,
+                 numCTAOrder=None):
+        self.vectorSize = tlc._unwrap_if_constexpr(vectorSize)
+        self.perPhase = tlc._unwrap_if_constexpr(perPhase)
+        self.maxPhase = tlc._unwrap_if_constexpr(maxPhase)
+        self.order = _ints(order, "swizzled_shared_layout order", positive=False)
+        for name, v in (("numCTAs", numCTAs), ("numCTAsPerCGA", numCTAsPerCGA), ("numCTASplit", numCTASplit)):
+            if v is not None and any(tlc._unwrap_if_constexpr(x) != 1 for x in tlc._unwrap_if_constexpr(v)):
+                raise TLEUsageError(f"swizzled_shared_layout {name} must be all 1 (one CTA), got {list(v)}")
+
+    @classmethod
+    def make_default(cls, rank, _semantic=None, _generator=None):
+        rank = tlc._unwrap_if_constexpr(rank)
+        return cls(1, 1, 1, list(reversed(range(rank))), [1] * rank, [1] * rank, [1] * rank,
+                   list(reversed(range(rank))))
+
+    def __repr__(self):
+        return (f"swizzled_shared_layout(vec={self.vectorSize}, perPhase={self.perPhase}, "
+                f"maxPhase={self.maxPhase}, order={self.order})")
+
+    def _check_alloc(self, shape, what):
+        row_major = list(reversed(range(len(shape))))
+        if self.maxPhase != 1 or self.order != row_major:
+            raise TLEUsageError(f"{what}: layout={self!r} is not supported: TLE lays buffers out itself "
+                                f"(unswizzled row-major for local pointers, NVMMA for wgmma and TMA); pass "
+                                f"layout=None or swizzled_shared_layout.make_default({len(shape)})")
+
+
+class nv_mma_shared_layout(shared_layout):
+    """``#ttg.nvmma_shared`` (FlagTree's fields; ``make_default(shape, elemType)``). TLE gives a buffer this
+    layout where a wgmma or TMA copy reads or writes it."""
+
+    def __init__(self, shape, order, elemType, numCTAsPerCGA=None, numCTASplit=None, numCTAOrder=None,
+                 fp4Padded=False, swizzled=True):
+        self.shape = _ints(shape, "nv_mma_shared_layout shape")
+        self.order = _ints(order, "nv_mma_shared_layout order", positive=False)
+        self.elemType = tlc._unwrap_if_constexpr(elemType)
+
+    @classmethod
+    def make_default(cls, shape, elemType, _semantic=None, _generator=None):
+        rank = len(tlc._unwrap_if_constexpr(shape))
+        return cls(shape, list(reversed(range(rank))), elemType)
+
+    def __repr__(self):
+        return f"nv_mma_shared_layout({self.shape}, order={self.order}, {self.elemType})"
+
+    def _check_alloc(self, shape, what):
+        if list(shape) != self.shape:
+            raise TLEUsageError(f"{what}: layout={self!r} is for shape {self.shape}, the buffer is {list(shape)}")
+
+
+class nv_tma_shared_layout(nv_mma_shared_layout):
+    """The NVMMA layout of a TMA copy's buffer (FlagTree's name); as ``nv_mma_shared_layout``."""
+
+
+for _cls in (swizzled_shared_layout, nv_mma_shared_layout):
+    _cls.make_default.__func__.__triton_builtin__ = True
+
+
+class tensor_memory_layout(shared_layout):
+    """Tensor memory (sm_100): not supported by TLE."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    @classmethod
+    def make_default(cls, shape, _semantic=None, _generator=None):
+        return cls()
+
+    def _check_alloc(self, shape, what):
+        raise TLEUsageError(f"{what}: layout=tensor_memory_layout (Blackwell tensor memory) is not supported; allocate in "
+                            "shared memory (tle.gpu.smem)")
+
+
+tensor_memory_layout.make_default.__func__.__triton_builtin__ = True
+
+
 @builtin("tle.gpu.set_layout")
 def set_layout(value, layout, _semantic=None, _generator=None):
     """``value`` in a distributed layout the kernel author chose (FlagTree's FEP-0065).
