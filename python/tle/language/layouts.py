@@ -203,7 +203,12 @@ class SlicedEncoding(distributed_encoding):
 
 
 class layout:
-    """Base of FlagTree's layout objects (``tle.gpu.layout``)."""
+    """Base of FlagTree's layout objects (``tle.gpu.layout``).
+
+    Example::
+
+        assert isinstance(tle.gpu.swizzled_shared_layout.make_default(2), tle.gpu.layout)
+    """
 
     def __repr__(self):
         return self.__class__.__name__
@@ -218,14 +223,32 @@ class shared_layout(layout):
     object as a statement of what the kernel expects, not as an encoding to
     force: the unswizzled row-major ``swizzled_shared_layout`` (FlagTree's
     ``make_default``) and the NVMMA layouts are the compiler's choice; any
-    other (a swizzle, another order, tensor memory) is an error naming it."""
+    other (a swizzle, another order, tensor memory) is an error naming it.
+
+    Example::
+
+        buf = tle.gpu.alloc([64, 64], dtype=tl.float16, layout=tle.gpu.swizzled_shared_layout.make_default(2))
+    """
 
     def _check_alloc(self, shape, what):
         raise NotImplementedError
 
 
 class swizzled_shared_layout(shared_layout):
-    """``#ttg.swizzled_shared`` (FlagTree's fields; ``make_default(rank)``: unswizzled, row-major)."""
+    """``#ttg.swizzled_shared`` (FlagTree's fields; ``make_default(rank)``: unswizzled, row-major).
+
+    Args:
+        vectorSize, perPhase, maxPhase: the swizzle (``alloc`` takes only
+            ``maxPhase == 1``, no swizzle).
+        order: the dimensions fastest first (``alloc`` takes only row-major,
+            ``[rank - 1, ..., 0]``).
+        numCTAs, numCTAsPerCGA, numCTASplit, numCTAOrder: one CTA: all 1
+            (``numCTAOrder`` is not checked).
+
+    Example::
+
+        buf = tle.gpu.alloc([32, 64], dtype=tl.float32, layout=tle.gpu.swizzled_shared_layout.make_default(2))
+    """
 
     def __init__(self, vectorSize, perPhase, maxPhase, order, numCTAs=None, numCTAsPerCGA=None, numCTASplit=None,
                  numCTAOrder=None):
@@ -257,7 +280,20 @@ class swizzled_shared_layout(shared_layout):
 
 class nv_mma_shared_layout(shared_layout):
     """``#ttg.nvmma_shared`` (FlagTree's fields; ``make_default(shape, elemType)``). TLE gives a buffer this
-    layout where a wgmma or TMA copy reads or writes it."""
+    layout where a wgmma or TMA copy reads or writes it.
+
+    Args:
+        shape: the buffer's shape (``alloc`` checks it).
+        order: the dimensions fastest first.
+        elemType: the element dtype.
+        numCTAsPerCGA, numCTASplit, numCTAOrder, fp4Padded, swizzled:
+            FlagTree's remaining fields, accepted and not used.
+
+    Example::
+
+        a = tle.gpu.alloc([128, 64], dtype=tl.float16,
+                          layout=tle.gpu.nv_mma_shared_layout.make_default([128, 64], tl.float16))
+    """
 
     def __init__(self, shape, order, elemType, numCTAsPerCGA=None, numCTASplit=None, numCTAOrder=None,
                  fp4Padded=False, swizzled=True):
@@ -279,7 +315,17 @@ class nv_mma_shared_layout(shared_layout):
 
 
 class nv_tma_shared_layout(nv_mma_shared_layout):
-    """The NVMMA layout of a TMA copy's buffer (FlagTree's name); as ``nv_mma_shared_layout``."""
+    """The NVMMA layout of a TMA copy's buffer (FlagTree's name); as ``nv_mma_shared_layout``.
+
+    Args:
+        shape, order, elemType, numCTAsPerCGA, numCTASplit, numCTAOrder, fp4Padded, swizzled: as
+            ``nv_mma_shared_layout``'s.
+
+    Example::
+
+        buf = tle.gpu.alloc([64, 64], dtype=tl.float16,
+                            layout=tle.gpu.nv_tma_shared_layout.make_default([64, 64], tl.float16))
+    """
 
 
 for _cls in (swizzled_shared_layout, nv_mma_shared_layout):
@@ -287,7 +333,12 @@ for _cls in (swizzled_shared_layout, nv_mma_shared_layout):
 
 
 class tensor_memory_layout(shared_layout):
-    """Tensor memory (sm_100): not supported by TLE."""
+    """Tensor memory (sm_100): not supported by TLE; ``alloc`` refuses it by name.
+
+    Example::
+
+        layout = tle.gpu.tensor_memory_layout.make_default([128, 128])   # alloc(layout=layout): an error
+    """
 
     def __init__(self, *args, **kwargs):
         pass
