@@ -9,6 +9,7 @@
 #define TLE_LIB_CONVERSION_TLETOTRITONGPU_ASYNCCOPY_H
 
 #include "TLE/Interop/Triton/TT.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir::tle::async_copy {
 
@@ -22,6 +23,11 @@ inline bool isPlainLoad(tt::LoadOp load) {
   return !load.getIsVolatile() && load.getCache() == tt::CacheModifier::NONE &&
          load.getEvict() == tt::EvictionPolicy::NORMAL &&
          load.getBoundaryCheck().empty() && !load.getPadding();
+}
+
+/// Is `other` what cp.async's zero-fill already gives (+0.0 or 0)?
+inline bool isZeroFill(Value other) {
+  return matchPattern(other, m_Zero()) || matchPattern(other, m_PosZeroFloat());
 }
 
 } // namespace mlir::tle::async_copy

@@ -111,11 +111,6 @@ Operation *waitPoint(tt::LoadOp load) {
   return nullptr;
 }
 
-/// Is `other` what cp.async's zero-fill already gives (+0.0 or 0)?
-bool isZeroFill(Value other) {
-  return matchPattern(other, m_Zero()) || matchPattern(other, m_PosZeroFloat());
-}
-
 /// `encoding` with at most kMaxCopyBytes contiguous bytes per thread.
 ttg::BlockedEncodingAttr clipToCopyWidth(ttg::BlockedEncodingAttr encoding,
                                          unsigned bytes) {
@@ -192,7 +187,7 @@ bool lowerToAsyncCopy(tt::LoadOp load) {
                                          b.getI32IntegerAttr(0));
   if (!load.getResult().use_empty()) {
     Value value = ttg::LocalLoadOp::create(b, loc, type, buffer, ready);
-    if (load.getOther() && !isZeroFill(load.getOther()))
+    if (load.getOther() && !async_copy::isZeroFill(load.getOther()))
       value = arith::SelectOp::create(b, loc, load.getMask(), value,
                                       load.getOther());
     load.getResult().replaceAllUsesWith(value);

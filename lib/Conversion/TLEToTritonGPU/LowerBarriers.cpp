@@ -31,7 +31,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -125,6 +124,48 @@ void eraseUnused(SmallVector<Operation *> &ops) {
     }
   }
   ops.assign(pending.begin(), pending.end());
+}
+
+/// The tt.load behind a cp.async copy's value (through layout conversions)
+/// and whether its layout and uses let it be one: only the copy uses it, and
+/// each thread holds a run of 4 to 16 bytes.
+struct CopiedLoad {
+  tt::LoadOp load;
+  SmallVector<Operation *> converts;
+  unsigned bits = 0;
+  bool fits = false;
+};
+
+FailureOr<CopiedLoad> copiedLoad(Operation *op, Value value) {
+  CopiedLoad c;
+  bool single = value.hasOneUse();
+  while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
+    c.converts.push_back(cvt);
+    single = single && cvt->hasOneUse();
+    value = cvt.getSrc();
+  }
+  c.load = value.getDefiningOp<tt::LoadOp>();
+  if (!c.load)
+    return op->emitOpError("value is not a tt.load of global pointers");
+  auto type = cast<RankedTensorType>(c.load.getType());
+  auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
+  c.bits = type.getElementType().getIntOrFloatBitWidth();
+  unsigned bytes =
+      blocked
+          ? blocked.getSizePerThread()[blocked.getOrder().front()] * c.bits / 8
+          : 0;
+  c.fits = single && c.load->hasOneUse() && blocked && c.bits % 8 == 0 &&
+           bytes >= async_copy::kMinCopyBytes &&
+           bytes <= async_copy::kMaxCopyBytes;
+  return c;
+}
+
+/// Drops `op` (the copy now issued by cp.async) and the load behind it.
+void eraseCopied(Operation *op, CopiedLoad &c) {
+  op->dropAllReferences();
+  SmallVector<Operation *> dead(c.converts);
+  dead.push_back(c.load);
+  eraseUnused(dead);
 }
 
 struct LowerBarriersPass
@@ -399,29 +440,12 @@ struct LowerBarriersPass
         failed(allocOf(op, op.getBarriers())))
       return failure();
     Location loc = op.getLoc();
-    Value value = op.getValue();
-    SmallVector<Operation *> converts;
-    bool single = value.hasOneUse();
-    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
-      converts.push_back(cvt);
-      single = single && cvt->hasOneUse();
-      value = cvt.getSrc();
-    }
-    auto load = value.getDefiningOp<tt::LoadOp>();
-    if (!load)
-      return op.emitOpError("value is not a tt.load of global pointers");
-    auto type = cast<RankedTensorType>(load.getType());
-    auto blocked =
-        dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
-    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-    unsigned bytes =
-        blocked
-            ? blocked.getSizePerThread()[blocked.getOrder().front()] * bits / 8
-            : 0;
-    bool copyable = single && load->hasOneUse() && blocked && bits % 8 == 0 &&
-                    async_copy::isPlainLoad(load) && !load.getOther() &&
-                    !load.getMask() && bytes >= async_copy::kMinCopyBytes &&
-                    bytes <= async_copy::kMaxCopyBytes &&
+    FailureOr<CopiedLoad> c = copiedLoad(op, op.getValue());
+    if (failed(c))
+      return failure();
+    tt::LoadOp load = c->load;
+    bool copyable = c->fits && async_copy::isPlainLoad(load) &&
+                    !load.getOther() && !load.getMask() &&
                     !isPointerBuffer(op.getBuffer());
     Value bar = barrierAt(b, loc, op.getBarriers(), op.getIndex());
     if (copyable) {
@@ -438,12 +462,8 @@ struct LowerBarriersPass
     if (local_memory::groupWarps(op, module) > 1)
       gpu::BarrierOp::create(b, loc);
     ttng::ArriveBarrierOp::create(b, loc, bar, 1, Value());
-    if (copyable) {
-      op->dropAllReferences();
-      SmallVector<Operation *> dead(converts);
-      dead.push_back(load);
-      eraseUnused(dead);
-    }
+    if (copyable)
+      eraseCopied(op, *c);
     return success();
   }
 
@@ -485,38 +505,20 @@ struct LowerBarriersPass
                                "is_async=True) (cp.async)")))
       return failure();
     Location loc = op.getLoc();
-    Value value = op.getValue();
-    SmallVector<Operation *> converts;
-    bool single = value.hasOneUse();
-    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
-      converts.push_back(cvt);
-      single = single && cvt->hasOneUse();
-      value = cvt.getSrc();
-    }
-    auto load = value.getDefiningOp<tt::LoadOp>();
-    if (!load)
-      return op.emitOpError("value is not a tt.load of global pointers");
-    auto type = cast<RankedTensorType>(load.getType());
-    auto blocked =
-        dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
-    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-    unsigned bytes =
-        blocked
-            ? blocked.getSizePerThread()[blocked.getOrder().front()] * bits / 8
-            : 0;
+    FailureOr<CopiedLoad> c = copiedLoad(op, op.getValue());
+    if (failed(c))
+      return failure();
+    tt::LoadOp load = c->load;
     // Triton's lowering copies runs as long as the pointers' proven
     // contiguity and alignment (and the mask's) allow, down to one element,
     // and cp.async moves at least 4 bytes: only 32-bit elements and wider are
     // safe whatever the pointers (as for tle.load(is_async=True)); narrower
     // ones are stored synchronously.
     bool copyable =
-        single && load->hasOneUse() && blocked && bits % 8 == 0 &&
-        !load.getIsVolatile() && load.getCache() == tt::CacheModifier::NONE &&
+        c->fits && c->bits >= 32 && !load.getIsVolatile() &&
+        load.getCache() == tt::CacheModifier::NONE &&
         load.getBoundaryCheck().empty() && !load.getPadding() &&
-        (!load.getOther() || matchPattern(load.getOther(), m_Zero()) ||
-         matchPattern(load.getOther(), m_PosZeroFloat())) &&
-        bits >= 32 && bytes >= async_copy::kMinCopyBytes &&
-        bytes <= async_copy::kMaxCopyBytes;
+        (!load.getOther() || async_copy::isZeroFill(load.getOther()));
     if (!copyable || isPointerBuffer(op.getBuffer())) {
       LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
       return success();
@@ -525,10 +527,7 @@ struct LowerBarriersPass
         b, load.getLoc(), load.getPtr(), op.getBuffer(), load.getMask(),
         Value(), ttg::CacheModifier::NONE,
         static_cast<ttg::EvictionPolicy>(load.getEvict()));
-    op->dropAllReferences();
-    SmallVector<Operation *> dead(converts);
-    dead.push_back(load);
-    eraseUnused(dead);
+    eraseCopied(op, *c);
     return success();
   }
 

@@ -210,17 +210,14 @@ class pipe_cursor(tlc.base_value):
         return pipe_cursor(self.capacity, *_sem.advance(self.capacity, self.stage, self.phase, _semantic))
 
 
-def _cursor(ptype: pipe_type, at, what, _semantic) -> pipe_cursor:
-    at = tlc._unwrap_if_constexpr(at)
-    if isinstance(at, pipe_cursor):
-        at = at._parts()
-    return pipe_cursor(ptype.capacity, *_sem.position(ptype, at, what, _semantic))
-
-
 def _position(ptype: pipe_type, at, what, _semantic):
     """``(stage, phase)`` of a cursor or an iteration (``_sem.position``)."""
     at = tlc._unwrap_if_constexpr(at)
     return _sem.position(ptype, at._parts() if isinstance(at, pipe_cursor) else at, what, _semantic)
+
+
+def _cursor(ptype: pipe_type, at, what, _semantic) -> pipe_cursor:
+    return pipe_cursor(ptype.capacity, *_position(ptype, at, what, _semantic))
 
 
 def _wait_result(slot, closed) -> tlc.tuple:

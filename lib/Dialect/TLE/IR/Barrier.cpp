@@ -110,23 +110,30 @@ LogicalResult NamedBarrierArriveOp::verify() {
 /// What a copy into a shared buffer counted on a barrier needs (TMA and
 /// cp.async alike): a valid barrier index, a mutable shared buffer of the
 /// value's shape and element type, and a buffer that is not the barrier.
-template <typename CopyOp> static LogicalResult verifyBarrierCopy(CopyOp op) {
-  if (failed(verifyBarriers(op, op.getBarriers().getType())) ||
-      failed(verifyIndex(op, op.getBarriers(), op.getIndex())))
-    return failure();
-  auto buffer = op.getBuffer().getType();
+/// A copy's destination: a mutable shared buffer of the value's shape and
+/// element type (cp.async and TMA copies, with or without a barrier).
+static LogicalResult verifyCopyBuffer(Operation *op, RankedTensorType value,
+                                      ttg::MemDescType buffer) {
   if (!isa<ttg::SharedMemorySpaceAttr>(buffer.getMemorySpace()))
-    return op.emitOpError("buffer must live in #ttg.shared_memory, got ")
+    return op->emitOpError("buffer must live in #ttg.shared_memory, got ")
            << buffer.getMemorySpace();
   if (!buffer.getMutableMemory())
-    return op.emitOpError("buffer must be mutable");
-  auto value = op.getValue().getType();
+    return op->emitOpError("buffer must be mutable");
   if (value.getShape() != buffer.getShape() ||
       value.getElementType() != buffer.getElementType())
-    return op.emitOpError("value ")
+    return op->emitOpError("value ")
            << shapeStr(value.getShape()) << " x " << value.getElementType()
            << " does not match the buffer " << shapeStr(buffer.getShape())
            << " x " << buffer.getElementType();
+  return success();
+}
+
+template <typename CopyOp> static LogicalResult verifyBarrierCopy(CopyOp op) {
+  if (failed(verifyBarriers(op, op.getBarriers().getType())) ||
+      failed(verifyIndex(op, op.getBarriers(), op.getIndex())) ||
+      failed(verifyCopyBuffer(op, op.getValue().getType(),
+                              op.getBuffer().getType())))
+    return failure();
   if (op.getBuffer() == op.getBarriers())
     return op.emitOpError("the buffer cannot be its own barrier");
   return success();
@@ -147,20 +154,7 @@ LogicalResult AsyncTMALoadOp::verify() {
 LogicalResult AsyncCopyLoadOp::verify() { return verifyBarrierCopy(*this); }
 
 LogicalResult AsyncCopyOp::verify() {
-  auto buffer = getBuffer().getType();
-  if (!isa<ttg::SharedMemorySpaceAttr>(buffer.getMemorySpace()))
-    return emitOpError("buffer must live in #ttg.shared_memory, got ")
-           << buffer.getMemorySpace();
-  if (!buffer.getMutableMemory())
-    return emitOpError("buffer must be mutable");
-  auto value = getValue().getType();
-  if (value.getShape() != buffer.getShape() ||
-      value.getElementType() != buffer.getElementType())
-    return emitOpError("value ")
-           << shapeStr(value.getShape()) << " x " << value.getElementType()
-           << " does not match the buffer " << shapeStr(buffer.getShape())
-           << " x " << buffer.getElementType();
-  return success();
+  return verifyCopyBuffer(*this, getValue().getType(), getBuffer().getType());
 }
 
 LogicalResult AsyncWaitGroupOp::verify() {

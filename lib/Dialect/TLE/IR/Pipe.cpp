@@ -268,15 +268,17 @@ LogicalResult PipeCreateOp::verify() {
   return success();
 }
 
-/// A constant slot index must be in [0, capacity).
-static LogicalResult verifySlot(Operation *op, Value slot, PipeType type) {
+/// A constant slot index (`what`: "slot", or a position's "stage") must be
+/// in [0, capacity).
+static LogicalResult verifySlot(Operation *op, Value slot, PipeType type,
+                                StringRef what = "slot") {
   APInt value;
   if (!matchPattern(slot, m_ConstantInt(&value)))
     return success();
   int64_t index = value.getSExtValue();
   if (index < 0 || index >= type.getCapacity())
-    return op->emitOpError("slot ")
-           << index << " is out of range for a pipe of capacity "
+    return op->emitOpError(what)
+           << " " << index << " is out of range for a pipe of capacity "
            << type.getCapacity();
   return success();
 }
@@ -300,17 +302,7 @@ static LogicalResult verifyPosition(Operation *op, Value stage, Value phase,
   if (static_cast<bool>(stage) != static_cast<bool>(phase))
     return op->emitOpError("a position needs both a stage and a phase, got ")
            << (stage ? "a stage only" : "a phase only");
-  if (!stage)
-    return success();
-  APInt value;
-  if (!matchPattern(stage, m_ConstantInt(&value)))
-    return success();
-  int64_t index = value.getSExtValue();
-  if (index < 0 || index >= type.getCapacity())
-    return op->emitOpError("stage ")
-           << index << " is out of range for a pipe of capacity "
-           << type.getCapacity();
-  return success();
+  return stage ? verifySlot(op, stage, type, "stage") : success();
 }
 
 LogicalResult PipeWriterAcquireOp::verify() {
