@@ -124,6 +124,16 @@ def compile_ttgir(tmp_path, text: str, name: str = "k"):
 
 # Compile checks shared by the CPU tests of compiled kernels.
 
+def error_text(exc: BaseException) -> str:
+    """The messages of ``exc`` and every exception it was raised from or
+    during, one per line (a compile error wraps the TLE error that caused it)."""
+    texts = []
+    while exc is not None:
+        texts.append(str(exc))
+        exc = exc.__cause__ or exc.__context__
+    return "\n".join(texts)
+
+
 def code(compiled, stage):
     """A stage's IR without its location attributes and #loc lines."""
     lines = [l for l in compiled.asm[stage].splitlines() if not l.startswith("#loc")]

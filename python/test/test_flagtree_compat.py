@@ -24,7 +24,7 @@ import triton.language as tl
 
 import tle
 import flagtree_compat_kernels as K
-from conftest import assert_finished, code, ptx_count
+from conftest import assert_finished, code, error_text, ptx_count
 
 TARGET = "sm_90"
 
@@ -311,10 +311,7 @@ def test_async_copy_misuse_is_a_clear_error(mode, message):
     with pytest.raises(Exception) as info:
         tle.compile(_async_copy_misuse, signature={"x_ptr": "*fp32", "y_ptr": "*fp32"}, constexprs={"MODE": mode},
                     target=TARGET, num_warps=4)
-    text, cause = "", info.value
-    while cause is not None:
-        text += "\n" + str(cause)
-        cause = cause.__cause__ or cause.__context__
+    text = error_text(info.value)
     assert message in text, text
 
 

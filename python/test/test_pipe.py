@@ -11,7 +11,7 @@ from triton.compiler.errors import CompilationError
 
 import tle
 import pipe_kernels as K
-from conftest import ptx_count
+from conftest import error_text, ptx_count
 
 TARGET = "sm_90"
 CONFIGS = {
@@ -631,10 +631,7 @@ def test_reader_fields_misuse(mode, message):
     with pytest.raises(Exception) as info:
         tle.compile(reader_fields_misuse, signature={"x": "*fp32"}, constexprs={"MODE": mode}, target=TARGET,
                     num_warps=4)
-    text, cause = "", info.value
-    while cause is not None:
-        text += "\n" + str(cause)
-        cause = cause.__cause__ or cause.__context__
+    text = error_text(info.value)
     assert message in text, text
 
 
@@ -678,11 +675,7 @@ def test_readers_of_field_subsets_each_wait_and_release_whole_slots():
 def test_misuse_is_a_clear_error(kernel, message):
     with pytest.raises(Exception) as info:
         tle.compile(kernel, signature={"x": "*fp32"}, target=TARGET, num_warps=4)
-    text = str(info.value)
-    cause = info.value
-    while cause is not None:
-        text += "\n" + str(cause)
-        cause = cause.__cause__ or cause.__context__
+    text = error_text(info.value)
     assert message in text, text
 
 
