@@ -280,8 +280,8 @@ def case_all_reduce_api():
     ctx = tle.device_context.from_group(mesh, arena_bytes=2 * tdist.AllReduce.arena_bytes(numel, torch.bfloat16) + 4096,
                                         backend=BACKEND)
     default = tdist.AllReduce(ctx, numel, torch.bfloat16)
-    # The LL128 kernels are the default on more than 2 NVLink-connected GPUs (AllReduce's ll128).
-    assert default.use_ll128 == (WORLD > 2 and nvlink_connected(DEV)), default.use_ll128
+    # The LL128 kernels are the default on NVLink-connected GPUs (AllReduce's ll128).
+    assert default.use_ll128 == (WORLD > 1 and nvlink_connected(DEV)), default.use_ll128
     if default.use_ll128:
         assert default.method(torch.empty(1024, dtype=torch.bfloat16, device=DEV)) == "one_shot_ll128"
     # The other algorithms' size rule, with the LL128 kernels left to method=.
@@ -389,7 +389,7 @@ def _graph_replays(ar, methods):
 
 @case
 def case_all_reduce_ll128():
-    """The LL128 kernels (AllReduce(ll128=True); the default on more than 2
+    """The LL128 kernels (AllReduce(ll128=True); the default on
     NVLink-connected GPUs): every size they take, back-to-back launches of
     both with sizes up and down and no synchronization between them, CUDA
     graph replays; every rank gets the same bits. Before lines carried a

@@ -116,7 +116,7 @@ def test_fused_all_reduce_kernels_compile(world):
 
 
 @pytest.mark.parametrize("world", WORLDS)
-@pytest.mark.parametrize("words", [2, 1000, 8000, 40000, 1 << 17])
+@pytest.mark.parametrize("words", [2, 1000, 8000, 40000, 1 << 17, 1 << 19])
 def test_ll128_all_reduce_kernels_push_whole_lines_without_fences(world, words):
     """The LL128 kernels, with the block and warps the host picks for each
     size (``_ll128_launch``), write each 128-byte line with one 16-byte
@@ -124,13 +124,13 @@ def test_ll128_all_reduce_kernels_push_whole_lines_without_fences(world, words):
     lines with 16-byte volatile loads only; no fence, barrier or atomic
     anywhere (the flag rides in the line)."""
     from tle.distributed import _allreduce_kernels as AR
-    from tle.distributed._allreduce import _ll128_launch
+    from tle.distributed._allreduce import _ll128_launch, ll128_programs
     m = mesh(world)
     sig = {"X": "*i32", "Y": "*i32", "AREA": "*i32", "COUNTER": "*i32", "C": CTX_SIG, "NW": "i32", "SLOT": "i32"}
     aligned = {(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 5, 6)}  # as launched (torch's allocations)
     built = {}
     for kernel, two in ((AR.one_shot_ll128_all_reduce_kernel, False), (AR.two_shot_ll128_all_reduce_kernel, True)):
-        block, warps = _ll128_launch(words, world, two, 264)
+        block, warps = _ll128_launch(words, world, two, ll128_programs(132, 4096))
         assert block >= 128 * warps and block % 32 == 0
         built[two] = (tle.compile(kernel, signature=sig, constexprs=dict(MESH=m, D=world, BLOCK=block, KIND=1),
                                   target="sm_90", attrs=aligned, num_warps=warps), block // (4 * 32 * warps))
@@ -165,7 +165,7 @@ def test_ll128_area_holds_every_size_it_takes():
     two-shot's ceil(blocks / world) blocks per owner."""
     from tle.distributed import _allreduce_kernels as AR
     from tle.distributed._allreduce import _LL128_DATA, _LL128_ONE_MAX, _LL128_TWO_MAX, _ll128_launch, _ll128_slot, \
-        ll128_thresholds
+        ll128_programs, ll128_thresholds
     assert _LL128_DATA == AR.LL128_DATA.value  # the host's line geometry is the kernels'
     for world in (2, 3, 4, 8):
         for max_bytes in (4096, 1 << 20, 3 << 20, 64 << 20):
@@ -176,9 +176,10 @@ def test_ll128_area_holds_every_size_it_takes():
                 if nbytes <= min(max_bytes, _LL128_ONE_MAX):
                     assert lines * 32 <= slot, (world, max_bytes, nbytes)
                 if nbytes <= min(max_bytes, _LL128_TWO_MAX):
-                    block, _ = _ll128_launch(words, world, True, 264)
-                    nblocks = -(-lines * 32 // block)
-                    assert -(-nblocks // world) * block <= slot, (world, max_bytes, nbytes)
+                    for programs in (ll128_programs(132, 4096), ll128_programs(78, 4096), 1):
+                        block, _ = _ll128_launch(words, world, True, programs)
+                        nblocks = -(-lines * 32 // block)
+                        assert -(-nblocks // world) * block <= slot, (world, max_bytes, nbytes, programs)
         one, two = ll128_thresholds(world)
         assert one <= _LL128_ONE_MAX and two <= _LL128_TWO_MAX and one < two
 

@@ -27,6 +27,8 @@ _MiB = 1 << 20
 _LL128_DATA = 30  # data words of a 32-word LL128 line (_allreduce_kernels.LL128_DATA)
 _LL128_ONE_MAX = 1 << 20
 _LL128_TWO_MAX = 4 << 20
+# The LL128 kernels' one-warp programs per multiprocessor (``ll128_programs``).
+_LL128_PER_SM = 6
 
 
 def _ll128_slot(max_bytes: int, world: int) -> int:
@@ -97,18 +99,34 @@ def _ll_block(words: int, programs: int) -> int:
 
 
 def _ll128_launch(words: int, world: int, two_shot: bool, programs: int) -> tuple[int, int]:
-    """The LL128 kernels' (BLOCK, num_warps) for ``words`` 32-bit words: the
-    block from ``_ll_block`` over the lines (each owner's share for the
-    two-shot), at least 128 words, and one warp per 128 words up to 4. So
-    every thread holds 4 consecutive words (Triton gives a thread a 16-byte
-    vector only where the block has 4 words per thread): a line is written
-    by 8 lanes' 16-byte stores of one warp instruction and polled by 16-byte
-    volatile loads, as the protocol needs. With fewer words per thread a
-    line went out as 32 4-byte stores, and a receiver on 2 x H200 once saw
-    a line's flag beside older data."""
+    """The LL128 kernels' (BLOCK, num_warps) for ``words`` 32-bit words on a
+    grid of ``programs`` (``ll128_programs``): the block is each program's
+    share of the lines (each owner's share for the two-shot) rounded up to
+    a power of two from 128 to 512 words (``_ll_block``), with one warp up
+    to 256 words and 4 at 512. A thread then holds 4 consecutive words (8
+    at 256 words and one warp: two such groups, 128 words apart), so a line
+    is written by 8 lanes' 16-byte stores of one warp instruction and
+    polled by 16-byte volatile loads, as the protocol needs. With fewer
+    words per thread a line went out as 32 4-byte stores, and a receiver on
+    2 x H200 once saw a line's flag beside older data.
+
+    From ``.devkit``'s sweeps on 4 x H200 (two-shot, slowest rank, CUDA
+    graphs): 10.8-10.9 us at 1 MiB and 9.4 at 512 KiB against 12.5 and
+    11.4 with the earlier 264 programs of up to 4 warps and 1024 words;
+    at 4 MiB the 512-word blocks of 4 warps lead one warp of 256 (26.2
+    against 28.3 us; 17.0 against 18.5 on 2 GPUs)."""
     lines = -(-words // _LL128_DATA)
-    block = max(128, _ll_block(lines * 32 // (world if two_shot else 1), programs))
-    return block, max(1, min(4, block // 128))
+    block = min(512, max(128, _ll_block(lines * 32 // (world if two_shot else 1), programs)))
+    return block, 1 if block <= 256 else 4
+
+
+def ll128_programs(sms: int, max_programs: int) -> int:
+    """The LL128 kernels' grid on a device of ``sms`` multiprocessors:
+    ``_LL128_PER_SM`` one-warp programs each (more lines in flight at once
+    than fewer, wider programs), at most ``max_programs`` (the context's
+    per-program counters). Always the same for one ``AllReduce``: every
+    program counts every launch."""
+    return min(_LL128_PER_SM * sms, max_programs)
 
 
 class AllReduce:
@@ -123,8 +141,8 @@ class AllReduce:
     Calling it, ``ar(x, out=None, method=None)``, sums ``x`` (a contiguous
     CUDA tensor of ``dtype`` with at most ``max_numel`` elements) over the
     group; ``ar.method(x)`` says which algorithm ``x`` gets. With
-    the LL128 kernels (``ll128``, below: by default on more than 2
-    NVLink-connected GPUs): the LL128 one-shot
+    the LL128 kernels (``ll128``, below: by default on NVLink-connected
+    GPUs): the LL128 one-shot
     (``"one_shot_ll128"``: each device pushes its data to every other in
     128-byte lines of 120 data bytes, a check word and a flag, no barrier,
     no fence) up to
@@ -160,10 +178,12 @@ class AllReduce:
             (``_ll_block``).
         ll128: True to let ``method`` pick the LL128 kernels (the device
             needs an active NVLink, ``nvlink_connected``), False to leave
-            them to ``method=``, None (the default): on more than 2
-            NVLink-connected GPUs, where they lead up to 4 MiB (4 x H200:
-            2.09-2.59x NCCL up to 256 KiB against 1.62-2.17x without them);
-            on 2 the LL one-shot is as fast. Each line carries a check word
+            them to ``method=``, None (the default): on NVLink-connected
+            GPUs, where they lead up to 4 MiB (4 x H200: 2.09-2.59x NCCL
+            up to 256 KiB against 1.62-2.17x without them; 2 x H200, with
+            6 one-warp programs a multiprocessor: 5.0 against the LL
+            one-shot's 5.7 us at 256 KiB, 10.5 against the one-shot's 12.4
+            at 2 MiB, level with the LL one-shot below 64 KiB). Each line carries a check word
             besides its flag, and a receiver takes a line only when both
             match: a line seen half written (as on a 2 x H200 machine, in 9
             of 10 runs of ``dist_worker.py all_reduce_ll128`` before the
@@ -198,6 +218,8 @@ class AllReduce:
         d = ctx.world_size
         self.ll128_slot = _ll128_slot(self.max_numel * dtype.itemsize, d)
         self.ll128 = ctx.empty(2 * 2 * d * self.ll128_slot, dtype=torch.int32)
+        self.ll128_programs = ll128_programs(torch.cuda.get_device_properties(ctx.heap.device).multi_processor_count,
+                                             ctx.max_programs)
         self.ll128.zero_()
         # Launch counters per program: one-shot, two-shot, low-latency one-shot, the LL128 kernels (one for both).
         self.counters = torch.zeros(4 * ctx.max_programs, dtype=torch.int32, device=ctx.heap.device)
@@ -208,8 +230,8 @@ class AllReduce:
             ll_max_bytes = _LL_MAX_BYTES if d <= 2 else _LL_MAX_BYTES_MORE
         self.ll_max_bytes = ll_max_bytes
         self.ll_block = ll_block
-        if ll128 is None:  # by default on more than 2 NVLink-connected GPUs, where they lead
-            ll128 = d > 2 and nvlink_connected(ctx.heap.device)
+        if ll128 is None:  # by default on NVLink-connected GPUs, where they lead from 256 KiB
+            ll128 = d > 1 and nvlink_connected(ctx.heap.device)
         self.use_ll128 = bool(ll128)
         if self.use_ll128 and not nvlink_connected(ctx.heap.device):
             raise TLEUsageError("AllReduce(ll128=True): the LL128 kernels need an NVLink-connected device "
@@ -319,7 +341,7 @@ class AllReduce:
                 raise TLEUsageError(f"all_reduce: the LL128 {'two' if two else 'one'}-shot takes a whole number of "
                                     f"32-bit words up to {self._ll128_max(two)} bytes, got {nbytes} bytes")
             words = nbytes // 4
-            programs = min(2 * _SM_PROGRAMS, mp)
+            programs = self.ll128_programs
             block, warps = _ll128_launch(words, d, two, programs)
             kind = {torch.float32: 0, torch.bfloat16: 1, torch.float16: 2}[self.dtype]
             kernel = k.two_shot_ll128_all_reduce_kernel if two else k.one_shot_ll128_all_reduce_kernel
