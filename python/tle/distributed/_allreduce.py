@@ -110,7 +110,7 @@ def _ll128_launch(words: int, world: int, two_shot: bool, programs: int) -> tupl
     words per thread a line went out as 32 4-byte stores, and a receiver on
     2 x H200 once saw a line's flag beside older data.
 
-    From ``.devkit``'s sweeps on 4 x H200 (two-shot, slowest rank, CUDA
+    From ``bench/_probe_ll128.py`` on 4 x H200 (two-shot, slowest rank, CUDA
     graphs): 10.8-10.9 us at 1 MiB and 9.4 at 512 KiB against 12.5 and
     11.4 with the earlier 264 programs of up to 4 warps and 1024 words;
     at 4 MiB the 512-word blocks of 4 warps lead one warp of 256 (26.2
