@@ -29,6 +29,7 @@ from .language import (B, P, S, TLEUsageError, call, cumsum, device_context, dev
                        sharding)
 
 from . import distributed
+from ._tensor_map import encode_tensor_map, tensor_map_box, tensor_map_swizzle, tensor_map_table
 
 # `import tle.gpu as tle`: FlagTree's kernels import its GPU module as
 # `import triton.experimental.tle.language.gpu as tle`; here it is tle.gpu.
@@ -73,11 +74,15 @@ __all__ = [
     "distributed_barrier",
     "dsa",
     "dsa_compile",
+    "encode_tensor_map",
     "disable",
     "enable",
     "enabled",
     "extract_tile",
     "gpu",
+    "tensor_map_box",
+    "tensor_map_swizzle",
+    "tensor_map_table",
     "hardware_constraint",
     "insert_tile",
     "is_enabled",

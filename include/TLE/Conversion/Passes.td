@@ -330,6 +330,9 @@ def TLELowerBarriers : Pass<"triton-tle-lower-barriers", "mlir::ModuleOp"> {
       layout), the wait, the scratch buffer and the load go, the fence
       stays.
     - `tle.tma_store_wait P`: `ttng.async_tma_store_wait {pendings = P}`.
+    - `tle.tensor_map_fence_acquire %p` / `tle.reinterpret_tensor_map %p`:
+      `ttng.tensormap_fenceproxy_acquire` / `ttng.reinterpret_tensor_descriptor`
+      of `%p` as an i8 pointer (a `tt.bitcast` of any other); sm_90.
     - `tle.async_tma_load %value, %buf, %bars[%i]`: TritonGPU's expansion of
       the `tt.descriptor_load` that made `%value` (a `ttg.local_load`,
       through layout conversions used only there, of a scratch

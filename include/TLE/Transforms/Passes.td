@@ -100,7 +100,11 @@ def TLERaiseMarkers : Pass<"triton-tle-raise-markers", "mlir::ModuleOp"> {
     results; a result listed in `tle.marker.narrowed` replaces its pick
     `tt.reduce` (through single-use `ttg.convert_layout`s). Where a result
     type differs from the replaced value's only in its encoding, a
-    `ttg.convert_layout` bridges them. Other inline asm is left alone.
+    `ttg.convert_layout` bridges them. A marker with
+    `tle.marker.descriptor = true` yields a tensor descriptor's base: its op
+    replaces the descriptor (a `tt.make_tensor_descriptor` of the result, or
+    in TTGIR Triton's expansion of one), which is erased. Other inline asm
+    is left alone.
   }];
   let options = [
     Option<"verifyOnly", "verify-only", "bool", /*default=*/"false",

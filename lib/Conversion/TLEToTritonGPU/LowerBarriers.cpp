@@ -189,7 +189,8 @@ struct LowerBarriersPass
       else if (isa<BarrierArriveOp, BarrierWaitOp, BarrierTryWaitOp,
                    NamedBarrierSyncOp, NamedBarrierArriveOp, AsyncTMALoadOp,
                    AsyncCopyLoadOp, AsyncTMAStoreOp, TMAStoreWaitOp,
-                   AsyncCopyOp, AsyncCommitGroupOp, AsyncWaitGroupOp>(op))
+                   AsyncCopyOp, AsyncCommitGroupOp, AsyncWaitGroupOp,
+                   TensorMapFenceAcquireOp, ReinterpretTensorMapOp>(op))
         ops.push_back(op);
     });
     bool ok = true;
@@ -236,6 +237,8 @@ struct LowerBarriersPass
       else if (auto wait = dyn_cast<AsyncWaitGroupOp>(op))
         ttg::AsyncWaitOp::create(b, wait.getLoc(), ValueRange{},
                                  b.getI32IntegerAttr(wait.getPendings()));
+      else if (isa<TensorMapFenceAcquireOp, ReinterpretTensorMapOp>(op))
+        result = lowerTensorMap(b, op);
       if (failed(result))
         ok = false;
       else
@@ -245,6 +248,29 @@ struct LowerBarriersPass
       return signalPassFailure();
     for (BarrierAllocOp alloc : allocs)
       lowerAlloc(alloc);
+  }
+
+  /// `tle.tensor_map_fence_acquire` / `tle.reinterpret_tensor_map`:
+  /// Triton's `ttng.tensormap_fenceproxy_acquire` /
+  /// `ttng.reinterpret_tensor_descriptor` of the map's address as an i8
+  /// pointer (a `tt.bitcast` of any other).
+  LogicalResult lowerTensorMap(OpBuilder &b, Operation *op) {
+    if (failed(target::require(op, 90, "a TMA descriptor in global memory")))
+      return failure();
+    Location loc = op->getLoc();
+    Value ptr = op->getOperand(0);
+    auto bytes = tt::PointerType::get(b.getI8Type(), 1);
+    if (ptr.getType() != bytes)
+      ptr = tt::BitcastOp::create(b, loc, bytes, ptr);
+    if (isa<TensorMapFenceAcquireOp>(op)) {
+      ttng::TensormapFenceproxyAcquireOp::create(b, loc, ptr);
+      return success();
+    }
+    auto map = cast<ReinterpretTensorMapOp>(op);
+    map.replaceAllUsesWith(
+        ttng::ReinterpretTensorDescOp::create(b, loc, map.getType(), ptr)
+            .getResult());
+    return success();
   }
 
   void lowerAlloc(BarrierAllocOp alloc) {

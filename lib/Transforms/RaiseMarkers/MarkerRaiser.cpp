@@ -304,7 +304,7 @@ LogicalResult MarkerRaiser::raise() {
       failed(takeIndices(kScalarOperands, marker->getNumOperands(), "operand",
                          scalarOperands)) ||
       failed(readNarrowed()) || failed(readTiles()) || failed(readRegion()) ||
-      failed(checkTileKeys()))
+      failed(readDescriptor()) || failed(checkTileKeys()))
     return failure();
   for (NamedAttribute attr : attrs)
     if (attr.getName().strref().starts_with(kMetaPrefix) &&
@@ -315,7 +315,7 @@ LogicalResult MarkerRaiser::raise() {
     return failure();
   replaced.assign(marker->result_begin(), marker->result_end());
   if (failed(collectNarrowed()) || failed(collectTiled()) ||
-      failed(collectResultTypes()))
+      failed(collectResultTypes()) || failed(collectDescriptor()))
     return failure();
   for (unsigned index : handleResults)
     if (failed(checkHandleUses(index)))

@@ -18,6 +18,8 @@
 //   Regions.cpp          `region`: the body of tle.dsl_region (TLE-Raw)
 //   Buffers.cpp          buffer handles: results typed !ttg.memdesc (local
 //                        memory, tle.pipe.slot), !tle.pipe or !tle.dsa.buffer
+//   Descriptors.cpp      `descriptor`: a result that is a tensor descriptor,
+//                        made by Triton from the marker's base pointer
 //   RaiseMarkers.cpp     the pass: raises every marker, then erases the
 //                        markers of buffer handles
 //
@@ -61,6 +63,8 @@ bool isBridgeable(Type from, Type to);
 /// The keys listing a marker's narrowed and tiled results.
 inline constexpr llvm::StringLiteral kNarrowed = "tle.marker.narrowed";
 inline constexpr llvm::StringLiteral kTiledResults = "tle.marker.tiled_results";
+/// The key of a marker whose result is a tensor descriptor's base.
+inline constexpr llvm::StringLiteral kDescriptor = "tle.marker.descriptor";
 
 /// The indices a marker's attributes list under `key` (an
 /// `array<i32: ...>`), or none: also when its text does not parse, which
@@ -144,6 +148,12 @@ private:
   LogicalResult readRegion();
   LogicalResult parseRegion(Region &region);
 
+  // Descriptors.cpp: `tle.marker.descriptor`.
+  LogicalResult readDescriptor();
+  /// After the result types are read: the descriptor made from the
+  /// marker's result becomes the op's result; Triton's making of it goes.
+  LogicalResult collectDescriptor();
+
   // Buffers.cpp: buffer handles.
   /// Every use of the handle `index` reaches a marker, through carriers only.
   LogicalResult checkHandleUses(unsigned index);
@@ -178,6 +188,8 @@ private:
   SmallVector<int64_t> tileShape;
   /// Types of tiled results nobody uses.
   llvm::DenseMap<unsigned, Type> unusedTiledTypes;
+  /// `tle.marker.descriptor = true`.
+  bool descriptor = false;
   /// `tle.marker.region`: the text of a func.func whose body becomes the
   /// op's one region.
   StringAttr regionSource;

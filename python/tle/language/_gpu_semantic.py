@@ -246,7 +246,10 @@ def _view_indices(view: buffer_view, indices, offsets, _semantic):
     return _unravel(flat, list(view.base.type.shape), _semantic)
 
 
-def local_ptr(buffer, indices, offsets, _semantic):
+def local_ptr(buffer, indices, offsets, _semantic, shape=None):
+    shape = tlc._unwrap_if_constexpr(shape)
+    if shape is not None:
+        indices = _broadcast_indices(indices, offsets, shape, _semantic)
     view = tlc._unwrap_if_constexpr(buffer)
     if isinstance(view, buffer_view):
         _require_enabled("tle.gpu.local_ptr", _semantic)
@@ -262,6 +265,33 @@ def local_ptr(buffer, indices, offsets, _semantic):
     if buf.remote_shard is not None:
         ptrs = remote_pointers(ptrs, buf.remote_shard, _semantic)
     return ptrs
+
+
+def _broadcast_indices(indices, offsets, shape, _semantic):
+    """local_ptr(buf, indices, shape=...): each index broadcast to ``shape``."""
+    what = "tle.gpu.local_ptr shape="
+    shape = _const_shape(shape, what)
+    if tlc._unwrap_if_constexpr(offsets) is not None:
+        raise TLEUsageError(f"{what} goes with indices= (one index per dimension), not offsets=")
+    indices = tlc._unwrap_if_constexpr(indices)
+    if isinstance(indices, tlc.tuple):
+        indices = list(indices.values)
+    if not isinstance(indices, (list, tuple)):
+        raise TLEUsageError(f"{what} needs indices=, a tuple with one index per buffer dimension, got "
+                            f"{describe(indices)}")
+    out = []
+    for i, index in enumerate(indices):
+        index = _to_tensor(tlc._unwrap_if_constexpr(index), f"tle.gpu.local_ptr indices[{i}]", _semantic)
+        have = dims(index.shape) if index.type.is_block() else []
+        if len(have) > len(shape) or any(h not in (1, w) for h, w in zip(have[::-1], shape[::-1])):
+            raise TLEUsageError(f"tle.gpu.local_ptr indices[{i}] of shape {have} does not broadcast to shape={shape}")
+        if not index.type.is_block():
+            out.append(_semantic.splat(index, shape))
+            continue
+        if len(have) < len(shape):
+            index = _semantic.reshape(index, [1] * (len(shape) - len(have)) + have, False)
+        out.append(_semantic.broadcast_impl_shape(index, shape))
+    return tuple(out)
 
 
 def _local_store(buf: buffered_tensor, value, what, _semantic, marker_attrs=None):
@@ -394,11 +424,15 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic, mask=None, evic
     if eviction_policy not in _EVICTION_POLICIES:
         raise TLEUsageError(f"tle.gpu.copy eviction_policy must be one of {list(_EVICTION_POLICIES)}, got "
                             f"{describe(eviction_policy)}")
-    if (eviction_policy or tlc._unwrap_if_constexpr(mask) is not None) and (
-            isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base)
-            or isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base)):
-        raise TLEUsageError("tle.gpu.copy mask= and eviction_policy= are for copies from global pointers into a "
-                            "buffer with is_async=True (cp.async), not for tensor-descriptor copies")
+    through_descriptor = (isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base)
+                          or isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base))
+    if eviction_policy and through_descriptor:
+        raise TLEUsageError("tle.gpu.copy eviction_policy= on a tensor-descriptor (TMA) copy, an L2 cache hint, is "
+                            "not supported yet: Triton 3.6's TMA lowering emits no cache hint (it rejects an "
+                            "eviction policy); drop the argument")
+    if tlc._unwrap_if_constexpr(mask) is not None and through_descriptor:
+        raise TLEUsageError("tle.gpu.copy mask= is for copies from global pointers into a buffer with is_async=True "
+                            "(cp.async), not for tensor-descriptor copies (the descriptor's bounds mask them)")
     if isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base):
         if tlc._unwrap_if_constexpr(is_async) is True or _is_row_gather(offsets):
             _copy_from_descriptor(src, dst, shape, offsets, barrier, is_async, _semantic)

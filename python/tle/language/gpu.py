@@ -34,6 +34,8 @@ from .layouts import (BlockEncoding, DotOperandEncoding, MmaEncoding, SlicedEnco
                       distributed_encoding, layout, nv_mma_shared_layout, nv_tma_shared_layout, set_layout,
                       shared_layout, swizzled_shared_layout, tensor_memory_layout)
 from .wgmma import memdesc_wgmma_view, tma_store_wait, wgmma, wgmma_shared_operand_fence, wgmma_wait  # noqa: F401
+# FlagTree's descriptor tables: tensor maps in global memory.
+from .tensor_maps import reinterpret_tensor_map, tensor_map_fenceproxy_acquire  # noqa: F401
 
 # FlagTree's name for the type of tle.gpu.smem / tle.gpu.tmem.
 scope = storage_kind
@@ -44,7 +46,8 @@ __all__ = ["BlockEncoding", "DotOperandEncoding", "MmaEncoding", "SlicedEncoding
            "barrier_try_wait", "barrier_wait", "buffered_tensor", "copy", "distributed_encoding", "layout", "local_load",
            "local_ptr", "local_store", "mbarrier",
            "memdesc_wgmma_view",
-           "memory_space", "named_barrier", "remote", "set_layout", "smem", "storage_kind", "tma_store_wait", "tmem",
+           "memory_space", "named_barrier", "reinterpret_tensor_map", "remote", "set_layout", "smem", "storage_kind",
+           "tensor_map_fenceproxy_acquire", "tma_store_wait", "tmem",
            "warp_specialize", "wgmma", "wgmma_shared_operand_fence", "wgmma_wait",
            "nv_mma_shared_layout", "nv_tma_shared_layout", "shared_layout", "swizzled_shared_layout",
            "tensor_memory_layout"]
@@ -98,7 +101,7 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
 
 
 @builtin("tle.gpu.local_ptr")
-def local_ptr(buffer, indices=None, offsets=None, _semantic=None, _generator=None):
+def local_ptr(buffer, indices=None, offsets=None, shape=None, _semantic=None, _generator=None):
     """Pointers (address space 3, or 7 for a ``tle.remote`` view) into a buffer.
 
     ``indices=None`` gives the full view: a tensor of the buffer's shape whose
@@ -124,6 +127,10 @@ def local_ptr(buffer, indices=None, offsets=None, _semantic=None, _generator=Non
             lie inside the buffer; narrower ints are widened to int32.
         offsets: FlagTree's form, instead of ``indices``: one integer
             tensor of flat row-major element offsets into the buffer.
+        shape: None, or (FlagTree's form) the result's shape, a tuple of
+            compile-time ints: every index (scalar or tensor, e.g. ``rows``
+            of shape ``[R, 1]`` and ``cols`` of ``[1, C]``) is broadcast to
+            it first. Only with ``indices``.
 
     Returns:
         A pointer (scalar indices) or a tensor of pointers (the indices'
@@ -140,7 +147,7 @@ def local_ptr(buffer, indices=None, offsets=None, _semantic=None, _generator=Non
             tl.atomic_add(tle.gpu.local_ptr(bins, (x,)), 1, mask=(x >= 0) & (x < BINS))
             tl.store(OUT + tl.arange(0, BINS), tl.load(tle.gpu.local_ptr(bins)))
     """
-    return _sem.local_ptr(buffer, indices, offsets, _semantic)
+    return _sem.local_ptr(buffer, indices, offsets, _semantic, shape=shape)
 
 
 @builtin("tle.gpu.local_store")

@@ -221,3 +221,16 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// A TMA descriptor in global memory needs TMA (sm_90).
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:80"} {
+  tt.func @tensor_map_sm80(%p: !tt.ptr<i8>) {
+    // expected-error @+1 {{a TMA descriptor in global memory needs sm_90 or newer; this module's ttg.target is "cuda:80"}}
+    tle.tensor_map_fence_acquire %p : !tt.ptr<i8>
+    tt.return
+  }
+}

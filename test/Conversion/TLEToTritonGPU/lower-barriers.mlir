@@ -1,4 +1,4 @@
-// RUN: tle-opt %s -split-input-file --triton-tle-lower-barriers | FileCheck %s --implicit-check-not=tle.barrier --implicit-check-not=tle.named_barrier --implicit-check-not=tle.async_tma_load
+// RUN: tle-opt %s -split-input-file --triton-tle-lower-barriers | FileCheck %s --implicit-check-not=tle.barrier --implicit-check-not=tle.named_barrier --implicit-check-not=tle.async_tma_load --implicit-check-not=tle.tensor_map --implicit-check-not=tle.reinterpret
 
 // Explicit mbarriers: the array is one ttg.local_alloc, each barrier
 // initialized with the arrive count, then a CTA barrier; an arrive from a
@@ -362,5 +362,29 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tle.async_commit_group
     tle.async_wait_group 0
     tt.return
+  }
+}
+
+// -----
+
+// TMA descriptors in global memory: Triton's own fence and reinterpretation
+// of the map's address, as an i8 pointer (a tt.bitcast of any other).
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @tensor_maps(
+  // CHECK-SAME: %[[T:[^:]*]]: !tt.ptr<i8>, %[[F:[^:]*]]: !tt.ptr<f32>
+  tt.func @tensor_maps(%table: !tt.ptr<i8>, %f: !tt.ptr<f32>, %i: i32) -> tensor<8x32xf32, #blocked> {
+    // CHECK-NEXT: ttng.tensormap_fenceproxy_acquire %[[T]] : !tt.ptr<i8>
+    tle.tensor_map_fence_acquire %table : !tt.ptr<i8>
+    // CHECK-NEXT: %[[B:.*]] = tt.bitcast %[[F]] : !tt.ptr<f32> -> !tt.ptr<i8>
+    // CHECK-NEXT: ttng.tensormap_fenceproxy_acquire %[[B]] : !tt.ptr<i8>
+    tle.tensor_map_fence_acquire %f : !tt.ptr<f32>
+    // CHECK-NEXT: %[[D:.*]] = ttng.reinterpret_tensor_descriptor %[[T]] : !tt.ptr<i8> to !tt.tensordesc<tensor<8x32xf32, #{{.*}}>>
+    %d = tle.reinterpret_tensor_map %table : !tt.ptr<i8> -> !tt.tensordesc<tensor<8x32xf32, #nvmma>>
+    // CHECK-NEXT: tt.descriptor_load %[[D]][%{{.*}}, %{{.*}}]
+    %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<8x32xf32, #nvmma>> -> tensor<8x32xf32, #blocked>
+    tt.return %v : tensor<8x32xf32, #blocked>
   }
 }

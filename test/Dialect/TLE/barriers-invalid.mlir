@@ -209,3 +209,47 @@ func.func @async_copy_immutable(%v: tensor<64x64xf16, #blocked>, %buf: !ttg.memd
   tle.async_copy %v, %buf : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem>
   return
 }
+
+// -----
+
+func.func @tensor_map_fence_shared(%p: !tt.ptr<i8, 3>) {
+  // expected-error @+1 {{takes a pointer into global memory (address space 1) to a 128-byte tensor map, got '!tt.ptr<i8, 3>'}}
+  tle.tensor_map_fence_acquire %p : !tt.ptr<i8, 3>
+  return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+func.func @reinterpret_shared(%p: !tt.ptr<i8, 3>) {
+  // expected-error @+1 {{takes a pointer into global memory (address space 1) to a 128-byte tensor map, got '!tt.ptr<i8, 3>'}}
+  %d = tle.reinterpret_tensor_map %p : !tt.ptr<i8, 3> -> !tt.tensordesc<tensor<8x32xf32, #shared>>
+  return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+func.func @reinterpret_rank6(%p: !tt.ptr<i8>) {
+  // expected-error @+1 {{a TMA block has rank 1 to 5, got rank 6}}
+  %d = tle.reinterpret_tensor_map %p : !tt.ptr<i8> -> !tt.tensordesc<tensor<1x1x1x1x8x32xf32, #shared>>
+  return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+func.func @reinterpret_box_too_tall(%p: !tt.ptr<i8>) {
+  // expected-error @+1 {{a TMA block has 1 to 256 elements a dimension, got [512, 32]}}
+  %d = tle.reinterpret_tensor_map %p : !tt.ptr<i8> -> !tt.tensordesc<tensor<512x32xf32, #shared>>
+  return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>
+func.func @reinterpret_narrow_rows(%p: !tt.ptr<i8>) {
+  // expected-error @+1 {{a TMA block's last dimension must be a multiple of 16 bytes, got 4 x 'f16'}}
+  %d = tle.reinterpret_tensor_map %p : !tt.ptr<i8> -> !tt.tensordesc<tensor<8x4xf16, #shared>>
+  return
+}

@@ -33,3 +33,18 @@ func.func @barriers(%i: i32, %phase: i32, %v: tensor<64x64xf16, #blocked>, %buf:
   tle.async_wait_group 7
   return
 }
+
+// TMA descriptors in global memory: any global pointee, blocks of rank 1 to 5.
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+// CHECK-LABEL: func.func @tensor_maps(
+func.func @tensor_maps(%table: !tt.ptr<i8>, %f: !tt.ptr<f32>) -> (!tt.tensordesc<tensor<8x32xf32, #nvmma>>, !tt.tensordesc<tensor<2x2x2x2x32xf32, #nvmma>>) {
+  // CHECK: tle.tensor_map_fence_acquire %{{.*}} : !tt.ptr<i8>
+  tle.tensor_map_fence_acquire %table : !tt.ptr<i8>
+  // CHECK: tle.tensor_map_fence_acquire %{{.*}} : !tt.ptr<f32>
+  tle.tensor_map_fence_acquire %f : !tt.ptr<f32>
+  // CHECK: tle.reinterpret_tensor_map %{{.*}} : !tt.ptr<i8> -> !tt.tensordesc<tensor<8x32xf32, #{{.*}}>>
+  %d = tle.reinterpret_tensor_map %table : !tt.ptr<i8> -> !tt.tensordesc<tensor<8x32xf32, #nvmma>>
+  // CHECK: tle.reinterpret_tensor_map %{{.*}} : !tt.ptr<f32> -> !tt.tensordesc<tensor<2x2x2x2x32xf32
+  %e = tle.reinterpret_tensor_map %f : !tt.ptr<f32> -> !tt.tensordesc<tensor<2x2x2x2x32xf32, #nvmma>>
+  return %d, %e : !tt.tensordesc<tensor<8x32xf32, #nvmma>>, !tt.tensordesc<tensor<2x2x2x2x32xf32, #nvmma>>
+}

@@ -178,3 +178,41 @@ LogicalResult AsyncTMAStoreOp::verify() {
            << " x " << buffer.getElementType();
   return success();
 }
+
+/// A scalar pointer into global memory, where a CUDA tensor map lives.
+static LogicalResult verifyTensorMapPointer(Operation *op, Type type) {
+  auto ptr = cast<tt::PointerType>(type);
+  if (ptr.getAddressSpace() != 1)
+    return op->emitOpError()
+           << "takes a pointer into global memory (address space 1) to a "
+              "128-byte tensor map, got "
+           << type;
+  return success();
+}
+
+LogicalResult TensorMapFenceAcquireOp::verify() {
+  return verifyTensorMapPointer(*this, getPtr().getType());
+}
+
+LogicalResult ReinterpretTensorMapOp::verify() {
+  if (failed(verifyTensorMapPointer(*this, getPtr().getType())))
+    return failure();
+  RankedTensorType block = getResult().getType().getBlockType();
+  ArrayRef<int64_t> shape = block.getShape();
+  if (shape.empty() || shape.size() > 5)
+    return emitOpError("a TMA block has rank 1 to 5, got rank ")
+           << shape.size();
+  for (int64_t dim : shape)
+    if (dim < 1 || dim > 256)
+      return emitOpError("a TMA block has 1 to 256 elements a dimension, got ")
+             << shapeStr(shape);
+  if (!block.getElementType().isIntOrFloat())
+    return emitOpError("a TMA block holds integers or floats, got ")
+           << block.getElementType();
+  unsigned bits = block.getElementType().getIntOrFloatBitWidth();
+  if ((shape.back() * bits) % 128 != 0)
+    return emitOpError("a TMA block's last dimension must be a multiple of "
+                       "16 bytes, got ")
+           << shape.back() << " x " << block.getElementType();
+  return success();
+}

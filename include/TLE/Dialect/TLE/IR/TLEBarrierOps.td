@@ -6,7 +6,9 @@
 // (`tle.named_barrier_sync`, `tle.named_barrier_arrive`), copies into a
 // buffer that complete on an mbarrier (`tle.async_tma_load`,
 // `tle.async_copy_load`) and asynchronous TMA stores out of a buffer
-// (`tle.async_tma_store`, `tle.tma_store_wait`).
+// (`tle.async_tma_store`, `tle.tma_store_wait`), and TMA descriptors read
+// from global memory (`tle.tensor_map_fence_acquire`,
+// `tle.reinterpret_tensor_map`).
 // Verifiers live in lib/Dialect/TLE/IR/Barrier.cpp; the lowering is
 // `triton-tle-lower-barriers` (lib/Conversion/TLEToTritonGPU/LowerBarriers.cpp).
 // docs/barriers.md is the user-level description.
@@ -366,6 +368,55 @@ def TLE_TMAStoreWaitOp : TLE_Op<"tma_store_wait"> {
   }];
   let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<63>]>:$pendings);
   let assemblyFormat = [{ $pendings attr-dict }];
+}
+
+//===----------------------------------------------------------------------===//
+// TMA descriptors in global memory
+//===----------------------------------------------------------------------===//
+
+def TLE_TensorMapFenceAcquireOp : TLE_Op<"tensor_map_fence_acquire"> {
+  let summary = "Acquire a TMA descriptor written to global memory for this thread's TMA use";
+  let description = [{
+    `tle.gpu.tensor_map_fenceproxy_acquire(ptr)`:
+    `fence.proxy.tensormap::generic.acquire.gpu [ptr], 128`
+    (`ttng.tensormap_fenceproxy_acquire`). `ptr` is a scalar pointer into
+    global memory to a 128-byte CUDA tensor map (any pointee type: a table
+    of maps is usually bytes); after the fence, TMA copies of this thread
+    through the map (`tle.reinterpret_tensor_map`) see the bytes the
+    generic proxy wrote there before (by the host, or earlier kernels).
+    Needs sm_90.
+
+    ```mlir
+    tle.tensor_map_fence_acquire %entry : !tt.ptr<i8>
+    ```
+  }];
+  let arguments = (ins Arg<TT_Ptr, "", [MemRead, MemWrite]>:$ptr);
+  let assemblyFormat = [{ $ptr attr-dict `:` qualified(type($ptr)) }];
+  let hasVerifier = 1;
+}
+
+def TLE_ReinterpretTensorMapOp : TLE_Op<"reinterpret_tensor_map", [Pure]> {
+  let summary = "Use a CUDA tensor map in global memory as a tensor descriptor";
+  let description = [{
+    `tle.gpu.reinterpret_tensor_map(ptr, buffer)`: the 128-byte CUDA
+    tensor map at `ptr` (a scalar pointer into global memory, 64-byte
+    aligned) used as a tensor descriptor of the result's block
+    (`ttng.reinterpret_tensor_descriptor`): the kernel does not build or
+    check the map, so its element type, box (the block), swizzle and
+    bounds are the encoder's, and must match the block and its shared
+    layout. The block has rank 1 to 5, at most 256 elements a dimension
+    and a multiple of 16 bytes in its last one (TMA's box). Needs sm_90.
+
+    ```mlir
+    %d = tle.reinterpret_tensor_map %entry : !tt.ptr<i8> -> !tt.tensordesc<tensor<8x32xf32, #shared>>
+    ```
+  }];
+  let arguments = (ins TT_Ptr:$ptr);
+  let results = (outs TT_TensorDescType:$result);
+  let assemblyFormat = [{
+    $ptr attr-dict `:` qualified(type($ptr)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TLE_DIALECT_TLEBARRIEROPS_TD

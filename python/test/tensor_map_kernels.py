@@ -1,0 +1,81 @@
+"""Kernels using tensor maps in global memory (``tle.gpu.reinterpret_tensor_map``),
+in the style of FlagTree's descriptor-table tests: each program picks its own
+map from a table. Compiled on the CPU by test_tensor_maps.py, run by
+test_tensor_maps_gpu.py."""
+
+import triton
+import triton.language as tl
+
+import tle.gpu as tle_gpu
+
+
+@triton.jit
+def owner_tiles_kernel(table, out, ROWS: tl.constexpr, COLS: tl.constexpr):
+    """out[owner] = the [ROWS, COLS] block at (0, 0) of the owner's map:
+    a synchronous TMA copy into a buffer, read back by local pointers."""
+    owner = tl.program_id(0)
+    tile = tle_gpu.alloc([ROWS, COLS], dtype=out.dtype.element_ty)
+    entry = table + owner * 128
+    tle_gpu.tensor_map_fenceproxy_acquire(entry)
+    desc = tle_gpu.reinterpret_tensor_map(entry, tile)
+    tle_gpu.copy(desc, tile, [ROWS, COLS], [0, 0])
+    rows = tl.arange(0, ROWS)[:, None]
+    cols = tl.arange(0, COLS)[None, :]
+    vals = tl.load(tle_gpu.local_ptr(tile, (tl.broadcast_to(rows, (ROWS, COLS)), tl.broadcast_to(cols, (ROWS, COLS)))))
+    tl.store(out + owner * ROWS * COLS + rows * COLS + cols, vals)
+
+
+@triton.jit
+def owner_tiles_on_barrier_kernel(table, out, ROWS: tl.constexpr, COLS: tl.constexpr, ROW0: tl.constexpr):
+    """The same through an mbarrier: one TMA load straight into the buffer,
+    from row ROW0 of the owner's map (rows past its end read as zeros)."""
+    owner = tl.program_id(0)
+    tile = tle_gpu.alloc([ROWS, COLS], dtype=out.dtype.element_ty)
+    bar = tle_gpu.alloc_barrier(arrive_count=1)
+    entry = table + owner * 128
+    tle_gpu.tensor_map_fenceproxy_acquire(entry)
+    desc = tle_gpu.reinterpret_tensor_map(entry, tile)
+    tle_gpu.copy(desc, tile, [ROWS, COLS], [ROW0, 0], barrier=bar)
+    tle_gpu.barrier_wait(bar, 0)
+    rows = tl.arange(0, ROWS)[:, None]
+    cols = tl.arange(0, COLS)[None, :]
+    vals = tle_gpu.local_load(tile)
+    tl.store(out + owner * ROWS * COLS + rows * COLS + cols, vals)
+
+
+@triton.jit
+def owner_store_kernel(table, src, ROWS: tl.constexpr, COLS: tl.constexpr):
+    """The other way: src[owner] goes through a buffer into the owner's map
+    by a TMA store."""
+    owner = tl.program_id(0)
+    tile = tle_gpu.alloc([ROWS, COLS], dtype=src.dtype.element_ty)
+    rows = tl.arange(0, ROWS)[:, None]
+    cols = tl.arange(0, COLS)[None, :]
+    tle_gpu.local_store(tile, tl.load(src + owner * ROWS * COLS + rows * COLS + cols))
+    entry = table + owner * 128
+    tle_gpu.tensor_map_fenceproxy_acquire(entry)
+    desc = tle_gpu.reinterpret_tensor_map(entry, tile)
+    tle_gpu.copy(tile, desc, [ROWS, COLS], [0, 0])
+
+
+@triton.jit
+def local_ptr_shape_kernel(out, R: tl.constexpr, C: tl.constexpr, CASE: tl.constexpr):
+    """FlagTree's local_ptr(buf, indices, shape=): out = the buffer written through the pointers."""
+    tile = tle_gpu.alloc([R, C], dtype=tl.float32)
+    rows = tl.arange(0, R)[:, None]
+    cols = tl.arange(0, C)[None, :]
+    if CASE == 0:  # FlagTree's form: [R, 1] and [1, C] broadcast to shape
+        p = tle_gpu.local_ptr(tile, (rows, cols), shape=(R, C))
+    elif CASE == 1:  # a scalar and a 1-D row broadcast alike
+        p = tle_gpu.local_ptr(tile, (3, tl.arange(0, C)), shape=(R, C))
+    else:  # does not broadcast
+        p = tle_gpu.local_ptr(tile, (tl.arange(0, R)[None, :], cols), shape=(R, C))
+    tl.store(p, (rows * C + cols).to(tl.float32))
+    tl.store(out + rows * C + cols, tle_gpu.local_load(tile))
+
+
+SIGNATURES = {
+    "owner_tiles_kernel": {"table": "*u8", "out": "*fp32"},
+    "owner_tiles_on_barrier_kernel": {"table": "*u8", "out": "*fp32"},
+    "owner_store_kernel": {"table": "*u8", "src": "*fp32"},
+}

@@ -1,0 +1,72 @@
+"""Tensor maps in global memory on the GPU: tables of maps encoded on the
+host (``tle.encode_tensor_map``), one per owner, each program copying
+through its own by TMA (FlagTree's block-cyclic descriptor tables), against
+torch. Skips without a CUDA GPU of sm_90."""
+
+import pytest
+import torch
+
+import tle
+from conftest import has_gpu
+import tensor_map_kernels as K
+
+pytestmark = pytest.mark.skipif(not (has_gpu() and torch.cuda.get_device_capability()[0] >= 9),
+                                reason="needs a CUDA GPU with TMA (sm_90)")
+
+
+@pytest.fixture(autouse=True)
+def _tle_enabled():
+    with tle.enabled():
+        yield
+
+
+def _block_cyclic_table(source, owners, block):
+    """One map per owner over rows owner, owner + owners, ... of ``source``
+    (a row stride of ``owners`` rows; the last owner's rows may be fewer)."""
+    rows, cols = source.shape
+    maps = []
+    for owner in range(owners):
+        local_rows = len(range(owner, rows, owners))
+        maps.append(tle.encode_tensor_map(source.data_ptr() + owner * cols * source.element_size(), block,
+                                          shape=[local_rows, cols], strides=[owners * cols, 1],
+                                          dtype=source.dtype))
+    return tle.tensor_map_table(maps)
+
+
+def test_block_cyclic_owners_with_ragged_rows():
+    source = torch.arange(17 * 32, device="cuda", dtype=torch.float32).reshape(17, 32)
+    table = _block_cyclic_table(source, 2, [8, 32])
+    out = torch.full((2, 8, 32), float("nan"), device="cuda")
+    K.owner_tiles_kernel[(2,)](table, out, ROWS=8, COLS=32)
+    torch.testing.assert_close(out, torch.stack((source[0:16:2], source[1:17:2])), atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("row0", [0, 4])
+def test_on_a_barrier_past_the_end_reads_zeros(row0):
+    """16 x 64 fp32 (256-byte rows: the block goes in two 128-byte boxes)
+    from row ``row0`` of owners holding 20 and 19 rows."""
+    source = torch.randn(39, 64, device="cuda")
+    table = _block_cyclic_table(source, 2, [16, 64])
+    out = torch.full((2, 16, 64), float("nan"), device="cuda")
+    K.owner_tiles_on_barrier_kernel[(2,)](table, out, ROWS=16, COLS=64, ROW0=row0)
+    want = torch.zeros(2, 16, 64, device="cuda")
+    for owner in range(2):
+        mine = source[owner::2][row0:row0 + 16]
+        want[owner, :len(mine)] = mine
+    torch.testing.assert_close(out, want, atol=0, rtol=0)
+
+
+def test_store_through_each_owners_map():
+    dst = torch.zeros(3, 8, 32, device="cuda")
+    maps = [tle.encode_tensor_map(dst[i], [8, 32]) for i in range(3)]
+    src = torch.randn(3, 8, 32, device="cuda")
+    K.owner_store_kernel[(3,)](tle.tensor_map_table(maps), src, ROWS=8, COLS=32)
+    torch.testing.assert_close(dst, src, atol=0, rtol=0)
+
+
+def test_local_ptr_shape():
+    """local_ptr(tile, (rows, cols), shape=(R, C)) with rows [R, 1] and cols
+    [1, C]: element (i, j) points at tile[i, j]."""
+    out = torch.full((8, 32), float("nan"), device="cuda")
+    K.local_ptr_shape_kernel[(1,)](out, R=8, C=32, CASE=0)
+    torch.testing.assert_close(out, torch.arange(256, device="cuda", dtype=torch.float32).view(8, 32), atol=0, rtol=0)
