@@ -91,10 +91,11 @@ def copy_staged_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak
 
 
 @triton.jit
-def tma_blend_kernel(a_desc, b_desc, out_desc, cols, BR: tl.constexpr, BC: tl.constexpr):
+def tma_blend_kernel(a_desc, b_desc, out_desc, cols, BR: tl.constexpr, BC: tl.constexpr, EVICT: tl.constexpr = ""):
     # out = max(a, b) - a, block by block: two synchronous TMA loads into
-    # buffers, element access through indexed local pointers on the same
-    # buffers, a synchronous TMA store out of a third buffer.
+    # buffers (a's with the L2 eviction policy EVICT, as FlagTree's test),
+    # element access through indexed local pointers on the same buffers, a
+    # synchronous TMA store out of a third buffer.
     row0 = tl.program_id(0) * BR
     a_buf = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
     b_buf = tle.alloc([BR, BC], dtype=tl.float32, layout=None, scope=tle.smem)
@@ -102,7 +103,7 @@ def tma_blend_kernel(a_desc, b_desc, out_desc, cols, BR: tl.constexpr, BC: tl.co
     i = tl.arange(0, BR)[:, None] + tl.zeros([BR, BC], tl.int32)
     j = tl.arange(0, BC)[None, :] + tl.zeros([BR, BC], tl.int32)
     for c0 in range(0, cols, BC):
-        tle.copy(a_desc, a_buf, [BR, BC], [row0, c0])
+        tle.copy(a_desc, a_buf, [BR, BC], [row0, c0], eviction_policy=EVICT)
         tle.copy(b_desc, b_buf, [BR, BC], [row0, c0])
         a = tl.load(tle.local_ptr(a_buf, (i, j)))
         b = tl.load(tle.local_ptr(b_buf, (i, j)))

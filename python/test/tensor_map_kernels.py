@@ -26,16 +26,18 @@ def owner_tiles_kernel(table, out, ROWS: tl.constexpr, COLS: tl.constexpr):
 
 
 @triton.jit
-def owner_tiles_on_barrier_kernel(table, out, ROWS: tl.constexpr, COLS: tl.constexpr, ROW0: tl.constexpr):
+def owner_tiles_on_barrier_kernel(table, out, ROWS: tl.constexpr, COLS: tl.constexpr, ROW0: tl.constexpr,
+                                  EVICT: tl.constexpr = ""):
     """The same through an mbarrier: one TMA load straight into the buffer,
-    from row ROW0 of the owner's map (rows past its end read as zeros)."""
+    from row ROW0 of the owner's map (rows past its end read as zeros), with
+    the L2 eviction policy EVICT."""
     owner = tl.program_id(0)
     tile = tle_gpu.alloc([ROWS, COLS], dtype=out.dtype.element_ty)
     bar = tle_gpu.alloc_barrier(arrive_count=1)
     entry = table + owner * 128
     tle_gpu.tensor_map_fenceproxy_acquire(entry)
     desc = tle_gpu.reinterpret_tensor_map(entry, tile)
-    tle_gpu.copy(desc, tile, [ROWS, COLS], [ROW0, 0], barrier=bar)
+    tle_gpu.copy(desc, tile, [ROWS, COLS], [ROW0, 0], barrier=bar, eviction_policy=EVICT)
     tle_gpu.barrier_wait(bar, 0)
     rows = tl.arange(0, ROWS)[:, None]
     cols = tl.arange(0, COLS)[None, :]

@@ -197,6 +197,22 @@ def test_tma_loads_and_store_with_local_pointers():
     assert c.metadata.shared >= 3 * 32 * 64 * 4  # the three TLE buffers
 
 
+@pytest.mark.parametrize("evict", ["evict_first", "evict_last"])
+def test_tma_load_eviction_policy(evict):
+    """copy(desc, buf, ..., eviction_policy=) (FlagTree's TMA copy test): the
+    hinted TMA load takes a createpolicy and .L2::cache_hint (Triton 3.6
+    refuses the policy on its own TMA op); the other load stays unhinted."""
+    sig = {"a_desc": "tensordesc<fp32[32,64]>", "b_desc": "tensordesc<fp32[32,64]>",
+           "out_desc": "tensordesc<fp32[32,64]>", "cols": "i32"}
+    c = tle.compile(K.tma_blend_kernel, signature=sig, constexprs={"BR": 32, "BC": 64, "EVICT": evict}, target=TARGET)
+    assert_finished(c)
+    assert ptx_count(c, rf"^createpolicy\.fractional\.L2::{evict}\.b64 %rd\d+, 1\.0;") == 1
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes"
+                        r"\.L2::cache_hint \[%r\d+\], \[%rd\d+, \{%r\d+, %r\d+\}\], \[%r\d+\], %rd\d+;") == 1
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global") == 2
+    assert "tle.tma_cache_hint" not in c.asm["llir"]
+
+
 def test_tma_roundtrip_memdesc_buffer():
     sig = {"x_desc": "tensordesc<fp16[64,64]>", "y_desc": "tensordesc<fp16[64,64]>"}
     c = tle.compile(K.tma_roundtrip_kernel, signature=sig, constexprs={"BM": 64, "BN": 64}, target=TARGET)

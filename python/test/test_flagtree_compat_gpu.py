@@ -111,9 +111,9 @@ def test_offsets_masked_gather():
 
 
 @pytest.mark.skipif(not _hopper(), reason="TMA needs sm_90")
-@pytest.mark.parametrize("rows,cols,BR,BC", [(512, 512, 32, 64), (256, 256, 16, 128), (256, 256, 64, 32),
-                                           (500, 300, 32, 64)])
-def test_tma_blend(rows, cols, BR, BC):
+@pytest.mark.parametrize("rows,cols,BR,BC,evict", [(512, 512, 32, 64, ""), (256, 256, 16, 128, ""),
+                                                 (256, 256, 64, 32, "evict_last"), (500, 300, 32, 64, "evict_first")])
+def test_tma_blend(rows, cols, BR, BC, evict):
     """Non-divisible shapes: out-of-bounds elements of the last blocks are
     read as zeros and not written back."""
     from triton.tools.tensor_descriptor import TensorDescriptor
@@ -122,7 +122,7 @@ def test_tma_blend(rows, cols, BR, BC):
     b = torch.randn(rows, cols, device=DEV)
     out = torch.full_like(a, 123.0)
     descs = [TensorDescriptor.from_tensor(t, block_shape=[BR, BC]) for t in (a, b, out)]
-    K.tma_blend_kernel[(triton.cdiv(rows, BR),)](*descs, cols, BR, BC)
+    K.tma_blend_kernel[(triton.cdiv(rows, BR),)](*descs, cols, BR, BC, EVICT=evict)
     torch.testing.assert_close(out, torch.maximum(a, b) - a, atol=0, rtol=0)
 
 

@@ -59,6 +59,12 @@ def test_owner_tiles_on_a_barrier_go_straight_into_the_buffer():
     _no_device_map(c)
     assert ptx_count(c, rf"^{P}mbarrier\.arrive\.expect_tx") >= 1
     assert ptx_count(c, rf"^{P}cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier") >= 1
+    assert ptx_count(c, r"L2::cache_hint") == 0
+    # With an L2 hint on the load (FlagTree's eviction_policy=): every box of it hinted.
+    c = compile_kernel("owner_tiles_on_barrier_kernel", ROWS=16, COLS=64, ROW0=4, EVICT="evict_last")
+    assert ptx_count(c, rf"^{P}createpolicy\.fractional\.L2::evict_last\.b64") == 1
+    boxes = ptx_count(c, rf"^{P}cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier")
+    assert boxes >= 1 and ptx_count(c, r"complete_tx::bytes\.L2::cache_hint .*, %rd\d+;") == boxes
 
 
 def test_owner_store_through_the_users_map():
@@ -114,9 +120,9 @@ def _bad_kernel(table, out, CASE: tl.constexpr):
     elif CASE == 4:  # a box over 256
         tall = tle.gpu.alloc([512, 4], dtype=tl.float32)
         tle.gpu.reinterpret_tensor_map(table, tall)
-    else:  # an L2 hint on a TMA copy (Triton 3.6's TMA lowering has none)
+    else:  # an L2 hint on a TMA store
         desc = tle.gpu.reinterpret_tensor_map(table, tile)
-        tle.gpu.copy(desc, tile, [8, 32], [0, 0], eviction_policy="evict_first")
+        tle.gpu.copy(tile, desc, [8, 32], [0, 0], eviction_policy="evict_first")
 
 
 @pytest.mark.parametrize("case,message", [
@@ -125,7 +131,7 @@ def _bad_kernel(table, out, CASE: tl.constexpr):
     (2, "ptr must point into global memory (address space 1), got address space 3"),
     (3, "a TMA block's last dimension must be a multiple of 16 bytes, got 2 x fp32"),
     (4, "a TMA block has rank 1 to 5 and 1 to 256 elements a dimension"),
-    (5, "eviction_policy= on a tensor-descriptor (TMA) copy, an L2 cache hint, is not supported yet"),
+    (5, "eviction_policy= with a tensor descriptor is for a TMA load of a block into a buffer"),
 ])
 def test_misuse_is_an_error(case, message):
     with pytest.raises(Exception) as info:

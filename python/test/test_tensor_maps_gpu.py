@@ -41,14 +41,14 @@ def test_block_cyclic_owners_with_ragged_rows():
     torch.testing.assert_close(out, torch.stack((source[0:16:2], source[1:17:2])), atol=0, rtol=0)
 
 
-@pytest.mark.parametrize("row0", [0, 4])
-def test_on_a_barrier_past_the_end_reads_zeros(row0):
+@pytest.mark.parametrize("row0,evict", [(0, ""), (4, ""), (4, "evict_first")])
+def test_on_a_barrier_past_the_end_reads_zeros(row0, evict):
     """16 x 64 fp32 (256-byte rows: the block goes in two 128-byte boxes)
     from row ``row0`` of owners holding 20 and 19 rows."""
     source = torch.randn(39, 64, device="cuda")
     table = _block_cyclic_table(source, 2, [16, 64])
     out = torch.full((2, 16, 64), float("nan"), device="cuda")
-    K.owner_tiles_on_barrier_kernel[(2,)](table, out, ROWS=16, COLS=64, ROW0=row0)
+    K.owner_tiles_on_barrier_kernel[(2,)](table, out, ROWS=16, COLS=64, ROW0=row0, EVICT=evict)
     want = torch.zeros(2, 16, 64, device="cuda")
     for owner in range(2):
         mine = source[owner::2][row0:row0 + 16]

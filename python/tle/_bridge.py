@@ -308,7 +308,9 @@ def finish_llir(make_llir, src, metadata):
         metadata["num_ctas"] = cluster
     # tle.gpu.barrier_try_wait's markers (docs/barriers.md, "Lowerings").
     try_wait = "tle.barrier_try_wait.end;" in llir
-    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir or fold or row_bytes or try_wait:
+    # L2 cache hints on TMA loads (docs/barriers.md, "Tensor maps in global memory").
+    hints = "tle.tma_cache_hint." in llir
+    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir or fold or row_bytes or try_wait or hints:
         try:
             llir, shared = _driver.finish_llir(llir, metadata.get("shared") or 0, tle_shared,
                                                fold_wgmma_descriptors=fold, tma_gather_row_bytes=row_bytes)

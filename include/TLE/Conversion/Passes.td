@@ -330,6 +330,12 @@ def TLELowerBarriers : Pass<"triton-tle-lower-barriers", "mlir::ModuleOp"> {
       layout), the wait, the scratch buffer and the load go, the fence
       stays.
     - `tle.tma_store_wait P`: `ttng.async_tma_store_wait {pendings = P}`.
+    - `tle.tma_load_cache_hint %v P` (first): the
+      `ttng.async_tma_copy_global_to_local` of TritonGPU's expansion of the
+      descriptor load giving `%v` is predicated on `pred && (%m != 0)`,
+      `%m` the inline asm `"tle.tma_cache_hint.P;" -> i32`, which the llir
+      finish turns into the copy's `.L2::cache_hint` operand (Triton 3.6
+      refuses an eviction policy on the copy).
     - `tle.tensor_map_fence_acquire %p` / `tle.reinterpret_tensor_map %p`:
       `ttng.tensormap_fenceproxy_acquire` / `ttng.reinterpret_tensor_descriptor`
       of `%p` as an i8 pointer (a `tt.bitcast` of any other); sm_90.

@@ -67,6 +67,9 @@ FailureOr<BarrierAllocOp> allocOf(Operation *user, Value barriers) {
 // finish (TLE/Target/LLVMIR/TryWait.h names the same strings).
 constexpr const char *kTryWaitBegin = "tle.barrier_try_wait.begin;";
 constexpr const char *kTryWaitEnd = "tle.barrier_try_wait.end;";
+// The marker of a TMA load with an L2 cache hint (lowerCacheHint), resolved
+// at the llir finish (TLE/Target/LLVMIR/TmaCacheHints.h names the strings).
+constexpr const char *kTmaHintPrefix = "tle.tma_cache_hint.";
 
 Value i32(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 32);
@@ -194,6 +197,28 @@ struct LowerBarriersPass
         ops.push_back(op);
     });
     bool ok = true;
+    // Cache hints first: they mark Triton's TMA loads, which the TMA load
+    // lowering below may retarget.
+    SmallVector<TMALoadCacheHintOp> hints;
+    module.walk([&](TMALoadCacheHintOp hint) { hints.push_back(hint); });
+    for (TMALoadCacheHintOp hint : hints) {
+      if (failed(lowerCacheHint(hint))) {
+        ok = false;
+        continue;
+      }
+      // The layout conversions Triton put before the hint go with it: the
+      // TMA load lowering wants the value used once.
+      Value value = hint.getValue();
+      hint->erase();
+      while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
+        if (!cvt->use_empty())
+          break;
+        value = cvt.getSrc();
+        cvt->erase();
+      }
+    }
+    if (!ok)
+      return signalPassFailure();
     // Before anything is lowered: each explicit cp.async is committed.
     for (Operation *op : ops)
       if (auto copy = dyn_cast<AsyncCopyOp>(op);
@@ -248,6 +273,46 @@ struct LowerBarriersPass
       return signalPassFailure();
     for (BarrierAllocOp alloc : allocs)
       lowerAlloc(alloc);
+  }
+
+  /// `tle.tma_load_cache_hint %v P`: the TMA copy of TritonGPU's expansion
+  /// of the descriptor load giving `%v` (a `ttg.local_load`, through layout
+  /// conversions, of a scratch buffer one `ttng.async_tma_copy_global_to_local`
+  /// fills) is predicated on `pred && (%m != 0)`, `%m` the marker
+  /// `"tle.tma_cache_hint.P;" -> i32` that the llir finish turns into the
+  /// copy's `.L2::cache_hint` (TLE/Target/LLVMIR/TmaCacheHints.h).
+  LogicalResult lowerCacheHint(TMALoadCacheHintOp hint) {
+    if (failed(target::require(hint, 90,
+                               "tle.gpu.copy(desc, ..., eviction_policy=) "
+                               "(an L2 cache hint on a TMA load)")))
+      return failure();
+    Value value = hint.getValue();
+    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>())
+      value = cvt.getSrc();
+    auto load = value.getDefiningOp<ttg::LocalLoadOp>();
+    ttng::AsyncTMACopyGlobalToLocalOp copy;
+    if (load)
+      for (Operation *user : load.getSrc().getUsers())
+        if (auto c = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(user);
+            c && c.getResult() == load.getSrc())
+          copy = c;
+    if (!copy)
+      return hint.emitOpError(
+          "value is not TritonGPU's TMA load of a tensor descriptor (a "
+          "ttg.local_load of a buffer that a "
+          "ttng.async_tma_copy_global_to_local fills)");
+    OpBuilder b(copy);
+    Location loc = hint.getLoc();
+    Value mark = tt::ElementwiseInlineAsmOp::create(
+                     b, loc, TypeRange{b.getI32Type()},
+                     (kTmaHintPrefix + hint.getPolicy() + ";").str(), "=r",
+                     /*pure=*/false, /*packed_element=*/1, ValueRange{})
+                     ->getResult(0);
+    Value on = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, mark,
+                                     i32(b, loc, 0));
+    copy.getPredMutable().assign(
+        arith::AndIOp::create(b, loc, copy.getPred(), on));
+    return success();
   }
 
   /// `tle.tensor_map_fence_acquire` / `tle.reinterpret_tensor_map`:
@@ -445,9 +510,10 @@ struct LowerBarriersPass
     Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
     ttng::BarrierExpectOp::create(b, loc, bar, static_cast<int32_t>(bytes),
                                   yes);
-    ttng::AsyncTMACopyGlobalToLocalOp::create(b, copy.getLoc(), copy.getDesc(),
-                                              copy.getCoord(), bar, buffer, yes,
-                                              copy.getCache(), copy.getEvict());
+    // The copy keeps its predicate (a cache hint's marker, lowerCacheHint).
+    ttng::AsyncTMACopyGlobalToLocalOp::create(
+        b, copy.getLoc(), copy.getDesc(), copy.getCoord(), bar, buffer,
+        copy.getPred(), copy.getCache(), copy.getEvict());
     // Each op of the expansion once nothing uses it.
     op->dropAllReferences();
     copy->erase();

@@ -8,6 +8,7 @@
 #include "TLE/Target/LLVMIR/FinishLLIR.h"
 #include "PTXAsm.h"
 #include "SharedAsmCalls.h"
+#include "TLE/Target/LLVMIR/TmaCacheHints.h"
 #include "TLE/Target/LLVMIR/TmaGather.h"
 #include "TLE/Target/LLVMIR/TryWait.h"
 #include "TLE/Target/LLVMIR/WgmmaDescriptors.h"
@@ -246,7 +247,8 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
   bool fold = foldWgmmaDescriptors && llir.contains("wgmma.mma_async");
   bool split = !tmaGatherRowBytes.empty() && llir.contains("tile::gather4");
   bool tryWait = llir.contains(kTryWaitEndAsm);
-  if (!region && !fold && !split && !tryWait)
+  bool hints = llir.contains(kTmaHintPrefix);
+  if (!region && !fold && !split && !tryWait && !hints)
     return unchanged();
   uint64_t base = tleSharedBase(tritonShared);
   LLVMContext ctx;
@@ -268,7 +270,14 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
       return changed.takeError();
     tested = *changed;
   }
-  if (!region && !folded && !splitDone && !tested)
+  bool hinted = false;
+  if (hints) {
+    Expected<bool> changed = finishTmaCacheHints(**module);
+    if (!changed)
+      return changed.takeError();
+    hinted = *changed;
+  }
+  if (!region && !folded && !splitDone && !tested && !hinted)
     return unchanged();
   FinishResult result;
   result.sharedSize = tritonShared;
@@ -280,7 +289,8 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
   } else if (Error e = verifyForTriton(
                  **module,
                  "the module does not verify after folding wgmma descriptors, "
-                 "splitting TMA gathers or finishing barrier try-waits")) {
+                 "splitting TMA gathers, finishing barrier try-waits or "
+                 "hinting TMA loads")) {
     return std::move(e);
   }
   restoreIntrinsicNames(**module, declaredNames(llir));

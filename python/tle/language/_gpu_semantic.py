@@ -426,10 +426,12 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic, mask=None, evic
                             f"{describe(eviction_policy)}")
     through_descriptor = (isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base)
                           or isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base))
-    if eviction_policy and through_descriptor:
-        raise TLEUsageError("tle.gpu.copy eviction_policy= on a tensor-descriptor (TMA) copy, an L2 cache hint, is "
-                            "not supported yet: Triton 3.6's TMA lowering emits no cache hint (it rejects an "
-                            "eviction policy); drop the argument")
+    if eviction_policy and through_descriptor and not (
+            isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base)
+            and isinstance(tlc._unwrap_if_constexpr(dst), buffered_tensor)
+            and not _is_row_gather(offsets) and tlc._unwrap_if_constexpr(is_async) is not True):
+        raise TLEUsageError("tle.gpu.copy eviction_policy= with a tensor descriptor is for a TMA load of a block "
+                            "into a buffer (an L2 cache hint), not for stores or row gathers")
     if tlc._unwrap_if_constexpr(mask) is not None and through_descriptor:
         raise TLEUsageError("tle.gpu.copy mask= is for copies from global pointers into a buffer with is_async=True "
                             "(cp.async), not for tensor-descriptor copies (the descriptor's bounds mask them)")
@@ -437,7 +439,8 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic, mask=None, evic
         if tlc._unwrap_if_constexpr(is_async) is True or _is_row_gather(offsets):
             _copy_from_descriptor(src, dst, shape, offsets, barrier, is_async, _semantic)
         else:
-            _copy_descriptor_sync(src, dst, shape, offsets, barrier, is_async, _semantic, load=True)
+            _copy_descriptor_sync(src, dst, shape, offsets, barrier, is_async, _semantic, load=True,
+                                  eviction_policy=eviction_policy)
         return
     if isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base):
         _copy_descriptor_sync(dst, src, shape, offsets, barrier, is_async, _semantic, load=False)
@@ -542,7 +545,7 @@ def _is_row_gather(offsets) -> bool:
     return isinstance(first, tlc.tensor) and first.type.is_block()
 
 
-def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semantic, load):
+def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semantic, load, eviction_policy=""):
     """tle.gpu.copy(desc, buf, shape, offsets) / tle.gpu.copy(buf, desc, shape, offsets):
     a synchronous copy of the descriptor's block at ``offsets`` into / out of a
     buffer: Triton's descriptor load (a TMA load on sm_90+) stored into the
@@ -606,9 +609,11 @@ def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semanti
             raise TLEUsageError(f"{what}: the copy moves {nbytes} bytes; an mbarrier counts fewer than 2^20 a phase")
         _require_capability(f"{what} with barrier= (an asynchronous TMA load)", 90, _semantic)
         value = _semantic.descriptor_load(desc, coords, "", "")
+        _cache_hint(value, eviction_policy, what, _semantic)
         _barriers.async_tma_load(value, buf, barrier, _semantic)
     elif load:
         value = _semantic.descriptor_load(desc, coords, "", "")
+        _cache_hint(value, eviction_policy, what, _semantic)
         _local_store(buf, value, what, _semantic)
     elif async_store:
         _require_capability(f"{what} with is_async=True (an asynchronous TMA store)", 90, _semantic)
@@ -620,6 +625,16 @@ def _copy_descriptor_sync(desc, buf, shape, offsets, barrier, is_async, _semanti
                       _semantic=_semantic)
     else:
         _semantic.descriptor_store(desc, _local_load(buf, _semantic), coords)
+
+
+def _cache_hint(value, eviction_policy, what, _semantic):
+    """An L2 eviction policy on the TMA load giving ``value``
+    (``tle.tma_load_cache_hint``; FlagTree's ``eviction_policy=``)."""
+    if not eviction_policy:
+        return
+    _require_capability(f"{what} with eviction_policy= (an L2 cache hint on a TMA load)", 90, _semantic)
+    _markers.emit("tma_load_cache_hint", {"policy": f'"{eviction_policy}"', "tle.marker.no_results": True}, [value],
+                  [tlc.int32], _semantic=_semantic)
 
 
 def _copy_from_descriptor(desc, dst, shape, offsets, barrier, is_async, _semantic):

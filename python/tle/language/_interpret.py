@@ -479,6 +479,7 @@ _RUN = {
     "async_copy_load": _async_load,
     "async_tma_store": _nothing,  # Triton's descriptor store already ran
     "tma_store_wait": _nothing,
+    "tma_load_cache_hint": _nothing,  # an L2 hint: nothing to do on the host
     "async_commit_group": _nothing,  # the interpreter's async copies land at once
     "async_wait_group": _nothing,
     "wgmma_shared_operand_fence": _nothing,

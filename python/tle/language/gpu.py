@@ -273,7 +273,10 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, eviction_p
             is written again), and for a cp.async copy into any other
             buffer, completed by ``async_commit_group`` / ``async_wait_group``.
         eviction_policy: ``""``, ``"evict_first"`` or ``"evict_last"``: the
-            L2 eviction policy of an ``is_async=True`` copy's global reads.
+            L2 eviction policy of an ``is_async=True`` copy's global reads,
+            or of a TMA load from a descriptor into a buffer (synchronous or
+            with ``barrier=``; sm_90): ``createpolicy.fractional.L2::...``
+            and the load's ``.L2::cache_hint``.
         mask: None, or for an ``is_async=True`` copy from global pointers a
             boolean tensor (or scalar) broadcast to ``shape``: masked-off
             elements are not read and land as zeros.

@@ -234,3 +234,16 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// A cache hint on a value no TMA load made.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func @hint_not_tma(%v: tensor<8x32xf32, #blocked>) {
+    // expected-error @+1 {{value is not TritonGPU's TMA load of a tensor descriptor}}
+    tle.tma_load_cache_hint %v "evict_first" : tensor<8x32xf32, #blocked>
+    tt.return
+  }
+}

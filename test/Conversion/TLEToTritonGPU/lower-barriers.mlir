@@ -142,7 +142,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     // CHECK: %[[BB:.*]] = ttg.memdesc_index %[[B]][%{{.*}}]
     // CHECK-NEXT: %[[T:.*]] = arith.constant true
     // CHECK-NEXT: ttng.barrier_expect %[[BB]], 8192, %[[T]]
-    // CHECK-NEXT: ttng.async_tma_copy_global_to_local %[[DESC]][%[[X]], %[[Y]]] %[[BUF]], %[[BB]], %[[T]] : !tt.tensordesc<tensor<64x64xf16, #[[NV]]>>, !ttg.memdesc<1xi64, {{.*}}> -> !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable>
+    // CHECK-NEXT: ttng.async_tma_copy_global_to_local %[[DESC]][%[[X]], %[[Y]]] %[[BUF]], %[[BB]], %{{.*}} : !tt.tensordesc<tensor<64x64xf16, #[[NV]]>>, !ttg.memdesc<1xi64, {{.*}}> -> !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable>
     // CHECK-NOT: ttng.inval_barrier
     // CHECK: ttng.wait_barrier %{{.*}}, %{{.*}} : !ttg.memdesc<1xi64
     // CHECK-NEXT: tle.local_load %[[BUF]] : !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable>
@@ -385,6 +385,33 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     %d = tle.reinterpret_tensor_map %table : !tt.ptr<i8> -> !tt.tensordesc<tensor<8x32xf32, #nvmma>>
     // CHECK-NEXT: tt.descriptor_load %[[D]][%{{.*}}, %{{.*}}]
     %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<8x32xf32, #nvmma>> -> tensor<8x32xf32, #blocked>
+    tt.return %v : tensor<8x32xf32, #blocked>
+  }
+}
+
+// -----
+
+// An L2 cache hint: the TMA copy of Triton's expansion of the descriptor
+// load is predicated on a marker the llir finish turns into the hint.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @cache_hint(
+  tt.func @cache_hint(%d: !tt.tensordesc<tensor<8x32xf32, #nvmma>>, %i: i32) -> tensor<8x32xf32, #blocked> {
+    %true = arith.constant true
+    %s = ttg.local_alloc : () -> !ttg.memdesc<8x32xf32, #nvmma, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // CHECK: %[[M:.*]] = tt.elementwise_inline_asm "tle.tma_cache_hint.evict_first;" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
+    // CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+    // CHECK-NEXT: %[[ON:.*]] = arith.cmpi ne, %[[M]], %[[Z]] : i32
+    // CHECK-NEXT: %[[P:.*]] = arith.andi %{{.*}}, %[[ON]] : i1
+    // CHECK-NEXT: ttng.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %{{.*}}] %{{.*}}, %{{.*}}, %[[P]] :
+    ttng.async_tma_copy_global_to_local %d[%i, %i] %s, %b, %true : !tt.tensordesc<tensor<8x32xf32, #nvmma>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<8x32xf32, #nvmma, #smem, mutable>
+    %v = ttg.local_load %s : !ttg.memdesc<8x32xf32, #nvmma, #smem, mutable> -> tensor<8x32xf32, #blocked>
+    tle.tma_load_cache_hint %v "evict_first" : tensor<8x32xf32, #blocked>
     tt.return %v : tensor<8x32xf32, #blocked>
   }
 }

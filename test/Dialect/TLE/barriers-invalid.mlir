@@ -253,3 +253,12 @@ func.func @reinterpret_narrow_rows(%p: !tt.ptr<i8>) {
   %d = tle.reinterpret_tensor_map %p : !tt.ptr<i8> -> !tt.tensordesc<tensor<8x4xf16, #shared>>
   return
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @cache_hint_policy(%v: tensor<8x32xf32, #blocked>) {
+  // expected-error @+1 {{policy must be "evict_first" or "evict_last", got "evict_normal"}}
+  tle.tma_load_cache_hint %v "evict_normal" : tensor<8x32xf32, #blocked>
+  return
+}

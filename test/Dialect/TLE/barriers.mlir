@@ -31,6 +31,8 @@ func.func @barriers(%i: i32, %phase: i32, %v: tensor<64x64xf16, #blocked>, %buf:
   tle.async_commit_group
   // CHECK: tle.async_wait_group 7{{$}}
   tle.async_wait_group 7
+  // CHECK: tle.tma_load_cache_hint %{{.*}} "evict_last" : tensor<64x64xf16
+  tle.tma_load_cache_hint %v "evict_last" : tensor<64x64xf16, #blocked>
   return
 }
 

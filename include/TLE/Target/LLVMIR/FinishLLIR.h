@@ -48,7 +48,8 @@ uint64_t tleSharedBase(uint64_t tritonShared);
 /// sharedSize = tritonShared. `foldWgmmaDescriptors` also runs
 /// foldWgmmaDescriptorOffsets (TLE/Target/LLVMIR/WgmmaDescriptors.h). A
 /// non-empty `tmaGatherRowBytes` (sm_90 targets) runs splitTmaGathers
-/// (TLE/Target/LLVMIR/TmaGather.h) with those row widths. When
+/// (TLE/Target/LLVMIR/TmaGather.h) with those row widths; TMA cache-hint
+/// markers run finishTmaCacheHints (TLE/Target/LLVMIR/TmaCacheHints.h). When
 /// nothing changes the input comes back as it is. Errors name the offending
 /// inline asm or instruction; the result always passes llvm::verifyModule.
 llvm::Expected<FinishResult>

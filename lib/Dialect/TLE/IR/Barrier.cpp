@@ -216,3 +216,11 @@ LogicalResult ReinterpretTensorMapOp::verify() {
            << shape.back() << " x " << block.getElementType();
   return success();
 }
+
+LogicalResult TMALoadCacheHintOp::verify() {
+  if (getPolicy() != "evict_first" && getPolicy() != "evict_last")
+    return emitOpError("policy must be \"evict_first\" or \"evict_last\", "
+                       "got \"")
+           << getPolicy() << "\"";
+  return success();
+}

@@ -370,6 +370,27 @@ def TLE_TMAStoreWaitOp : TLE_Op<"tma_store_wait"> {
   let assemblyFormat = [{ $pendings attr-dict }];
 }
 
+def TLE_TMALoadCacheHintOp : TLE_Op<"tma_load_cache_hint"> {
+  let summary = "Give the TMA load of a descriptor block an L2 eviction hint";
+  let description = [{
+    `tle.gpu.copy(desc, buf, ..., eviction_policy=P)`: the TMA load that
+    TritonGPU makes of the `tt.descriptor_load` giving `value` carries the
+    L2 cache policy `P` (`"evict_first"` or `"evict_last"`):
+    `createpolicy.fractional.L2::P.b64` and the load's `.L2::cache_hint`.
+    Triton 3.6 refuses an eviction policy on its TMA copy, so
+    `triton-tle-lower-barriers` predicates the copy on a marker that the
+    llir finish turns into the hint (TLE/Target/LLVMIR/TmaCacheHints.h).
+    Needs sm_90.
+
+    ```mlir
+    tle.tma_load_cache_hint %v "evict_first" : tensor<64x64xf16, #blocked>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$value, StrAttr:$policy);
+  let assemblyFormat = [{ $value $policy attr-dict `:` type($value) }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // TMA descriptors in global memory
 //===----------------------------------------------------------------------===//
