@@ -160,6 +160,8 @@ def check_all(results: dict, rank: int):
     if failed:
         mine = {n: results[n] for n in names if results[n]}
         raise SystemExit(f"rank {rank}: check failed for {failed}: {mine}")
+    if rank == 0:
+        print(f"checked, ok: {', '.join(names)}", flush=True)
 
 
 def metadata(name, world, seed, argv):
