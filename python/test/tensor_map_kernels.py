@@ -76,8 +76,29 @@ def local_ptr_shape_kernel(out, R: tl.constexpr, C: tl.constexpr, CASE: tl.const
     tl.store(out + rows * C + cols, tle_gpu.local_load(tile))
 
 
+
+@triton.jit
+def maps_in_a_loop_kernel(table, out, N: tl.constexpr, ROWS: tl.constexpr, COLS: tl.constexpr):
+    """out = the sum of the [ROWS, COLS] blocks of maps 0 .. N - 1, one map a
+    loop iteration, each loaded on a barrier with an L2 hint."""
+    tile = tle_gpu.alloc([ROWS, COLS], dtype=tl.float32)
+    bar = tle_gpu.alloc_barrier(arrive_count=1)
+    acc = tl.zeros([ROWS, COLS], tl.float32)
+    for i in range(N):
+        entry = table + i * 128
+        tle_gpu.tensor_map_fenceproxy_acquire(entry)
+        desc = tle_gpu.reinterpret_tensor_map(entry, tile)
+        tle_gpu.copy(desc, tile, [ROWS, COLS], [0, 0], barrier=bar, eviction_policy="evict_first")
+        tle_gpu.barrier_wait(bar, i)
+        acc += tle_gpu.local_load(tile)
+    rows = tl.arange(0, ROWS)[:, None]
+    cols = tl.arange(0, COLS)[None, :]
+    tl.store(out + rows * COLS + cols, acc)
+
+
 SIGNATURES = {
     "owner_tiles_kernel": {"table": "*u8", "out": "*fp32"},
     "owner_tiles_on_barrier_kernel": {"table": "*u8", "out": "*fp32"},
     "owner_store_kernel": {"table": "*u8", "src": "*fp32"},
+    "maps_in_a_loop_kernel": {"table": "*u8", "out": "*fp32"},
 }

@@ -67,6 +67,18 @@ def test_owner_tiles_on_a_barrier_go_straight_into_the_buffer():
     assert boxes >= 1 and ptx_count(c, r"complete_tx::bytes\.L2::cache_hint .*, %rd\d+;") == boxes
 
 
+def test_maps_in_a_loop():
+    """A map picked, fenced and reinterpreted every iteration of a loop:
+    Triton's device-side map goes in the loop too, and every TMA load of the
+    loop (however LLVM unrolls it) carries the L2 hint."""
+    c = compile_kernel("maps_in_a_loop_kernel", N=4, ROWS=16, COLS=32)
+    assert_finished(c)
+    _no_device_map(c)
+    loads = ptx_count(c, rf"^{P}cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global")
+    assert loads >= 1 and ptx_count(c, r"complete_tx::bytes\.L2::cache_hint") == loads
+    assert ptx_count(c, rf"^{P}fence\.proxy\.tensormap::generic\.acquire\.gpu") >= 1
+
+
 def test_owner_store_through_the_users_map():
     c = compile_kernel("owner_store_kernel", ROWS=8, COLS=32)
     assert_finished(c)

@@ -70,3 +70,12 @@ def test_local_ptr_shape():
     out = torch.full((8, 32), float("nan"), device="cuda")
     K.local_ptr_shape_kernel[(1,)](out, R=8, C=32, CASE=0)
     torch.testing.assert_close(out, torch.arange(256, device="cuda", dtype=torch.float32).view(8, 32), atol=0, rtol=0)
+
+
+def test_maps_in_a_loop():
+    """One map per loop iteration over four tensors: the sum of their blocks."""
+    parts = torch.randn(4, 16, 32, device="cuda")
+    table = tle.tensor_map_table([tle.encode_tensor_map(parts[i], [16, 32]) for i in range(4)])
+    out = torch.zeros(16, 32, device="cuda")
+    K.maps_in_a_loop_kernel[(1,)](table, out, N=4, ROWS=16, COLS=32)
+    torch.testing.assert_close(out, parts.sum(0), atol=1e-5, rtol=1e-5)
