@@ -96,9 +96,57 @@ def maps_in_a_loop_kernel(table, out, N: tl.constexpr, ROWS: tl.constexpr, COLS:
     tl.store(out + rows * COLS + cols, acc)
 
 
+@triton.jit
+def _map_producer(table, bufs0, bufs1, full, empty, n_tiles, BM: tl.constexpr, BK: tl.constexpr):
+    for i in range(n_tiles):
+        slot = i % 2
+        use = i // 2
+        entry = table + i * 128  # map i: tile i
+        tle_gpu.tensor_map_fenceproxy_acquire(entry)
+        tle_gpu.barrier_wait(empty[slot], phaseIdx=use)
+        if slot == 0:
+            desc = tle_gpu.reinterpret_tensor_map(entry, bufs0)
+            tle_gpu.copy(desc, bufs0, [BM, BK], [0, 0], barrier=full[0], eviction_policy="evict_first")
+        else:
+            desc = tle_gpu.reinterpret_tensor_map(entry, bufs1)
+            tle_gpu.copy(desc, bufs1, [BM, BK], [0, 0], barrier=full[1], eviction_policy="evict_first")
+
+
+@triton.jit
+def _map_consumer(bufs0, bufs1, full, empty, out, n_tiles, BM: tl.constexpr, BK: tl.constexpr):
+    rows = tl.arange(0, BM)[:, None]
+    cols = tl.arange(0, BK)[None, :]
+    for i in range(n_tiles):
+        slot = i % 2
+        use = i // 2
+        tle_gpu.barrier_wait(full[slot], phaseIdx=use)
+        if slot == 0:
+            x = tle_gpu.local_load(bufs0)
+        else:
+            x = tle_gpu.local_load(bufs1)
+        tle_gpu.barrier_arrive(empty[slot], phaseIdx=use)
+        tl.store(out + (i * BM + rows) * BK + cols, x.to(tl.float32) + 1.0)
+
+
+@triton.jit
+def maps_ws_ring_kernel(table, out, n_tiles, BM: tl.constexpr, BK: tl.constexpr):
+    """out = tiles + 1, tile i read through map i of the table by a 1-warp
+    TMA producer partition (setmaxnreg 40) into one of two buffers on full /
+    empty mbarriers, the default partition consuming: the tensor-map
+    primitives inside tle.gpu.warp_specialize."""
+    bufs0 = tle_gpu.alloc([BM, BK], dtype=tl.float16)
+    bufs1 = tle_gpu.alloc([BM, BK], dtype=tl.float16)
+    full = tle_gpu.alloc_barriers(num_barriers=2, arrive_count=1, expect_bytes=BM * BK * 2)
+    empty = tle_gpu.alloc_barriers(num_barriers=2, arrive_count=1, init=tle_gpu.READY)
+    tle_gpu.warp_specialize([(_map_consumer, (bufs0, bufs1, full, empty, out, n_tiles, BM, BK)),
+                             (_map_producer, (table, bufs0, bufs1, full, empty, n_tiles, BM, BK))],
+                            worker_num_warps=[1], worker_num_regs=[40])
+
+
 SIGNATURES = {
     "owner_tiles_kernel": {"table": "*u8", "out": "*fp32"},
     "owner_tiles_on_barrier_kernel": {"table": "*u8", "out": "*fp32"},
     "owner_store_kernel": {"table": "*u8", "src": "*fp32"},
     "maps_in_a_loop_kernel": {"table": "*u8", "out": "*fp32"},
+    "maps_ws_ring_kernel": {"table": "*u8", "out": "*fp32", "n_tiles": "i32"},
 }

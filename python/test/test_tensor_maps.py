@@ -79,6 +79,18 @@ def test_maps_in_a_loop():
     assert ptx_count(c, rf"^{P}fence\.proxy\.tensormap::generic\.acquire\.gpu") >= 1
 
 
+def test_maps_in_a_warp_specialized_producer():
+    """The tensor-map primitives in a 1-warp TMA producer partition (with
+    setmaxnreg): a map per tile, its loads hinted, no device-built map."""
+    c = compile_kernel("maps_ws_ring_kernel", BM=64, BK=64)
+    assert_finished(c)
+    _no_device_map(c)
+    assert ptx_count(c, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40;") >= 1
+    loads = ptx_count(c, rf"^{P}cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global")
+    assert loads >= 1 and ptx_count(c, r"complete_tx::bytes\.L2::cache_hint") == loads
+    assert ptx_count(c, rf"^{P}fence\.proxy\.tensormap::generic\.acquire\.gpu") >= 1
+
+
 def test_owner_store_through_the_users_map():
     c = compile_kernel("owner_store_kernel", ROWS=8, COLS=32)
     assert_finished(c)

@@ -79,3 +79,13 @@ def test_maps_in_a_loop():
     out = torch.zeros(16, 32, device="cuda")
     K.maps_in_a_loop_kernel[(1,)](table, out, N=4, ROWS=16, COLS=32)
     torch.testing.assert_close(out, parts.sum(0), atol=1e-5, rtol=1e-5)
+
+
+def test_maps_in_a_warp_specialized_producer():
+    """Tile i of a tensor through map i, loaded by a producer partition."""
+    n_tiles = 7
+    a = torch.randn(n_tiles * 64, 64, device="cuda").to(torch.float16)
+    table = tle.tensor_map_table([tle.encode_tensor_map(a[i * 64:(i + 1) * 64], [64, 64]) for i in range(n_tiles)])
+    out = torch.full((n_tiles * 64, 64), float("nan"), device="cuda")
+    K.maps_ws_ring_kernel[(1,)](table, out, n_tiles, BM=64, BK=64)
+    torch.testing.assert_close(out, a.float() + 1.0, atol=0, rtol=0)
