@@ -47,13 +47,8 @@ def tensor_map_swizzle(block_shape, dtype) -> int:
         rows *= d
     if len(block) < 2 or rows < 8:
         return 0
-    row_bytes = block[-1] * _element_bytes(dtype)
+    row_bytes = block[-1] * dtype.itemsize
     return next((w for w in (128, 64, 32) if row_bytes >= w and row_bytes % w == 0), 0)
-
-
-def _element_bytes(dtype) -> int:
-    import torch
-    return torch.empty((), dtype=dtype).element_size()
 
 
 def tensor_map_box(block_shape, dtype, swizzle: int) -> list[int]:
@@ -75,7 +70,7 @@ def tensor_map_box(block_shape, dtype, swizzle: int) -> list[int]:
     """
     box = [int(d) for d in block_shape]
     if swizzle:
-        box[-1] = min(box[-1], swizzle // _element_bytes(dtype))
+        box[-1] = min(box[-1], swizzle // dtype.itemsize)
     return box
 
 
@@ -141,7 +136,7 @@ def encode_tensor_map(base, block_shape, *, shape=None, strides=None, dtype=None
     name = _dtype_name(dtype)
     if name not in _DATA_TYPES:
         raise TLEUsageError(f"tle.encode_tensor_map: dtype {dtype} has no TMA element type")
-    esize = _element_bytes(dtype)
+    esize = dtype.itemsize
     if strides[-1] != 1:
         raise TLEUsageError(f"tle.encode_tensor_map: the last stride must be 1 (contiguous rows), got {strides}")
     if any(s * esize % 16 for s in strides[:-1]):

@@ -201,22 +201,9 @@ struct LowerBarriersPass
     // lowering below may retarget.
     SmallVector<TMALoadCacheHintOp> hints;
     module.walk([&](TMALoadCacheHintOp hint) { hints.push_back(hint); });
-    for (TMALoadCacheHintOp hint : hints) {
-      if (failed(lowerCacheHint(hint))) {
+    for (TMALoadCacheHintOp hint : hints)
+      if (failed(lowerCacheHint(hint)))
         ok = false;
-        continue;
-      }
-      // The layout conversions Triton put before the hint go with it: the
-      // TMA load lowering wants the value used once.
-      Value value = hint.getValue();
-      hint->erase();
-      while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
-        if (!cvt->use_empty())
-          break;
-        value = cvt.getSrc();
-        cvt->erase();
-      }
-    }
     if (!ok)
       return signalPassFailure();
     // Before anything is lowered: each explicit cp.async is committed.
@@ -280,15 +267,19 @@ struct LowerBarriersPass
   /// conversions, of a scratch buffer one `ttng.async_tma_copy_global_to_local`
   /// fills) is predicated on `pred && (%m != 0)`, `%m` the marker
   /// `"tle.tma_cache_hint.P;" -> i32` that the llir finish turns into the
-  /// copy's `.L2::cache_hint` (TLE/Target/LLVMIR/TmaCacheHints.h).
+  /// copy's `.L2::cache_hint` (TLE/Target/LLVMIR/TmaCacheHints.h). Erases
+  /// the hint.
   LogicalResult lowerCacheHint(TMALoadCacheHintOp hint) {
     if (failed(target::require(hint, 90,
                                "tle.gpu.copy(desc, ..., eviction_policy=) "
                                "(an L2 cache hint on a TMA load)")))
       return failure();
     Value value = hint.getValue();
-    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>())
+    SmallVector<Operation *> converts;
+    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
+      converts.push_back(cvt);
       value = cvt.getSrc();
+    }
     auto load = value.getDefiningOp<ttg::LocalLoadOp>();
     ttng::AsyncTMACopyGlobalToLocalOp copy;
     if (load)
@@ -312,6 +303,10 @@ struct LowerBarriersPass
                                      i32(b, loc, 0));
     copy.getPredMutable().assign(
         arith::AndIOp::create(b, loc, copy.getPred(), on));
+    // The hint goes, and the layout conversions Triton put before it: the
+    // TMA load lowering wants the value used once.
+    hint->erase();
+    eraseUnused(converts);
     return success();
   }
 

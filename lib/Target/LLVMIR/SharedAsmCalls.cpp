@@ -22,12 +22,15 @@ Error fail(const Twine &msg) {
   return createStringError(inconvertibleErrorCode(), msg);
 }
 
+InlineAsm *inlineAsmOf(const Value *v) {
+  const auto *call = dyn_cast_or_null<CallInst>(v);
+  return call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr;
+}
+
 std::string describe(const Instruction *inst) {
   std::string text;
   raw_string_ostream os(text);
-  const auto *call = dyn_cast<CallInst>(inst);
-  if (const auto *ia =
-          call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr)
+  if (const InlineAsm *ia = inlineAsmOf(inst))
     os << "inline asm " << ptx::quote(ia->getAsmString());
   else
     os << "`" << StringRef(formatv("{0}", *inst).str()).trim() << "`";
@@ -271,8 +274,7 @@ Error checkSharedPointerUses(Module &module) {
   for (Function &f : module) {
     for (Instruction &inst : instructions(f)) {
       auto *call = dyn_cast<CallInst>(&inst);
-      auto *ia = call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr;
-      if (ia) {
+      if (InlineAsm *ia = inlineAsmOf(call)) {
         if (StringRef(ia->getAsmString()).ltrim().starts_with("tle."))
           return fail("unfinished TLE marker: " + describe(call));
         AsmOperands a = analyze(call, ia);

@@ -16,8 +16,10 @@
 
 namespace llvm {
 class CallInst;
+class InlineAsm;
 class Instruction;
 class Module;
+class Value;
 } // namespace llvm
 
 namespace mlir::tle::llir {
@@ -40,6 +42,9 @@ llvm::Error checkSharedPointerUses(llvm::Module &module);
 /// them for an empty `text`), collected before a rewrite replaces any.
 llvm::SmallVector<llvm::CallInst *> inlineAsmCalls(llvm::Module &module,
                                                    llvm::StringRef text = "");
+
+/// The inline asm `v` calls; null when `v` is not a call to inline asm.
+llvm::InlineAsm *inlineAsmOf(const llvm::Value *v);
 
 /// `inline asm "..."` [in @f] [at file:line:col] for messages.
 std::string describe(const llvm::Instruction *inst);

@@ -15,17 +15,14 @@
 using namespace llvm;
 using mlir::tle::llir::describe;
 using mlir::tle::llir::fail;
+using mlir::tle::llir::inlineAsmOf;
 
 namespace mlir::tle {
-
-static InlineAsm *asmOf(const CallInst *call) {
-  return call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr;
-}
 
 /// A TMA load from a tensor map into shared memory completing on an
 /// mbarrier (Triton's lowering of ttng.async_tma_copy_global_to_local).
 static bool isTmaLoad(const CallInst *call) {
-  InlineAsm *ia = asmOf(call);
+  InlineAsm *ia = inlineAsmOf(call);
   if (!ia)
     return false;
   StringRef text = ia->getAsmString();
@@ -59,7 +56,7 @@ static SmallVector<CallInst *> hintedLoads(CallInst *marker) {
 
 /// `load` with `.L2::cache_hint` and `policy` as its last operand.
 static Error hint(CallInst *load, Value *policy) {
-  InlineAsm *ia = asmOf(load);
+  InlineAsm *ia = inlineAsmOf(load);
   std::string text = ia->getAsmString().str();
   StringRef trimmed = StringRef(text).rtrim();
   constexpr StringRef kCompletion = "mbarrier::complete_tx::bytes";
@@ -96,7 +93,7 @@ Expected<bool> finishTmaCacheHints(Module &module) {
   SmallVector<CallInst *> markers =
       llir::inlineAsmCalls(module, kTmaHintPrefix);
   for (CallInst *marker : markers) {
-    StringRef text = StringRef(asmOf(marker)->getAsmString()).trim();
+    StringRef text = StringRef(inlineAsmOf(marker)->getAsmString()).trim();
     StringRef policy;
     if (text == kTmaHintEvictFirstAsm)
       policy = "evict_first";

@@ -14,6 +14,7 @@
 using namespace llvm;
 using mlir::tle::llir::describe;
 using mlir::tle::llir::fail;
+using mlir::tle::llir::inlineAsmOf;
 
 namespace mlir::tle {
 
@@ -24,8 +25,7 @@ static constexpr StringLiteral kTryWaitAsm =
     "selp.u32 $0, 1, 0, complete;\n}";
 
 static bool isAsm(const Value *v, StringRef text) {
-  auto *call = dyn_cast<CallInst>(v);
-  auto *ia = call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr;
+  InlineAsm *ia = inlineAsmOf(v);
   return ia && StringRef(ia->getAsmString()).trim() == text;
 }
 
@@ -34,7 +34,7 @@ static bool isAsm(const Value *v, StringRef text) {
 static CallInst *predicatedWait(Instruction *pred) {
   for (User *user : pred->users()) {
     auto *call = dyn_cast<CallInst>(user);
-    auto *ia = call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr;
+    InlineAsm *ia = inlineAsmOf(call);
     if (ia &&
         StringRef(ia->getAsmString()).contains("mbarrier.try_wait.parity") &&
         call->arg_size() == 3 && call->getArgOperand(2) == pred &&

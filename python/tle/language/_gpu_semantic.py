@@ -424,25 +424,24 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic, mask=None, evic
     if eviction_policy not in _EVICTION_POLICIES:
         raise TLEUsageError(f"tle.gpu.copy eviction_policy must be one of {list(_EVICTION_POLICIES)}, got "
                             f"{describe(eviction_policy)}")
-    through_descriptor = (isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base)
-                          or isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base))
-    if eviction_policy and through_descriptor and not (
-            isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base)
-            and isinstance(tlc._unwrap_if_constexpr(dst), buffered_tensor)
-            and not _is_row_gather(offsets) and tlc._unwrap_if_constexpr(is_async) is not True):
+    src_desc = isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base)
+    dst_desc = isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base)
+    gather = src_desc and (tlc._unwrap_if_constexpr(is_async) is True or _is_row_gather(offsets))
+    if eviction_policy and (dst_desc or gather or (
+            src_desc and not isinstance(tlc._unwrap_if_constexpr(dst), buffered_tensor))):
         raise TLEUsageError("tle.gpu.copy eviction_policy= with a tensor descriptor is for a TMA load of a block "
                             "into a buffer (an L2 cache hint), not for stores or row gathers")
-    if tlc._unwrap_if_constexpr(mask) is not None and through_descriptor:
+    if tlc._unwrap_if_constexpr(mask) is not None and (src_desc or dst_desc):
         raise TLEUsageError("tle.gpu.copy mask= is for copies from global pointers into a buffer with is_async=True "
                             "(cp.async), not for tensor-descriptor copies (the descriptor's bounds mask them)")
-    if isinstance(tlc._unwrap_if_constexpr(src), tlc.tensor_descriptor_base):
-        if tlc._unwrap_if_constexpr(is_async) is True or _is_row_gather(offsets):
-            _copy_from_descriptor(src, dst, shape, offsets, barrier, is_async, _semantic)
-        else:
-            _copy_descriptor_sync(src, dst, shape, offsets, barrier, is_async, _semantic, load=True,
-                                  eviction_policy=eviction_policy)
+    if gather:
+        _copy_from_descriptor(src, dst, shape, offsets, barrier, is_async, _semantic)
         return
-    if isinstance(tlc._unwrap_if_constexpr(dst), tlc.tensor_descriptor_base):
+    if src_desc:
+        _copy_descriptor_sync(src, dst, shape, offsets, barrier, is_async, _semantic, load=True,
+                              eviction_policy=eviction_policy)
+        return
+    if dst_desc:
         _copy_descriptor_sync(dst, src, shape, offsets, barrier, is_async, _semantic, load=False)
         return
     if tlc._unwrap_if_constexpr(offsets) is not None:
