@@ -7,6 +7,8 @@ import triton
 import triton.language as tl
 
 import tle.gpu as tle_gpu
+# The consumer partition of barrier_kernels.tma_ws_ring_kernel: the same ring, fed here through tensor maps.
+from barrier_kernels import _tma_consumer
 
 
 @triton.jit
@@ -113,22 +115,6 @@ def _map_producer(table, bufs0, bufs1, full, empty, n_tiles, BM: tl.constexpr, B
 
 
 @triton.jit
-def _map_consumer(bufs0, bufs1, full, empty, out, n_tiles, BM: tl.constexpr, BK: tl.constexpr):
-    rows = tl.arange(0, BM)[:, None]
-    cols = tl.arange(0, BK)[None, :]
-    for i in range(n_tiles):
-        slot = i % 2
-        use = i // 2
-        tle_gpu.barrier_wait(full[slot], phaseIdx=use)
-        if slot == 0:
-            x = tle_gpu.local_load(bufs0)
-        else:
-            x = tle_gpu.local_load(bufs1)
-        tle_gpu.barrier_arrive(empty[slot], phaseIdx=use)
-        tl.store(out + (i * BM + rows) * BK + cols, x.to(tl.float32) + 1.0)
-
-
-@triton.jit
 def maps_ws_ring_kernel(table, out, n_tiles, BM: tl.constexpr, BK: tl.constexpr):
     """out = tiles + 1, tile i read through map i of the table by a 1-warp
     TMA producer partition (setmaxnreg 40) into one of two buffers on full /
@@ -138,7 +124,7 @@ def maps_ws_ring_kernel(table, out, n_tiles, BM: tl.constexpr, BK: tl.constexpr)
     bufs1 = tle_gpu.alloc([BM, BK], dtype=tl.float16)
     full = tle_gpu.alloc_barriers(num_barriers=2, arrive_count=1, expect_bytes=BM * BK * 2)
     empty = tle_gpu.alloc_barriers(num_barriers=2, arrive_count=1, init=tle_gpu.READY)
-    tle_gpu.warp_specialize([(_map_consumer, (bufs0, bufs1, full, empty, out, n_tiles, BM, BK)),
+    tle_gpu.warp_specialize([(_tma_consumer, (bufs0, bufs1, full, empty, out, n_tiles, BM, BK)),
                              (_map_producer, (table, bufs0, bufs1, full, empty, n_tiles, BM, BK))],
                             worker_num_warps=[1], worker_num_regs=[40])
 
