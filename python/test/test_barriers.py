@@ -294,6 +294,32 @@ def _bad_index(dst):
 
 
 @triton.jit
+def _both_counts(dst):
+    bars = tle.gpu.alloc_barriers(2)
+    tle.gpu.barrier_arrive(bars[0], arrive_count=2, count=2)
+
+
+@triton.jit
+def _arrive_counts(dst, FORM: tl.constexpr):
+    bars = tle.gpu.alloc_barriers(2, arrive_count=3)
+    if FORM == 0:
+        tle.gpu.barrier_arrive(bars[0], 3)  # FlagTree's positional form: arrive_count second
+    elif FORM == 1:
+        tle.gpu.barrier_arrive(bars[0], arrive_count=3, phaseIdx=0)
+    else:
+        tle.gpu.barrier_arrive(bars[0], count=3)
+
+
+@pytest.mark.parametrize("form", [0, 1, 2])
+def test_barrier_arrive_count_forms(form):
+    """FlagTree's ``barrier_arrive(barr, arrive_count=1, phaseIdx=None)``:
+    the second positional argument is the arrive count, also by keyword;
+    ``count=`` is the same. Each arrives 3 times on the barrier."""
+    c = _compile_src(_arrive_counts, {"dst": "*fp32"}, FORM=form)
+    assert ptx_count(c, r"mbarrier\.arrive(\.release\.cta)?\.shared::cta\.b64\s+_,\s*\[[^\]]+\],\s*3;") == 1
+
+
+@triton.jit
 def _unindexed(dst):
     bars = tle.gpu.alloc_barriers(2)
     tle.gpu.barrier_wait(bars, 0)
@@ -433,6 +459,7 @@ def _view_order(x):
     (_wgmma_in_a_one_warp_partition, {"x": "*fp32"}, "a wgmma needs whole warpgroups", TARGET),
     (_bad_index, {"dst": "*fp32"}, "barrier index 2 is out of range for 2 barriers", TARGET),
     (_unindexed, {"dst": "*fp32"}, "takes one barrier: index the 2 barriers", TARGET),
+    (_both_counts, {"dst": "*fp32"}, "takes arrive_count or count (the same thing), not both", TARGET),
     (_bad_init, {"dst": "*fp32"}, "init must be tle.gpu.READY or tle.gpu.PENDING", TARGET),
     (_bad_count, {"dst": "*fp32"}, "arrive_count must be a compile-time int from 1 to 1048575", TARGET),
     (_bad_named, {"dst": "*fp32"}, "named_barrier id must be a compile-time int from 1 to 15", TARGET),

@@ -349,12 +349,12 @@ def alloc_barrier(arrive_count=1, init=PENDING, expect_bytes=None, _semantic=Non
 
 
 @builtin("tle.gpu.barrier_arrive")
-def barrier_arrive(bar, phaseIdx=None, count=1, expect_tx=None, _semantic=None, _generator=None):
+def barrier_arrive(bar, arrive_count=None, phaseIdx=None, expect_tx=None, count=None, _semantic=None, _generator=None):
     """Arrive on a barrier.
 
     On an mbarrier (``bars[i]``): the calling thread group (all warps of the
     ``warp_specialize`` partition, or of the kernel) synchronizes its warps,
-    then one thread arrives ``count`` times; ``expect_tx=B`` makes the
+    then one thread arrives ``arrive_count`` times; ``expect_tx=B`` makes the
     arrival also expect B more bytes of asynchronous copies
     (``mbarrier.arrive.expect_tx``, sm_90), so the phase completes when
     they have landed. On a ``named_barrier``: ``bar.arrive id, num_threads``
@@ -363,9 +363,12 @@ def barrier_arrive(bar, phaseIdx=None, count=1, expect_tx=None, _semantic=None, 
     Args:
         bar: one barrier (``bars[i]``, ``alloc_barrier()``) or a
             ``tle.gpu.named_barrier``.
+        arrive_count: a compile-time int, 1 to 2^20 - 1 (mbarriers only;
+            default 1). Second positionally, as in FlagTree's
+            ``barrier_arrive(barr, arrive_count=1, phaseIdx=None)``.
         phaseIdx: None, or the barrier's use count (FlagTree passes the same
             value as the matching wait); not needed to arrive.
-        count: a compile-time int, 1 to 2^20 - 1 (mbarriers only).
+        count: the same as ``arrive_count`` (give one of the two).
         expect_tx: None, or a compile-time int of bytes, 1 to 2^20 - 1
             (mbarriers only).
 
@@ -377,8 +380,12 @@ def barrier_arrive(bar, phaseIdx=None, count=1, expect_tx=None, _semantic=None, 
         tle.gpu.barrier_arrive(empty[slot], phaseIdx=use)   # give the slot back
     """
     bar = tlc._unwrap_if_constexpr(bar)
+    arrive_count, count = tlc._unwrap_if_constexpr(arrive_count), tlc._unwrap_if_constexpr(count)
+    if arrive_count is not None and count is not None:
+        raise TLEUsageError("tle.gpu.barrier_arrive takes arrive_count or count (the same thing), not both")
+    count = 1 if arrive_count is None and count is None else (count if arrive_count is None else arrive_count)
     if isinstance(bar, named_barrier):
-        if tlc._unwrap_if_constexpr(count) != 1 or tlc._unwrap_if_constexpr(expect_tx) is not None:
+        if count != 1 or tlc._unwrap_if_constexpr(expect_tx) is not None:
             raise TLEUsageError("tle.gpu.barrier_arrive on a named barrier takes no count or expect_tx (its "
                                 "thread count is the named barrier's)")
         _require_enabled("tle.gpu.barrier_arrive", _semantic)
