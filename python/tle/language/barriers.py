@@ -381,9 +381,12 @@ def barrier_arrive(bar, arrive_count=None, phaseIdx=None, expect_tx=None, count=
     """
     bar = tlc._unwrap_if_constexpr(bar)
     arrive_count, count = tlc._unwrap_if_constexpr(arrive_count), tlc._unwrap_if_constexpr(count)
-    if arrive_count is not None and count is not None:
-        raise TLEUsageError("tle.gpu.barrier_arrive takes arrive_count or count (the same thing), not both")
-    count = 1 if arrive_count is None and count is None else (count if arrive_count is None else arrive_count)
+    if arrive_count is not None:
+        if count is not None:
+            raise TLEUsageError("tle.gpu.barrier_arrive takes arrive_count or count (the same thing), not both")
+        count = arrive_count
+    elif count is None:
+        count = 1
     if isinstance(bar, named_barrier):
         if count != 1 or tlc._unwrap_if_constexpr(expect_tx) is not None:
             raise TLEUsageError("tle.gpu.barrier_arrive on a named barrier takes no count or expect_tx (its "
