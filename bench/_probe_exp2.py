@@ -3,7 +3,8 @@ elements of P take exp2 as a degree-3 polynomial on the FMA pipes plus an
 add into the exponent bits (relative error at most 2.1e-4, under bf16's
 half ulp) instead of MUFU.EX2; the rest stay on MUFU. Each variant runs in
 a process of its own (the kernel's cache key is fixed at its first
-compile), checked against the reference before timing (bench/README.md,
+compile), checked against the reference before timing, do_bench median
+(bench/README.md,
 FlashAttention forward):
 
     python3 bench/_probe_exp2.py             # D = 64 and 128, causal and not
@@ -53,6 +54,7 @@ def softmax_emulated(s, m_i, l_i, qk_scale):
 def _one():
     import torch
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import _harness
     import attention as A
     import tle
     k = int(os.environ["EXP2_EMU"])
@@ -70,9 +72,8 @@ def _one():
         run()
         torch.cuda.synchronize()
         A.check("tle-fa3", inp, inp["out"])
-        ms = triton.testing.do_bench(run, warmup=25, rep=100)
-        tflops = 4 * shape[0] * shape[1] * n * n * d / (2 if c else 1) / ms / 1e9
-        print(f"| {d} | {c} | {n} | {k} / 4 | {ms:.4f} | {tflops:.0f} |", flush=True)
+        ms = _harness.time_ms(run, 25, 100)
+        print(f"| {d} | {c} | {n} | {k} / 4 | {ms:.4f} | {A.flops(shape) / ms / 1e9:.0f} |", flush=True)
 
 
 def main():
