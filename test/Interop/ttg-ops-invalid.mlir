@@ -121,6 +121,16 @@ func.func @trans_wrong_shape(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
+func.func @subslice_adds_mutable(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
+  // expected-error @below {{result cannot be mutable when the source is not}}
+  %0 = ttg.memdesc_subslice %m[0, 0] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 128x64>
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
 func.func @subslice_out_of_bounds(%m: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>) {
   // expected-error @below {{subslice must lie within the source}}
   %0 = ttg.memdesc_subslice %m[0, 48] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 128x64>

@@ -121,6 +121,8 @@ func.func @views(%b: !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable>, %28: 
   %b_27 = ttg.memdesc_index %b[%28] : !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared2, #smem, mutable>
   %acc_28 = ttg.memdesc_trans %b_27 {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<64x128xf16, #shared4, #smem, mutable>
   %s = ttg.memdesc_subslice %b_27[0, 32] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared2, #smem, mutable, 128x64>
+  // A read-only subslice of a mutable buffer (Triton 3.6's prefetch pass makes these).
+  %ro = ttg.memdesc_subslice %b_27[64, 0] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared2, #smem, 128x64>
   %r = ttg.memdesc_reshape %b_27 : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<2x64x64xf16, #shared2, #smem, mutable>
   %v = ttg.memdesc_reinterpret %b : !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<3x64x64xf32, #shared2, #smem, mutable>
   return
@@ -129,8 +131,9 @@ func.func @views(%b: !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable>, %28: 
 // CHECK-NEXT: %0 = ttg.memdesc_index %arg0[%arg1] : !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared2, #smem, mutable>
 // CHECK-NEXT: %1 = ttg.memdesc_trans %0 {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<64x128xf16, #shared4, #smem, mutable>
 // CHECK-NEXT: %2 = ttg.memdesc_subslice %0[0, 32] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared2, #smem, mutable, 128x64>
-// CHECK-NEXT: %3 = ttg.memdesc_reshape %0 : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<2x64x64xf16, #shared2, #smem, mutable>
-// CHECK-NEXT: %4 = ttg.memdesc_reinterpret %arg0 : !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<3x64x64xf32, #shared2, #smem, mutable>
+// CHECK-NEXT: %3 = ttg.memdesc_subslice %0[64, 0] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared2, #smem, 128x64>
+// CHECK-NEXT: %4 = ttg.memdesc_reshape %0 : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<2x64x64xf16, #shared2, #smem, mutable>
+// CHECK-NEXT: %5 = ttg.memdesc_reinterpret %arg0 : !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<3x64x64xf32, #shared2, #smem, mutable>
 // CHECK-NEXT: return
 
 // memdesc_views (Gluon): row and column subslices, a 3-D reshape (its NVMMA

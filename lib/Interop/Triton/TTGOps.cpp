@@ -145,13 +145,21 @@ LogicalResult Fp4ToFpOp::verify() {
 // Views
 //===----------------------------------------------------------------------===//
 
-/// Views keep the element type and the mutability of their source.
+/// Views keep the element type and the mutability of their source; with
+/// `mayDropMutable`, a view of a mutable source may be immutable (Triton
+/// 3.6's prefetch pass makes read-only subslices of pipelined buffers).
 static LogicalResult verifyView(Operation *op, MemDescType src,
-                                MemDescType result) {
+                                MemDescType result,
+                                bool mayDropMutable = false) {
   if (src.getElementType() != result.getElementType())
     return op->emitOpError("result element type must match the source's");
+  if (mayDropMutable && src.getMutableMemory() && !result.getMutableMemory())
+    return success();
   if (src.getMutableMemory() != result.getMutableMemory())
-    return op->emitOpError("result mutability must match the source's");
+    return op->emitOpError(mayDropMutable
+                               ? "result cannot be mutable when the source "
+                                 "is not"
+                               : "result mutability must match the source's");
   return success();
 }
 
@@ -174,7 +182,7 @@ LogicalResult MemDescIndexOp::verify() {
 LogicalResult MemDescSubsliceOp::verify() {
   auto src = cast<MemDescType>(getSrc().getType());
   auto result = cast<MemDescType>(getResult().getType());
-  if (failed(verifyView(*this, src, result)))
+  if (failed(verifyView(*this, src, result, /*mayDropMutable=*/true)))
     return failure();
   ArrayRef<int32_t> offsets = getOffsets();
   if (offsets.size() != src.getShape().size() ||
