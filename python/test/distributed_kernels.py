@@ -163,3 +163,53 @@ B_K = split(MESH4, tle.S("cx"), tle.B)
 A_M = split(MESH4, tle.S("cx"), tle.B)
 B_N = split(MESH4, tle.B, tle.S("cx"))
 OUT_M = split(MESH4, tle.S("cx"), tle.B)
+
+
+# Sub-mesh barriers (FlagTree's mesh slicing): a 2 x 2 cluster whose rows
+# meet separately.
+MESH2x2_CFG = tle.device_mesh(tle.MeshConfig(block_cluster=[("cx", 2), ("cy", 2)]))
+ROW0 = MESH2x2_CFG[0, :]
+ROW1 = MESH2x2_CFG[1, :]
+COL0 = MESH2x2_CFG[:, 0]
+COL1 = MESH2x2_CFG[:, 1]
+
+
+@triton.jit
+def submesh_exchange(OUT, ITERS: tl.constexpr, DELAY: tl.constexpr, MESH: tl.constexpr, ROW0: tl.constexpr,
+                     ROW1: tl.constexpr, ROW_ONLY: tl.constexpr):
+    """Each iteration, CTA (x, y) writes 100 * i + its rank into its shared
+    word (the y == 1 CTA after a spin of DELAY ns), its row meets at a
+    sub-mesh barrier, it reads its row partner's word into
+    OUT[cluster, i, rank], and the row meets again before the next write.
+    Both rows call both row barriers (a CTA goes through the other row's at
+    once); with ROW_ONLY, only row 0 runs the loop at all and row 1 returns
+    straight away. The control passes the columns (MESH[:, 0], MESH[:, 1])
+    as ROW0 / ROW1: each CTA then meets the other CTA of its column, not its
+    partner, and reads race the late writer (TLE's barrier pass takes a
+    sub-mesh barrier as the user's ordering and adds none)."""
+    cluster = tl.program_id(0)
+    x = tle.shard_id(MESH, "cx")
+    y = tle.shard_id(MESH, "cy")
+    rank = x * 2 + y
+    word = tle.gpu.alloc([1], dtype=tl.int32)
+    mine = tle.gpu.local_ptr(word, (0, ))
+    peer = tle.gpu.local_ptr(tle.remote(word, x * 2 + (1 - y), scope=MESH), (0, ))
+    if ROW_ONLY:
+        active = x == 0
+    else:
+        active = x >= 0
+    if active:
+        for i in range(ITERS):
+            if y == 1:
+                start = tl.extra.cuda.globaltimer()
+                while tl.extra.cuda.globaltimer() - start < DELAY:
+                    pass
+            tl.store(mine, 100 * i + rank)
+            tle.distributed_barrier(ROW0)
+            tle.distributed_barrier(ROW1)
+            tl.store(OUT + (cluster * ITERS + i) * 4 + rank, tl.load(peer))
+            tle.distributed_barrier(ROW0)
+            tle.distributed_barrier(ROW1)
+    if not ROW_ONLY:
+        # No CTA leaves while its partner may still read its word.
+        tle.distributed_barrier(MESH)

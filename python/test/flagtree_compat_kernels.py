@@ -241,3 +241,23 @@ SIGNATURES.update({
     "masked_async_copy_kernel": {"source": "*fp32", "result": "*fp32", "ROWS": "i32", "COLS": "i32"},
     "async_copy_ring_kernel": {"in_ptr": "*fp32", "out_ptr": "*fp32", "n_tiles": "i32"},
 })
+
+
+@triton.jit
+def slot_pointers_kernel(out_ptr, BLOCK: tl.constexpr):
+    # Local pointers through slots (FlagTree's local_ptr(buf.slot(i), ...)):
+    # slot 1 of a [2, 2, BLOCK] buffer, then its slot 0, written through the
+    # slots and read back through pointers into the whole buffer.
+    idx = tl.arange(0, BLOCK)
+    buf = tle.alloc([2, 2, BLOCK], dtype=tl.int32, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    tl.store(tle.local_ptr(buf.slot(1), (tl.full([BLOCK], 0, tl.int32), idx)), idx + 7)
+    tl.store(tle.local_ptr(buf.slot(1).slot(1), (idx, )), idx * 3)
+    tl.store(tle.local_ptr(buf.slot(0).slot(1), (idx, )), idx - 5)
+    ones = tl.full([BLOCK], 1, tl.int32)
+    zeros = tl.full([BLOCK], 0, tl.int32)
+    tl.store(out_ptr + idx, tl.load(tle.local_ptr(buf, (ones, zeros, idx))))
+    tl.store(out_ptr + BLOCK + idx, tl.load(tle.local_ptr(buf, (ones, ones, idx))))
+    tl.store(out_ptr + 2 * BLOCK + idx, tl.load(tle.local_ptr(buf.slot(0), (ones, idx))))
+
+
+SIGNATURES["slot_pointers_kernel"] = {"out_ptr": "*i32"}

@@ -1326,6 +1326,14 @@ def _raw_body(x):
 CLUSTER4 = tle.device_mesh({"block_cluster": [("cx", 4)]})
 
 PYTHON_OBJECTS = [
+    PyBad("empty-config", "tle.MeshConfig", "level", r"needs at least one level \(this tle.MeshConfig sets none\)",
+          lambda: tle.device_mesh(tle.MeshConfig())),
+    PyBad("config-zero-size", "tle.MeshConfig", "axis", r"tle.MeshConfig: axis 'x' has size 0; sizes must be > 0",
+          lambda: tle.MeshConfig(block_cluster=[("x", 0)])),
+    PyBad("config-bad-level", "tle.MeshConfig", "level", r"tle.MeshConfig: level 'block_cluster' must be a size or a "
+          r"list of", lambda: tle.MeshConfig(block_cluster="x")),
+    PyBad("submesh-to-sharding", "tle.sharding", "mesh", r"tle.sharding takes a whole mesh",
+          lambda: tle.sharding(tle.device_mesh({"block_cluster": [("cx", 2), ("cy", 2)]})[0, :], split=["cy"])),
     PyBad("no-level", "tle.device_mesh", "level", r"needs at least one level", lambda: tle.device_mesh({})),
     PyBad("unknown-level", "tle.device_mesh", "level", r"unknown level 'warp'", lambda: tle.device_mesh({"warp": 2})),
     PyBad("duplicate-axis", "tle.device_mesh", "axis", r"axis names must be non-empty and unique, got 'x'",
@@ -1388,8 +1396,12 @@ def test_bad_compile_time_object(row):
 
 # --- coverage ---------------------------------------------------------------------------------------
 
+# Classes whose values kernels get from TLE's functions (not constructed), and FlagTree's aliases of
+# names that have rows (ShardingSpec is tle.sharding), are not rows.
 PUBLIC = (["tle." + name for name in tle.language.__all__
-           if name not in ("B", "TLEUsageError", "dsa", "gpu", "raw", "sharded_tensor")]
+           if name not in ("B", "TLEUsageError", "dsa", "gpu", "raw", "sharded_tensor", "ShardedTensor", "ShardingSpec",
+                           "pipe_reader",
+                           "pipe_slot", "pipe_value", "pipe_wait_result", "pipe_writer")]
           + [f"tle.gpu.{name}" for name in ("alloc", "local_ptr", "local_load", "local_store", "copy", "memory_space",
                                             "warp_specialize")]
           + [f"tle.dsa.{name}" for name in ("alloc", "copy", "to_tensor", "to_buffer", "add", "sub", "mul", "div",

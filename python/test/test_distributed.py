@@ -367,3 +367,132 @@ def test_make_sharded_tensor_checks_the_block_shape():
 def test_device_context_needs_device_axes():
     text = compile_error(device_context_bad, {"X": "*fp32", "FLAGS": "*i32", "OFFSETS": "*i64"}, MESH=K.MESH4)
     assert "has no device axis of size > 1" in text
+
+
+# FlagTree's mesh surface: tle.MeshConfig, sub-meshes (mesh[...]) and
+# tle.distributed_barrier over a sub-mesh or without a mesh.
+
+
+def test_mesh_config_builds_the_same_mesh():
+    cfg = tle.MeshConfig(device=2, block_cluster=[("cx", 2), ("cy", 2)])
+    assert cfg.to_dict() == {"device": 2, "block_cluster": [("cx", 2), ("cy", 2)]}
+    assert repr(cfg) == "MeshConfig(device=2, block_cluster=[('cx', 2), ('cy', 2)])"
+    mesh = tle.device_mesh(cfg)
+    assert mesh == tle.device_mesh({"device": 2, "block_cluster": [("cx", 2), ("cy", 2)]})
+    assert (mesh.shape, mesh.ndim, mesh.dim_names, mesh.size) == ((2, 2, 2), 3, ("device", "cx", "cy"), 8)
+    assert mesh.physical_ids == tuple(range(8)) and not mesh.is_submesh
+    with pytest.raises(tle.TLEUsageError, match="needs at least one level"):
+        tle.device_mesh(tle.MeshConfig())
+
+
+def test_submesh_views():
+    mesh = tle.device_mesh({"block_cluster": [("cx", 2), ("cy", 4)]})
+    row = mesh[1, :]
+    assert (row.shape, row.dim_names, row.levels) == ((4,), ("cy",), ("block_cluster",))
+    assert row.physical_ids == (4, 5, 6, 7) and row.size == 4 and row.is_submesh
+    assert (row.launch_mesh, row.launch_shape, row.launch_dim_names) == (mesh, (2, 4), ("cx", "cy"))
+    col = mesh[:, 2]
+    assert (col.shape, col.dim_names, col.physical_ids) == ((2,), ("cx",), (2, 6))
+    assert mesh[..., -1].physical_ids == (3, 7)
+    assert mesh[0, 1:4:2].physical_ids == (1, 3)
+    assert row[1:3].physical_ids == (5, 6)                 # a sub-mesh of a sub-mesh
+    assert row[1:3].launch_mesh == mesh
+    # Sub-meshes are constexprs: equal views are equal, different ones differ.
+    assert mesh[1, :] == row and hash(mesh[1, :]) == hash(row) and mesh[0, :] != row
+    assert repr(row) == "device_mesh(block_cluster:cx=2, block_cluster:cy=4)[cx=1, cy=[0, 1, 2, 3]]"
+    for key, message in [((0, 0, 0), "has 2 axes; got 3 indices"), ((2, ), "index 2 is outside axis 'cx'"),
+                         ((0, slice(4, None)), "selects no coordinate"), (("a", ), "indices are ints, slices"),
+                         ((..., 0, ...), "at most one ellipsis")]:
+        with pytest.raises(tle.TLEUsageError, match=re.escape(message)):
+            mesh[key]
+
+
+def test_submesh_barrier_compiles_to_mbarriers_across_the_row():
+    """Both rows of a 2 x 2 cluster meet separately: one mbarrier per CTA
+    (the rows share the axis set, so one init), four barrier sites in the
+    loop, each a remote arrive (mapa) and an acquire wait; the final
+    tle.distributed_barrier(MESH) is the cluster barrier."""
+    c = compile_kernel(K.submesh_exchange, {"OUT": "*i32"}, ITERS=6, DELAY=20000, MESH=K.MESH2x2_CFG, ROW0=K.ROW0,
+                       ROW1=K.ROW1, ROW_ONLY=False)
+    assert_lowered(c)
+    assert c.metadata.num_ctas == 4
+    body = ptx_body(c)
+    assert body.count("mbarrier.init.shared::cta.b64") == 1
+    assert body.count("fence.mbarrier_init.release.cluster") == 1
+    assert body.count("mbarrier.arrive.release.cluster.shared::cluster.b64") == 4
+    assert body.count("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64") == 4
+    # The entry's cluster barrier after the init, the tle.distributed_barrier(MESH) at the end.
+    assert body.count("barrier.cluster.wait") == 2
+    assert c.metadata.cluster_dims == [4, 1, 1]
+    # Columns instead of rows: the same code over the other axis (stride 2), no cluster barrier added.
+    cols = compile_kernel(K.submesh_exchange, {"OUT": "*i32"}, ITERS=6, DELAY=20000, MESH=K.MESH2x2_CFG, ROW0=K.COL0,
+                          ROW1=K.COL1, ROW_ONLY=False)
+    assert ptx_body(cols).count("mbarrier.arrive.release.cluster") == 4
+    assert ptx_body(cols).count("barrier.cluster.wait") == 2
+
+
+@triton.jit
+def barrier_without_mesh(X):
+    v = tl.load(X)
+    tle.distributed_barrier()
+    tl.store(X + 1, v)
+
+
+def test_distributed_barrier_without_a_mesh_is_the_launch_cluster_barrier():
+    c = compile_kernel(barrier_without_mesh, {"X": "*i32"})
+    assert_lowered(c)
+    assert c.metadata.num_ctas == 1 and c.metadata.cluster_dims == [1, 1, 1]
+    assert ptx_count(c, r"barrier\.cluster\.arrive") == 1 and ptx_count(c, r"barrier\.cluster\.wait") == 1
+
+
+@triton.jit
+def barrier_on(X, SUB: tl.constexpr):
+    tle.distributed_barrier(SUB)
+    tl.store(X, 1)
+
+
+@triton.jit
+def remote_on_submesh(X, SUB: tl.constexpr):
+    buf = tle.gpu.alloc([16], dtype=tl.int32)
+    vals = tl.load(tle.gpu.local_ptr(tle.remote(buf, 1, scope=SUB)))
+    tl.store(X + tl.arange(0, 16), vals)
+
+
+def test_submesh_barrier_misuse():
+    mesh = tle.device_mesh({"block_cluster": [("cx", 2), ("cy", 4)]})
+    cases = [
+        (mesh[0, 0:2], "spans whole axes or fixes them (an int); axis 'cy' selects [0, 1] of 4"),
+        (mesh[0, 1], "the sub-mesh is one program"),
+        (tle.device_mesh({"block_cluster": [("cx", 2)], "block": 4})[0, :],
+         "sub-mesh barriers are over block_cluster axes; axis 'block' is a 'block' axis"),
+    ]
+    for sub, message in cases:
+        text = compile_error(barrier_on, {"X": "*i32"}, SUB=sub)
+        assert message in text, text
+        assert "tle.distributed_barrier(SUB)" in text
+    text = compile_error(remote_on_submesh, {"X": "*i32"}, SUB=mesh[0, :])
+    assert "tle.remote takes a whole mesh; scope device_mesh(" in text and "is a sub-mesh (mesh[...])" in text, text
+    with pytest.raises(tle.TLEUsageError, match=re.escape("tle.sharding takes a whole mesh")):
+        tle.sharding(mesh[0, :], split=["cy"])
+
+
+def test_flagtree_class_names():
+    """FlagTree's names for TLE's classes, for its isinstance checks."""
+    import importlib
+    from triton.language import core as tlc
+    barriers = importlib.import_module("tle.language.barriers")
+    pipe = importlib.import_module("tle.language.pipe")
+    assert tle.ShardingSpec is tle.sharding and tle.ShardedTensor is tle.sharded_tensor
+    assert (tle.pipe_value, tle.pipe_reader, tle.pipe_writer, tle.pipe_slot) == (
+        pipe.pipe_value, pipe.pipe_reader, pipe.pipe_writer, pipe.pipe_slot)
+    slot, closed = tlc.tensor("slot", tlc.int32), tlc.tensor("closed", tlc.int1)
+    got = pipe._wait_result(slot, closed)
+    assert isinstance(got, tle.pipe_wait_result) and isinstance(got, tlc.tuple)
+    assert got.slot is slot and got.is_closed is closed
+    rebuilt, cursor = got.type._unflatten_ir(["h0", "h1"], 0)  # as through a call or a loop
+    assert isinstance(rebuilt, tle.pipe_wait_result) and cursor == 2 and rebuilt.is_closed.handle == "h1"
+    array = barriers.barrier_array("h", barriers.barrier_array_type(2, 1, False))
+    one = barriers.mbarrier(array, tlc.tensor("i", tlc.int32))
+    for value in (array, one):
+        assert isinstance(value, tle.gpu.barrier) and isinstance(value.type, tle.gpu.barrier_type)
+    assert issubclass(barriers.named_barrier, tle.gpu.barrier)

@@ -126,3 +126,43 @@ def test_distributed_dot_reduce_scatter_output():
     K.dot_k_split_scatter[(clusters,)](a, b, out, M=m, N=n, K=k, A_S=K.A_K, B_S=K.B_K, OUT_S=K.OUT_M,
                                        MESH=K.MESH4)
     torch.testing.assert_close(out, a.float() @ b.float(), rtol=1e-2, atol=1e-2)
+
+
+def _submesh_expected(clusters, iters, rows):
+    """OUT[cluster, i, rank] = 100 * i + the rank of its row partner, for the
+    CTAs of `rows` (the others' entries stay -1)."""
+    out = torch.full((clusters, iters, 4), -1, dtype=torch.int32)
+    for x in rows:
+        for y in range(2):
+            for i in range(iters):
+                out[:, i, x * 2 + y] = 100 * i + x * 2 + (1 - y)
+    return out.cuda()
+
+
+@pytest.mark.parametrize("row_only", [False, True])
+def test_submesh_barrier_orders_each_row(row_only):
+    """tle.distributed_barrier(MESH[x, :]): the row partner's late write
+    (20 us) is seen at every iteration (the phase flips); with row_only the
+    other row never calls a barrier and returns, and row 0 still finishes."""
+    clusters, iters = 3, 6
+    out = torch.full((clusters, iters, 4), -1, dtype=torch.int32, device="cuda")
+    compiled = K.submesh_exchange[(clusters,)](out, ITERS=iters, DELAY=20000, MESH=K.MESH2x2_CFG, ROW0=K.ROW0,
+                                                ROW1=K.ROW1, ROW_ONLY=row_only)
+    torch.cuda.synchronize()
+    assert compiled.metadata.num_ctas == 4 and compiled.metadata.cluster_dims == [4, 1, 1]
+    torch.testing.assert_close(out, _submesh_expected(clusters, iters, [0] if row_only else [0, 1]), rtol=0, atol=0)
+
+
+def test_submesh_barrier_over_the_wrong_group_races():
+    """The control: with the column barriers in place of the row ones, a CTA
+    meets the other CTA of its column, not its partner, and the y == 0 CTAs
+    read their partner's word before its late write lands; so the test above
+    can fail, and a sub-mesh barrier holds only its own sub-mesh."""
+    clusters, iters = 3, 6
+    out = torch.full((clusters, iters, 4), -1, dtype=torch.int32, device="cuda")
+    K.submesh_exchange[(clusters,)](out, ITERS=iters, DELAY=20000, MESH=K.MESH2x2_CFG, ROW0=K.COL0, ROW1=K.COL1,
+                                    ROW_ONLY=False)
+    torch.cuda.synchronize()
+    expected = _submesh_expected(clusters, iters, [0, 1])
+    # The y == 0 CTAs (ranks 0 and 2) read a word their partner has not yet written.
+    assert (out[:, :, 0::2] != expected[:, :, 0::2]).any()

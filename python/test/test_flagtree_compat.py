@@ -349,3 +349,14 @@ def test_flagtree_layout_objects_are_the_compilers_choice():
     c = tle.compile(_layouts_as_flagtree_spells_them, signature={"x": "*fp32", "y": "*fp32"}, target=TARGET)
     assert "tle.shared" in c.asm["tle-ttgir"]  # the local-pointer buffer's region
     assert re.search(r"ttg\.local_alloc", c.asm["tle-ttgir"])  # the memdesc buffer
+
+
+def test_local_pointers_through_slots_address_the_whole_buffer():
+    """local_ptr(buf.slot(i), ...) (slots of slots too) is a pointer into the
+    whole buffer with the slot index prepended: no slot view is left, and the
+    stores and loads are plain st.shared / ld.shared."""
+    c = _compile_async("slot_pointers_kernel", BLOCK=64)
+    code = c.asm["tle-ttgir"]
+    assert "tle.local_pointers" not in code and "tle.buffer_slot" not in code and "memdesc_index" not in code
+    body = c.asm["ptx"].split(".entry")[1]
+    assert body.count("st.shared") >= 3 and body.count("ld.shared") >= 3

@@ -166,3 +166,13 @@ def test_async_copy_ring(n_tiles):
     out = torch.full_like(inp, float("nan"))
     K.async_copy_ring_kernel[(1,)](inp, out, n_tiles, BLOCK=block, num_warps=4)
     torch.testing.assert_close(out, inp * 3.0, atol=0, rtol=0)
+
+
+def test_local_pointers_through_slots():
+    """Writes through buf.slot(1), buf.slot(1).slot(1) and buf.slot(0).slot(1)
+    read back through pointers into the whole buffer (and buf.slot(0))."""
+    block = 64
+    out = torch.full((3 * block, ), -1, dtype=torch.int32, device=DEV)
+    K.slot_pointers_kernel[(1,)](out, BLOCK=block, num_warps=4)
+    idx = torch.arange(block, dtype=torch.int32, device=DEV)
+    torch.testing.assert_close(out, torch.cat([idx + 7, idx * 3, idx - 5]), atol=0, rtol=0)

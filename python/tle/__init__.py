@@ -23,10 +23,11 @@ from ._version import __commit__ as __commit__, __version__ as __version__
 from ._driver import run_pipeline
 from ._bridge import disable, enable, enabled, is_enabled
 from .compiler import compile, dsa_compile, lower_dsa, stages, write_stages
-from .language import (B, P, S, TLEUsageError, call, cumsum, device_context, device_mesh, distributed_barrier,
-                       distributed_dot, dsa, extract_tile, gpu, hardware_constraint, insert_tile, load,
-                       make_sharded_tensor, pipe, pipeline_group, range, raw, remote, reshard, shard_id, sharded_tensor,
-                       sharding)
+from .language import (B, MeshConfig, P, S, ShardedTensor, ShardingSpec, TLEUsageError, call, cumsum, device_context,
+                       device_mesh, distributed_barrier, distributed_dot, dsa, extract_tile, gpu, hardware_constraint,
+                       insert_tile, load, make_sharded_tensor, pipe, pipe_reader, pipe_slot, pipe_value,
+                       pipe_wait_result, pipe_writer, pipeline_group, range, raw, remote, reshard, shard_id,
+                       sharded_tensor, sharding)
 
 from . import distributed
 from ._tensor_map import encode_tensor_map, tensor_map_box, tensor_map_swizzle, tensor_map_table
@@ -56,8 +57,11 @@ from triton import jit
 
 __all__ = [
     "B",
+    "MeshConfig",
     "P",
     "S",
+    "ShardedTensor",
+    "ShardingSpec",
     "device_context",
     "distributed_dot",
     "make_sharded_tensor",
@@ -91,6 +95,11 @@ __all__ = [
     "load",
     "lower_dsa",
     "pipe",
+    "pipe_reader",
+    "pipe_slot",
+    "pipe_value",
+    "pipe_wait_result",
+    "pipe_writer",
     "pipeline_group",
     "range",
     "raw",

@@ -291,7 +291,8 @@ def finish_llir(make_llir, src, metadata):
     accesses through shared / cluster pointers into ``.shared`` /
     ``.shared::cluster`` ones and returns the kernel's shared-memory size,
     which the launcher reserves; the cluster size becomes the launch's
-    ``num_ctas`` (clusters of that many CTAs).
+    ``num_ctas`` (clusters of that many CTAs) and ``cluster_dims``
+    (FlagTree's metadata name) is ``(num_ctas, 1, 1)``.
     """
     tle_shared = src.get_int_attr("tle.shared") or 0
     cluster = src.get_int_attr("tle.cluster_size")
@@ -306,6 +307,10 @@ def finish_llir(make_llir, src, metadata):
             raise MLIRError("a TLE cluster kernel takes its cluster size from its tle.device_mesh "
                             f"({cluster} CTAs); do not also pass num_ctas={metadata['num_ctas']}")
         metadata["num_ctas"] = cluster
+    # FlagTree's metadata name for the launch's cluster shape. Triton 3.6
+    # launches num_ctas CTAs per cluster along x, so that is the shape (a
+    # list once Triton has stored the metadata as JSON).
+    metadata["cluster_dims"] = (int(metadata.get("num_ctas", 1) or 1), 1, 1)
     # tle.gpu.barrier_try_wait's markers (docs/barriers.md, "Lowerings").
     try_wait = "tle.barrier_try_wait.end;" in llir
     # L2 cache hints on TMA loads (docs/barriers.md, "Tensor maps in global memory").

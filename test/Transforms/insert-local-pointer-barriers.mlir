@@ -429,4 +429,27 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     }
     tt.return
   }
+
+  // A sub-mesh barrier counts as a cluster barrier (the user's remote
+  // accesses stay inside the sub-mesh): none is added before the remote
+  // load or at the return.
+  // CHECK-LABEL: tt.func @remote_after_submesh_barrier(
+  // CHECK: tt.store
+  // CHECK-NEXT: tle.remote_pointers
+  // CHECK-NEXT: tle.distributed_barrier submesh
+  // CHECK-NEXT: tt.load
+  // CHECK-NEXT: tt.store
+  // CHECK-NEXT: tle.distributed_barrier submesh
+  // CHECK-NEXT: tt.return
+  tt.func @remote_after_submesh_barrier(%idx: tensor<128xi32, #b>, %x: tensor<128xf32, #b>, %peer: i32, %out: tensor<128x!tt.ptr<f32>, #b>) {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    %p = tle.local_pointers %buf[%idx] : !ttg.memdesc<128xf32, #shared, #smem, mutable>, tensor<128xi32, #b> -> tensor<128x!tt.ptr<f32, 3>, #b>
+    tt.store %p, %x : tensor<128x!tt.ptr<f32, 3>, #b>
+    %r = tle.remote_pointers cluster %p, %peer : tensor<128x!tt.ptr<f32, 3>, #b> -> tensor<128x!tt.ptr<f32, 7>, #b>
+    tle.distributed_barrier submesh rank 1 shape [2] axes ["cy"] mesh #tle.device_mesh<shape = [2, 2], axes = ["cx", "cy"], levels = ["block_cluster", "block_cluster"]> at {cx = 0 : i64}
+    %v = tt.load %r : tensor<128x!tt.ptr<f32, 7>, #b>
+    tt.store %out, %v : tensor<128x!tt.ptr<f32>, #b>
+    tle.distributed_barrier submesh rank 1 shape [2] axes ["cy"] mesh #tle.device_mesh<shape = [2, 2], axes = ["cx", "cy"], levels = ["block_cluster", "block_cluster"]> at {cx = 0 : i64}
+    tt.return
+  }
 }

@@ -85,14 +85,27 @@ def TLELowerLocalMemory
       decomposed row-major over the mesh's block_cluster axes.
     - `tle.distributed_barrier cluster`: `ttng.cluster_arrive` +
       `ttng.cluster_wait`.
-    - Cluster modules: the meshes of the module's `tle.shard_id` ops that
-      have block_cluster axes must agree on the cluster size N (product of
-      those axes' sizes); the module gets `tle.cluster_size = N : i32` and,
+    - `tle.distributed_barrier submesh` (K programs: the caller's group along
+      the sub-mesh axes): each CTA holds one mbarrier (arrive count K) and a
+      phase word per distinct axis set, in TLE's shared region, initialized
+      at the kernel's entry (thread 0, `fence.mbarrier_init.release.cluster`,
+      then a cluster barrier). At the barrier: `gpu.barrier`; thread j < K
+      arrives (`mbarrier.arrive.release.cluster.shared::cluster`, through
+      `mapa`) on the mbarrier of the group's j-th CTA; every thread waits on
+      its own CTA's mbarrier for the phase word's parity
+      (`mbarrier.try_wait.parity.acquire.cluster`); `gpu.barrier`; thread 0
+      flips the phase word, all under `scf.if` on the `at` coordinates when
+      the op has them. Only the group's CTAs take part: a program that does
+      not call the barrier, or is not at `at`, does not hold the others.
+    - Cluster modules: the meshes of the module's `tle.shard_id` ops and
+      `tle.distributed_barrier`s that have block_cluster axes must agree on
+      the cluster size N (product of those axes' sizes); the module gets `tle.cluster_size = N : i32` and,
       when N > 1, `tt.get_program_id x` / `tt.get_num_programs x` become
       `%clusterid.x` / `%nclusterid.x`. `tle.remote_pointers cluster` in a
       module without a cluster of N > 1 is an error.
   }];
-  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::tt::TTDialect",
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
+                           "mlir::scf::SCFDialect", "mlir::tt::TTDialect",
                            "mlir::ttg::TTGDialect", "mlir::ttng::TTNGDialect"];
 }
 

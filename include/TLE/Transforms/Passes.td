@@ -541,7 +541,10 @@ def TLEInsertLocalPointerBarriers
     pending since the last CTA barrier (`gpu.barrier`, or a cluster barrier),
     and the local and remote accesses pending since the last cluster barrier
     (`ttng.cluster_arrive` directly followed by `ttng.cluster_wait`, or
-    `tle.distributed_barrier cluster`). A local access conflicting with a
+    `tle.distributed_barrier cluster`; a `tle.distributed_barrier submesh`
+    counts as one too: it is the user's statement that the remote accesses
+    around it stay inside its sub-mesh, and a remote access to a CTA outside
+    it needs a cluster barrier the user writes). A local access conflicting with a
     pending CTA access needs `gpu.barrier`; a remote access conflicting with
     a pending local or remote access, or a local access conflicting with a
     pending remote access, needs `ttng.cluster_arrive {relaxed = false}` +

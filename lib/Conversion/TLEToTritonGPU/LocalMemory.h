@@ -54,6 +54,10 @@ FailureOr<int64_t> analyzeCluster(ModuleOp module);
 LogicalResult lowerRemotePointers(RemotePointersOp op, int64_t clusterSize);
 LogicalResult lowerShardId(ShardIdOp op);
 LogicalResult lowerDistributedBarrier(DistributedBarrierOp op);
+/// Every `tle.distributed_barrier submesh` of the module, as mbarriers in
+/// TLE's shared region (tle.alloc + tle.local_pointers: run before the
+/// pointer buffers are planned).
+LogicalResult lowerSubmeshBarriers(ModuleOp module);
 /// `tt.get_program_id x` / `tt.get_num_programs x` -> cluster ids.
 void lowerProgramIdsToClusterIds(ModuleOp module);
 

@@ -320,7 +320,8 @@ LogicalResult Lowering::lowerCluster() {
     DistributedBarrierOp::create(
         b, loc,
         DistributedGroupKindAttr::get(ctx, DistributedGroupKind::cluster),
-        IntegerAttr(), DenseI64ArrayAttr(), ArrayAttr());
+        IntegerAttr(), DenseI64ArrayAttr(), ArrayAttr(), DeviceMeshAttr(),
+        DictionaryAttr());
 
   SmallVector<Value> axisCoords, offsets;
   sourceOf(b, indexType, axisCoords, offsets);

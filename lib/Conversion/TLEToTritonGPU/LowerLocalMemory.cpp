@@ -21,6 +21,8 @@
 #include "TLE/Conversion/TritonBuilders.h"
 #include "TLE/Interop/Triton/ModuleContext.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::tle {
@@ -380,6 +382,50 @@ static bool lowerMemdescAccess(Operation *user, Value buffer) {
 /// is first given its slot's order, the same bytes in Triton's multi-buffer
 /// convention (the slots laid out like one slot), so that the source and
 /// the view share one encoding.
+/// `tle.local_pointers %slot[idx...]` of `%slot = tle.buffer_slot %buf[%i]`
+/// (FlagTree's `local_ptr(buf.slot(i), ...)`) -> `tle.local_pointers
+/// %buf[%i, idx...]` (`%i` splatted to the indices' type when they are
+/// tensors), slots of slots included, so the pointers address the whole
+/// buffer and it is planned as a pointer buffer. Slots left without users
+/// go. Local pointers over a whole slot (no indices) are an error.
+static LogicalResult pointersThroughSlots(ModuleOp module) {
+  SmallVector<LocalPointersOp> ops;
+  module.walk([&](LocalPointersOp op) {
+    if (op.getBuffer().getDefiningOp<BufferSlotOp>())
+      ops.push_back(op);
+  });
+  for (LocalPointersOp op : ops) {
+    if (op.getIndices().empty())
+      return op.emitOpError("local pointers over a whole buffer slot need "
+                            "indices (tle.gpu.local_ptr(buf.slot(i), "
+                            "indices)); or index the buffer itself");
+    Value buffer = op.getBuffer();
+    SmallVector<Value> indices(op.getIndices());
+    OpBuilder b(op);
+    while (auto slot = buffer.getDefiningOp<BufferSlotOp>()) {
+      Value index = slot.getIndex();
+      if (auto tensor = dyn_cast<RankedTensorType>(indices.front().getType()))
+        index = tt::SplatOp::create(b, op.getLoc(),
+                                    tensor.clone(index.getType()), index);
+      indices.insert(indices.begin(), index);
+      buffer = slot.getSrc();
+    }
+    Value pointers =
+        LocalPointersOp::create(b, op.getLoc(), op.getType(), buffer, indices);
+    Value oldBuffer = op.getBuffer();
+    op.getResult().replaceAllUsesWith(pointers);
+    op.erase();
+    // The chain of slots, innermost first, while nothing else uses them.
+    while (auto slot = oldBuffer.getDefiningOp<BufferSlotOp>()) {
+      if (!slot.getResult().use_empty())
+        break;
+      oldBuffer = slot.getSrc();
+      slot.erase();
+    }
+  }
+  return success();
+}
+
 static LogicalResult lowerBufferSlot(BufferSlotOp slot) {
   auto srcType = cast<ttg::MemDescType>(slot.getSrc().getType());
   auto resultType = slot.getResult().getType();
@@ -456,6 +502,9 @@ void LowerLocalMemoryPass::runOnOperation() {
   if (failed(clusterSize))
     return signalPassFailure();
 
+  if (failed(lowerSubmeshBarriers(module)) ||
+      failed(pointersThroughSlots(module)))
+    return signalPassFailure();
   if (failed(planPointerBuffers(module)))
     return signalPassFailure();
   bool ok = true;

@@ -8,16 +8,22 @@
 // - tle.shard_id on a block_cluster axis: %cluster_ctarank decomposed
 //   row-major over the mesh's block_cluster axes.
 // - tle.distributed_barrier cluster: ttng.cluster_arrive + ttng.cluster_wait.
+// - tle.distributed_barrier submesh: an mbarrier per CTA, arrived on by every
+//   CTA of the group through mapa (lowerSubmeshBarriers).
 // - In a module whose meshes have a cluster of N > 1 CTAs, a program is a
 //   cluster: tt.get_program_id x / tt.get_num_programs x read %clusterid.x /
 //   %nclusterid.x.
 //
 //===----------------------------------------------------------------------===//
 #include "LocalMemory.h"
+#include "TargetCheck.h"
 
 #include "TLE/Interop/Triton/ModuleContext.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -30,8 +36,7 @@ FailureOr<int64_t> local_memory::analyzeCluster(ModuleOp module) {
   DeviceMeshAttr first;
   Operation *firstUser = nullptr;
   bool ok = true;
-  module.walk([&](ShardIdOp op) {
-    DeviceMeshAttr mesh = op.getMesh();
+  auto visit = [&](Operation *op, DeviceMeshAttr mesh) {
     bool hasCluster = false;
     for (unsigned i = 0, e = mesh.getShape().size(); i < e; ++i)
       hasCluster |= mesh.getAxisLevel(i) == kMeshLevelBlockCluster;
@@ -45,7 +50,7 @@ FailureOr<int64_t> local_memory::analyzeCluster(ModuleOp module) {
       return;
     }
     if (meshSize != size) {
-      InFlightDiagnostic diag = op.emitOpError("device mesh ")
+      InFlightDiagnostic diag = op->emitOpError("device mesh ")
                                 << mesh << " has a cluster of " << meshSize
                                 << " CTAs, but " << first << " has " << size
                                 << "; every mesh of a kernel must agree on "
@@ -53,6 +58,13 @@ FailureOr<int64_t> local_memory::analyzeCluster(ModuleOp module) {
       diag.attachNote(firstUser->getLoc()) << "first cluster mesh used here";
       ok = false;
     }
+  };
+  module.walk([&](Operation *op) {
+    if (auto id = dyn_cast<ShardIdOp>(op))
+      visit(op, id.getMesh());
+    else if (auto barrier = dyn_cast<DistributedBarrierOp>(op))
+      if (std::optional<DeviceMeshAttr> mesh = barrier.getMesh())
+        visit(op, *mesh);
   });
   if (!ok)
     return failure();
@@ -219,6 +231,177 @@ LogicalResult local_memory::lowerDistributedBarrier(DistributedBarrierOp op) {
   ttng::ClusterArriveOp::create(b, op.getLoc(), /*relaxed=*/false);
   ttng::ClusterWaitOp::create(b, op.getLoc());
   op.erase();
+  return success();
+}
+
+/// The 32-bit shared address of a scalar `!tt.ptr<T, 3>`.
+static Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
+  return arith::TruncIOp::create(
+      b, loc, b.getI32Type(),
+      tt::PtrToIntOp::create(b, loc, b.getI64Type(), ptr));
+}
+
+/// Side-effecting scalar inline asm on `args` ("r" operands); its one i32
+/// result (`$0`, set to 0 by the asm) is unused.
+static void sideEffectAsm(OpBuilder &b, Location loc, const std::string &asm_,
+                          ValueRange args) {
+  std::string constraints = "=r";
+  for (size_t i = 0; i < args.size(); ++i)
+    constraints += ",r";
+  tt::ElementwiseInlineAsmOp::create(
+      b, loc, TypeRange{b.getI32Type()}, asm_ + " mov.u32 $0, 0;", constraints,
+      /*pure=*/false, /*packed_element=*/1, args);
+}
+
+namespace {
+/// One CTA's state for the sub-mesh barriers of one group in one function:
+/// the 32-bit shared addresses of its mbarrier and of its phase word.
+struct SubmeshState {
+  Value barrier;
+  Value phase;
+};
+} // namespace
+
+/// The state of `op`'s group in `func`: a two-word tle.alloc (mbarrier,
+/// phase) at the function's entry, initialized there by thread 0 (arrive
+/// count `members`), made visible to the cluster by
+/// `fence.mbarrier_init.release.cluster` and a cluster barrier.
+static SubmeshState createSubmeshState(FunctionOpInterface func,
+                                       DistributedBarrierOp op,
+                                       int64_t members) {
+  MLIRContext *ctx = op.getContext();
+  Location loc = op.getLoc();
+  OpBuilder b(ctx);
+  b.setInsertionPointToStart(&func.getFunctionBody().front());
+  Type i64 = b.getI64Type();
+  auto memdesc = ttg::MemDescType::get(
+      {2}, i64, ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, {0}),
+      ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
+  Value buffer = AllocOp::create(
+      b, loc, memdesc, MemorySpaceAttr::get(ctx, MemorySpace::smem), Value());
+  auto ptrType = tt::PointerType::get(i64, /*addressSpace=*/3);
+  auto word = [&](int64_t index) {
+    Value i = intConstant(b, loc, b.getI32Type(), index);
+    return sharedAddress(b, loc,
+                         LocalPointersOp::create(b, loc, ptrType, buffer, i));
+  };
+  SubmeshState state{word(0), word(1)};
+  sideEffectAsm(b, loc,
+                "{ .reg .pred p; .reg .b32 t; mov.u32 t, %tid.x; "
+                "setp.eq.u32 p, t, 0; @p mbarrier.init.shared::cta.b64 [$1], " +
+                    std::to_string(members) + "; @p st.shared.u32 [$2], 0; }",
+                ValueRange{state.barrier, state.phase});
+  sideEffectAsm(b, loc, "fence.mbarrier_init.release.cluster;", ValueRange{});
+  ttng::ClusterArriveOp::create(b, loc, /*relaxed=*/false);
+  ttng::ClusterWaitOp::create(b, loc);
+  return state;
+}
+
+LogicalResult local_memory::lowerSubmeshBarriers(ModuleOp module) {
+  SmallVector<DistributedBarrierOp> ops;
+  module.walk([&](DistributedBarrierOp op) {
+    if (op.getGroup() == DistributedGroupKind::submesh)
+      ops.push_back(op);
+  });
+  llvm::DenseMap<std::pair<Operation *, Attribute>, SubmeshState> states;
+  for (DistributedBarrierOp op : ops) {
+    auto func = op->getParentOfType<FunctionOpInterface>();
+    if (!func)
+      return op.emitOpError("a sub-mesh barrier must be inside a function");
+    if (failed(target::require(op, 90,
+                               "a thread-block cluster (a sub-mesh "
+                               "barrier)")))
+      return failure();
+    DeviceMeshAttr mesh = *op.getMesh();
+    // Cluster-rank stride of each block_cluster axis (row-major over them).
+    llvm::DenseMap<StringRef, int64_t> strides;
+    int64_t stride = 1;
+    for (int64_t i = mesh.getShape().size() - 1; i >= 0; --i)
+      if (mesh.getAxisLevel(i) == kMeshLevelBlockCluster) {
+        strides[mesh.getAxes()[i].getValue()] = stride;
+        stride *= mesh.getShape()[i];
+      }
+    ArrayRef<int64_t> shape = *op.getShape();
+    ArrayAttr axes = *op.getAxes();
+    int64_t members = 1;
+    for (int64_t size : shape)
+      members *= size;
+    if (members > 32)
+      return op.emitOpError() << "a sub-mesh barrier of " << members
+                              << " CTAs is larger than a cluster can be";
+
+    auto key = std::make_pair(
+        func.getOperation(),
+        Attribute(ArrayAttr::get(op.getContext(), {mesh, axes})));
+    auto it = states.find(key);
+    if (it == states.end())
+      it = states.try_emplace(key, createSubmeshState(func, op, members)).first;
+    SubmeshState state = it->second;
+
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    Type i32 = b.getI32Type();
+    auto c = [&](int64_t v) { return intConstant(b, loc, i32, v); };
+    // `at`: only the programs at those coordinates take part.
+    if (DictionaryAttr at = op.getAtAttr(); at && !at.empty()) {
+      Value rank = buildScalarAsm(b, loc, "mov.u32 $0, %cluster_ctarank;");
+      Value member;
+      for (NamedAttribute entry : at) {
+        StringRef axis = entry.getName().getValue();
+        int64_t size = mesh.getShape()[*mesh.getAxisIndex(axis)];
+        Value coord = arith::RemUIOp::create(
+            b, loc,
+            arith::DivUIOp::create(b, loc, rank, c(strides.lookup(axis))),
+            c(size));
+        Value here = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, coord,
+            c(cast<IntegerAttr>(entry.getValue()).getInt()));
+        member = member ? arith::AndIOp::create(b, loc, member, here) : here;
+      }
+      auto inside = scf::IfOp::create(b, loc, TypeRange{}, member,
+                                      /*withElseRegion=*/false);
+      b.setInsertionPoint(inside.thenBlock()->getTerminator());
+    }
+    gpu::BarrierOp::create(b, loc);
+    // Thread j < members arrives on the group's j-th CTA: the caller's
+    // cluster rank with its coordinates along the group's axes replaced by
+    // j's (row-major over the axes in the op's order).
+    Value tid = buildScalarAsm(b, loc, "mov.u32 $0, %tid.x;");
+    Value rank = buildScalarAsm(b, loc, "mov.u32 $0, %cluster_ctarank;");
+    Value j = arith::RemUIOp::create(b, loc, tid, c(members));
+    Value target = rank;
+    int64_t inner = members;
+    for (auto [attr, size] : llvm::zip(axes, shape)) {
+      int64_t axisStride = strides.lookup(cast<StringAttr>(attr).getValue());
+      inner /= size;
+      Value mine = arith::RemUIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, rank, c(axisStride)), c(size));
+      Value theirs = arith::RemUIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, j, c(inner)), c(size));
+      Value delta = arith::MulIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, theirs, mine), c(axisStride));
+      target = arith::AddIOp::create(b, loc, target, delta);
+    }
+    Value remote = mapa(b, loc, state.barrier, target);
+    sideEffectAsm(b, loc,
+                  "{ .reg .pred p; setp.lt.u32 p, $1, " +
+                      std::to_string(members) +
+                      "; @p mbarrier.arrive.release.cluster.shared::cluster."
+                      "b64 _, [$2]; }",
+                  ValueRange{tid, remote});
+    sideEffectAsm(b, loc,
+                  "{ .reg .pred p; .reg .b32 ph; ld.shared.u32 ph, [$2]; "
+                  "LAB_WAIT: mbarrier.try_wait.parity.acquire.cluster."
+                  "shared::cta.b64 p, [$1], ph; @!p bra LAB_WAIT; }",
+                  ValueRange{state.barrier, state.phase});
+    gpu::BarrierOp::create(b, loc);
+    sideEffectAsm(b, loc,
+                  "{ .reg .pred p; .reg .b32 t, ph; mov.u32 t, %tid.x; "
+                  "setp.eq.u32 p, t, 0; @p ld.shared.u32 ph, [$1]; "
+                  "@p xor.b32 ph, ph, 1; @p st.shared.u32 [$1], ph; }",
+                  ValueRange{state.phase});
+    op.erase();
+  }
   return success();
 }
 

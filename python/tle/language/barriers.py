@@ -35,7 +35,37 @@ def _barriers_memdesc(n: int) -> str:
     return f"!ttg.memdesc<{n}x1xi64, {enc}, #ttg.shared_memory, mutable>"
 
 
-class barrier_array_type(tlc.base_type):
+class barrier_type(tlc.base_type):
+    """The type of every TLE barrier value (FlagTree's ``tle.gpu.barrier_type``):
+    ``barrier_array_type``, ``mbarrier_type`` and ``named_barrier_type``
+    derive from it, so ``isinstance(v.type, tle.gpu.barrier_type)`` holds
+    for each.
+
+    Example::
+
+        bars = tle.gpu.alloc_barriers(2)   # bars.type is a tle.gpu.barrier_type
+    """
+
+
+class barrier(tlc.base_value):
+    """Every TLE barrier value (FlagTree's ``tle.gpu.barrier``, which names an
+    array of mbarriers and one of its slots alike): ``barrier_array``
+    (``tle.gpu.alloc_barriers``), ``mbarrier`` (``bars[i]``,
+    ``tle.gpu.alloc_barrier``) and ``named_barrier`` derive from it, so
+    ``isinstance(v, tle.gpu.barrier)`` holds for each. Kernels get barriers
+    from those functions, not from this class.
+
+    Example::
+
+        @triton.jit
+        def k(OUT):
+            bars = tle.gpu.alloc_barriers(2)   # isinstance(bars, tle.gpu.barrier)
+            tle.gpu.barrier_arrive(bars[0])    # so is bars[0]
+            tle.gpu.barrier_wait(bars[0], 0)
+    """
+
+
+class barrier_array_type(barrier_type):
     """The type of ``tle.gpu.alloc_barriers``' result: N mbarriers."""
 
     def __init__(self, num_barriers: int, arrive_count: int, ready: bool, expect_bytes=None):
@@ -64,7 +94,7 @@ class barrier_array_type(tlc.base_type):
         return barrier_array(handles[cursor], self), cursor + 1
 
 
-class barrier_array(tlc.base_value):
+class barrier_array(barrier):
     """N mbarriers in shared memory (``tle.gpu.alloc_barriers``' result).
 
     Index it (``bars[i]``, a compile-time or runtime integer) to get one
@@ -101,7 +131,7 @@ class barrier_array(tlc.base_value):
         return repr(self.type)
 
 
-class mbarrier_type(tlc.base_type):
+class mbarrier_type(barrier_type):
     """The type of one barrier of an array (``bars[i]``)."""
 
     def __init__(self, array: barrier_array_type):
@@ -125,7 +155,7 @@ class mbarrier_type(tlc.base_type):
         return mbarrier(array, tlc.tensor(handles[cursor + 1], tlc.int32)), cursor + 2
 
 
-class mbarrier(tlc.base_value):
+class mbarrier(barrier):
     """One mbarrier: an array and an int32 index into it (``bars[i]``).
 
     Args:
@@ -152,7 +182,7 @@ class mbarrier(tlc.base_value):
         return repr(self.type)
 
 
-class named_barrier(tlc.base_value):
+class named_barrier(barrier):
     """A hardware named barrier: ``bar.sync`` / ``bar.arrive`` with an id and
     a thread count (FlagTree's named barriers; FA3's warpgroup ping-pong).
 
@@ -197,7 +227,7 @@ class named_barrier(tlc.base_value):
         return repr(self.type)
 
 
-class named_barrier_type(tlc.base_type):
+class named_barrier_type(barrier_type):
     """The type of a ``named_barrier`` (compile-time id and thread count)."""
 
     def __init__(self, id, num_threads):

@@ -482,8 +482,9 @@ def shard_id(mesh, axis, context=None, _semantic=None, _generator=None):
     ``context=tle.device_context(...)``, whose rank it decomposes row-major).
 
     Args:
-        mesh: a ``tle.device_mesh`` (compile-time).
-        axis: the name of one of ``mesh``'s axes (a str), at level
+        mesh: a ``tle.device_mesh`` (compile-time), or a sub-mesh of one
+            (``MESH[0, :]``: the coordinate is read on ``MESH``).
+        axis: the name of one of the (whole) mesh's axes (a str), at level
             ``block_cluster`` (sm_90+) or ``device``.
         context: None, or for a ``device`` axis (where it is required) a
             ``tle.device_context`` for ``mesh``.
@@ -501,7 +502,7 @@ def shard_id(mesh, axis, context=None, _semantic=None, _generator=None):
             y = tle.shard_id(MESH, "cy")
             tl.store(OUT + tl.program_id(0) * 4 + x * 2 + y, x * 10 + y)
     """
-    mesh = _mesh(mesh, "tle.shard_id")
+    mesh = _mesh(mesh, "tle.shard_id", submesh=True).launch_mesh
     axis = tlc._unwrap_if_constexpr(axis)
     if not isinstance(axis, str):
         raise TLEUsageError(f"tle.shard_id axis must be an axis name (str), got {describe(axis)}")
@@ -519,17 +520,23 @@ def shard_id(mesh, axis, context=None, _semantic=None, _generator=None):
 
 
 @builtin("tle.distributed_barrier")
-def distributed_barrier(mesh, context=None, _semantic=None, _generator=None):
+def distributed_barrier(mesh=None, context=None, _semantic=None, _generator=None):
     """Wait until every program of ``mesh``'s thread-block cluster arrives; or,
-    with ``context=tle.device_context(...)`` over a mesh of devices, until
-    the program with the same id has arrived on every device of the mesh
+    for a sub-mesh (``MESH[0, :]``), until every program of the sub-mesh
+    arrives, programs outside it going on at once; or, with
+    ``context=tle.device_context(...)`` over a mesh of devices, until the
+    program with the same id has arrived on every device of the mesh
     (system-scope release/acquire: what each wrote before is visible to the
-    others after; docs/distributed.md, "Device barriers").
+    others after; docs/distributed.md, "Device barriers"). Without a mesh,
+    every CTA of the launch's cluster (a CTA barrier when the kernel is not
+    a cluster kernel), as in FlagTree.
 
     Args:
-        mesh: a ``tle.device_mesh`` (compile-time): without ``context``, one
-            with a thread-block cluster of more than one CTA (sm_90+); with
-            ``context``, one with a ``device`` axis of size > 1.
+        mesh: None, or a ``tle.device_mesh`` (compile-time): without
+            ``context``, one with a thread-block cluster of more than one CTA
+            (sm_90+), or a sub-mesh of one that fixes some of its
+            block_cluster axes (an int) and keeps the others whole (``:``);
+            with ``context``, one with a ``device`` axis of size > 1.
         context: None, or a ``tle.device_context`` for ``mesh`` built from a
             host context's ``args()`` tuple (``tle.device_context(MESH, C)``),
             whose signal slots the barrier uses.
@@ -571,4 +578,4 @@ def distributed_barrier(mesh, context=None, _semantic=None, _generator=None):
                 ok.handle, f"TLE device wait timed out: tle.distributed_barrier over {mesh!r} waited {limit} polls "
                 "for a peer (a peer that did not launch this kernel, or launched another one)")
         return None
-    cluster_barrier(mesh, _semantic)
+    cluster_barrier(tlc._unwrap_if_constexpr(mesh), _semantic)

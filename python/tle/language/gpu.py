@@ -27,8 +27,8 @@ from .pipe import warp_specialize  # noqa: F401
 # FlagTree's staged loop (tl.range with num_stages): tle.gpu.pipeline.
 from .pipeline import pipeline  # noqa: F401
 # FlagTree's explicit barriers and asynchronous wgmma (docs/barriers.md).
-from .barriers import (PENDING, READY, alloc_barrier, alloc_barriers, barrier_array, barrier_arrive,  # noqa: F401
-                       barrier_try_wait, barrier_wait, mbarrier, named_barrier)
+from .barriers import (PENDING, READY, alloc_barrier, alloc_barriers, barrier, barrier_array,  # noqa: F401
+                       barrier_arrive, barrier_try_wait, barrier_type, barrier_wait, mbarrier, named_barrier)
 # FlagTree's user-chosen layouts (FEP-0065).
 from .layouts import (BlockEncoding, DotOperandEncoding, MmaEncoding, SlicedEncoding,  # noqa: F401
                       distributed_encoding, layout, nv_mma_shared_layout, nv_tma_shared_layout, set_layout,
@@ -42,8 +42,8 @@ scope = storage_kind
 
 # The public names of tle.gpu (the rest is shared with the other primitives' modules).
 __all__ = ["BlockEncoding", "DotOperandEncoding", "MmaEncoding", "SlicedEncoding",
-           "alloc", "alloc_barrier", "async_commit_group", "async_wait_group", "alloc_barriers", "barrier_array", "barrier_arrive",
-           "barrier_try_wait", "barrier_wait", "buffered_tensor", "copy", "distributed_encoding", "layout", "local_load",
+           "alloc", "alloc_barrier", "async_commit_group", "async_wait_group", "alloc_barriers", "barrier", "barrier_array", "barrier_arrive",
+           "barrier_try_wait", "barrier_type", "barrier_wait", "buffered_tensor", "copy", "distributed_encoding", "layout", "local_load",
            "local_ptr", "local_store", "mbarrier",
            "memdesc_wgmma_view",
            "memory_space", "named_barrier", "reinterpret_tensor_map", "remote", "set_layout", "smem", "storage_kind",

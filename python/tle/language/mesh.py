@@ -20,6 +20,8 @@ Sharded tensors over a mesh: ``sharding_spec.py`` (``tle.sharding``,
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import math
 import operator
 
@@ -30,6 +32,47 @@ from ._markers import TLEUsageError, describe, dims
 from .core import _require_capability, _require_enabled
 
 LEVELS = ("node", "device", "block_cluster", "block")
+
+
+@dataclasses.dataclass(frozen=True)
+class MeshConfig:
+    """A mesh's levels by keyword (FlagTree's ``tle.MeshConfig``):
+    ``tle.device_mesh(tle.MeshConfig(block_cluster=[("cx", 2)]))`` is
+    ``tle.device_mesh({"block_cluster": [("cx", 2)]})``.
+
+    Args:
+        node, device, block_cluster, block: each None (the level is absent),
+            a size (one axis named after the level) or a list of
+            ``(axis_name, size)`` pairs, as in ``tle.device_mesh``'s
+            topology dict.
+
+    Returns:
+        A ``MeshConfig``; ``to_dict()`` gives the topology dict of the levels
+        that are set, outermost first.
+
+    Example::
+
+        MESH = tle.device_mesh(tle.MeshConfig(block_cluster=[("cx", 2), ("cy", 2)]))
+    """
+
+    node: object = None
+    device: object = None
+    block_cluster: object = None
+    block: object = None
+
+    def __post_init__(self):
+        if self.to_dict():
+            try:
+                device_mesh(self.to_dict())
+            except TLEUsageError as e:
+                raise TLEUsageError(str(e).replace("tle.device_mesh", "tle.MeshConfig", 1)) from None
+
+    def to_dict(self) -> dict:
+        """The levels that are set, as ``tle.device_mesh``'s topology dict."""
+        return {level: getattr(self, level) for level in LEVELS if getattr(self, level) is not None}
+
+    def __repr__(self):
+        return "MeshConfig(" + ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items()) + ")"
 
 
 class device_mesh:
@@ -48,16 +91,26 @@ class device_mesh:
     axes are GPUs (docs/distributed.md). Two meshes are equal when their
     levels, axis names and sizes are.
 
+    Indexing a mesh gives a sub-mesh, as in FlagTree: ``MESH[0, :]`` is the
+    programs with coordinate 0 on the first axis (an int fixes an axis and
+    drops it, a slice keeps the axis with the coordinates it selects).
+    ``tle.distributed_barrier(MESH[0, :])`` synchronizes those programs only;
+    ``tle.shard_id`` takes a sub-mesh and reads the coordinate on the mesh it
+    was cut from (``launch_mesh``). Other primitives take whole meshes.
+
     Args:
         topology: a dict from level to a positive int (one axis named after
-            the level) or a list of ``(axis_name, size)`` pairs; axis names
-            are non-empty, unique strings and sizes ints > 0. Keyword
-            arguments (``block_cluster=2``) add levels the same way. At least
-            one level is required.
+            the level) or a list of ``(axis_name, size)`` pairs, or a
+            ``tle.MeshConfig``; axis names are non-empty, unique strings and
+            sizes ints > 0. Keyword arguments (``block_cluster=2``) add
+            levels the same way. At least one level is required.
 
     Returns:
         A ``device_mesh`` with ``shape``, ``axis_names``, ``levels``,
-        ``size``, ``axis_size(axis)`` and ``level_size(level)``.
+        ``size``, ``axis_size(axis)`` and ``level_size(level)``; FlagTree's
+        names ``ndim``, ``dim_names``, ``physical_ids`` (each program's
+        row-major id in ``launch_mesh``), ``launch_shape`` and
+        ``launch_dim_names`` too.
 
     Example::
 
@@ -72,9 +125,13 @@ class device_mesh:
     """
 
     def __init__(self, topology=None, **kwargs):
+        config = isinstance(topology, MeshConfig)
+        if config:
+            topology = topology.to_dict()
         topology = dict(topology or {}, **kwargs)
         if not topology:
-            raise TLEUsageError("tle.device_mesh needs at least one level")
+            raise TLEUsageError("tle.device_mesh needs at least one level" +
+                                (" (this tle.MeshConfig sets none)" if config else ""))
         shape, names, levels = [], [], []
         for level, spec in topology.items():
             if level not in LEVELS:
@@ -103,11 +160,102 @@ class device_mesh:
         self.shape = tuple(shape)
         self.axis_names = tuple(names)
         self.levels = tuple(levels)
+        # A sub-mesh (mesh[...]): the whole mesh it was cut from, and per axis
+        # of that mesh the coordinates selected and whether the axis is kept.
+        self._launch = None
+        self._select = None
 
     # Identity: meshes are constexprs, so they key Triton's caches by repr.
     def __repr__(self):
+        if self._launch is not None:
+            picks = ", ".join(f"{n}={list(idx) if keep else idx[0]}"
+                              for n, (idx, keep) in zip(self._launch.axis_names, self._select))
+            return f"{self._launch!r}[{picks}]"
         axes = ", ".join(f"{lvl}:{n}={s}" for lvl, n, s in zip(self.levels, self.axis_names, self.shape))
         return f"device_mesh({axes})"
+
+    # FlagTree's names.
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def dim_names(self) -> tuple[str, ...]:
+        return self.axis_names
+
+    @property
+    def launch_mesh(self) -> "device_mesh":
+        """The whole mesh: the mesh itself, or the one a sub-mesh was cut from."""
+        return self._launch if self._launch is not None else self
+
+    @property
+    def launch_shape(self) -> tuple[int, ...]:
+        return self.launch_mesh.shape
+
+    @property
+    def launch_dim_names(self) -> tuple[str, ...]:
+        return self.launch_mesh.axis_names
+
+    @property
+    def is_submesh(self) -> bool:
+        return self._launch is not None
+
+    def _selection(self):
+        """Per axis of ``launch_mesh``: (selected coordinates, kept)."""
+        if self._select is not None:
+            return self._select
+        return tuple((tuple(range(size)), True) for size in self.shape)
+
+    @property
+    def physical_ids(self) -> tuple[int, ...]:
+        """Row-major ids in ``launch_mesh`` of the programs of this mesh."""
+        launch = self.launch_mesh
+        ids = []
+        for coords in itertools.product(*(idx for idx, _ in self._selection())):
+            linear = 0
+            for c, size in zip(coords, launch.shape):
+                linear = linear * size + c
+            ids.append(linear)
+        return tuple(ids)
+
+    def __getitem__(self, key) -> "device_mesh":
+        """A sub-mesh: one int or slice per axis of this mesh (``...`` fills
+        the rest with ``:``); an int fixes the axis and drops it."""
+        key = key if isinstance(key, tuple) else (key,)
+        if sum(k is Ellipsis for k in key) > 1:
+            raise TLEUsageError(f"{self!r}[...]: at most one ellipsis")
+        if Ellipsis in key:
+            at = key.index(Ellipsis)
+            key = key[:at] + (slice(None),) * (self.ndim - len(key) + 1) + key[at + 1:]
+        if len(key) > self.ndim:
+            raise TLEUsageError(f"{self!r} has {self.ndim} axes; got {len(key)} indices")
+        key = key + (slice(None),) * (self.ndim - len(key))
+        select = list(self._selection())
+        kept = [i for i, (_, keep) in enumerate(select) if keep]
+        for axis, k in zip(kept, key):
+            idx = select[axis][0]
+            if isinstance(k, bool) or not isinstance(k, (int, slice)):
+                raise TLEUsageError(f"{self!r}[...]: indices are ints, slices or ..., got {k!r}")
+            if isinstance(k, int):
+                if not -len(idx) <= k < len(idx):
+                    raise TLEUsageError(f"{self!r}[...]: index {k} is outside axis "
+                                        f"{self.launch_mesh.axis_names[axis]!r} of size {len(idx)}")
+                select[axis] = ((idx[k],), False)
+            else:
+                picked = idx[k]
+                if not picked:
+                    raise TLEUsageError(f"{self!r}[...]: slice {k} selects no coordinate of axis "
+                                        f"{self.launch_mesh.axis_names[axis]!r}")
+                select[axis] = (tuple(picked), True)
+        launch = self.launch_mesh
+        keep = [i for i, (_, k) in enumerate(select) if k]
+        sub = device_mesh.__new__(device_mesh)
+        sub.shape = tuple(len(select[i][0]) for i in keep)
+        sub.axis_names = tuple(launch.axis_names[i] for i in keep)
+        sub.levels = tuple(launch.levels[i] for i in keep)
+        sub._launch = launch
+        sub._select = tuple(select)
+        return sub
 
     def __eq__(self, other):
         return isinstance(other, device_mesh) and repr(self) == repr(other)
@@ -143,18 +291,24 @@ class device_mesh:
         return math.prod(s for s, lvl in zip(self.shape, self.levels) if lvl == level)
 
     def mlir(self) -> str:
-        """The mesh as a ``#tle.device_mesh`` attribute."""
+        """The mesh as a ``#tle.device_mesh`` attribute (a whole mesh)."""
+        if self._launch is not None:
+            raise TLEUsageError(f"{self!r} is a sub-mesh; this needs a whole tle.device_mesh")
         shape = ", ".join(str(s) for s in self.shape)
         axes = ", ".join(f'"{n}"' for n in self.axis_names)
         levels = ", ".join(f'"{lvl}"' for lvl in self.levels)
         return f"#tle.device_mesh<shape = [{shape}], axes = [{axes}], levels = [{levels}]>"
 
 
-def _mesh(mesh, what: str, arg: str = "mesh") -> device_mesh:
-    """``mesh``, checked to be a mesh; ``arg`` is the parameter's name in ``what``."""
+def _mesh(mesh, what: str, arg: str = "mesh", submesh: bool = False) -> device_mesh:
+    """``mesh``, checked to be a mesh (a whole one unless ``submesh``);
+    ``arg`` is the parameter's name in ``what``."""
     mesh = tlc._unwrap_if_constexpr(mesh)
     if not isinstance(mesh, device_mesh):
         raise TLEUsageError(f"{what} {arg} must be a tle.device_mesh (as a tl.constexpr), got {describe(mesh)}")
+    if mesh.is_submesh and not submesh:
+        raise TLEUsageError(f"{what} takes a whole mesh; {arg} {mesh!r} is a sub-mesh (mesh[...]), which only "
+                            "tle.distributed_barrier and tle.shard_id take")
     return mesh
 
 
@@ -177,12 +331,55 @@ def cluster_shard_id(mesh: device_mesh, axis: str, _semantic) -> tlc.tensor:
 
 
 def cluster_barrier(mesh, _semantic) -> None:
-    """``tle.distributed_barrier cluster`` (marker)."""
-    cluster_mesh(mesh, "tle.distributed_barrier")
+    """``tle.distributed_barrier cluster`` (marker) over ``mesh``'s cluster,
+    the launch's cluster when ``mesh`` is None, or, for a sub-mesh,
+    ``tle.distributed_barrier submesh`` taken by the sub-mesh's programs."""
+    if mesh is None:
+        attrs = {}
+    else:
+        mesh = _mesh(mesh, "tle.distributed_barrier", submesh=True)
+        cluster_mesh(mesh.launch_mesh, "tle.distributed_barrier")
+        attrs = {"mesh": mesh.launch_mesh.mlir()}
     _require_enabled("tle.distributed_barrier", _semantic)
     _require_capability("tle.distributed_barrier (a thread-block cluster barrier)", 90, _semantic)
-    _markers.emit("distributed_barrier", {"group": "#tle.distributed_group<cluster>",
+    if mesh is not None and mesh.is_submesh and mesh.size < mesh.launch_mesh.size:
+        return _submesh_barrier(mesh, _semantic)
+    _markers.emit("distributed_barrier", {"group": "#tle.distributed_group<cluster>", **attrs,
                                           "tle.marker.no_results": True}, [], [tlc.int32], _semantic=_semantic)
+
+
+def submesh_group(mesh: device_mesh):
+    """The group of sub-mesh ``mesh``: (fixed (axis, coordinate) pairs,
+    spanned axes), checked to be what a sub-mesh barrier synchronizes."""
+    launch = mesh.launch_mesh
+    fixed, spanned = [], []
+    for name, level, size, (idx, keep) in zip(launch.axis_names, launch.levels, launch.shape, mesh._selection()):
+        if level != "block_cluster":
+            raise TLEUsageError(f"tle.distributed_barrier({mesh!r}): sub-mesh barriers are over block_cluster axes; "
+                                f"axis {name!r} is a {level!r} axis")
+        if not keep:
+            fixed.append((name, idx[0]))
+        elif idx == tuple(range(size)):
+            spanned.append((name, size))
+        else:
+            raise TLEUsageError(f"tle.distributed_barrier({mesh!r}): a sub-mesh barrier spans whole axes or fixes "
+                                f"them (an int); axis {name!r} selects {list(idx)} of {size}")
+    if not spanned:
+        raise TLEUsageError(f"tle.distributed_barrier({mesh!r}): the sub-mesh is one program; keep at least one "
+                            "axis whole (a slice ':')")
+    return fixed, spanned
+
+
+def _submesh_barrier(mesh: device_mesh, _semantic) -> None:
+    """``tle.distributed_barrier submesh`` over the sub-mesh's spanned axes,
+    ``at`` its fixed coordinates: the programs there meet, the others go on."""
+    fixed, spanned = submesh_group(mesh)
+    launch = mesh.launch_mesh
+    attrs = {"group": "#tle.distributed_group<submesh>", "rank": ("i32", len(spanned)),
+             "shape": ("i64-array", [size for _, size in spanned]), "axes": ("list", [f'"{n}"' for n, _ in spanned]),
+             "mesh": launch.mlir(), "at": "{" + ", ".join(f'"{n}" = {c} : i64' for n, c in fixed) + "}",
+             "tle.marker.no_results": True}
+    _markers.emit("distributed_barrier", attrs, [], [tlc.int32], _semantic=_semantic)
 
 
 def linear_shard(shard, mesh: device_mesh, _semantic) -> tlc.tensor:

@@ -220,11 +220,37 @@ def _cursor(ptype: pipe_type, at, what, _semantic) -> pipe_cursor:
     return pipe_cursor(ptype.capacity, *_position(ptype, at, what, _semantic))
 
 
-def _wait_result(slot, closed) -> tlc.tuple:
-    """What ``reader.wait()`` returns: a tuple that unpacks as ``slot, is_closed``
-    and names them ``.slot`` and ``.is_closed`` (FlagTree's ``pipe_wait_result``;
-    Triton's named-tuple fields, so the names survive calls and loops)."""
-    return tlc.tuple([slot, closed], tlc.tuple_type([slot.type, closed.type], ["slot", "is_closed"]))
+class pipe_wait_result_type(tlc.tuple_type):
+    """The type of a ``pipe_wait_result``: Triton's named-tuple type whose
+    values rebuild as ``pipe_wait_result`` (through calls and loops)."""
+
+    def _unflatten_ir(self, handles, cursor):
+        value, cursor = super()._unflatten_ir(handles, cursor)
+        return pipe_wait_result(value.values, self), cursor
+
+
+class pipe_wait_result(tlc.tuple):
+    """What ``reader.wait()`` returns (FlagTree's ``tle.pipe_wait_result``): a
+    tuple that unpacks as ``slot, is_closed`` and names them ``.slot`` (the
+    ``pipe_slot``) and ``.is_closed`` (an i1 scalar: the writer closed the
+    pipe and no slot is left). Kernels get one from ``wait()``, not from the
+    constructor.
+
+    Args:
+        args: the two values, ``[slot, is_closed]``.
+        type: its ``pipe_wait_result_type``.
+
+    Example::
+
+        got = reader.wait()          # isinstance(got, tle.pipe_wait_result)
+        slot, closed = got           # or got.slot, got.is_closed
+    """
+
+
+def _wait_result(slot, closed) -> pipe_wait_result:
+    """``reader.wait()``'s result: Triton's named-tuple fields ``slot`` and
+    ``is_closed``, so the names survive calls and loops."""
+    return pipe_wait_result([slot, closed], pipe_wait_result_type([slot.type, closed.type], ["slot", "is_closed"]))
 
 
 @builtin("tle.pipe")
@@ -291,7 +317,25 @@ def pipe(capacity, scope="cta", name="pipe", readers=None, one_shot=False, _sema
 
 
 class pipe_value(tlc.base_value):
-    """A pipe (``tle.pipe``'s result): hands out its endpoints."""
+    """A pipe (``tle.pipe``'s result): hands out its endpoints
+    (FlagTree's ``tle.pipe_value``). Kernels get one from ``tle.pipe``, not
+    from the constructor.
+
+    Args:
+        handle: the IR value of the pipe.
+        type: its ``pipe_type`` (capacity, fields, readers).
+
+    Example::
+
+        p = tle.pipe(2, x=([64], tl.float32))          # a tle.pipe_value
+        w, r = p.writer(), p.reader()                  # a tle.pipe_writer, a tle.pipe_reader
+        slot = w.acquire()                             # a tle.pipe_slot
+        tle.gpu.local_store(slot["x"], tl.load(X + tl.arange(0, 64)))
+        w.commit(slot)
+        got = r.wait()                                 # a tle.pipe_wait_result
+        vals = tle.gpu.local_load(got.slot["x"])
+        r.release(got.slot)
+    """
 
     def __init__(self, handle, type: pipe_type):
         self.handle = handle
@@ -361,7 +405,24 @@ class _endpoint(tlc.base_value):
 
 
 class pipe_writer(_endpoint):
-    """The writer of a pipe (``pipe.writer()``)."""
+    """The writer of a pipe (``pipe.writer()``; FlagTree's
+    ``tle.pipe_writer``): acquire, commit and close slots.
+
+    Args:
+        handle: the IR value of the pipe.
+        type: its ``endpoint_type``.
+
+    Example::
+
+        p = tle.pipe(2, x=([64], tl.float32))          # a tle.pipe_value
+        w, r = p.writer(), p.reader()                  # a tle.pipe_writer, a tle.pipe_reader
+        slot = w.acquire()                             # a tle.pipe_slot
+        tle.gpu.local_store(slot["x"], tl.load(X + tl.arange(0, 64)))
+        w.commit(slot)
+        got = r.wait()                                 # a tle.pipe_wait_result
+        vals = tle.gpu.local_load(got.slot["x"])
+        r.release(got.slot)
+    """
 
     @tlc.builtin
     def acquire(self, at=None, _semantic=None):
@@ -387,7 +448,24 @@ class pipe_writer(_endpoint):
 
 
 class pipe_reader(_endpoint):
-    """One reader of a pipe (``pipe.reader(name)``)."""
+    """One reader of a pipe (``pipe.reader(name)``; FlagTree's
+    ``tle.pipe_reader``): wait for and release slots.
+
+    Args:
+        handle: the IR value of the pipe.
+        type: its ``endpoint_type`` (which reader, which fields).
+
+    Example::
+
+        p = tle.pipe(2, x=([64], tl.float32))          # a tle.pipe_value
+        w, r = p.writer(), p.reader()                  # a tle.pipe_writer, a tle.pipe_reader
+        slot = w.acquire()                             # a tle.pipe_slot
+        tle.gpu.local_store(slot["x"], tl.load(X + tl.arange(0, 64)))
+        w.commit(slot)
+        got = r.wait()                                 # a tle.pipe_wait_result
+        vals = tle.gpu.local_load(got.slot["x"])
+        r.release(got.slot)
+    """
 
     @tlc.builtin
     def wait(self, at=None, _semantic=None):
@@ -411,7 +489,25 @@ class pipe_reader(_endpoint):
 
 
 class pipe_slot(tlc.base_value):
-    """A slot of a pipe: ``slot[field]`` (or ``slot.field(name)``) is that field's shared-memory view."""
+    """A slot of a pipe: ``slot[field]`` (or ``slot.field(name)``) is that field's shared-memory view
+    (FlagTree's ``tle.pipe_slot``). Endpoints hand slots out.
+
+    Args:
+        pipe_handle: the IR value of the pipe.
+        index: the slot's index in the ring, an int32 scalar.
+        type: its ``slot_type``.
+
+    Example::
+
+        p = tle.pipe(2, x=([64], tl.float32))          # a tle.pipe_value
+        w, r = p.writer(), p.reader()                  # a tle.pipe_writer, a tle.pipe_reader
+        slot = w.acquire()                             # a tle.pipe_slot
+        tle.gpu.local_store(slot["x"], tl.load(X + tl.arange(0, 64)))
+        w.commit(slot)
+        got = r.wait()                                 # a tle.pipe_wait_result
+        vals = tle.gpu.local_load(got.slot["x"])
+        r.release(got.slot)
+    """
 
     def __init__(self, pipe_handle, index: tlc.tensor, type: slot_type):
         self.pipe_handle = pipe_handle

@@ -158,6 +158,8 @@ class sharding:
         mesh = tlc._unwrap_if_constexpr(mesh)
         if not isinstance(mesh, device_mesh):
             raise TLEUsageError(f"tle.sharding mesh must be a tle.device_mesh, got {describe(mesh)}")
+        if mesh.is_submesh:
+            raise TLEUsageError(f"tle.sharding takes a whole mesh; {mesh!r} is a sub-mesh (mesh[...])")
         split = tlc._unwrap_if_constexpr(split)
         partial = tlc._unwrap_if_constexpr(partial)
         split = list(split.values if isinstance(split, tlc.tuple) else (split or ()))

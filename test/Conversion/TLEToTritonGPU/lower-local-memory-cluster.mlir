@@ -131,3 +131,4 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<512xf32, #blocked>
   }
 }
+

@@ -91,6 +91,31 @@ tt.func @grid_barrier() {
 
 // -----
 
+#mesh = #tle.device_mesh<shape = [64, 2], axes = ["cx", "cy"], levels = ["block_cluster", "block_cluster"]>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @submesh_too_large() {
+    // expected-error @+1 {{a sub-mesh barrier of 64 CTAs is larger than a cluster can be}}
+    tle.distributed_barrier submesh rank 1 shape [64] axes ["cx"] mesh #mesh
+    tt.return
+  }
+}
+
+// -----
+
+#m2 = #tle.device_mesh<shape = [2], axes = ["cx"], levels = ["block_cluster"]>
+#m4 = #tle.device_mesh<shape = [4], axes = ["cx"], levels = ["block_cluster"]>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @barrier_mesh_disagrees() -> i32 {
+    // expected-note @+1 {{first cluster mesh used here}}
+    %0 = tle.shard_id #m2, "cx"
+    // expected-error @+1 {{has a cluster of 4 CTAs, but}}
+    tle.distributed_barrier cluster mesh #m4
+    tt.return %0 : i32
+  }
+}
+
+// -----
+
 // TTIR: no layout to compute owners from.
 tt.func @atomic_ttir(%p: tensor<64x!tt.ptr<i32, 3>>, %v: tensor<64xi32>) -> tensor<64xi32> {
   // expected-error @+1 {{cannot be lowered without a layout: run it on TTGIR, where tensors carry encodings}}
@@ -140,4 +165,20 @@ tt.func @padded_memdesc() -> !ttg.memdesc<32x66xf32, #shared, #smem, mutable> {
   // expected-error @+1 {{a buffer of shape [32, 66] used other than through tle.local_pointers becomes Triton's ttg.local_alloc, whose dimensions after the first must be powers of two}}
   %buf = tle.alloc smem : () -> !ttg.memdesc<32x66xf32, #shared, #smem, mutable>
   tt.return %buf : !ttg.memdesc<32x66xf32, #shared, #smem, mutable>
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func @slot_full_view(%i: i32) -> tensor<64x!tt.ptr<i32, 3>, #blocked> {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<2x64xi32, #shared2, #smem, mutable>
+    %s = tle.buffer_slot %buf[%i] : !ttg.memdesc<2x64xi32, #shared2, #smem, mutable>, i32 -> !ttg.memdesc<64xi32, #shared, #smem, mutable>
+    // expected-error @+1 {{local pointers over a whole buffer slot need indices}}
+    %p = tle.local_pointers %s : !ttg.memdesc<64xi32, #shared, #smem, mutable> -> tensor<64x!tt.ptr<i32, 3>, #blocked>
+    tt.return %p : tensor<64x!tt.ptr<i32, 3>, #blocked>
+  }
 }

@@ -73,3 +73,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %a : tensor<512xf32, #blocked>
   }
 }
+
+// -----
+
+#mesh = #tle.device_mesh<shape = [2, 2], axes = ["cx", "cy"], levels = ["block_cluster", "block_cluster"]>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @submesh_on_sm80() {
+    // expected-error @+1 {{'tle.distributed_barrier' op a thread-block cluster (a sub-mesh barrier) needs sm_90 or newer}}
+    tle.distributed_barrier submesh rank 1 shape [2] axes ["cy"] mesh #mesh
+    tt.return
+  }
+}

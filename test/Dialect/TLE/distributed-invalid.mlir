@@ -106,7 +106,7 @@ func.func @grid_with_axes() {
 // -----
 
 func.func @submesh_missing_axes() {
-  // expected-error @+1 {{'tle.distributed_barrier' op group 'submesh' needs rank, shape and axes}}
+  // expected-error @+1 {{'tle.distributed_barrier' op group 'submesh' needs rank, shape, axes and mesh}}
   tle.distributed_barrier submesh rank 2 shape [2, 2]
   return
 }
@@ -115,7 +115,7 @@ func.func @submesh_missing_axes() {
 
 func.func @submesh_rank_zero() {
   // expected-error @+1 {{'tle.distributed_barrier' op submesh rank must be positive, got 0}}
-  tle.distributed_barrier submesh rank 0 shape [] axes []
+  tle.distributed_barrier submesh rank 0 shape [] axes [] mesh #tle.device_mesh<shape = [2, 2], axes = ["x", "y"], levels = ["block_cluster", "block_cluster"]>
   return
 }
 
@@ -123,7 +123,7 @@ func.func @submesh_rank_zero() {
 
 func.func @submesh_lengths() {
   // expected-error @+1 {{'tle.distributed_barrier' op submesh rank 2 must equal the number of sizes (3) and of axes (2)}}
-  tle.distributed_barrier submesh rank 2 shape [2, 2, 2] axes ["x", "y"]
+  tle.distributed_barrier submesh rank 2 shape [2, 2, 2] axes ["x", "y"] mesh #tle.device_mesh<shape = [2, 2], axes = ["x", "y"], levels = ["block_cluster", "block_cluster"]>
   return
 }
 
@@ -131,7 +131,7 @@ func.func @submesh_lengths() {
 
 func.func @submesh_axes_length() {
   // expected-error @+1 {{'tle.distributed_barrier' op submesh rank 2 must equal the number of sizes (2) and of axes (1)}}
-  tle.distributed_barrier submesh rank 2 shape [2, 2] axes ["x"]
+  tle.distributed_barrier submesh rank 2 shape [2, 2] axes ["x"] mesh #tle.device_mesh<shape = [2, 2], axes = ["x", "y"], levels = ["block_cluster", "block_cluster"]>
   return
 }
 
@@ -139,7 +139,7 @@ func.func @submesh_axes_length() {
 
 func.func @submesh_size() {
   // expected-error @+1 {{'tle.distributed_barrier' op submesh sizes must be positive, got 0}}
-  tle.distributed_barrier submesh rank 2 shape [2, 0] axes ["x", "y"]
+  tle.distributed_barrier submesh rank 2 shape [2, 0] axes ["x", "y"] mesh #tle.device_mesh<shape = [2, 2], axes = ["x", "y"], levels = ["block_cluster", "block_cluster"]>
   return
 }
 
@@ -147,7 +147,7 @@ func.func @submesh_size() {
 
 func.func @submesh_empty_axis() {
   // expected-error @+1 {{'tle.distributed_barrier' op submesh axis names must be non-empty}}
-  tle.distributed_barrier submesh rank 1 shape [2] axes [""]
+  tle.distributed_barrier submesh rank 1 shape [2] axes [""] mesh #tle.device_mesh<shape = [2, 2], axes = ["x", "y"], levels = ["block_cluster", "block_cluster"]>
   return
 }
 
@@ -155,7 +155,87 @@ func.func @submesh_empty_axis() {
 
 func.func @submesh_duplicate_axis() {
   // expected-error @+1 {{'tle.distributed_barrier' op submesh axis "x" appears more than once}}
-  tle.distributed_barrier submesh rank 2 shape [2, 2] axes ["x", "x"]
+  tle.distributed_barrier submesh rank 2 shape [2, 2] axes ["x", "x"] mesh #tle.device_mesh<shape = [2, 2], axes = ["x", "y"], levels = ["block_cluster", "block_cluster"]>
+  return
+}
+
+// -----
+
+func.func @submesh_without_mesh() {
+  // expected-error @+1 {{'tle.distributed_barrier' op group 'submesh' needs rank, shape, axes and mesh}}
+  tle.distributed_barrier submesh rank 1 shape [2] axes ["y"]
+  return
+}
+
+// -----
+
+func.func @submesh_axis_not_in_mesh() {
+  // expected-error @+1 {{'tle.distributed_barrier' op submesh axis "z" is not an axis of the mesh}}
+  tle.distributed_barrier submesh rank 1 shape [2] axes ["z"] mesh #tle.device_mesh<shape = [2, 2], axes = ["x", "y"], levels = ["block_cluster", "block_cluster"]>
+  return
+}
+
+// -----
+
+func.func @submesh_axis_not_cluster() {
+  // expected-error @+1 {{'tle.distributed_barrier' op submesh axis "b" is not a block_cluster axis of the mesh}}
+  tle.distributed_barrier submesh rank 1 shape [4] axes ["b"] mesh #tle.device_mesh<shape = [2, 4], axes = ["x", "b"], levels = ["block_cluster", "block"]>
+  return
+}
+
+// -----
+
+func.func @submesh_axis_size() {
+  // expected-error @+1 {{'tle.distributed_barrier' op submesh axis "y" has size 2 in the mesh, not 4}}
+  tle.distributed_barrier submesh rank 1 shape [4] axes ["y"] mesh #tle.device_mesh<shape = [2, 2], axes = ["x", "y"], levels = ["block_cluster", "block_cluster"]>
+  return
+}
+
+// -----
+
+func.func @grid_with_mesh() {
+  // expected-error @+1 {{'tle.distributed_barrier' op group 'grid' takes no mesh}}
+  tle.distributed_barrier grid mesh #tle.device_mesh<shape = [2, 2], axes = ["x", "y"], levels = ["block_cluster", "block_cluster"]>
+  return
+}
+
+// -----
+
+func.func @cluster_with_at() {
+  // expected-error @+1 {{'tle.distributed_barrier' op group 'cluster' takes no `at`}}
+  tle.distributed_barrier cluster at {x = 0 : i64}
+  return
+}
+
+// -----
+
+func.func @at_not_cluster_axis() {
+  // expected-error @+1 {{'tle.distributed_barrier' op `at` axis "b" is not a block_cluster axis of the mesh}}
+  tle.distributed_barrier submesh rank 1 shape [2] axes ["y"] mesh #tle.device_mesh<shape = [2, 2, 4], axes = ["x", "y", "b"], levels = ["block_cluster", "block_cluster", "block"]> at {b = 0 : i64}
+  return
+}
+
+// -----
+
+func.func @at_spanned_axis() {
+  // expected-error @+1 {{'tle.distributed_barrier' op `at` axis "y" is also a sub-mesh axis}}
+  tle.distributed_barrier submesh rank 1 shape [2] axes ["y"] mesh #tle.device_mesh<shape = [2, 2, 4], axes = ["x", "y", "b"], levels = ["block_cluster", "block_cluster", "block"]> at {y = 0 : i64}
+  return
+}
+
+// -----
+
+func.func @at_out_of_range() {
+  // expected-error @+1 {{'tle.distributed_barrier' op `at` coordinate of axis "x" must be an integer in [0, 2), got 2 : i64}}
+  tle.distributed_barrier submesh rank 1 shape [2] axes ["y"] mesh #tle.device_mesh<shape = [2, 2, 4], axes = ["x", "y", "b"], levels = ["block_cluster", "block_cluster", "block"]> at {x = 2 : i64}
+  return
+}
+
+// -----
+
+func.func @at_not_integer() {
+  // expected-error @+1 {{'tle.distributed_barrier' op `at` coordinate of axis "x" must be an integer in [0, 2), got "0"}}
+  tle.distributed_barrier submesh rank 1 shape [2] axes ["y"] mesh #tle.device_mesh<shape = [2, 2, 4], axes = ["x", "y", "b"], levels = ["block_cluster", "block_cluster", "block"]> at {x = "0"}
   return
 }
 

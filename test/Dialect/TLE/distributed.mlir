@@ -7,6 +7,7 @@
 #row = #tle.sharding<mesh = #mesh, split = [S<"gpu">, B], partial = ["node"]>
 #col = #tle.sharding<mesh = #mesh, split = [B, S<"node", "gpu">]>
 #full = #tle.sharding<mesh = #mesh, split = [B, B]>
+#bmesh = #tle.device_mesh<shape = [2, 2, 8], axes = ["cluster_x", "cluster_y", "block"], levels = ["block_cluster", "block_cluster", "block"]>
 
 // CHECK-DAG: #[[MESH:device_mesh[0-9]*]] = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"]>
 // CHECK-DAG: #[[MESH3:device_mesh[0-9]*]] = #tle.device_mesh<shape = [2, 2, 8], axes = ["cluster_x", "cluster_y", "block"]>
@@ -15,18 +16,23 @@
 // CHECK-DAG: #[[COL:sharding[0-9]*]] = #tle.sharding<mesh = #[[MESH]], split = [B, S<"node", "gpu">]>
 // CHECK-DAG: #[[FULL:sharding[0-9]*]] = #tle.sharding<mesh = #[[MESH]], split = [B, B]>
 // CHECK-DAG: #[[S3:sharding[0-9]*]] = #tle.sharding<mesh = #[[MESH3]], split = [S<"cluster_x", "cluster_y">, S<"block">]>
+// CHECK-DAG: #[[CMESH:device_mesh[0-9]*]] = #tle.device_mesh<shape = [2, 2, 8], axes = ["cluster_x", "cluster_y", "block"], levels = ["block_cluster", "block_cluster", "block"]>
 // CHECK-DAG: #[[PONLY:sharding[0-9]*]] = #tle.sharding<mesh = #[[MESH]], split = [B], partial = ["gpu", "node"]>
 
 // CHECK-LABEL: func.func @barriers
 // CHECK-NEXT: tle.distributed_barrier cluster{{$}}
 // CHECK-NEXT: tle.distributed_barrier grid{{$}}
-// CHECK-NEXT: tle.distributed_barrier submesh rank 2 shape [2, 2] axes ["cluster_x", "cluster_y"]{{$}}
-// CHECK-NEXT: tle.distributed_barrier submesh rank 1 shape [8] axes ["block"]{{$}}
+// CHECK-NEXT: tle.distributed_barrier cluster mesh #[[CMESH]]{{$}}
+// CHECK-NEXT: tle.distributed_barrier submesh rank 2 shape [2, 2] axes ["cluster_x", "cluster_y"] mesh #[[CMESH]]{{$}}
+// CHECK-NEXT: tle.distributed_barrier submesh rank 1 shape [2] axes ["cluster_y"] mesh #[[CMESH]]{{$}}
+// CHECK-NEXT: tle.distributed_barrier submesh rank 1 shape [2] axes ["cluster_y"] mesh #[[CMESH]] at {cluster_x = 1 : i64}{{$}}
 func.func @barriers() {
   tle.distributed_barrier cluster
   tle.distributed_barrier grid
-  tle.distributed_barrier submesh rank 2 shape [2, 2] axes ["cluster_x", "cluster_y"]
-  "tle.distributed_barrier"() <{group = #tle.distributed_group<submesh>, rank = 1 : i32, shape = array<i64: 8>, axes = ["block"]}> : () -> ()
+  tle.distributed_barrier cluster mesh #bmesh
+  tle.distributed_barrier submesh rank 2 shape [2, 2] axes ["cluster_x", "cluster_y"] mesh #bmesh
+  "tle.distributed_barrier"() <{group = #tle.distributed_group<submesh>, rank = 1 : i32, shape = array<i64: 2>, axes = ["cluster_y"], mesh = #bmesh}> : () -> ()
+  tle.distributed_barrier submesh rank 1 shape [2] axes ["cluster_y"] mesh #bmesh at {cluster_x = 1 : i64}
   return
 }
 

@@ -325,10 +325,14 @@ LogicalResult DistributedBarrierOp::verify() {
     if (hasAny)
       return emitOpError() << "group '" << groupName
                            << "' takes no rank, shape or axes";
+    if (group == DistributedGroupKind::grid && getMeshAttr())
+      return emitOpError("group 'grid' takes no mesh");
+    if (getAtAttr())
+      return emitOpError() << "group '" << groupName << "' takes no `at`";
     return success();
   }
-  if (!getRankAttr() || !getShapeAttr() || !getAxesAttr())
-    return emitOpError("group 'submesh' needs rank, shape and axes");
+  if (!getRankAttr() || !getShapeAttr() || !getAxesAttr() || !getMeshAttr())
+    return emitOpError("group 'submesh' needs rank, shape, axes and mesh");
   int64_t rank = *getRank();
   ArrayRef<int64_t> shape = *getShape();
   ArrayAttr axes = *getAxes();
@@ -351,6 +355,38 @@ LogicalResult DistributedBarrierOp::verify() {
       return emitOpError() << "submesh axis \"" << axis
                            << "\" appears more than once";
   }
+  DeviceMeshAttr mesh = *getMesh();
+  for (auto [attr, size] : llvm::zip(axes, shape)) {
+    StringRef axis = cast<StringAttr>(attr).getValue();
+    std::optional<unsigned> index = mesh.getAxisIndex(axis);
+    if (!index)
+      return emitOpError() << "submesh axis \"" << axis
+                           << "\" is not an axis of the mesh";
+    if (mesh.getAxisLevel(*index) != "block_cluster")
+      return emitOpError() << "submesh axis \"" << axis
+                           << "\" is not a block_cluster axis of the mesh";
+    if (mesh.getShape()[*index] != size)
+      return emitOpError() << "submesh axis \"" << axis << "\" has size "
+                           << mesh.getShape()[*index] << " in the mesh, not "
+                           << size;
+  }
+  if (DictionaryAttr at = getAtAttr())
+    for (NamedAttribute entry : at) {
+      StringRef axis = entry.getName().getValue();
+      std::optional<unsigned> index = mesh.getAxisIndex(axis);
+      if (!index || mesh.getAxisLevel(*index) != "block_cluster")
+        return emitOpError() << "`at` axis \"" << axis
+                             << "\" is not a block_cluster axis of the mesh";
+      if (seen.contains(axis))
+        return emitOpError()
+               << "`at` axis \"" << axis << "\" is also a sub-mesh axis";
+      auto coord = dyn_cast<IntegerAttr>(entry.getValue());
+      int64_t size = mesh.getShape()[*index];
+      if (!coord || coord.getInt() < 0 || coord.getInt() >= size)
+        return emitOpError() << "`at` coordinate of axis \"" << axis
+                             << "\" must be an integer in [0, " << size
+                             << "), got " << entry.getValue();
+    }
   return success();
 }
 

@@ -9,28 +9,40 @@ def TLE_DistributedBarrierOp : TLE_Op<"distributed_barrier"> {
   let summary = "Barrier across the programs of a cluster, grid or sub-mesh";
   let description = [{
     Blocks until every program of the group has arrived
-    (`tle.distributed_barrier(mesh)` in Python). `cluster` and `grid` take no
-    other attributes. `submesh` synchronizes the sub-mesh that contains the
-    calling program and spans the mesh axes `axes` (programs that differ from
-    the caller only along those axes); it is given by its rank (number of
-    axes) and one size and one axis name per sub-mesh axis.
+    (`tle.distributed_barrier(mesh)` in Python). `cluster` is every CTA of
+    the calling program's thread-block cluster; with a `mesh`, that mesh's
+    block_cluster axes give the kernel its cluster size. `grid` is every
+    program of the launch. `submesh` synchronizes the sub-mesh that contains
+    the calling program and spans the mesh axes `axes` (programs that differ
+    from the caller only along those axes); it is given by its rank (number
+    of axes), one size and one axis name per sub-mesh axis, and the `mesh`
+    those axes belong to. With `at`, the sub-mesh is the one at those
+    coordinates of other block_cluster axes (`mesh[0, :]` in Python: `at
+    {cx = 0}`): a program elsewhere is not in it and goes on at once.
 
     ```mlir
     tle.distributed_barrier cluster
-    tle.distributed_barrier submesh rank 2 shape [2, 2] axes ["cluster_x", "cluster_y"]
+    tle.distributed_barrier cluster mesh #tle.device_mesh<shape = [2], axes = ["cx"], levels = ["block_cluster"]>
+    tle.distributed_barrier submesh rank 1 shape [2] axes ["cy"] mesh #tle.device_mesh<shape = [2, 2], axes = ["cx", "cy"], levels = ["block_cluster", "block_cluster"]>
+    tle.distributed_barrier submesh rank 1 shape [2] axes ["cy"] mesh #mesh at {cx = 0 : i64}
     ```
 
-    Rules: `cluster` / `grid` have no `rank`, `shape` or `axes`; `submesh`
-    has all three, with `rank` > 0, `rank` == number of sizes == number of
-    axes, sizes > 0, axis names non-empty and unique.
+    Rules: `cluster` / `grid` have no `rank`, `shape` or `axes`, and `grid`
+    no `mesh`; `submesh` has all four, with `rank` > 0, `rank` == number of
+    sizes == number of axes, sizes > 0, axis names non-empty and unique, and
+    each axis a `block_cluster` axis of `mesh` whose size is the matching
+    entry of `shape`; `at` (submesh only) maps block_cluster axes of `mesh`
+    that are not in `axes` to integer coordinates inside their sizes.
   }];
   let arguments = (ins TLE_DistributedGroupKindAttr:$group,
                        OptionalAttr<I32Attr>:$rank,
                        OptionalAttr<DenseI64ArrayAttr>:$shape,
-                       OptionalAttr<StrArrayAttr>:$axes);
+                       OptionalAttr<StrArrayAttr>:$axes,
+                       OptionalAttr<TLE_DeviceMeshAttr>:$mesh,
+                       OptionalAttr<DictionaryAttr>:$at);
   let assemblyFormat = [{
     custom<GroupKind>($group) (`rank` $rank^)? (`shape` $shape^)?
-    (`axes` $axes^)? attr-dict
+    (`axes` $axes^)? (`mesh` $mesh^)? (`at` $at^)? attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

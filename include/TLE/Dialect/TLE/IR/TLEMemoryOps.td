@@ -245,8 +245,11 @@ def TLE_BufferSlotOp : TLE_Op<"buffer_slot", [Pure]> {
     checked. The view is a buffer like any other: a `tle.gpu.wgmma`
     operand, the destination of a TMA or cp.async copy on a barrier, the
     source of a `tle.local_load`, the destination of a `tle.local_store`.
-    Lowered (`triton-tle-lower-local-memory`) to `ttg.memdesc_index`; the
-    buffer cannot also be accessed through local pointers.
+    Lowered (`triton-tle-lower-local-memory`) to `ttg.memdesc_index`; or,
+    when local pointers are taken through it (`tle.local_pointers %slot[...]`
+    with indices), those become pointers into the whole buffer with the slot
+    index prepended, and the buffer is a pointer buffer (then no other slot
+    view of it may be used as a memdesc).
 
     ```mlir
     %s = tle.buffer_slot %buf[%i] : !ttg.memdesc<3x64x32xf16, #shared, #smem, mutable>, i32
