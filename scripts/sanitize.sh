@@ -12,7 +12,10 @@
 # extension (the nanobind bindings included) in place of the venv's, the
 # sanitizer runtimes preloaded into Python (leak detection off: the
 # interpreter's own allocations), and puts the venv's extension back after.
-#   scripts/sanitize.sh                 build + lit + pytest (CI runs this)
+# --no-pytest stops after lit: CI runs the sanitized pytest once, against the
+# wheel (scripts/test-wheel.sh --sanitized-opt).
+#   scripts/sanitize.sh                 build + lit + pytest
+#   scripts/sanitize.sh --no-pytest     build + lit (CI runs this)
 #   scripts/sanitize.sh --fuzz 4000 [--seed S] [--in-process]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,8 +23,10 @@ cd "$(dirname "$0")/.."
 fuzz=0
 seed=1
 inproc=0
+pytest=1
 while [ $# -gt 0 ]; do
   case "$1" in
+    --no-pytest) pytest=0; shift ;;
     --fuzz) fuzz=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --in-process) inproc=1; shift ;;
@@ -55,8 +60,10 @@ run_pytest() {
   fi
   echo "sanitize.sh: $what done at $(( $(date +%s) - start )) s"
 }
-run_pytest pytest TLE_OPT="$PWD/build-asan/bin/tle-opt" \
-  ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$logs/asan" UBSAN_OPTIONS="$UBSAN_OPTIONS:log_path=$logs/ubsan"
+if [ "$pytest" = 1 ]; then
+  run_pytest pytest TLE_OPT="$PWD/build-asan/bin/tle-opt" \
+    ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$logs/asan" UBSAN_OPTIONS="$UBSAN_OPTIONS:log_path=$logs/ubsan"
+fi
 if [ "$inproc" = 1 ]; then
   ext=_tle$(python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
   ninja -C build-asan "python_packages/tle/$ext"

@@ -5,9 +5,20 @@
 # extension and tle-opt find libLLVM.so there, and runs the example and pytest
 # against it from python/test, so the checkout's sources are not importable: a
 # file missing from the wheel fails here.
+# --sanitized-opt PATH: pytest runs TLE's stages with PATH (a tle-opt built by
+# scripts/sanitize.sh under ASan + UBSan: TLE_OPT) instead of the wheel's
+# extension, and fails on any sanitizer report; CI runs it so, one pytest run
+# for the wheel and the sanitizers both. The checks before pytest (imports,
+# ldd, the wheel's tle-opt, the example) use the wheel's own binaries.
+#   scripts/test-wheel.sh [--sanitized-opt build-asan/bin/tle-opt]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
+sanitized=
+if [ "${1:-}" = --sanitized-opt ]; then
+  sanitized=$(realpath "$2")
+  [ -x "$sanitized" ] || { echo "test-wheel.sh: no tle-opt at $2 (run scripts/sanitize.sh)" >&2; exit 2; }
+fi
 ./scripts/build-wheels.sh
 tag=$(.venv/bin/python -c 'import sys; print("cp%d%d" % sys.version_info[:2])')
 wheel=$(ls "$repo"/dist/tle-*-"$tag"-*.whl)
@@ -49,4 +60,18 @@ echo "wheel: extension, tle-opt (console script, python -m tle.opt) and example 
 # Two test files check the source tree rather than the package: the ODS
 # reference in docs/reference (needs the kit's mlir-tblgen) and the generated
 # bench/README.md (needs matplotlib). test.sh ran them on this checkout.
-TLE_TEST_INSTALLED=1 "$py" -m pytest -q $("$repo/scripts/pytest-jobs.sh") . --ignore=test_reference_docs.py --ignore=test_bench_report.py
+run=(env TLE_TEST_INSTALLED=1)
+if [ -n "$sanitized" ]; then
+  logs=$repo/build-asan/sanitizer-logs
+  rm -rf "$logs" && mkdir -p "$logs"
+  run+=(TLE_OPT="$sanitized"
+        ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logs/asan"
+        UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:log_path=$logs/ubsan")
+fi
+"${run[@]}" "$py" -m pytest -q -p no:cacheprovider $("$repo/scripts/pytest-jobs.sh") . \
+  --ignore=test_reference_docs.py --ignore=test_bench_report.py
+if [ -n "$sanitized" ] && [ -n "$(ls -A "$logs")" ]; then
+  cat "$logs"/* >&2
+  echo "test-wheel.sh: sanitizer reports under pytest (above)" >&2
+  exit 1
+fi
