@@ -377,11 +377,6 @@ static bool lowerMemdescAccess(Operation *user, Value buffer) {
   return true;
 }
 
-/// tle.buffer_slot -> ttg.memdesc_index. An unswizzled row-major buffer
-/// whose order names its slot dimension (a plain tle.gpu.alloc of rank 3)
-/// is first given its slot's order, the same bytes in Triton's multi-buffer
-/// convention (the slots laid out like one slot), so that the source and
-/// the view share one encoding.
 /// `tle.local_pointers %slot[idx...]` of `%slot = tle.buffer_slot %buf[%i]`
 /// (FlagTree's `local_ptr(buf.slot(i), ...)`) -> `tle.local_pointers
 /// %buf[%i, idx...]` (`%i` splatted to the indices' type when they are
@@ -426,6 +421,11 @@ static LogicalResult pointersThroughSlots(ModuleOp module) {
   return success();
 }
 
+/// tle.buffer_slot -> ttg.memdesc_index. An unswizzled row-major buffer
+/// whose order names its slot dimension (a plain tle.gpu.alloc of rank 3)
+/// is first given its slot's order, the same bytes in Triton's multi-buffer
+/// convention (the slots laid out like one slot), so that the source and
+/// the view share one encoding.
 static LogicalResult lowerBufferSlot(BufferSlotOp slot) {
   auto srcType = cast<ttg::MemDescType>(slot.getSrc().getType());
   auto resultType = slot.getResult().getType();

@@ -190,6 +190,17 @@ LogicalResult local_memory::lowerRemotePointers(RemotePointersOp op,
   return success();
 }
 
+/// The cluster-rank stride of block_cluster axis `axis` of `mesh`: ranks
+/// are row-major over the block_cluster axes, so the product of the later
+/// ones' sizes.
+static int64_t clusterStride(DeviceMeshAttr mesh, unsigned axis) {
+  int64_t stride = 1;
+  for (unsigned i = axis + 1, e = mesh.getShape().size(); i < e; ++i)
+    if (mesh.getAxisLevel(i) == kMeshLevelBlockCluster)
+      stride *= mesh.getShape()[i];
+  return stride;
+}
+
 LogicalResult local_memory::lowerShardId(ShardIdOp op) {
   DeviceMeshAttr mesh = op.getMesh();
   unsigned axis = *mesh.getAxisIndex(op.getAxis());
@@ -201,12 +212,8 @@ LogicalResult local_memory::lowerShardId(ShardIdOp op) {
            << (level.empty() ? std::string("no level (the mesh has no "
                                            "`levels`)")
                              : ("level \"" + level + "\"").str());
-  // Row-major over the cluster axes: the axis's coordinate is
-  // (rank / product of the later cluster axes) % its size.
-  int64_t inner = 1;
-  for (unsigned i = axis + 1, e = mesh.getShape().size(); i < e; ++i)
-    if (mesh.getAxisLevel(i) == kMeshLevelBlockCluster)
-      inner *= mesh.getShape()[i];
+  // The axis's coordinate is (rank / its stride) % its size.
+  int64_t inner = clusterStride(mesh, axis);
   int64_t size = mesh.getShape()[axis];
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -313,14 +320,6 @@ LogicalResult local_memory::lowerSubmeshBarriers(ModuleOp module) {
                                "barrier)")))
       return failure();
     DeviceMeshAttr mesh = *op.getMesh();
-    // Cluster-rank stride of each block_cluster axis (row-major over them).
-    llvm::DenseMap<StringRef, int64_t> strides;
-    int64_t stride = 1;
-    for (int64_t i = mesh.getShape().size() - 1; i >= 0; --i)
-      if (mesh.getAxisLevel(i) == kMeshLevelBlockCluster) {
-        strides[mesh.getAxes()[i].getValue()] = stride;
-        stride *= mesh.getShape()[i];
-      }
     ArrayRef<int64_t> shape = *op.getShape();
     ArrayAttr axes = *op.getAxes();
     int64_t members = 1;
@@ -342,17 +341,22 @@ LogicalResult local_memory::lowerSubmeshBarriers(ModuleOp module) {
     Location loc = op.getLoc();
     Type i32 = b.getI32Type();
     auto c = [&](int64_t v) { return intConstant(b, loc, i32, v); };
+    // The caller's coordinate along mesh axis `axis`, and that axis's
+    // cluster-rank stride and size.
+    Value rank = buildScalarAsm(b, loc, "mov.u32 $0, %cluster_ctarank;");
+    auto axisOf = [&](StringRef axis) {
+      unsigned index = *mesh.getAxisIndex(axis);
+      int64_t stride = clusterStride(mesh, index),
+              size = mesh.getShape()[index];
+      Value coord = arith::RemUIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, rank, c(stride)), c(size));
+      return std::make_tuple(coord, stride, size);
+    };
     // `at`: only the programs at those coordinates take part.
     if (DictionaryAttr at = op.getAtAttr(); at && !at.empty()) {
-      Value rank = buildScalarAsm(b, loc, "mov.u32 $0, %cluster_ctarank;");
       Value member;
       for (NamedAttribute entry : at) {
-        StringRef axis = entry.getName().getValue();
-        int64_t size = mesh.getShape()[*mesh.getAxisIndex(axis)];
-        Value coord = arith::RemUIOp::create(
-            b, loc,
-            arith::DivUIOp::create(b, loc, rank, c(strides.lookup(axis))),
-            c(size));
+        Value coord = std::get<0>(axisOf(entry.getName().getValue()));
         Value here = arith::CmpIOp::create(
             b, loc, arith::CmpIPredicate::eq, coord,
             c(cast<IntegerAttr>(entry.getValue()).getInt()));
@@ -367,15 +371,12 @@ LogicalResult local_memory::lowerSubmeshBarriers(ModuleOp module) {
     // cluster rank with its coordinates along the group's axes replaced by
     // j's (row-major over the axes in the op's order).
     Value tid = buildScalarAsm(b, loc, "mov.u32 $0, %tid.x;");
-    Value rank = buildScalarAsm(b, loc, "mov.u32 $0, %cluster_ctarank;");
     Value j = arith::RemUIOp::create(b, loc, tid, c(members));
     Value target = rank;
     int64_t inner = members;
-    for (auto [attr, size] : llvm::zip(axes, shape)) {
-      int64_t axisStride = strides.lookup(cast<StringAttr>(attr).getValue());
+    for (Attribute attr : axes) {
+      auto [mine, axisStride, size] = axisOf(cast<StringAttr>(attr).getValue());
       inner /= size;
-      Value mine = arith::RemUIOp::create(
-          b, loc, arith::DivUIOp::create(b, loc, rank, c(axisStride)), c(size));
       Value theirs = arith::RemUIOp::create(
           b, loc, arith::DivUIOp::create(b, loc, j, c(inner)), c(size));
       Value delta = arith::MulIOp::create(

@@ -414,14 +414,11 @@ class pipe_writer(_endpoint):
 
     Example::
 
-        p = tle.pipe(2, x=([64], tl.float32))          # a tle.pipe_value
-        w, r = p.writer(), p.reader()                  # a tle.pipe_writer, a tle.pipe_reader
-        slot = w.acquire()                             # a tle.pipe_slot
+        w = p.writer()                                 # p = tle.pipe(2, x=([64], tl.float32))
+        slot = w.acquire()
         tle.gpu.local_store(slot["x"], tl.load(X + tl.arange(0, 64)))
         w.commit(slot)
-        got = r.wait()                                 # a tle.pipe_wait_result
-        vals = tle.gpu.local_load(got.slot["x"])
-        r.release(got.slot)
+        w.close()
     """
 
     @tlc.builtin
@@ -457,14 +454,10 @@ class pipe_reader(_endpoint):
 
     Example::
 
-        p = tle.pipe(2, x=([64], tl.float32))          # a tle.pipe_value
-        w, r = p.writer(), p.reader()                  # a tle.pipe_writer, a tle.pipe_reader
-        slot = w.acquire()                             # a tle.pipe_slot
-        tle.gpu.local_store(slot["x"], tl.load(X + tl.arange(0, 64)))
-        w.commit(slot)
-        got = r.wait()                                 # a tle.pipe_wait_result
-        vals = tle.gpu.local_load(got.slot["x"])
-        r.release(got.slot)
+        r = p.reader()                                 # p = tle.pipe(2, x=([64], tl.float32))
+        slot, closed = r.wait()
+        vals = tle.gpu.local_load(slot["x"])
+        r.release(slot)
     """
 
     @tlc.builtin
@@ -499,14 +492,8 @@ class pipe_slot(tlc.base_value):
 
     Example::
 
-        p = tle.pipe(2, x=([64], tl.float32))          # a tle.pipe_value
-        w, r = p.writer(), p.reader()                  # a tle.pipe_writer, a tle.pipe_reader
-        slot = w.acquire()                             # a tle.pipe_slot
-        tle.gpu.local_store(slot["x"], tl.load(X + tl.arange(0, 64)))
-        w.commit(slot)
-        got = r.wait()                                 # a tle.pipe_wait_result
-        vals = tle.gpu.local_load(got.slot["x"])
-        r.release(got.slot)
+        slot = p.writer().acquire()                    # p = tle.pipe(2, x=([64], tl.float32))
+        tle.gpu.local_store(slot["x"], vals)           # slot["x"]: the field's [64] view
     """
 
     def __init__(self, pipe_handle, index: tlc.tensor, type: slot_type):

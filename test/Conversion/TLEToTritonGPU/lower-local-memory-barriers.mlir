@@ -36,9 +36,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: ttng.cluster_arrive {relaxed = false}
 // CHECK-NEXT: ttng.cluster_wait
 // The first barrier, over "cy" (stride 1).
+// CHECK-NEXT: %[[R:.*]] = tt.elementwise_inline_asm "mov.u32 $0, %cluster_ctarank;"
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[T:.*]] = tt.elementwise_inline_asm "mov.u32 $0, %tid.x;"
-// CHECK-NEXT: %[[R:.*]] = tt.elementwise_inline_asm "mov.u32 $0, %cluster_ctarank;"
 // CHECK-NEXT: %[[K:.*]] = arith.constant 2 : i32
 // CHECK-NEXT: %[[J:.*]] = arith.remui %[[T]], %[[K]] : i32
 // CHECK:      %[[MINE:.*]] = arith.remui
@@ -53,6 +53,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: tt.elementwise_inline_asm "{{.*}}@p xor.b32 ph, ph, 1; @p st.shared.u32 [$1], ph; } mov.u32 $0, 0;" {{.*}} %[[PH]]
 // The second "cy" barrier reuses the same words.
+// CHECK-NEXT: tt.elementwise_inline_asm "mov.u32 $0, %cluster_ctarank;"
 // CHECK-NEXT: gpu.barrier
 // CHECK:      mapa.shared::cluster.u32 {{.*}} %[[B]],
 // CHECK:      mbarrier.try_wait.parity{{.*}} %[[B]], %[[PH]]
