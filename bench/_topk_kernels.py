@@ -209,7 +209,7 @@ def tle_radix_select(X, OUT, VALS, seq, K, BLOCK: tl.constexpr, CBLOCK: tl.const
     N3: tl.constexpr = 1 << BITS3
     tl.static_assert(not (SORTED and C > 1), "SORTED output needs C == 1")
     tl.static_assert(BLOCK < 65536, "packed scans need BLOCK < 2**16")
-    row = tl.program_id(0)
+    row = tl.program_id(0) // C  # a program is a CTA, C per cluster (one row)
     if C > 1:
         rank = tle.shard_id(MESH, "cluster_x")
     else:

@@ -47,7 +47,7 @@ def _warps(n):
 
 @triton.jit
 def allreduce_tle_kernel(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
-    c = tl.program_id(0)  # a program is a cluster of 4 CTAs
+    c = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     x = tle.make_sharded_tensor(X + c * 4 * N, SRC, [N])  # this CTA's partial X[c, rank]
     total = tle.reshard(x, DST)

@@ -55,7 +55,7 @@ def _warps(chunk):
 @triton.jit
 def rmsnorm_tle_kernel(X, W, Y, eps, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr,
                        MESH: tl.constexpr, LANES: tl.constexpr, CTAS: tl.constexpr):
-    row = tl.program_id(0)  # a program is a cluster of CTAS CTAs
+    row = tl.program_id(0) // CTAS  # a program is a CTA, CTAS per cluster (one row)
     rank = tle.shard_id(MESH, "cx")
     CHUNK: tl.constexpr = N // CTAS
     offs = rank * CHUNK + tl.arange(0, CHUNK)

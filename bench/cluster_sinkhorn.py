@@ -57,7 +57,7 @@ def _warps(elems):
 @triton.jit
 def sinkhorn_tle_kernel(A, P, T, R: tl.constexpr, C: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr,
                         MESH: tl.constexpr, CTAS: tl.constexpr):
-    g = tl.program_id(0)  # a program is a cluster of CTAS CTAs
+    g = tl.program_id(0) // CTAS  # a program is a CTA, CTAS per cluster (one matrix)
     rank = tle.shard_id(MESH, "cx")
     RB: tl.constexpr = R // CTAS
     offs = (rank * RB + tl.arange(0, RB))[:, None] * C + tl.arange(0, C)[None, :]

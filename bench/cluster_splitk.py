@@ -60,7 +60,7 @@ def _rows_sum(base, R: tl.constexpr, N: tl.constexpr):
 @triton.jit
 def splitk_tle_kernel(X, OUT, R: tl.constexpr, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr,
                       MESH: tl.constexpr):
-    c = tl.program_id(0)  # a program is a cluster of 4 CTAs
+    c = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     part = _rows_sum(X + (c * 4 + rank) * R * N, R, N)
     total = tle.reshard(tle.make_sharded_tensor(part, SRC, [N]), DST)

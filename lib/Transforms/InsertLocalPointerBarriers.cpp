@@ -437,14 +437,14 @@ private:
     state.apply(need);
   }
 
-  /// A cluster barrier, or a sub-mesh one: the user's sub-mesh barrier is
-  /// taken to order the remote accesses around it, which must stay inside
-  /// the sub-mesh (docs/local-memory.md; a remote access to a CTA outside it
-  /// needs a cluster barrier).
+  /// A cluster barrier, a grid one (every CTA of the launch, the cluster's
+  /// among them, with gpu-scope fences), or a sub-mesh one: the user's
+  /// sub-mesh barrier is taken to order the remote accesses around it, which
+  /// must stay inside the sub-mesh (docs/local-memory.md; a remote access to
+  /// a CTA outside it needs a cluster barrier).
   static bool isClusterBarrier(Operation *op) {
-    if (auto barrier = dyn_cast<DistributedBarrierOp>(op))
-      return barrier.getGroup() == DistributedGroupKind::cluster ||
-             barrier.getGroup() == DistributedGroupKind::submesh;
+    if (isa<DistributedBarrierOp>(op))
+      return true; // cluster, grid or submesh: every kind there is
     if (!isa<ttng::ClusterWaitOp>(op))
       return false;
     Operation *prev = op->getPrevNode();

@@ -2,9 +2,10 @@
 thread-block cluster (distributed shared memory).
 
 Shared by the CPU tests (compile to PTX, inspect) and the GPU tests (run,
-compare with torch). Every kernel runs one cluster per program
-(``tl.program_id(0)`` is the cluster) and offsets its inputs and outputs by
-the cluster index, so a grid of several clusters checks that clusters do not
+compare with torch). A grid of G runs G clusters of 4 CTAs; a program is a
+CTA (``tl.program_id(0)`` is its global index, as in FlagTree), so every
+kernel takes its cluster as ``tl.program_id(0) // 4`` and offsets its inputs
+and outputs by it: a grid of several clusters checks that clusters do not
 mix.
 """
 
@@ -26,7 +27,7 @@ def split(mesh, *dims, partial=()):
 def all_gather(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
     """X (per cluster, N elements) split over the cluster; every CTA gathers
     the whole vector and writes it to OUT[cluster, rank, :]."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     x = tle.make_sharded_tensor(X + cluster * N, SRC, [N])
     full = tle.reshard(x, DST)
@@ -37,7 +38,7 @@ def all_gather(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, ME
 def all_reduce(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
     """X[cluster, r, :] is CTA r's partial sum; every CTA all-reduces and
     writes OUT[cluster, rank, :] = sum over r."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     x = tle.make_sharded_tensor(X + cluster * 4 * N, SRC, [N])
     total = tle.reshard(x, DST)
@@ -48,7 +49,7 @@ def all_reduce(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, ME
 def reduce_scatter(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
     """Partial sums X[cluster, r, :]; CTA r ends with block r of the sum and
     writes it to OUT[cluster, r * N / 4 :]."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     x = tle.make_sharded_tensor(X + cluster * 4 * N, SRC, [N])
     block = tle.reshard(x, DST)
@@ -60,7 +61,7 @@ def reduce_scatter(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr
 def gather_to_root(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr,
                    ROOT: tl.constexpr):
     """S -> B to CTA ROOT only: OUT[cluster, rank, :] is X for ROOT, zeros elsewhere."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     x = tle.make_sharded_tensor(X + cluster * N, SRC, [N])
     full = tle.reshard(x, DST, root=ROOT)
@@ -70,7 +71,7 @@ def gather_to_root(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr
 @triton.jit
 def scatter(X, OUT, N: tl.constexpr, SRC: tl.constexpr, DST: tl.constexpr, MESH: tl.constexpr):
     """B -> S: every CTA holds all of X and keeps its block (no communication)."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     x = tle.make_sharded_tensor(X + cluster * N, SRC, [N])
     block = tle.reshard(x, DST)
@@ -82,7 +83,7 @@ def all_gather_2d(X, OUT, M: tl.constexpr, N: tl.constexpr, SRC: tl.constexpr, D
                   MESH: tl.constexpr):
     """An M x N tile split over a 2 x 2 cluster (rows over cx, columns over
     cy), gathered whole on every CTA: OUT[cluster, cta] = X[cluster]."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     cta = tle.shard_id(MESH, "cx") * 2 + tle.shard_id(MESH, "cy")
     x = tle.make_sharded_tensor(X + cluster * M * N, SRC, [M, N])
     full = tle.reshard(x, DST)
@@ -95,7 +96,7 @@ def looped_all_reduce(X, OUT, N: tl.constexpr, STEPS: tl.constexpr, SRC: tl.cons
                       MESH: tl.constexpr):
     """STEPS all-reduces of a running value in a loop (the shared buffer is
     reused every iteration): v <- allreduce(v) + 1, from X[cluster, r, :]."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     v = tl.load(X + (cluster * 4 + rank) * N + tl.arange(0, N))
     for _ in range(STEPS):
@@ -110,7 +111,7 @@ def dot_k_split(A, B, C, OUT, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
     """A (M x K) split along K, B (K x N) split along K over the cluster:
     partial products, all-reduced; every CTA writes OUT[cluster, rank] =
     A @ B (+ C)."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     a = tle.make_sharded_tensor(A + cluster * M * K, A_S, [M, K])
     b = tle.make_sharded_tensor(B + cluster * K * N, B_S, [K, N])
@@ -129,7 +130,7 @@ def dot_rows(A, B, OUT, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, A_S: 
     """A split along M, B split along N over the same cluster axis: B is
     all-gathered, each CTA computes its M / 4 rows of A @ B and writes them
     to OUT[cluster, rows]."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     a = tle.make_sharded_tensor(A + cluster * M * K, A_S, [M, K])
     b = tle.make_sharded_tensor(B + cluster * K * N, B_S, [K, N])
@@ -143,7 +144,7 @@ def dot_k_split_scatter(A, B, OUT, M: tl.constexpr, N: tl.constexpr, K: tl.const
                         B_S: tl.constexpr, OUT_S: tl.constexpr, MESH: tl.constexpr):
     """K split, result reduce-scattered along M (out_sharding): CTA r writes
     rows [r * M / 4, (r + 1) * M / 4) of A @ B."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     rank = tle.shard_id(MESH, "cx")
     a = tle.make_sharded_tensor(A + cluster * M * K, A_S, [M, K])
     b = tle.make_sharded_tensor(B + cluster * K * N, B_S, [K, N])
@@ -187,7 +188,7 @@ def submesh_exchange(OUT, ITERS: tl.constexpr, DELAY: tl.constexpr, MESH: tl.con
     as ROW0 / ROW1: each CTA then meets the other CTA of its column, not its
     partner, and reads race the late writer (TLE's barrier pass takes a
     sub-mesh barrier as the user's ordering and adds none)."""
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
     x = tle.shard_id(MESH, "cx")
     y = tle.shard_id(MESH, "cy")
     rank = x * 2 + y

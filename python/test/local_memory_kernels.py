@@ -230,7 +230,7 @@ def cluster_exchange(OUT, N: tl.constexpr, MESH: tl.constexpr):
     reads its peer's buffer through remote pointers.
     OUT[cluster, rank, i] = 1000 * (1 - rank) + i + 100000 * cluster."""
     rank = tle.shard_id(MESH, "cluster_x")
-    cluster = tl.program_id(0)
+    cluster = tl.program_id(0) // 2  # a program is a CTA, 2 per cluster
     buf = tle.gpu.alloc([N], dtype=tl.int32)
     offs = tl.arange(0, N)
     mine = tle.gpu.local_ptr(buf, (offs,))

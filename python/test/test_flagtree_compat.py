@@ -360,3 +360,129 @@ def test_local_pointers_through_slots_address_the_whole_buffer():
     assert "tle.local_pointers" not in code and "tle.buffer_slot" not in code and "memdesc_index" not in code
     body = c.asm["ptx"].split(".entry")[1]
     assert body.count("st.shared") >= 3 and body.count("ld.shared") >= 3
+
+
+# --- cluster kernels: FlagTree's program ids (flagtree_cluster_kernels.py) ------------------------
+
+def _compile_cluster(name, **constexprs):
+    import flagtree_cluster_kernels as C
+    return tle.compile(getattr(C, name), signature=C.SIGNATURES[name], constexprs=constexprs, target=TARGET,
+                       num_warps=4)
+
+
+@pytest.mark.parametrize("name,constexprs,cluster", [
+    ("peer_exchange_kernel", {"BLOCK": 128}, 2),
+    ("program_ids_kernel", {}, 4),
+    ("shared_a_gemm_kernel", {"BM": 64, "BN": 32, "K": 64, "CLUSTER_SIZE": 2}, 2),
+])
+def test_cluster_kernels_keep_cta_program_ids(name, constexprs, cluster):
+    """As in FlagTree, a program of a cluster kernel is a CTA: tl.program_id(0)
+    and tl.num_programs(0) read %ctaid.x / %nctaid.x, never the cluster's
+    %clusterid.x, and the kernel launches as clusters of the mesh's size."""
+    import flagtree_cluster_kernels as C
+    mesh = {2: C.CLUSTER2, 4: C.CLUSTER4}[cluster]
+    c = _compile_cluster(name, mesh=mesh, **constexprs)
+    assert_finished(c)
+    body = c.asm["ptx"].split(".entry")[1]
+    assert "%ctaid.x" in body
+    assert "%clusterid" not in body and "%nclusterid" not in body
+    assert "tt.get_program_id x" in c.asm["tle-ttgir"]
+    assert c.metadata.num_ctas == cluster
+    assert tuple(c.metadata.cluster_dims) == (cluster, 1, 1)
+    if name == "program_ids_kernel":
+        assert "%nctaid.x" in body
+    if name == "shared_a_gemm_kernel":
+        assert ptx_count(c, r"mapa\.shared::cluster") >= 1
+
+
+@pytest.mark.parametrize("bk,dot_k", [(32, 32), (64, 64), (64, 32)])
+def test_remote_dot_reads_its_tile_after_the_barrier(bk, dot_k):
+    """FlagTree's remote-dot pattern (rank 0 stores A's tile, a cluster
+    barrier, every rank reads it for tl.dot): Triton's pipeliner, which sees
+    no dependence between the store, the barrier and the read, must not
+    schedule the read first. With one dot per K step (bk == dot_k) the loop
+    itself holds the read and Triton would pipeline it (the B load feeds the
+    dot): TLE gives it one stage. In the final TTGIR every shared or cluster
+    read of the loop follows the loop's first cluster barrier."""
+    import flagtree_cluster_kernels as C
+    sig = C.SIGNATURES["staged_remote_dot_kernel"]
+    attrs = {(i,): [["tt.divisibility", 16]] for i in range(len(sig))}  # as a launch specializes them
+    c = tle.compile(C.staged_remote_dot_kernel, signature=sig, attrs=attrs, target=TARGET, num_warps=4, num_stages=2,
+                    constexprs=dict(mesh=C.CLUSTER2, BM=64, BN=64, BK=bk, DOT_K=dot_k, SLOTS=2, CLUSTER_SIZE=2))
+    assert_finished(c)
+    if bk == dot_k:
+        assert "tt.num_stages = 1" in code(c, "tle-ttir")
+    lines = code(c, "tle-ttgir").splitlines()
+    start = next(i for i, line in enumerate(lines) if "scf.for" in line)
+    wait = next(i for i in range(start, len(lines)) if "ttng.cluster_wait" in lines[i])
+    reads = [i for i in range(start, len(lines)) if re.search(r"tt\.load .*!tt\.ptr<f16, [37]>", lines[i])]
+    assert len(reads) == 2 and min(reads) > wait
+
+
+def test_scopeless_remote_to_rank_0_without_cluster():
+    """tle.remote(buf, 0) without scope in a kernel without a cluster: the
+    CTA's own buffer, no mapa, no cluster launch."""
+    c = _compile_cluster("self_roundtrip_kernel", BLOCK=128)
+    assert_finished(c)
+    assert ptx_count(c, r"mapa") == 0
+    assert c.metadata.num_ctas == 1
+
+
+def test_scopeless_remote_uses_the_kernels_cluster():
+    import flagtree_cluster_kernels as C
+    c = _compile_cluster("scopeless_peer_kernel", mesh=C.CLUSTER2, BLOCK=64)
+    assert_finished(c)
+    assert ptx_count(c, r"mapa\.shared::cluster") >= 1
+    assert c.metadata.num_ctas == 2
+
+
+@triton.jit
+def _scopeless_misuse(out_ptr, MODE: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    buf = tle.gpu.alloc([BLOCK], dtype=tl.float32, scope=tle.gpu.smem)
+    tl.store(tle.gpu.local_ptr(buf, (offs, )), offs.to(tl.float32))
+    if MODE == 0:
+        view = tle.remote(buf, 1)
+    elif MODE == 1:
+        view = tle.remote(buf, (0, 1))
+    else:
+        view = tle.remote(buf, -1)
+    tl.store(out_ptr + offs, tl.load(tle.gpu.local_ptr(view, (offs, ))))
+
+
+@pytest.mark.parametrize("mode,message", [
+    (0, "tle.remote needs a thread-block cluster"),  # only rank 0 exists without a cluster
+    (1, "tle.remote without scope takes the CTA's rank"),
+    (2, "tle.remote shard_id -1 is negative"),
+])
+def test_scopeless_remote_misuse(mode, message):
+    with pytest.raises(Exception) as err:
+        tle.compile(_scopeless_misuse, signature={"out_ptr": "*fp32"}, constexprs={"MODE": mode, "BLOCK": 64},
+                    target=TARGET)
+    assert message in error_text(err.value)
+
+
+@pytest.mark.parametrize("name,constexprs", [("grid_counter_kernel", {}),
+                                             ("grid_shift_kernel", {"STEPS": 3, "BLOCK": 128})])
+def test_grid_barrier_compiles_to_a_cooperative_launch(name, constexprs):
+    """tle.distributed_barrier over a block mesh: the grid barrier (thread 0
+    of every CTA: a gpu-scope release add, acquire polls of the generation)
+    on the module's zero-initialized global, no cluster, and metadata asking
+    Triton's launcher for a cooperative launch."""
+    import flagtree_cluster_kernels as C
+    c = _compile_cluster(name, mesh=C.GRID8, **constexprs)
+    assert_finished(c)
+    ptx = c.asm["ptx"]
+    barriers = 1 + constexprs.get("STEPS", 0)
+    assert ptx.count("atom.add.release.gpu.u32") == barriers
+    assert ptx.count("ld.acquire.gpu.u32") == 2 * barriers
+    assert re.search(r"\.global \.align 8 .b8 __tle_grid_barrier\[8\]", ptx)
+    assert "tle.grid_barrier" not in ptx and "barrier.cluster" not in ptx
+    assert c.metadata.launch_cooperative_grid is True
+    assert c.metadata.num_ctas == 1
+
+
+def test_kernels_without_grid_barriers_launch_normally():
+    import flagtree_cluster_kernels as C
+    c = _compile_cluster("peer_exchange_kernel", mesh=C.CLUSTER2, BLOCK=128)
+    assert c.metadata.launch_cooperative_grid is False

@@ -176,3 +176,115 @@ def test_local_pointers_through_slots():
     K.slot_pointers_kernel[(1,)](out, BLOCK=block, num_warps=4)
     idx = torch.arange(block, dtype=torch.int32, device=DEV)
     torch.testing.assert_close(out, torch.cat([idx + 7, idx * 3, idx - 5]), atol=0, rtol=0)
+
+
+# --- cluster kernels with FlagTree's program ids (flagtree_cluster_kernels.py) -------------------
+
+needs_cluster_gpu = pytest.mark.skipif(
+    interpreting() or not (has_gpu() and torch.cuda.get_device_capability()[0] >= 9),
+    reason="thread-block clusters need an sm_90 GPU (the interpreter runs no cluster kernels)")
+
+
+@needs_cluster_gpu
+@pytest.mark.parametrize("clusters", [1, 2, 33])
+def test_cluster_peer_exchange_by_program_id(clusters):
+    """A grid of G runs G clusters of 2 CTAs, 2G programs: program pid writes
+    pid * BLOCK + i and reads the buffer of the rank shard_id[pid] of its own
+    cluster, so out[pid] is that peer's values (its global id pid - pid % 2 +
+    shard)."""
+    import flagtree_cluster_kernels as C
+    block = 128
+    programs = 2 * clusters
+    gen = torch.Generator().manual_seed(clusters)
+    shard = torch.randint(0, 2, (programs, ), generator=gen, dtype=torch.int32).to(DEV)
+    out = torch.full((programs * block, ), -1.0, device=DEV)
+    C.peer_exchange_kernel[(clusters, )](out, shard, mesh=C.CLUSTER2, BLOCK=block, num_warps=4)
+    pid = torch.arange(programs, device=DEV)
+    peer = pid - pid % 2 + shard.long()
+    expected = (peer[:, None] * block + torch.arange(block, device=DEV)[None, :]).float().flatten()
+    torch.testing.assert_close(out, expected, atol=0, rtol=0)
+
+
+@needs_cluster_gpu
+def test_cluster_program_ids_count_ctas():
+    """tl.num_programs(0) is G x C and a CTA's rank is pid % C."""
+    import flagtree_cluster_kernels as C
+    clusters = 5
+    out = torch.full((clusters * 4, 3), -1, dtype=torch.int32, device=DEV)
+    C.program_ids_kernel[(clusters, )](out, mesh=C.CLUSTER4, num_warps=4)
+    pid = torch.arange(clusters * 4, device=DEV, dtype=torch.int32)
+    expected = torch.stack([torch.full_like(pid, clusters * 4), pid // 4, pid % 4], dim=1)
+    torch.testing.assert_close(out, expected, atol=0, rtol=0)
+
+
+@needs_cluster_gpu
+@pytest.mark.parametrize("cluster", [2, 4])
+def test_cluster_shared_a_gemm(cluster):
+    """C[g] = A[g] @ B with A staged once per cluster (rank 0) and read by
+    every rank through tle.remote; cluster_id = pid // CLUSTER_SIZE."""
+    import flagtree_cluster_kernels as C
+    groups, bm, bn, k = 6, 64, 32, 64
+    torch.manual_seed(cluster)
+    a = torch.randn(groups, bm, k, device=DEV, dtype=torch.float16)
+    b = torch.randn(k, cluster * bn, device=DEV, dtype=torch.float16)
+    c = torch.full((groups, bm, cluster * bn), float("nan"), device=DEV)
+    mesh = {2: C.CLUSTER2, 4: C.CLUSTER4}[cluster]
+    C.shared_a_gemm_kernel[(groups, )](a, b, c, mesh=mesh, BM=bm, BN=bn, K=k, CLUSTER_SIZE=cluster, num_warps=4)
+    torch.testing.assert_close(c, torch.matmul(a.float(), b.float()), atol=1e-2, rtol=1e-2)
+
+
+@needs_cluster_gpu
+@pytest.mark.parametrize("bk,dot_k,k,m,n,num_warps,num_stages,slots", [
+    (32, 16, 64, 64, 128, 4, 2, 2), (32, 32, 64, 64, 128, 4, 2, 2), (32, 32, 32, 64, 128, 4, 2, 2),
+    (64, 64, 64, 64, 128, 4, 2, 2), (64, 32, 64, 64, 128, 4, 2, 2), (32, 32, 128, 128, 256, 8, 3, 4),
+    (64, 16, 256, 128, 512, 8, 3, 2)])
+def test_staged_remote_dot(bk, dot_k, k, m, n, num_warps, num_stages, slots):
+    """FlagTree's remote-dot pattern: rank 0 of a 2-CTA cluster stages A's
+    tile, both ranks multiply it (rank 1 through tle.remote). One dot per K
+    step (bk == dot_k) with Triton's pipeliner on used to read the tile
+    before it was written (96% of C wrong)."""
+    import flagtree_cluster_kernels as C
+    torch.manual_seed(bk + dot_k + k)
+    a = torch.randn(m, k, device=DEV, dtype=torch.float16)
+    b = torch.randn(k, n, device=DEV, dtype=torch.float16)
+    c = torch.full((m, n), float("nan"), device=DEV)
+    grid = (triton.cdiv(m, 64) * triton.cdiv(triton.cdiv(n, 64), 2), )
+    C.staged_remote_dot_kernel[grid](a, b, c, m, n, k, mesh=C.CLUSTER2, BM=64, BN=64, BK=bk, DOT_K=dot_k,
+                                     SLOTS=slots, CLUSTER_SIZE=2, num_warps=num_warps, num_stages=num_stages)
+    torch.testing.assert_close(c, a.float() @ b.float(), atol=2e-2, rtol=2e-2)
+
+
+@needs_cluster_gpu
+@pytest.mark.parametrize("programs", [1, 3, 8, "2xSM"])
+def test_grid_barrier_counter(programs):
+    """Every program adds 1 to a counter, meets the others at a grid barrier
+    and reads the counter: all read the grid size. Repeated launches start
+    from a clean barrier state (the barrier leaves its count at 0)."""
+    import flagtree_cluster_kernels as C
+    if programs == "2xSM":
+        programs = 2 * torch.cuda.get_device_properties(0).multi_processor_count
+    counter = torch.zeros(1, dtype=torch.int32, device=DEV)
+    out = torch.full((programs, ), -1, dtype=torch.int32, device=DEV)
+    for _ in range(16):
+        counter.zero_()
+        out.fill_(-1)
+        C.grid_counter_kernel[(programs, )](counter, out, mesh=C.GRID8, num_warps=4)
+        torch.cuda.synchronize()
+        assert int(counter.item()) == programs
+        assert bool(torch.all(out == programs)), out
+
+
+@needs_cluster_gpu
+@pytest.mark.parametrize("programs,steps", [(4, 5), (132, 3), (264, 4)])
+def test_grid_barrier_orders_rounds(programs, steps):
+    """Each round reads what the next program wrote in the round before:
+    with a grid barrier between rounds every row is exact."""
+    import flagtree_cluster_kernels as C
+    block = 128
+    buf = torch.full((2, programs, block), -7, dtype=torch.int32, device=DEV)
+    out = torch.empty((programs, block), dtype=torch.int32, device=DEV)
+    C.grid_shift_kernel[(programs, )](buf, out, STEPS=steps, BLOCK=block, mesh=C.GRID8, num_warps=4)
+    p = torch.arange(programs, device=DEV)[:, None]
+    i = torch.arange(block, device=DEV)[None, :]
+    expected = ((p + steps) % programs) * block + i + steps
+    torch.testing.assert_close(out, expected.to(torch.int32), atol=0, rtol=0)

@@ -180,7 +180,9 @@ def test_cluster_exchange_maps_peer_shared_memory():
     assert ptx_count(c, r"ld\.shared::cluster") >= 1
     assert ptx_count(c, r"%cluster_ctarank") >= 1
     assert ptx_count(c, r"barrier\.cluster\.arrive") >= 2  # the user's barrier and the one before exit
-    assert ptx_count(c, r"%clusterid\.x") >= 1  # a program is a cluster
+    # A program is a CTA (FlagTree's meaning): its id is %ctaid.x, not the cluster's.
+    assert ptx_count(c, r"%ctaid\.x") >= 1
+    assert ptx_count(c, r"%clusterid\.x") == 0
     assert c.metadata.num_ctas == 2
 
 

@@ -8,8 +8,9 @@ its `llir` stage. The PTX stage is not reached on purpose: the IR still holds
 which the llir finish (`tle-finish-llir`) rewrites; ptxas would reject them.
 
 What is checked in Triton's LLVM IR:
-- the base asm, the `mapa`, `atom` and `%tid.x` / `%cluster_ctarank` /
-  `%clusterid.x` asm strings survive Triton's lowering;
+- the base asm, the `mapa`, `atom` and `%tid.x` / `%cluster_ctarank` asm
+  strings survive Triton's lowering; the program id stays Triton's
+  (`%ctaid.x`: a program is a CTA, not a cluster);
 - loads and stores through local pointers become Triton's `ld.global` /
   `st.global` inline asm with a `ptr addrspace(3)` operand (cluster pointers:
   `ptr addrspace(7)`), vectorized to `.v4.b32` when contiguous: the
@@ -140,7 +141,8 @@ def test_triton_compiles_lowered_local_memory(lowered, tmp_path):
     assert any("atom.relaxed.cta.shared::cta.add.f32" in s for s in strings)
     assert any("atom.acq_rel.cta.shared::cta.cas.b32" in s for s in strings)
     assert any("%cluster_ctarank" in s for s in strings)
-    assert any("%clusterid.x" in s for s in strings)
+    assert not any("%clusterid" in s for s in strings)  # a program is a CTA
+    assert "@llvm.nvvm.read.ptx.sreg.ctaid.x()" in llir
     assert any("%tid.x" in s for s in strings)  # owner masks
     assert "barrier.cluster.arrive" in llir and "barrier.cluster.wait" in llir
     # Memdesc buffer: Triton's own shared memory.

@@ -292,10 +292,15 @@ def finish_llir(make_llir, src, metadata):
     ``.shared::cluster`` ones and returns the kernel's shared-memory size,
     which the launcher reserves; the cluster size becomes the launch's
     ``num_ctas`` (clusters of that many CTAs) and ``cluster_dims``
-    (FlagTree's metadata name) is ``(num_ctas, 1, 1)``.
+    (FlagTree's metadata name) is ``(num_ctas, 1, 1)``. A module with a grid
+    barrier (``tle.grid_barrier``) gets ``launch_cooperative_grid``: Triton's
+    launcher then launches it cooperatively (every CTA resident, or a launch
+    error), which the barrier needs.
     """
     tle_shared = src.get_int_attr("tle.shared") or 0
     cluster = src.get_int_attr("tle.cluster_size")
+    if src.get_int_attr("tle.grid_barrier"):
+        metadata["launch_cooperative_grid"] = True
     llir = make_llir(src, metadata)
     # Kernels that went through TLE's stages get their hoisted wgmma
     # descriptors computed at the wgmma (docs/warp-specialize.md, "wgmma
@@ -315,7 +320,10 @@ def finish_llir(make_llir, src, metadata):
     try_wait = "tle.barrier_try_wait.end;" in llir
     # L2 cache hints on TMA loads (docs/barriers.md, "Tensor maps in global memory").
     hints = "tle.tma_cache_hint." in llir
-    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir or fold or row_bytes or try_wait or hints:
+    # Grid barriers (docs/distributed.md, "Grid barriers").
+    grid = "tle.grid_barrier;" in llir
+    if tle_shared or "tle.smem.base" in llir or "addrspace(7)" in llir or fold or row_bytes or try_wait or hints \
+            or grid:
         try:
             llir, shared = _driver.finish_llir(llir, metadata.get("shared") or 0, tle_shared,
                                                fold_wgmma_descriptors=fold, tma_gather_row_bytes=row_bytes)

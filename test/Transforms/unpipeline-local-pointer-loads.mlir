@@ -111,3 +111,77 @@ tt.func @user_schedule(%g: tensor<64x64x!tt.ptr<f32>>, %l: tensor<64x64x!tt.ptr<
   } {tt.num_stages = 2 : i32}
   tt.return %r : tensor<64x64xf32>
 }
+
+// -----
+
+// Hidden ordering (FlagTree's remote-dot kernel, one dot per K step): a
+// loop Triton would pipeline (a global tile load feeding tt.dot) that
+// writes a buffer under an scf.if, meets at a TLE barrier (a side-effecting
+// marker) and then reads the buffer, 16-bit straight from a pointer marker,
+// inside another scf.if. Triton's scheduler would move the read into the
+// dot's cluster, before the write and the barrier: one stage.
+// CHECK-LABEL: tt.func @hidden_ordering
+// CHECK: tt.dot
+// CHECK: } {tt.num_stages = 1 : i32}
+tt.func @hidden_ordering(%h: tensor<64x64x!tt.ptr<f16, 3>>, %g: tensor<64x64x!tt.ptr<f16>>, %c: i1, %n: i32) -> tensor<64x64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<64x64xf32>) : i32 {
+    %b = tt.load %g : tensor<64x64x!tt.ptr<f16>>
+    scf.if %c {
+      %w = tt.elementwise_inline_asm "tle.local_pointers {tle.marker.scalar_operands = array<i32: 0>}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %h : tensor<64x64x!tt.ptr<f16, 3>> -> tensor<64x64x!tt.ptr<f16, 3>>
+      tt.store %w, %b : tensor<64x64x!tt.ptr<f16, 3>>
+    }
+    %bar = tt.elementwise_inline_asm "tle.distributed_barrier {tle.marker.no_results = true}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
+    %a = scf.if %c -> (tensor<64x64xf16>) {
+      %p = tt.elementwise_inline_asm "tle.local_pointers {tle.marker.scalar_operands = array<i32: 0>}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %h : tensor<64x64x!tt.ptr<f16, 3>> -> tensor<64x64x!tt.ptr<f16, 3>>
+      %v = tt.load %p : tensor<64x64x!tt.ptr<f16, 3>>
+      scf.yield %v : tensor<64x64xf16>
+    } else {
+      %v = arith.constant dense<0.0> : tensor<64x64xf16>
+      scf.yield %v : tensor<64x64xf16>
+    }
+    %d = tt.dot %a, %b, %acc : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  tt.return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// No hidden ordering, or nothing Triton would pipeline: the same loop with
+// the barrier but no buffer read (a global dot only); buffer writes and
+// reads with a barrier but no dot and no stages (Triton leaves the loop
+// alone); reads only, narrow and straight from a marker, in a pipelined
+// dot loop (nothing to reorder them against).
+// CHECK-LABEL: tt.func @no_hidden_ordering
+// CHECK-NOT: tt.num_stages = 1
+// CHECK: tt.return
+tt.func @no_hidden_ordering(%h: tensor<64x64x!tt.ptr<f16, 3>>, %g: tensor<64x64x!tt.ptr<f16>>, %n: i32) -> tensor<64x64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r0 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<64x64xf32>) : i32 {
+    %b = tt.load %g : tensor<64x64x!tt.ptr<f16>>
+    %bar = tt.elementwise_inline_asm "tle.distributed_barrier {tle.marker.no_results = true}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
+    %d = tt.dot %b, %b, %acc : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %b = tt.load %g : tensor<64x64x!tt.ptr<f16>>
+    %w = tt.elementwise_inline_asm "tle.local_pointers {tle.marker.scalar_operands = array<i32: 0>}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %h : tensor<64x64x!tt.ptr<f16, 3>> -> tensor<64x64x!tt.ptr<f16, 3>>
+    tt.store %w, %b : tensor<64x64x!tt.ptr<f16, 3>>
+    %bar = tt.elementwise_inline_asm "tle.distributed_barrier {tle.marker.no_results = true}" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
+    %v = tt.load %w : tensor<64x64x!tt.ptr<f16, 3>>
+    tt.store %g, %v : tensor<64x64x!tt.ptr<f16>>
+  }
+  %r1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r0) -> (tensor<64x64xf32>) : i32 {
+    %b = tt.load %g : tensor<64x64x!tt.ptr<f16>>
+    %p = tt.elementwise_inline_asm "tle.local_pointers {tle.marker.scalar_operands = array<i32: 0>}" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %h : tensor<64x64x!tt.ptr<f16, 3>> -> tensor<64x64x!tt.ptr<f16, 3>>
+    %a = tt.load %p : tensor<64x64x!tt.ptr<f16, 3>>
+    %d = tt.dot %a, %b, %acc : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  tt.return %r1 : tensor<64x64xf32>
+}

@@ -84,7 +84,11 @@ def TLELowerLocalMemory
     - `tle.shard_id` on a `block_cluster` axis: `%cluster_ctarank`
       decomposed row-major over the mesh's block_cluster axes.
     - `tle.distributed_barrier cluster`: `ttng.cluster_arrive` +
-      `ttng.cluster_wait`.
+      `ttng.cluster_wait`; `grid`: `gpu.barrier`, the marker
+      `tle.grid_barrier;` (the llir finish makes it a barrier of every CTA of
+      the launch on a module global), `gpu.barrier`, and the module gets
+      `tle.grid_barrier = 1 : i32` (a cooperative launch); inside a
+      warp_specialize partition it is an error.
     - `tle.distributed_barrier submesh` (K programs: the caller's group along
       the sub-mesh axes): each CTA holds one mbarrier (arrive count K) and a
       phase word per distinct axis set, in TLE's shared region, initialized
@@ -99,10 +103,12 @@ def TLELowerLocalMemory
       not call the barrier, or is not at `at`, does not hold the others.
     - Cluster modules: the meshes of the module's `tle.shard_id` ops and
       `tle.distributed_barrier`s that have block_cluster axes must agree on
-      the cluster size N (product of those axes' sizes); the module gets `tle.cluster_size = N : i32` and,
-      when N > 1, `tt.get_program_id x` / `tt.get_num_programs x` become
-      `%clusterid.x` / `%nclusterid.x`. `tle.remote_pointers cluster` in a
-      module without a cluster of N > 1 is an error.
+      the cluster size N (product of those axes' sizes); the module gets
+      `tle.cluster_size = N : i32` (the launch runs a grid of G as G clusters
+      of N CTAs). Program ids are left alone: as in FlagTree, a program is a
+      CTA and `tt.get_program_id x` is its global index (`%ctaid.x`, in
+      [0, G * N)). `tle.remote_pointers cluster` in a module without a cluster
+      of N > 1 is an error.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
                            "mlir::scf::SCFDialect", "mlir::tt::TTDialect",

@@ -655,6 +655,21 @@ def TLEUnpipelineLocalPointerLoads
     groups), Triton pipelines exactly the ops with a latency: there such a
     load's `tt.latency` becomes 0 (not issued early) and the rest of the
     schedule stays.
+
+    A second rule covers the order inside the loop. Triton's scheduler puts
+    the ops a pipelined load's consumer depends on in that consumer's
+    cluster and the ops it cannot relate to anything in a later one, and it
+    sees no dependence between a write to a buffer (or a TLE barrier) and a
+    later read through local pointers. So in a pipelined loop a read of a
+    buffer that feeds the `tt.dot` can be moved before the store and the
+    cluster barrier that precede it (FlagTree's remote-dot kernel with one
+    dot per K step read its tile before rank 0 had written it). Every
+    `scf.for` without a user schedule that Triton would pipeline (it holds,
+    directly, a tensor load of global memory or a descriptor load, and a
+    `tt.dot` or `tt.num_stages` > 1) and whose body, nested regions
+    included, both reads shared or cluster memory (`tt.load`, atomics) and
+    writes it (`tt.store`, atomics) or holds a side-effecting TLE marker (a
+    barrier, a copy; pointer markers do not count) gets `tt.num_stages = 1`.
   }];
 }
 

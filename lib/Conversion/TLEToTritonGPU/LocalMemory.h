@@ -58,8 +58,6 @@ LogicalResult lowerDistributedBarrier(DistributedBarrierOp op);
 /// TLE's shared region (tle.alloc + tle.local_pointers: run before the
 /// pointer buffers are planned).
 LogicalResult lowerSubmeshBarriers(ModuleOp module);
-/// `tt.get_program_id x` / `tt.get_num_programs x` -> cluster ids.
-void lowerProgramIdsToClusterIds(ModuleOp module);
 
 } // namespace mlir::tle::local_memory
 

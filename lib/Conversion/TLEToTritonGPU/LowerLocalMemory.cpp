@@ -573,7 +573,5 @@ void LowerLocalMemoryPass::runOnOperation() {
   if (*clusterSize > 0)
     module->setAttr(interop::kTLEClusterSizeAttr,
                     b.getI32IntegerAttr(*clusterSize));
-  if (*clusterSize > 1)
-    lowerProgramIdsToClusterIds(module);
 }
 } // namespace

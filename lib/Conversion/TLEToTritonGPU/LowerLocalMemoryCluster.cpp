@@ -7,16 +7,19 @@
 //   the base (one mapa; base + offset), so their accesses still vectorize.
 // - tle.shard_id on a block_cluster axis: %cluster_ctarank decomposed
 //   row-major over the mesh's block_cluster axes.
-// - tle.distributed_barrier cluster: ttng.cluster_arrive + ttng.cluster_wait.
+// - tle.distributed_barrier cluster: ttng.cluster_arrive + ttng.cluster_wait;
+//   grid: CTA barriers around the marker the llir finish makes a barrier of
+//   every CTA of the launch (TLE/Target/LLVMIR/GridBarrier.h).
 // - tle.distributed_barrier submesh: an mbarrier per CTA, arrived on by every
 //   CTA of the group through mapa (lowerSubmeshBarriers).
-// - In a module whose meshes have a cluster of N > 1 CTAs, a program is a
-//   cluster: tt.get_program_id x / tt.get_num_programs x read %clusterid.x /
-//   %nclusterid.x.
+// - Program ids stay as they are: a program is a CTA (FlagTree's meaning),
+//   tt.get_program_id x is its global index.
 //
 //===----------------------------------------------------------------------===//
 #include "LocalMemory.h"
 #include "TargetCheck.h"
+
+#include "TLE/Target/LLVMIR/GridBarrier.h"
 
 #include "TLE/Interop/Triton/ModuleContext.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -148,6 +151,9 @@ static Value remoteFromBase(OpBuilder &b, Location loc, RemotePointersOp op) {
   return tt::AddPtrOp::create(b, loc, resultType, splatBase, add.getOffset());
 }
 
+/// Whether a shard id (an i32 scalar) is the constant 0.
+static bool isZeroShard(Value shard) { return matchPattern(shard, m_Zero()); }
+
 LogicalResult local_memory::lowerRemotePointers(RemotePointersOp op,
                                                 int64_t clusterSize) {
   OpBuilder b(op);
@@ -169,6 +175,10 @@ LogicalResult local_memory::lowerRemotePointers(RemotePointersOp op,
   if (op.getSpace() == RemoteSpace::device) {
     Value offset = splatLike(b, loc, op.getOffset(), address.getType());
     address = arith::AddIOp::create(b, loc, address, offset);
+  } else if (clusterSize <= 1 && isZeroShard(op.getShardId())) {
+    // A kernel without a cluster is a cluster of one CTA: rank 0 is the CTA
+    // itself, whose shared::cta addresses are valid shared::cluster ones
+    // (FlagTree's scope-less tle.remote(buf, 0)).
   } else {
     if (clusterSize <= 1)
       return op.emitOpError(
@@ -230,11 +240,30 @@ LogicalResult local_memory::lowerShardId(ShardIdOp op) {
 }
 
 LogicalResult local_memory::lowerDistributedBarrier(DistributedBarrierOp op) {
-  if (op.getGroup() != DistributedGroupKind::cluster)
-    return op.emitOpError("only cluster barriers are lowered; group '")
-           << stringifyDistributedGroupKind(op.getGroup())
-           << "' is not supported yet";
   OpBuilder b(op);
+  if (op.getGroup() == DistributedGroupKind::grid) {
+    // A CTA barrier, the grid-barrier marker the llir finish resolves
+    // (TLE/Target/LLVMIR/GridBarrier.h: thread 0 meets the other CTAs), a
+    // CTA barrier. The module asks for a cooperative launch.
+    if (op->getParentOfType<WarpSpecializeOp>() ||
+        op->getParentOfType<ttg::WarpSpecializeOp>())
+      return op.emitOpError("a grid barrier needs every thread of the CTA; "
+                            "it cannot be inside a warp_specialize partition");
+    gpu::BarrierOp::create(b, op.getLoc());
+    tt::ElementwiseInlineAsmOp::create(
+        b, op.getLoc(), TypeRange{b.getI32Type()}, kGridBarrierAsm, "=r",
+        /*pure=*/false, /*packed_element=*/1, ValueRange{});
+    gpu::BarrierOp::create(b, op.getLoc());
+    op->getParentOfType<ModuleOp>()->setAttr(interop::kTLEGridBarrierAttr,
+                                             b.getI32IntegerAttr(1));
+    op.erase();
+    return success();
+  }
+  if (op.getGroup() != DistributedGroupKind::cluster)
+    return op.emitOpError("only cluster and grid barriers are lowered here; "
+                          "group '")
+           << stringifyDistributedGroupKind(op.getGroup())
+           << "' is not supported";
   ttng::ClusterArriveOp::create(b, op.getLoc(), /*relaxed=*/false);
   ttng::ClusterWaitOp::create(b, op.getLoc());
   op.erase();
@@ -404,25 +433,4 @@ LogicalResult local_memory::lowerSubmeshBarriers(ModuleOp module) {
     op.erase();
   }
   return success();
-}
-
-void local_memory::lowerProgramIdsToClusterIds(ModuleOp module) {
-  SmallVector<Operation *> ops;
-  module.walk([&](Operation *op) {
-    if (auto pid = dyn_cast<tt::GetProgramIdOp>(op))
-      if (pid.getAxis() == tt::ProgramIDDim::X)
-        ops.push_back(op);
-    if (auto num = dyn_cast<tt::GetNumProgramsOp>(op))
-      if (num.getAxis() == tt::ProgramIDDim::X)
-        ops.push_back(op);
-  });
-  for (Operation *op : ops) {
-    OpBuilder b(op);
-    StringRef asmString = isa<tt::GetProgramIdOp>(op)
-                              ? "mov.u32 $0, %clusterid.x;"
-                              : "mov.u32 $0, %nclusterid.x;";
-    Value id = buildScalarAsm(b, op->getLoc(), asmString);
-    op->getResult(0).replaceAllUsesWith(id);
-    op->erase();
-  }
 }

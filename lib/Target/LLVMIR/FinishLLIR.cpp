@@ -8,6 +8,7 @@
 #include "TLE/Target/LLVMIR/FinishLLIR.h"
 #include "PTXAsm.h"
 #include "SharedAsmCalls.h"
+#include "TLE/Target/LLVMIR/GridBarrier.h"
 #include "TLE/Target/LLVMIR/TmaCacheHints.h"
 #include "TLE/Target/LLVMIR/TmaGather.h"
 #include "TLE/Target/LLVMIR/TryWait.h"
@@ -248,7 +249,8 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
   bool split = !tmaGatherRowBytes.empty() && llir.contains("tile::gather4");
   bool tryWait = llir.contains(kTryWaitEndAsm);
   bool hints = llir.contains(kTmaHintPrefix);
-  if (!region && !fold && !split && !tryWait && !hints)
+  bool grid = llir.contains(kGridBarrierAsm);
+  if (!region && !fold && !split && !tryWait && !hints && !grid)
     return unchanged();
   uint64_t base = tleSharedBase(tritonShared);
   LLVMContext ctx;
@@ -277,7 +279,14 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
       return changed.takeError();
     hinted = *changed;
   }
-  if (!region && !folded && !splitDone && !tested && !hinted)
+  bool gridDone = false;
+  if (grid) {
+    Expected<bool> changed = finishGridBarriers(**module);
+    if (!changed)
+      return changed.takeError();
+    gridDone = *changed;
+  }
+  if (!region && !folded && !splitDone && !tested && !hinted && !gridDone)
     return unchanged();
   FinishResult result;
   result.sharedSize = tritonShared;
@@ -289,8 +298,8 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
   } else if (Error e = verifyForTriton(
                  **module,
                  "the module does not verify after folding wgmma descriptors, "
-                 "splitting TMA gathers, finishing barrier try-waits or "
-                 "hinting TMA loads")) {
+                 "splitting TMA gathers, finishing barrier try-waits, "
+                 "hinting TMA loads or finishing grid barriers")) {
     return std::move(e);
   }
   restoreIntrinsicNames(**module, declaredNames(llir));

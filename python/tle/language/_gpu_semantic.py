@@ -706,17 +706,24 @@ def memory_space(input, space, _semantic):
 
 
 def remote(buffer_or_ptr, shard_id, scope, context, _semantic):
-    scope_mesh = _mesh(scope, "tle.remote", "scope")
     context = tlc._unwrap_if_constexpr(context)
     target = tlc._unwrap_if_constexpr(buffer_or_ptr)
-    global_ptrs = (isinstance(target, tlc.tensor) and not isinstance(target, buffered_tensor)
-                   and target.dtype.is_ptr() and target.dtype.address_space == 1)
-    if context is not None or (global_ptrs and scope_mesh.level_size("device") > 1):
-        return _remote_device(buffer_or_ptr, shard_id, scope_mesh, context, _semantic)
-    mesh = cluster_mesh(scope, "tle.remote", "scope")
+    if tlc._unwrap_if_constexpr(scope) is None:
+        if context is not None:
+            raise TLEUsageError("tle.remote with a device context needs scope= (the context's device mesh)")
+        rank = _implicit_cluster_rank(shard_id, _semantic)
+    else:
+        scope_mesh = _mesh(scope, "tle.remote", "scope")
+        global_ptrs = (isinstance(target, tlc.tensor) and not isinstance(target, buffered_tensor)
+                       and target.dtype.is_ptr() and target.dtype.address_space == 1)
+        if context is not None or (global_ptrs and scope_mesh.level_size("device") > 1):
+            return _remote_device(buffer_or_ptr, shard_id, scope_mesh, context, _semantic)
+        mesh = cluster_mesh(scope, "tle.remote", "scope")
+        rank = None
     _require_enabled("tle.remote", _semantic)
     _require_capability("tle.remote (thread-block clusters, distributed shared memory)", 90, _semantic)
-    rank = linear_shard(shard_id, mesh, _semantic)
+    if rank is None:
+        rank = linear_shard(shard_id, mesh, _semantic)
     target = tlc._unwrap_if_constexpr(buffer_or_ptr)
     if isinstance(target, buffered_tensor):
         if target.remote_shard is not None:
@@ -730,6 +737,19 @@ def remote(buffer_or_ptr, shard_id, scope, context, _semantic):
         raise TLEUsageError(f"tle.remote buffer_or_ptr must be a buffer or shared-memory pointers from "
                             f"tle.gpu.local_ptr, got {got}")
     return remote_pointers(target, rank, _semantic)
+
+
+def _implicit_cluster_rank(shard_id, _semantic):
+    """``tle.remote`` without ``scope``: the rank in the kernel's own cluster
+    (set by its meshes; a kernel without one is a cluster of one CTA, whose
+    only rank is 0: the compiler refuses any other there)."""
+    shard = tlc._unwrap_if_constexpr(shard_id)
+    if isinstance(shard, (tuple, list, tlc.tuple)):
+        raise TLEUsageError("tle.remote without scope takes the CTA's rank in the kernel's cluster (one int), got "
+                            f"coordinates {describe(shard)}; pass scope=<mesh> to give one per mesh axis")
+    if isinstance(shard, int) and not isinstance(shard, bool) and shard < 0:
+        raise TLEUsageError(f"tle.remote shard_id {shard} is negative")
+    return _scalar_i32(shard, "tle.remote shard_id", _semantic)
 
 
 def _remote_device(ptrs, shard_id, mesh, context, _semantic):

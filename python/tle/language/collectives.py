@@ -500,7 +500,7 @@ def shard_id(mesh, axis, context=None, _semantic=None, _generator=None):
         def coords(OUT, MESH: tl.constexpr):
             x = tle.shard_id(MESH, "cx")
             y = tle.shard_id(MESH, "cy")
-            tl.store(OUT + tl.program_id(0) * 4 + x * 2 + y, x * 10 + y)
+            tl.store(OUT + tl.program_id(0), x * 10 + y)  # CTA x * 2 + y
     """
     mesh = _mesh(mesh, "tle.shard_id", submesh=True).launch_mesh
     axis = tlc._unwrap_if_constexpr(axis)
@@ -529,14 +529,18 @@ def distributed_barrier(mesh=None, context=None, _semantic=None, _generator=None
     (system-scope release/acquire: what each wrote before is visible to the
     others after; docs/distributed.md, "Device barriers"). Without a mesh,
     every CTA of the launch's cluster (a CTA barrier when the kernel is not
-    a cluster kernel), as in FlagTree.
+    a cluster kernel), as in FlagTree. Over a mesh with ``block`` axes,
+    every program of the launch (a grid barrier, as CUDA's ``grid.sync()``;
+    the kernel is launched cooperatively, so its grid must fit on the GPU at
+    once; docs/distributed.md, "Grid barriers").
 
     Args:
         mesh: None, or a ``tle.device_mesh`` (compile-time): without
             ``context``, one with a thread-block cluster of more than one CTA
-            (sm_90+), or a sub-mesh of one that fixes some of its
-            block_cluster axes (an int) and keeps the others whole (``:``);
-            with ``context``, one with a ``device`` axis of size > 1.
+            (sm_90+), a sub-mesh of one that fixes some of its
+            block_cluster axes (an int) and keeps the others whole (``:``),
+            or one with a ``block`` axis of size > 1 (a grid barrier,
+            sm_70+); with ``context``, one with a ``device`` axis of size > 1.
         context: None, or a ``tle.device_context`` for ``mesh`` built from a
             host context's ``args()`` tuple (``tle.device_context(MESH, C)``),
             whose signal slots the barrier uses.

@@ -370,7 +370,7 @@ def memory_space(input, space, _semantic=None, _generator=None):
 
 
 @builtin("tle.remote")
-def remote(buffer_or_ptr, shard_id, scope, context=None, _semantic=None, _generator=None):
+def remote(buffer_or_ptr, shard_id, scope=None, context=None, _semantic=None, _generator=None):
     """The same memory in another shard of the mesh ``scope``.
 
     Thread-block cluster (``scope`` has ``block_cluster`` axes):
@@ -399,7 +399,11 @@ def remote(buffer_or_ptr, shard_id, scope, context=None, _semantic=None, _genera
             in range.
         scope: a ``tle.device_mesh`` (a compile-time value, typically a
             ``tl.constexpr`` kernel argument) with ``block_cluster`` axes of
-            more than one CTA (sm_90+), or with ``device`` axes.
+            more than one CTA (sm_90+), or with ``device`` axes. None (as in
+            FlagTree): the kernel's own cluster, as its other primitives'
+            meshes set it; ``shard_id`` is then a rank, and a kernel without
+            a cluster (one CTA) only has rank 0 (any other is a compile
+            error).
         context: None for a cluster; for devices a ``tle.device_context``
             built for the same mesh ``scope``.
 

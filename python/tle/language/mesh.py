@@ -7,9 +7,10 @@ axis, ``tle.distributed_barrier(mesh)`` synchronizes a group of programs and
 
 This module implements the thread-block-cluster level (``block_cluster``): a
 kernel whose mesh has ``block_cluster`` axes is launched as clusters of their
-product of CTAs. ``tl.program_id(0)`` is then the cluster's index (a program is
-a cluster, as with Triton's ``num_ctas``) and ``tle.shard_id`` the CTA's
-coordinates inside it. The device level (one process per GPU, peers over
+product of CTAs: a grid of G runs G clusters. A program is a CTA, as in
+FlagTree: ``tl.program_id(0)`` is its global index (its cluster is
+``tl.program_id(0) // C``) and ``tle.shard_id`` its coordinates inside the
+cluster. The device level (one process per GPU, peers over
 NVLink) is ``device_runtime.py`` and ``tle.distributed`` (docs/distributed.md).
 
 Sharded tensors over a mesh: ``sharding_spec.py`` (``tle.sharding``,
@@ -87,7 +88,8 @@ class device_mesh:
     Meshes are compile-time values: create them outside the kernel and pass
     them as ``tl.constexpr`` arguments (or reference a ``tl.constexpr`` global).
     ``block_cluster`` axes make the kernel a cluster kernel of their product
-    of CTAs (``tl.program_id(0)`` is then the cluster's index); ``device``
+    of CTAs: a grid of G runs G clusters, and a program is a CTA
+    (``tl.program_id(0)`` is its global index, as in FlagTree); ``device``
     axes are GPUs (docs/distributed.md). Two meshes are equal when their
     levels, axis names and sizes are.
 
@@ -119,9 +121,9 @@ class device_mesh:
         @triton.jit
         def ranks(OUT, MESH: tl.constexpr):
             rank = tle.shard_id(MESH, "cluster_x")
-            tl.store(OUT + tl.program_id(0) * 2 + rank, rank)
+            tl.store(OUT + tl.program_id(0), rank)  # program = CTA
 
-        ranks[(4,)](out, MESH=MESH)   # 4 clusters of 2 CTAs
+        ranks[(4,)](out, MESH=MESH)   # 4 clusters of 2 CTAs: out = 0, 1, 0, 1, ...
     """
 
     def __init__(self, topology=None, **kwargs):
@@ -338,6 +340,8 @@ def cluster_barrier(mesh, _semantic) -> None:
         attrs = {}
     else:
         mesh = _mesh(mesh, "tle.distributed_barrier", submesh=True)
+        if not mesh.is_submesh and mesh.level_size("block") > 1:
+            return grid_barrier(_semantic)
         cluster_mesh(mesh.launch_mesh, "tle.distributed_barrier")
         attrs = {"mesh": mesh.launch_mesh.mlir()}
     _require_enabled("tle.distributed_barrier", _semantic)
@@ -346,6 +350,17 @@ def cluster_barrier(mesh, _semantic) -> None:
         return _submesh_barrier(mesh, _semantic)
     _markers.emit("distributed_barrier", {"group": "#tle.distributed_group<cluster>", **attrs,
                                           "tle.marker.no_results": True}, [], [tlc.int32], _semantic=_semantic)
+
+
+def grid_barrier(_semantic) -> None:
+    """``tle.distributed_barrier grid`` (marker): every program of the launch
+    (FlagTree's barrier over a ``block`` mesh). The kernel is launched
+    cooperatively, so the grid must fit on the GPU at once."""
+    _require_enabled("tle.distributed_barrier", _semantic)
+    _require_capability("tle.distributed_barrier over a block mesh (a grid barrier: gpu-scope acquire/release)",
+                        70, _semantic)
+    _markers.emit("distributed_barrier", {"group": "#tle.distributed_group<grid>", "tle.marker.no_results": True},
+                  [], [tlc.int32], _semantic=_semantic)
 
 
 def submesh_group(mesh: device_mesh):

@@ -1,16 +1,17 @@
 // RUN: tle-opt %s -split-input-file --triton-tle-lower-local-memory | FileCheck %s --implicit-check-not='tle.'
 
 // A 2x2 cluster mesh (plus a "block" axis): tle.cluster_size = 4, shard ids
-// from %cluster_ctarank row-major over the cluster axes, program ids become
-// cluster ids, remote pointers go through mapa, the barrier is the cluster
+// from %cluster_ctarank row-major over the cluster axes, program ids stay
+// Triton's (a program is a CTA, as in FlagTree), remote pointers go through mapa, the barrier is the cluster
 // barrier.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #mesh = #tle.device_mesh<shape = [2, 2, 8], axes = ["cx", "cy", "b"], levels = ["block_cluster", "block_cluster", "block"]>
 // CHECK: module attributes {tle.cluster_size = 4 : i32
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @cluster
-  // CHECK-NEXT: %[[PID:.*]] = tt.elementwise_inline_asm "mov.u32 $0, %clusterid.x;" {constraints = "=r", packed_element = 1 : i32, pure = true} -> i32
-  // CHECK-NEXT: %[[NP:.*]] = tt.elementwise_inline_asm "mov.u32 $0, %nclusterid.x;"
+  // CHECK-NOT: clusterid
+  // CHECK-NEXT: %[[PID:.*]] = tt.get_program_id x : i32
+  // CHECK-NEXT: %[[NP:.*]] = tt.get_num_programs x : i32
   // CHECK-NEXT: %[[PY:.*]] = tt.get_program_id y : i32
   // cx = rank / 2
   // CHECK-NEXT: %[[R0:.*]] = tt.elementwise_inline_asm "mov.u32 $0, %cluster_ctarank;" {constraints = "=r", packed_element = 1 : i32, pure = true} -> i32
@@ -132,3 +133,45 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 
+
+// -----
+
+// No cluster (a kernel of one-CTA clusters): remote pointers to rank 0,
+// a tensor and a scalar (FlagTree's scope-less tle.remote(buf, 0)), is the CTA's
+// own shared memory: an address-space change, no mapa.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @rank0_without_cluster
+  // CHECK-NOT: mapa
+  // CHECK: %[[I:.*]] = tt.ptr_to_int %arg0 : tensor<128x!tt.ptr<f32, 3>, #blocked> -> tensor<128xi64, #blocked>
+  // CHECK-NEXT: %[[R:.*]] = tt.int_to_ptr %[[I]] : tensor<128xi64, #blocked> -> tensor<128x!tt.ptr<f32, 7>, #blocked>
+  // CHECK: %[[J:.*]] = tt.ptr_to_int %arg1 : !tt.ptr<f32, 3> -> i64
+  // CHECK-NEXT: %[[Q:.*]] = tt.int_to_ptr %[[J]] : i64 -> !tt.ptr<f32, 7>
+  // CHECK-NEXT: tt.return %[[R]], %[[Q]]
+  tt.func @rank0_without_cluster(%p: tensor<128x!tt.ptr<f32, 3>, #blocked>, %s: !tt.ptr<f32, 3>) -> (tensor<128x!tt.ptr<f32, 7>, #blocked>, !tt.ptr<f32, 7>) {
+    %c0 = arith.constant 0 : i32
+    %r = tle.remote_pointers cluster %p, %c0 : tensor<128x!tt.ptr<f32, 3>, #blocked> -> tensor<128x!tt.ptr<f32, 7>, #blocked>
+    %q = tle.remote_pointers cluster %s, %c0 : !tt.ptr<f32, 3> -> !tt.ptr<f32, 7>
+    tt.return %r, %q : tensor<128x!tt.ptr<f32, 7>, #blocked>, !tt.ptr<f32, 7>
+  }
+}
+
+// -----
+
+// A grid barrier: CTA barriers around the marker the llir finish resolves;
+// the module asks for a cooperative launch. No cluster.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: module attributes {tle.grid_barrier = 1 : i32
+  // CHECK-NOT: tle.cluster_size
+  // CHECK-LABEL: tt.func @grid
+  // CHECK-NEXT: tt.get_program_id x
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: tt.elementwise_inline_asm "tle.grid_barrier;" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: tt.return
+  tt.func @grid() -> i32 {
+    %p = tt.get_program_id x : i32
+    tle.distributed_barrier grid
+    tt.return %p : i32
+  }
+}

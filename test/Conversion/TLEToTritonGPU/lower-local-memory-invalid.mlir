@@ -43,6 +43,16 @@ tt.func @remote_without_cluster(%p: !tt.ptr<f32, 3>, %r: i32) -> !tt.ptr<f32, 7>
 
 // -----
 
+// Rank 1 without a cluster: only rank 0 (the CTA itself) exists.
+tt.func @remote_rank1_without_cluster(%p: !tt.ptr<f32, 3>) -> !tt.ptr<f32, 7> {
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{tle.remote needs a thread-block cluster: the kernel uses no device mesh with a block_cluster axis of size > 1}}
+  %q = tle.remote_pointers cluster %p, %c1 : !tt.ptr<f32, 3> -> !tt.ptr<f32, 7>
+  tt.return %q : !tt.ptr<f32, 7>
+}
+
+// -----
+
 #mesh = #tle.device_mesh<shape = [1], axes = ["c"], levels = ["block_cluster"]>
 tt.func @remote_cluster_of_one(%p: !tt.ptr<f32, 3>) -> !tt.ptr<f32, 7> {
   %r = tle.shard_id #mesh, "c"
@@ -83,10 +93,19 @@ tt.func @shard_id_unknown_level() -> i32 {
 
 // -----
 
-tt.func @grid_barrier() {
-  // expected-error @+1 {{only cluster barriers are lowered; group 'grid' is not supported yet}}
-  tle.distributed_barrier grid
-  tt.return
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func @grid_barrier_in_partition() {
+    tle.warp_specialize()
+    default {
+      // expected-error @+1 {{a grid barrier needs every thread of the CTA; it cannot be inside a warp_specialize partition}}
+      tle.distributed_barrier grid
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
 }
 
 // -----
