@@ -41,8 +41,9 @@ if [ ! -f build-asan/build.ninja ]; then
 fi
 ninja -C build-asan tle-opt
 echo "sanitize.sh: build took $(( $(date +%s) - start )) s"
-export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
-export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1
+. scripts/sanitizer-env.sh
+export ASAN_OPTIONS=$TLE_ASAN_OPTIONS
+export UBSAN_OPTIONS=$TLE_UBSAN_OPTIONS
 lit -sv build-asan/test
 echo "sanitize.sh: lit done at $(( $(date +%s) - start )) s"
 logs=$PWD/build-asan/sanitizer-logs
@@ -51,13 +52,9 @@ logs=$PWD/build-asan/sanitizer-logs
 run_pytest() {
   local what=$1
   shift
-  rm -rf "$logs" && mkdir -p "$logs"
+  sanitizer_logs_fresh "$logs"
   env "$@" python -m pytest -q -p no:cacheprovider $(scripts/pytest-jobs.sh) python/test
-  if [ -n "$(ls -A "$logs")" ]; then
-    cat "$logs"/* >&2
-    echo "sanitize.sh: sanitizer reports under $what (above)" >&2
-    exit 1
-  fi
+  sanitizer_logs_check "$logs" sanitize.sh "$what"
   echo "sanitize.sh: $what done at $(( $(date +%s) - start )) s"
 }
 if [ "$pytest" = 1 ]; then
