@@ -25,26 +25,6 @@ namespace {
 using interop::kLatencyAttr;
 using interop::kNumStagesAttr;
 
-/// A tensor load through shared or cluster pointers that Triton's pipeliner
-/// may issue as cp.async (see the pass description).
-bool isPipelinableLocalLoad(Operation *op) {
-  if (op->getName().getStringRef() != "tt.load" || op->getNumOperands() == 0)
-    return false;
-  Value ptr = op->getOperand(0);
-  auto tensorTy = dyn_cast<RankedTensorType>(ptr.getType());
-  if (!tensorTy)
-    return false; // Triton never pipelines a scalar load.
-  auto ptrTy = dyn_cast<tt::PointerType>(tensorTy.getElementType());
-  if (!ptrTy || (ptrTy.getAddressSpace() != 3 && ptrTy.getAddressSpace() != 7))
-    return false;
-  Type pointee = ptrTy.getPointeeType();
-  unsigned bits = pointee.isIntOrFloat() ? pointee.getIntOrFloatBitWidth() : 64;
-  Operation *def = ptr.getDefiningOp();
-  bool contiguityOne =
-      def && def->getName().getStringRef() == "tt.elementwise_inline_asm";
-  return !(contiguityOne && bits < 32);
-}
-
 /// The address space of a shared/cluster pointer operand (3 or 7), else 0.
 unsigned localSpace(Value ptr) {
   Type type = ptr.getType();
@@ -54,6 +34,26 @@ unsigned localSpace(Value ptr) {
   if (!ptrTy || (ptrTy.getAddressSpace() != 3 && ptrTy.getAddressSpace() != 7))
     return 0;
   return ptrTy.getAddressSpace();
+}
+
+/// A tensor load through shared or cluster pointers that Triton's pipeliner
+/// may issue as cp.async (see the pass description).
+bool isPipelinableLocalLoad(Operation *op) {
+  if (op->getName().getStringRef() != "tt.load" || op->getNumOperands() == 0)
+    return false;
+  Value ptr = op->getOperand(0);
+  auto tensorTy = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!tensorTy)
+    return false; // Triton never pipelines a scalar load.
+  if (!localSpace(ptr))
+    return false;
+  Type pointee =
+      cast<tt::PointerType>(tensorTy.getElementType()).getPointeeType();
+  unsigned bits = pointee.isIntOrFloat() ? pointee.getIntOrFloatBitWidth() : 64;
+  Operation *def = ptr.getDefiningOp();
+  bool contiguityOne =
+      def && def->getName().getStringRef() == "tt.elementwise_inline_asm";
+  return !(contiguityOne && bits < 32);
 }
 
 /// A TLE marker with side effects other than computing pointers (a barrier,

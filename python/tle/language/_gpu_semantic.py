@@ -708,10 +708,10 @@ def memory_space(input, space, _semantic):
 def remote(buffer_or_ptr, shard_id, scope, context, _semantic):
     context = tlc._unwrap_if_constexpr(context)
     target = tlc._unwrap_if_constexpr(buffer_or_ptr)
+    mesh = None  # scope None: the kernel's own cluster
     if tlc._unwrap_if_constexpr(scope) is None:
         if context is not None:
             raise TLEUsageError("tle.remote with a device context needs scope= (the context's device mesh)")
-        rank = _implicit_cluster_rank(shard_id, _semantic)
     else:
         scope_mesh = _mesh(scope, "tle.remote", "scope")
         global_ptrs = (isinstance(target, tlc.tensor) and not isinstance(target, buffered_tensor)
@@ -719,12 +719,10 @@ def remote(buffer_or_ptr, shard_id, scope, context, _semantic):
         if context is not None or (global_ptrs and scope_mesh.level_size("device") > 1):
             return _remote_device(buffer_or_ptr, shard_id, scope_mesh, context, _semantic)
         mesh = cluster_mesh(scope, "tle.remote", "scope")
-        rank = None
     _require_enabled("tle.remote", _semantic)
     _require_capability("tle.remote (thread-block clusters, distributed shared memory)", 90, _semantic)
-    if rank is None:
-        rank = linear_shard(shard_id, mesh, _semantic)
-    target = tlc._unwrap_if_constexpr(buffer_or_ptr)
+    rank = (_implicit_cluster_rank(shard_id, _semantic) if mesh is None
+            else linear_shard(shard_id, mesh, _semantic))
     if isinstance(target, buffered_tensor):
         if target.remote_shard is not None:
             raise TLEUsageError("tle.remote of a remote buffer view: pass the buffer itself as buffer_or_ptr")
