@@ -46,7 +46,9 @@ Providers:
             multiprocessor taking tiles in turn, O through buffers of its
             own: TLE_FA3_HEAD_DIM_CONFIG says why); setmaxnreg: worker
             consumer 240, producer warp 32, the default partition what
-            Triton gives it (232).
+            Triton gives it (232). At D = 64 from N = 2k: FA3's 192-row
+            tile, three consumer warpgroups taking turns round robin
+            (TLE_FA3_WG3_CONFIG; 160 registers a worker consumer).
 
 Check: every provider's out within 2e-2 absolute of an fp32 reference
 computed from the same bf16 inputs (chunked over queries), and its RMS error
@@ -72,7 +74,7 @@ TOKENS = 16384
 DEFAULT_SHAPES = [(TOKENS // n, 2048 // d, n, d, c)
                   for d in (64, 128) for c in (0, 1) for n in (1024, 4096, 16384)]
 CHECK_SHAPES = ["2x2x128x64x0", "2x2x128x128x1", "1x3x384x128x1", "1x2x512x64x1", "2x1x1024x128x0",
-                "1x2x768x64x0"]
+                "1x2x768x64x0", "1x2x2176x64x1", "2x1x2048x64x0"]
 # Rows of query (and keys) the TLE kernels and the triton provider's tiles divide N by.
 N_MULTIPLE = 128
 
@@ -307,9 +309,11 @@ def _fa3_p_slot(p_buf, j, P_REGS: tl.constexpr):
 
 @triton.jit
 def _fa3_blocks(start_m, N_CTX, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    """Key blocks of query tile start_m: up to the diagonal when causal."""
+    """Key blocks of query tile start_m: up to the diagonal when causal (a
+    192-row tile can end in the middle of a key block; the keys stop at
+    N_CTX)."""
     if CAUSAL:
-        return (start_m + 1) * BLOCK_M // BLOCK_N
+        return tl.minimum(tl.cdiv((start_m + 1) * BLOCK_M, BLOCK_N), N_CTX // BLOCK_N)
     else:
         return N_CTX // BLOCK_N
 
@@ -325,10 +329,10 @@ def _fa3_tile_of(tile, m_tiles, hz):
 
 @triton.jit
 def _fa3_consumer_tile(q_buf, o_buf, p_buf, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, o_desc, o_row,
-                       rows, n_blocks, qk_scale, c, t, ROLE: tl.constexpr, CAUSAL: tl.constexpr,
+                       rows, row0, N_CTX, n_blocks, qk_scale, c, t, ROLE: tl.constexpr, CAUSAL: tl.constexpr,
                        PINGPONG: tl.constexpr, STAGES: tl.constexpr, P_REGS: tl.constexpr,
-                       PERSISTENT: tl.constexpr, HALF_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                       HEAD_DIM: tl.constexpr):
+                       PERSISTENT: tl.constexpr, NUM_WG: tl.constexpr, HALF_M: tl.constexpr,
+                       BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
     """One consumer warpgroup's 64 query rows of one tile; c: the key blocks
     its CTA went through before (block c + j is in slot (c + j) % STAGES),
     t: the tiles before (Q's phase). Per key block j (FA3's mainloop): wait
@@ -336,15 +340,18 @@ def _fa3_consumer_tile(q_buf, o_buf, p_buf, kbuf, vbuf, qbar, qempty, kfull, vfu
     rescale O by the previous block's alpha while S_j runs; issue
     O += P_{j-1} V_{j-1} with P_{j-1} in registers (the wgmma's A operand: no
     shared memory; P_REGS False: through the consumer's P buffer); hand the
-    turn to the other warpgroup (`other`); wait for S_j only
+    turn to the next warpgroup (`nxt`: round robin over NUM_WG); wait for S_j only
     (wgmma_wait(1)) and free K_j; the softmax of S_j runs while P V is in
     flight; wait for P V, free V_{j-1}. The epilogue writes O into o_buf
     and stores it by TMA. PERSISTENT: Q's buffer is handed back (qempty)
     once the last S is done, so the producer loads the next tile's Q under
     this tile's last P V and epilogue; o_buf is a buffer of its own, and
-    its previous TMA store must be done before it is written. Returns c."""
+    its previous TMA store must be done before it is written. row0: the
+    warpgroup's first row in the sequence; with 192-row tiles the last tile
+    can reach past N_CTX (into the next head's rows, which another tile
+    writes), and such a warpgroup does not store. Returns c."""
     me = tle.gpu.named_barrier(8 + ROLE, 256)
-    other = tle.gpu.named_barrier(9 - ROLE, 256)
+    nxt = tle.gpu.named_barrier(8 + (ROLE + 1) % NUM_WG, 256)
     tle.gpu.barrier_wait(qbar[ROLE], phaseIdx=t)
     m_i = tl.full([HALF_M], float("-inf"), tl.float32)
     l_i = tl.zeros([HALF_M], tl.float32)
@@ -356,16 +363,19 @@ def _fa3_consumer_tile(q_buf, o_buf, p_buf, kbuf, vbuf, qbar, qempty, kfull, vfu
         tle.gpu.barrier_wait(me)
     s = _fa3_s(q_buf, kbuf.slot(first))
     if PINGPONG:
-        tle.gpu.barrier_arrive(other)
+        tle.gpu.barrier_arrive(nxt)
     s = tle.gpu.wgmma_wait(0, s)
     tle.gpu.barrier_arrive(kempty[first], phaseIdx=c // STAGES)
-    # The diagonal block, masked when causal. Not causal, no block is
-    # (diag == n_blocks), but S still goes through this runtime branch: with
-    # no branch, Triton's layout propagation copies the tle.gpu.wgmma marker
-    # that makes S for each of its users' layouts, and each copy becomes a
-    # wgmma of its own (3x the Q K^T work; reproducer in the report).
+    # Blocks from the one holding the warpgroup's first row on are masked
+    # when causal (one block with 128-row tiles; with 192-row tiles the
+    # tile's last block can lie wholly right of a warpgroup's rows). Not
+    # causal, no block is (diag == n_blocks), but S still goes through this
+    # runtime branch: with no branch, Triton's layout propagation copies the
+    # tle.gpu.wgmma marker that makes S for each of its users' layouts, and
+    # each copy becomes a wgmma of its own (3x the Q K^T work; reproducer in
+    # the report).
     if CAUSAL:
-        diag = n_blocks - 1
+        diag = row0 // BLOCK_N
     else:
         diag = n_blocks
     if diag == 0:
@@ -383,10 +393,10 @@ def _fa3_consumer_tile(q_buf, o_buf, p_buf, kbuf, vbuf, qbar, qempty, kfull, vfu
         tle.gpu.barrier_wait(vfull[prev], phaseIdx=(c + j - 1) // STAGES)
         acc = _fa3_pv(p, _fa3_p_slot(p_buf, j - 1, P_REGS), vbuf.slot(prev), acc, P_REGS)
         if PINGPONG:
-            tle.gpu.barrier_arrive(other)
+            tle.gpu.barrier_arrive(nxt)
         s = tle.gpu.wgmma_wait(1, s)
         tle.gpu.barrier_arrive(kempty[slot], phaseIdx=(c + j) // STAGES)
-        if j == diag:
+        if j >= diag:
             s = _causal_mask(s, rows, j * BLOCK_N, BLOCK_N)
         p_next, alpha, m_i, l_i = _online_softmax(s, m_i, l_i, qk_scale)
         acc = tle.gpu.wgmma_wait(0, acc)
@@ -403,15 +413,16 @@ def _fa3_consumer_tile(q_buf, o_buf, p_buf, kbuf, vbuf, qbar, qempty, kfull, vfu
         tle.gpu.barrier_wait(me)
     acc = _fa3_pv(p, _fa3_p_slot(p_buf, n_blocks - 1, P_REGS), vbuf.slot(last), acc, P_REGS)
     if PINGPONG:
-        tle.gpu.barrier_arrive(other)
+        tle.gpu.barrier_arrive(nxt)
     acc = tle.gpu.wgmma_wait(0, acc)
     tle.gpu.barrier_arrive(vempty[last], phaseIdx=u // STAGES)
     acc = acc / l_i[:, None]
     if PERSISTENT:
         tle.gpu.tma_store_wait(0)  # the previous tile's O has left o_buf
     # Not persistent, O goes through the Q buffer (every S that read it is done).
-    tle.gpu.local_store(o_buf, acc.to(tl.bfloat16))
-    tle.gpu.copy(o_buf, o_desc, [HALF_M, HEAD_DIM], [o_row, 0], is_async=True)
+    if row0 < N_CTX:
+        tle.gpu.local_store(o_buf, acc.to(tl.bfloat16))
+        tle.gpu.copy(o_buf, o_desc, [HALF_M, HEAD_DIM], [o_row, 0], is_async=True)
     if not PERSISTENT:
         tle.gpu.tma_store_wait(0)
     return c + n_blocks
@@ -421,18 +432,18 @@ def _fa3_consumer_tile(q_buf, o_buf, p_buf, kbuf, vbuf, qbar, qempty, kfull, vfu
 def _fa3_consumer(q_buf, o_buf, p_buf, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, o_desc, start_m,
                   off_hz, m_tiles, hz, N_CTX, qk_scale, ROLE: tl.constexpr, CAUSAL: tl.constexpr,
                   PINGPONG: tl.constexpr, STAGES: tl.constexpr, P_REGS: tl.constexpr, PERSISTENT: tl.constexpr,
-                  HALF_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
-    """One consumer warpgroup (ROLE 0: the default partition, 1: a worker):
+                  NUM_WG: tl.constexpr, HALF_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    """One consumer warpgroup (ROLE 0: the default partition, 1 and 2: workers):
     its rows of the CTA's tile (start_m, off_hz), or, PERSISTENT, of every
     tile from program_id to m_tiles * hz by num_programs, the key-block
     count and Q's phase carried from tile to tile (_fa3_consumer_tile). The
-    two warpgroups take turns to issue wgmmas across tiles too."""
-    BLOCK_M: tl.constexpr = 2 * HALF_M
+    warpgroups take turns, in order, to issue wgmmas across tiles too."""
+    BLOCK_M: tl.constexpr = NUM_WG * HALF_M
     me = tle.gpu.named_barrier(8 + ROLE, 256)
-    other = tle.gpu.named_barrier(9 - ROLE, 256)
+    nxt = tle.gpu.named_barrier(8 + (ROLE + 1) % NUM_WG, 256)
     if PINGPONG:
-        if ROLE == 1:
-            tle.gpu.barrier_arrive(other)  # warpgroup 0 takes the first turn
+        if ROLE == NUM_WG - 1:
+            tle.gpu.barrier_arrive(nxt)  # warpgroup 0 takes the first turn
     half = tl.arange(0, HALF_M) + ROLE * HALF_M
     if PERSISTENT:
         c = 0
@@ -441,27 +452,29 @@ def _fa3_consumer(q_buf, o_buf, p_buf, kbuf, vbuf, qbar, qempty, kfull, vfull, k
             sm, hzi = _fa3_tile_of(tile, m_tiles, hz)
             c = _fa3_consumer_tile(q_buf, o_buf, p_buf, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty,
                                    o_desc, hzi * N_CTX + sm * BLOCK_M + ROLE * HALF_M, sm * BLOCK_M + half,
-                                   _fa3_blocks(sm, N_CTX, CAUSAL, BLOCK_M, BLOCK_N), qk_scale, c, t, ROLE, CAUSAL,
-                                   PINGPONG, STAGES, P_REGS, PERSISTENT, HALF_M, BLOCK_N, HEAD_DIM)
+                                   sm * BLOCK_M + ROLE * HALF_M, N_CTX, _fa3_blocks(sm, N_CTX, CAUSAL, BLOCK_M,
+                                   BLOCK_N), qk_scale, c, t, ROLE, CAUSAL, PINGPONG, STAGES, P_REGS,
+                                   PERSISTENT, NUM_WG, HALF_M, BLOCK_N, HEAD_DIM)
             t += 1
         tle.gpu.tma_store_wait(0)
     else:
         _fa3_consumer_tile(q_buf, o_buf, p_buf, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, o_desc,
                            off_hz * N_CTX + start_m * BLOCK_M + ROLE * HALF_M, start_m * BLOCK_M + half,
-                           _fa3_blocks(start_m, N_CTX, CAUSAL, BLOCK_M, BLOCK_N), qk_scale, 0, 0, ROLE, CAUSAL,
-                           PINGPONG, STAGES, P_REGS, PERSISTENT, HALF_M, BLOCK_N, HEAD_DIM)
+                           start_m * BLOCK_M + ROLE * HALF_M, N_CTX, _fa3_blocks(start_m, N_CTX, CAUSAL, BLOCK_M,
+                           BLOCK_N), qk_scale, 0, 0, ROLE, CAUSAL, PINGPONG, STAGES, P_REGS,
+                           PERSISTENT, NUM_WG, HALF_M, BLOCK_N, HEAD_DIM)
     if PINGPONG:
         if ROLE == 0:
-            # Warpgroup 1 arrived once more than warpgroup 0 synced (its
-            # opening arrive): take that arrival so the barrier ends empty.
+            # The last warpgroup arrived once more than warpgroup 0 synced
+            # (its opening arrive): take that arrival so the barrier ends empty.
             tle.gpu.barrier_wait(me)
 
 
 @triton.jit
-def _fa3_producer_tile(q_desc, k_desc, v_desc, q0, q1, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, q_row,
-                       kv_row, n_blocks, c, t, PERSISTENT: tl.constexpr, STAGES: tl.constexpr,
-                       HALF_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
-    """Q of both warpgroups (PERSISTENT: once each has handed its buffer
+def _fa3_producer_tile(q_desc, k_desc, v_desc, q0, q1, q2, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty,
+                       q_row, kv_row, n_blocks, c, t, PERSISTENT: tl.constexpr, STAGES: tl.constexpr,
+                       NUM_WG: tl.constexpr, HALF_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    """Q of each warpgroup (PERSISTENT: once it has handed its buffer
     back), then K_j and V_j by TMA into slot (c + j) % STAGES once both
     warpgroups freed it (empty barriers, READY at first). Returns c."""
     if PERSISTENT:
@@ -470,6 +483,10 @@ def _fa3_producer_tile(q_desc, k_desc, v_desc, q0, q1, kbuf, vbuf, qbar, qempty,
     if PERSISTENT:
         tle.gpu.barrier_wait(qempty[1], phaseIdx=t)
     tle.gpu.copy(q_desc, q1, [HALF_M, HEAD_DIM], [q_row + HALF_M, 0], barrier=qbar[1])
+    if NUM_WG == 3:
+        if PERSISTENT:
+            tle.gpu.barrier_wait(qempty[2], phaseIdx=t)
+        tle.gpu.copy(q_desc, q2, [HALF_M, HEAD_DIM], [q_row + 2 * HALF_M, 0], barrier=qbar[2])
     for j in range(n_blocks):
         slot = (c + j) % STAGES
         use = (c + j) // STAGES
@@ -482,81 +499,117 @@ def _fa3_producer_tile(q_desc, k_desc, v_desc, q0, q1, kbuf, vbuf, qbar, qempty,
 
 
 @triton.jit
-def _fa3_producer(q_desc, k_desc, v_desc, q0, q1, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, start_m,
+def _fa3_producer(q_desc, k_desc, v_desc, q0, q1, q2, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, start_m,
                   off_hz, m_tiles, hz, N_CTX, CAUSAL: tl.constexpr, PERSISTENT: tl.constexpr,
-                  STAGES: tl.constexpr, HALF_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+                  STAGES: tl.constexpr, NUM_WG: tl.constexpr, HALF_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                  HEAD_DIM: tl.constexpr):
     """One warp: the loads of the consumers' tiles, in their order."""
-    BLOCK_M: tl.constexpr = 2 * HALF_M
+    BLOCK_M: tl.constexpr = NUM_WG * HALF_M
     if PERSISTENT:
         c = 0
         t = 0
         for tile in range(tl.program_id(0), m_tiles * hz, tl.num_programs(0)):
             sm, hzi = _fa3_tile_of(tile, m_tiles, hz)
-            c = _fa3_producer_tile(q_desc, k_desc, v_desc, q0, q1, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty,
-                                   vempty, hzi * N_CTX + sm * BLOCK_M, hzi * N_CTX,
+            c = _fa3_producer_tile(q_desc, k_desc, v_desc, q0, q1, q2, kbuf, vbuf, qbar, qempty, kfull, vfull,
+                                   kempty, vempty, hzi * N_CTX + sm * BLOCK_M, hzi * N_CTX,
                                    _fa3_blocks(sm, N_CTX, CAUSAL, BLOCK_M, BLOCK_N), c, t, PERSISTENT, STAGES,
-                                   HALF_M, BLOCK_N, HEAD_DIM)
+                                   NUM_WG, HALF_M, BLOCK_N, HEAD_DIM)
             t += 1
     else:
-        _fa3_producer_tile(q_desc, k_desc, v_desc, q0, q1, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty,
-                           off_hz * N_CTX + start_m * BLOCK_M, off_hz * N_CTX,
+        _fa3_producer_tile(q_desc, k_desc, v_desc, q0, q1, q2, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty,
+                           vempty, off_hz * N_CTX + start_m * BLOCK_M, off_hz * N_CTX,
                            _fa3_blocks(start_m, N_CTX, CAUSAL, BLOCK_M, BLOCK_N), 0, 0, PERSISTENT, STAGES,
-                           HALF_M, BLOCK_N, HEAD_DIM)
+                           NUM_WG, HALF_M, BLOCK_N, HEAD_DIM)
 
 
 @triton.jit
 def attn_fwd_tle_fa3(q_desc, k_desc, v_desc, o_desc, qk_scale, N_CTX, HZ, HEAD_DIM: tl.constexpr,
                      BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr, STAGES: tl.constexpr = 2,
                      P_REGS: tl.constexpr = True, PINGPONG: tl.constexpr = True, PERSISTENT: tl.constexpr = False,
-                     CONSUMER_REGS: tl.constexpr = 240, PRODUCER_REGS: tl.constexpr = 32):
-    """128 query rows of one (batch, head) a tile, HZ = batch * heads;
-    num_warps = 4 (the default partition is consumer 0). One CTA a tile
-    (grid (N_CTX / 128, HZ)), or PERSISTENT a 1-D grid of CTAs that take
+                     NUM_WG: tl.constexpr = 2, CONSUMER_REGS: tl.constexpr = 240, PRODUCER_REGS: tl.constexpr = 32):
+    """64 * NUM_WG query rows of one (batch, head) a tile, one consumer
+    warpgroup (64 rows) each, HZ = batch * heads; num_warps = 4 (the default
+    partition is consumer 0). NUM_WG 3 (FA3's tile at D = 64: two
+    warpgroups' softmax under one's wgmmas): a tile's last key block may be
+    masked for some warpgroups only, and the last tile of a sequence that is
+    not a multiple of 192 reaches past N_CTX and drops those rows. One CTA a tile
+    (grid (cdiv(N_CTX, 64 * NUM_WG), HZ)), or PERSISTENT a 1-D grid of CTAs that take
     tiles in turn, heaviest first (O then leaves through buffers of its own,
     so the next tile's Q can load under this tile's epilogue). q_desc's and
     o_desc's block is [64, HEAD_DIM], k_desc's and v_desc's [BLOCK_N,
     HEAD_DIM], over [B * H * N, HEAD_DIM]."""
     HALF_M: tl.constexpr = 64
-    BLOCK_M: tl.constexpr = 2 * HALF_M
-    m_tiles = N_CTX // BLOCK_M
+    BLOCK_M: tl.constexpr = NUM_WG * HALF_M
+    tl.static_assert(NUM_WG == 2 or NUM_WG == 3, "NUM_WG: 2 or 3 consumer warpgroups")
+    m_tiles = tl.cdiv(N_CTX, BLOCK_M)
     start_m = tl.num_programs(0) - 1 - tl.program_id(0)
     off_hz = tl.program_id(1)
     dt: tl.constexpr = tl.bfloat16
     q0 = tle.gpu.alloc([HALF_M, HEAD_DIM], dtype=dt)
     q1 = tle.gpu.alloc([HALF_M, HEAD_DIM], dtype=dt)
+    if NUM_WG == 3:
+        q2 = tle.gpu.alloc([HALF_M, HEAD_DIM], dtype=dt)
+    else:
+        q2 = q1  # not used
     if PERSISTENT:
         o0 = tle.gpu.alloc([HALF_M, HEAD_DIM], dtype=dt)
         o1 = tle.gpu.alloc([HALF_M, HEAD_DIM], dtype=dt)
+        if NUM_WG == 3:
+            o2 = tle.gpu.alloc([HALF_M, HEAD_DIM], dtype=dt)
+        else:
+            o2 = o1
     else:
         o0 = q0
         o1 = q1
+        o2 = q2
     kbuf = tle.gpu.alloc([STAGES, BLOCK_N, HEAD_DIM], dtype=dt)
     vbuf = tle.gpu.alloc([STAGES, BLOCK_N, HEAD_DIM], dtype=dt)
     if P_REGS:
         p0 = q0  # not used: P stays in registers
         p1 = q1
+        p2 = q2
     else:
         p0 = tle.gpu.alloc([2, HALF_M, BLOCK_N], dtype=dt)
         p1 = tle.gpu.alloc([2, HALF_M, BLOCK_N], dtype=dt)
-    qbar = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=1)
+        if NUM_WG == 3:
+            p2 = tle.gpu.alloc([2, HALF_M, BLOCK_N], dtype=dt)
+        else:
+            p2 = p1
+    qbar = tle.gpu.alloc_barriers(num_barriers=NUM_WG, arrive_count=1)
     if PERSISTENT:
-        qempty = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=1, init=tle.gpu.READY)
+        qempty = tle.gpu.alloc_barriers(num_barriers=NUM_WG, arrive_count=1, init=tle.gpu.READY)
     else:
         qempty = qbar  # not used
     kfull = tle.gpu.alloc_barriers(num_barriers=STAGES, arrive_count=1)
     vfull = tle.gpu.alloc_barriers(num_barriers=STAGES, arrive_count=1)
-    kempty = tle.gpu.alloc_barriers(num_barriers=STAGES, arrive_count=2, init=tle.gpu.READY)
-    vempty = tle.gpu.alloc_barriers(num_barriers=STAGES, arrive_count=2, init=tle.gpu.READY)
+    kempty = tle.gpu.alloc_barriers(num_barriers=STAGES, arrive_count=NUM_WG, init=tle.gpu.READY)
+    vempty = tle.gpu.alloc_barriers(num_barriers=STAGES, arrive_count=NUM_WG, init=tle.gpu.READY)
+    if NUM_WG == 3:
+        tle.gpu.warp_specialize(
+            [(_fa3_consumer, (q0, o0, p0, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, o_desc, start_m,
+                              off_hz, m_tiles, HZ, N_CTX, qk_scale, 0, CAUSAL, PINGPONG, STAGES, P_REGS, PERSISTENT,
+                              NUM_WG, HALF_M, BLOCK_N, HEAD_DIM)),
+             (_fa3_consumer, (q1, o1, p1, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, o_desc, start_m,
+                              off_hz, m_tiles, HZ, N_CTX, qk_scale, 1, CAUSAL, PINGPONG, STAGES, P_REGS, PERSISTENT,
+                              NUM_WG, HALF_M, BLOCK_N, HEAD_DIM)),
+             (_fa3_consumer, (q2, o2, p2, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, o_desc, start_m,
+                              off_hz, m_tiles, HZ, N_CTX, qk_scale, 2, CAUSAL, PINGPONG, STAGES, P_REGS, PERSISTENT,
+                              NUM_WG, HALF_M, BLOCK_N, HEAD_DIM)),
+             (_fa3_producer, (q_desc, k_desc, v_desc, q0, q1, q2, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty,
+                              vempty, start_m, off_hz, m_tiles, HZ, N_CTX, CAUSAL, PERSISTENT, STAGES, NUM_WG, HALF_M,
+                              BLOCK_N, HEAD_DIM))],
+            worker_num_warps=[4, 4, 1], worker_num_regs=[CONSUMER_REGS, CONSUMER_REGS, PRODUCER_REGS])
+        return
     tle.gpu.warp_specialize(
         [(_fa3_consumer, (q0, o0, p0, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, o_desc, start_m, off_hz,
-                          m_tiles, HZ, N_CTX, qk_scale, 0, CAUSAL, PINGPONG, STAGES, P_REGS, PERSISTENT, HALF_M,
-                          BLOCK_N, HEAD_DIM)),
+                          m_tiles, HZ, N_CTX, qk_scale, 0, CAUSAL, PINGPONG, STAGES, P_REGS, PERSISTENT, NUM_WG,
+                          HALF_M, BLOCK_N, HEAD_DIM)),
          (_fa3_consumer, (q1, o1, p1, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty, o_desc, start_m, off_hz,
-                          m_tiles, HZ, N_CTX, qk_scale, 1, CAUSAL, PINGPONG, STAGES, P_REGS, PERSISTENT, HALF_M,
-                          BLOCK_N, HEAD_DIM)),
-         (_fa3_producer, (q_desc, k_desc, v_desc, q0, q1, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty, vempty,
-                          start_m, off_hz, m_tiles, HZ, N_CTX, CAUSAL, PERSISTENT, STAGES, HALF_M, BLOCK_N,
-                          HEAD_DIM))],
+                          m_tiles, HZ, N_CTX, qk_scale, 1, CAUSAL, PINGPONG, STAGES, P_REGS, PERSISTENT, NUM_WG,
+                          HALF_M, BLOCK_N, HEAD_DIM)),
+         (_fa3_producer, (q_desc, k_desc, v_desc, q0, q1, q2, kbuf, vbuf, qbar, qempty, kfull, vfull, kempty,
+                          vempty, start_m, off_hz, m_tiles, HZ, N_CTX, CAUSAL, PERSISTENT, STAGES, NUM_WG, HALF_M,
+                          BLOCK_N, HEAD_DIM))],
         worker_num_warps=[4, 1], worker_num_regs=[CONSUMER_REGS, PRODUCER_REGS])
 
 
@@ -564,7 +617,8 @@ def attn_fwd_tle_fa3(q_desc, k_desc, v_desc, o_desc, qk_scale, N_CTX, HZ, HEAD_D
 # Providers
 # --------------------------------------------------------------------------------------------------
 
-# Launch configurations of the TLE kernels (BLOCK_M is 128: two warpgroups of 64 rows).
+# Launch configurations of the TLE kernels (BLOCK_M is 128: two warpgroups of 64 rows; tle-fa3 at
+# D = 64 from N = 2k: 192, three).
 TLE_BLOCK_N = 128
 TLE_PIPE_CONFIG = dict(BLOCK_N=128, STAGES=2, CONSUMER_REGS=232, PRODUCER_REGS=40)
 TLE_FA3_CONFIG = dict(BLOCK_N=128, PINGPONG=True, CONSUMER_REGS=240, PRODUCER_REGS=32)
@@ -587,11 +641,26 @@ TLE_FA3_CONFIG = dict(BLOCK_N=128, PINGPONG=True, CONSUMER_REGS=240, PRODUCER_RE
 # O buffers leave room for 2 K / V slots only (0.87-0.96x, head-minor order).
 TLE_FA3_HEAD_DIM_CONFIG = {64: dict(STAGES=4, P_REGS=True, PERSISTENT_FULL=True),
                            128: dict(STAGES=3, P_REGS=True, PERSISTENT_FULL=False)}
+# From N = 2048 on at D = 64: FA3's 192-row tile, three consumer warpgroups
+# taking turns (two softmaxes under one's wgmmas), registers split 168 / 160 /
+# 160 / 24 (setmaxnreg; ptxas spills 56-72 B), one CTA a tile. One H200,
+# 2026-11-29, do_bench median ms against the two-warpgroup form
+# (`.devkit/probe_fa3c.py`): non-causal N = 4k 1.115 / 1.219, 16k 4.153 /
+# 4.797; causal 4k 0.657 / 0.695, 16k 2.178 / 2.386. At N = 1k the last
+# tile's unused third (1152 rows for 1024) makes it slower: 0.365 / 0.315
+# non-causal, 0.301 / 0.270 causal. Persistent it ran level non-causal and
+# 1.05-1.6x slower causal; 3 K / V slots level or slower.
+TLE_FA3_WG3_MIN_N = {64: 2048}
+TLE_FA3_WG3_CONFIG = dict(NUM_WG=3, CONSUMER_REGS=160, PRODUCER_REGS=24, PERSISTENT=False)
 
 
-def tle_fa3_config(d, causal):
+def tle_fa3_config(d, causal, n=None):
+    """tle-fa3's constexprs at head dim d (and sequence length n, when
+    known: the 192-row form from TLE_FA3_WG3_MIN_N on)."""
     cfg = dict(TLE_FA3_CONFIG, **TLE_FA3_HEAD_DIM_CONFIG[d])
     cfg["PERSISTENT"] = cfg.pop("PERSISTENT_FULL") and not causal
+    if n is not None and d in TLE_FA3_WG3_MIN_N and n >= TLE_FA3_WG3_MIN_N[d]:
+        cfg.update(TLE_FA3_WG3_CONFIG)
     return cfg
 
 
@@ -664,9 +733,9 @@ def tle_fa3_provider(inp):
     vd = _desc(_flat(v), [bn, d])
     od = _desc(_flat(o), [64, d])
     qk_scale = inp["sm_scale"] * LOG2E
-    cfg = tle_fa3_config(d, inp["causal"])
-    tiles = (n // 128) * b * h
-    grid = (min(tiles, _num_sms(q.device)),) if cfg.get("PERSISTENT") else (n // 128, b * h)
+    cfg = tle_fa3_config(d, inp["causal"], n)
+    m_tiles = triton.cdiv(n, 64 * cfg.get("NUM_WG", 2))
+    grid = (min(m_tiles * b * h, _num_sms(q.device)),) if cfg.get("PERSISTENT") else (m_tiles, b * h)
 
     def run():
         attn_fwd_tle_fa3[grid](qd, kd, vd, od, qk_scale, n, b * h, HEAD_DIM=d, CAUSAL=inp["causal"], num_warps=4,
@@ -849,6 +918,11 @@ def smoke_kernels():
                             options=dict(num_warps=4),
                             expect=["wgmma.mma_async", "cp.async.bulk.tensor", "setmaxnreg", "bar.sync 8, 256",
                                     "bar.arrive 9, 256", "mbarrier.try_wait"]))
+            if d in TLE_FA3_WG3_MIN_N:
+                out.append(dict(out[-1], name=f"tle-fa3-wg3-{tag}",
+                                constexprs=dict(HEAD_DIM=d, CAUSAL=causal,
+                                                **tle_fa3_config(d, causal, TLE_FA3_WG3_MIN_N[d])),
+                                expect=["wgmma.mma_async", "bar.sync 10, 256", "bar.arrive 8, 256"]))
     return out
 
 

@@ -119,6 +119,37 @@ def test_tle_fa3_schedule_in_the_ptx(attention, tag):
     assert k.metadata.shared <= H100_SHARED
 
 
+@pytest.mark.parametrize("tag", ["d64-full", "d64-causal"])
+def test_tle_fa3_three_warpgroups_take_turns(attention, tag):
+    """tle-fa3 at D = 64 from N = 2k (TLE_FA3_WG3_CONFIG): a 192-row tile,
+    three consumer warpgroups of 64 rows. Registers: the two worker
+    consumers grow to 160, the producer shrinks to 24, and the default
+    partition (consumer 0) keeps what is left, 168 (168 + 2 x 160 + 24 = 512:
+    the register file for four warpgroups). Turns go round robin: each
+    consumer syncs on its own named barrier (8, 9, 10) and arrives on the
+    next one's, and only the last opens (one more arrive on 8 than syncs,
+    taken back by consumer 0 at the end). Four wgmmas a consumer (12),
+    Q of each by TMA, and each consumer's O store guarded by whether its
+    rows are inside the sequence (three TMA stores)."""
+    k = _compile(_entry(attention, f"tle-fa3-wg3-{tag}"))
+    assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 12
+    assert ptx_count(k, r"setmaxnreg\.inc\.sync\.aligned\.u32\s+160;") > 0
+    assert ptx_count(k, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+24;") > 0
+    assert ptx_count(k, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+168;") > 0
+    assert ptx_count(k, r"setmaxnreg\.inc\.sync\.aligned\.u32\s+240;") == 0
+    syncs = {bar: ptx_count(k, rf"bar\.sync {bar}, 256;") for bar in (8, 9, 10)}
+    arrives = {bar: ptx_count(k, rf"bar\.arrive {bar}, 256;") for bar in (8, 9, 10)}
+    assert syncs == {8: 4, 9: 3, 10: 3}, syncs
+    assert arrives == {8: 4, 9: 3, 10: 3}, arrives
+    assert ptx_count(k, r"mbarrier\.arrive\.expect_tx") >= 5  # Q of three consumers, K, V
+    assert ptx_count(k, r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta") == 3
+    assert k.metadata.shared <= H100_SHARED
+    cfg = attention.tle_fa3_config(64, tag.endswith("causal"), 2048)
+    assert cfg["NUM_WG"] == 3 and not cfg["PERSISTENT"]
+    assert "NUM_WG" not in attention.tle_fa3_config(64, False, 1024)
+    assert "NUM_WG" not in attention.tle_fa3_config(128, False, 16384)
+
+
 @pytest.mark.parametrize("tag", ["d64-full", "d128-full"])
 def test_tle_fa3_persistent_form(attention, tag):
     """PERSISTENT (the default non-causal at D = 64): every partition loops
@@ -505,11 +536,14 @@ def test_reference_and_check_on_cpu(attention):
 
 
 # Small shapes, causal and not, both head dims, several CTAs and blocks (N up
-# to 1024: every K/V buffer reused); then the default shapes at N = 1k, D = 64
-# and 128, causal and not (the full run died at the first causal one,
-# 16x32x1024x64x1, with no provider named).
+# to 1024: every K/V buffer reused); tle-fa3's 192-row form at D = 64 (N from
+# 2k; 2176 is not a multiple of 192: the last tile drops rows, and causal,
+# a tile's last key block is masked for some warpgroups only); then the
+# default shapes at N = 1k, D = 64 and 128, causal and not (the full run died
+# at the first causal one, 16x32x1024x64x1, with no provider named).
 GPU_SHAPES = ["2x2x128x64x0", "1x3x384x128x1", "2x1x1024x128x0", "1x2x768x64x1", "1x2x1024x64x1",
-              "16x32x1024x64x0", "16x32x1024x64x1", "16x16x1024x128x0", "16x16x1024x128x1"]
+              "1x2x2176x64x1", "2x1x2176x64x0", "16x32x1024x64x0", "16x32x1024x64x1", "16x16x1024x128x0",
+              "16x16x1024x128x1"]
 
 
 def test_gpu_test_shapes_parse(attention):
