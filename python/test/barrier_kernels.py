@@ -229,6 +229,35 @@ def tma_store_async_kernel(x_desc, y_desc, n_tiles, BM: tl.constexpr, BN: tl.con
     tle.gpu.tma_store_wait(0)
 
 
+@triton.jit
+def tma_barrier_pointer_buffer_kernel(a_desc, b_desc, c_desc, ynumel, XBLOCK: tl.constexpr, YBLOCK: tl.constexpr):
+    """c = a + b over XBLOCK x YBLOCK tiles along the columns (FlagTree's
+    explicit-barrier elementwise TMA test): each tile of a and b comes by a
+    TMA copy on a barrier of its own into a buffer that is then read
+    through local pointers (a pointer buffer, which keeps its plain layout),
+    the sum goes through a third buffer by pointers and leaves by a TMA
+    store."""
+    pid = tl.program_id(0)
+    a_buf = tle.gpu.alloc([XBLOCK, YBLOCK], dtype=tl.float32)
+    b_buf = tle.gpu.alloc([XBLOCK, YBLOCK], dtype=tl.float32)
+    c_buf = tle.gpu.alloc([XBLOCK, YBLOCK], dtype=tl.float32)
+    rows = tl.broadcast_to(tl.arange(0, XBLOCK)[:, None], (XBLOCK, YBLOCK))
+    cols = tl.broadcast_to(tl.arange(0, YBLOCK)[None, :], (XBLOCK, YBLOCK))
+    a_ptrs = tle.gpu.local_ptr(a_buf, (rows, cols))
+    b_ptrs = tle.gpu.local_ptr(b_buf, (rows, cols))
+    c_ptrs = tle.gpu.local_ptr(c_buf, (rows, cols))
+    a_bar = tle.gpu.alloc_barrier(expect_bytes=XBLOCK * YBLOCK * 4)
+    b_bar = tle.gpu.alloc_barrier(expect_bytes=XBLOCK * YBLOCK * 4)
+    for yoff in range(0, ynumel, YBLOCK):
+        phase = (yoff // YBLOCK) & 1
+        tle.gpu.copy(a_desc, a_buf, [XBLOCK, YBLOCK], [pid * XBLOCK, yoff], barrier=a_bar)
+        tle.gpu.copy(b_desc, b_buf, [XBLOCK, YBLOCK], [pid * XBLOCK, yoff], barrier=b_bar)
+        tle.gpu.barrier_wait(a_bar, phaseIdx=phase)
+        tle.gpu.barrier_wait(b_bar, phaseIdx=phase)
+        tl.store(c_ptrs, tl.load(a_ptrs) + tl.load(b_ptrs))
+        tle.gpu.copy(c_buf, c_desc, [XBLOCK, YBLOCK], [pid * XBLOCK, yoff])
+
+
 # --- asynchronous wgmma ---------------------------------------------------------------------------------
 
 
@@ -343,6 +372,8 @@ SIGNATURES.update({
     "cp_async_barrier_kernel": {"src": "*fp32", "dst": "*fp32", "n_tiles": "i32"},
     "tma_store_async_kernel": {"x_desc": "tensordesc<fp16[64,64]>", "y_desc": "tensordesc<fp16[64,64]>",
                                "n_tiles": "i32"},
+    "tma_barrier_pointer_buffer_kernel": {"a_desc": "tensordesc<fp32[32,64]>", "b_desc": "tensordesc<fp32[32,64]>",
+                                          "c_desc": "tensordesc<fp32[32,64]>", "ynumel": "i32"},
     "wgmma_stored_operands_kernel": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32"},
     "wgmma_tma_matmul_kernel": {"a_desc": "tensordesc<fp16[64,64]>", "b_desc": "tensordesc<fp16[64,64]>",
                                 "c_ptr": "*fp32", "K": "i32", "stride_cm": "i32"},

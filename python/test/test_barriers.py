@@ -131,6 +131,25 @@ def test_tma_load_on_a_barrier():
     assert ptx_count(c, r"wgmma\.mma_async") >= 1
 
 
+def test_tma_load_on_a_barrier_into_a_pointer_buffer():
+    """A buffer read through local pointers keeps its plain layout in TLE's
+    own region, which Triton's TMA copy cannot target: each copy is Triton's
+    synchronous TMA load (into its scratch, on its own barrier), stored into
+    the buffer by the threads, then one arrival on the user's barrier; the
+    user's waits stay. The buffers are read and written through shared
+    pointers (ld/st.shared), the result leaves by a TMA store."""
+    c = compile_kernel("tma_barrier_pointer_buffer_kernel", XBLOCK=32, YBLOCK=64)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert "tle.async_tma_load" not in ttgir
+    assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2  # Triton's own, into its scratch
+    assert ttgir.count("ttng.arrive_barrier") == 2  # the user's barriers, once a copy
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes") == 2
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta") == 1
+    assert ptx_count(c, r"mbarrier\.arrive\.shared(::cta)?\.b64") == 2
+    assert ptx_count(c, r"^\s*ld\.shared") > 0 and ptx_count(c, r"^\s*st\.shared") > 0
+
+
 def test_tma_producer_partition_on_barriers():
     """A 1-warp producer partition issues the TMA loads on the full barriers;
     the consumer waits on them and frees the buffers on the empty ones."""

@@ -122,6 +122,21 @@ def test_async_tma_store(n_tiles):
 
 
 @needs_hopper
+@pytest.mark.parametrize("tiles", [1, 2, 5])
+def test_tma_barrier_into_pointer_buffers(tiles):
+    """FlagTree's explicit-barrier elementwise TMA test: tiles of a and b by
+    TMA copies on barriers into buffers read through local pointers."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    torch.manual_seed(tiles)
+    a = torch.randn(96, tiles * 64, device=DEV)
+    b = torch.randn_like(a)
+    c = torch.full_like(a, float("nan"))
+    desc = [TensorDescriptor.from_tensor(t, block_shape=[32, 64]) for t in (a, b, c)]
+    K.tma_barrier_pointer_buffer_kernel[(3,)](*desc, a.shape[1], XBLOCK=32, YBLOCK=64)
+    torch.testing.assert_close(c, a + b, atol=0, rtol=0)
+
+
+@needs_hopper
 def test_wgmma_on_stored_operands():
     torch.manual_seed(0)
     a = torch.randn(64, 64, device=DEV, dtype=torch.float16)

@@ -441,6 +441,22 @@ struct LowerBarriersPass
                                "(an asynchronous TMA load)")) ||
         failed(allocOf(op, op.getBarriers())))
       return failure();
+    // A buffer read through local pointers keeps its plain layout in TLE's
+    // own region, out of reach of Triton's memdesc ops: Triton's TMA load
+    // (synchronous: its own barrier, then a load into registers) is stored
+    // into it, then the barrier arrives. Complete before any wait, as
+    // lowerAsyncCopy's fallback for cp.async.
+    if (AllocOp alloc = local_memory::bufferAlloc(op.getBuffer());
+        alloc && alloc.isPointerBuffer()) {
+      Location loc = op.getLoc();
+      LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
+      if (local_memory::groupWarps(op, module) > 1)
+        gpu::BarrierOp::create(b, loc);
+      ttng::ArriveBarrierOp::create(
+          b, loc, barrierAt(b, loc, op.getBarriers(), op.getIndex()), 1,
+          Value());
+      return success();
+    }
     SmallVector<Operation *> expansion;
     Value value = op.getValue();
     bool shaped = value.hasOneUse();

@@ -228,7 +228,9 @@ def copy(src, dst, shape, offsets=None, barrier=None, is_async=False, eviction_p
     elements read as zeros and are not written. With ``barrier=bars[i]`` a
     copy from a descriptor into a buffer is asynchronous instead: one TMA
     load into the buffer that completes on the barrier
-    (``tle.gpu.barrier_wait``; docs/barriers.md); so is a copy from global
+    (``tle.gpu.barrier_wait``; docs/barriers.md; into a buffer also read
+    through ``local_ptr`` the load is synchronous, then the barrier
+    arrives); so is a copy from global
     pointers into a buffer (``cp.async``). With ``is_async=True`` a copy of a
     buffer to a descriptor is an asynchronous TMA store reading the buffer
     in place; ``tle.gpu.tma_store_wait`` waits for it.

@@ -91,19 +91,21 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 
 // -----
 
-// A buffer with local pointers cannot take the TMA layout.
+// A buffer another TMA copy already laid out (swizzle 128) cannot take a
+// second descriptor's layout (swizzle 64).
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nv64 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
 #bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
-  tt.func @tma_pointer_buffer(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %x: i32) {
+  tt.func @tma_two_layouts(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %desc64: !tt.tensordesc<tensor<64x64xf16, #nv64>>, %x: i32) {
     %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
     %true = arith.constant true
     %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
-    %p = tle.local_pointers %buf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
     %b = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>
     %scratch = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
     %s = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
@@ -111,9 +113,15 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     ttng.async_tma_copy_global_to_local %desc[%x, %x] %scratch, %s, %true : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
     ttng.wait_barrier %s, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
     %v = ttg.local_load %scratch : !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable> -> tensor<64x64xf16, #blocked>
-    // expected-error @+1 {{cannot take the descriptor's TMA layout}}
     tle.async_tma_load %v, %buf, %b[%c0] : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
-    %l = tt.load %p : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    %scratch2 = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nv64, #smem, mutable>
+    %s2 = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.init_barrier %s2, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc64[%x, %x] %scratch2, %s2, %true : !tt.tensordesc<tensor<64x64xf16, #nv64>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #nv64, #smem, mutable>
+    ttng.wait_barrier %s2, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %v2 = ttg.local_load %scratch2 : !ttg.memdesc<64x64xf16, #nv64, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    // expected-error @+1 {{cannot take the descriptor's TMA layout}}
+    tle.async_tma_load %v2, %buf, %b[%c1] : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
     tt.return
   }
 }

@@ -163,6 +163,51 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 
 // -----
 
+// A TMA load on a barrier into a buffer read through local pointers (its
+// plain layout stays: the pointers index it row-major in TLE's own region):
+// Triton's synchronous TMA load stays, its value is stored into the buffer,
+// the warps sync, and the barrier arrives once. No TMA copy targets the
+// buffer and it keeps its layout.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @tma_pointer_buffer(
+  tt.func @tma_pointer_buffer(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %x: i32) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    // CHECK: %[[BUF:.*]] = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #[[PLAIN:[a-z_0-9]+]], #smem, mutable>
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    %p = tle.local_pointers %buf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
+    %b = tle.barrier_alloc arrive_count 1 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>
+    // CHECK: %[[SCRATCH:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #{{.*}}, #smem, mutable>
+    // CHECK: ttng.async_tma_copy_global_to_local %{{.*}} %[[SCRATCH]]
+    // CHECK: ttng.wait_barrier
+    // CHECK: %[[V:.*]] = ttg.local_load %[[SCRATCH]]
+    // CHECK-NEXT: tle.local_store %[[V]], %[[BUF]] : tensor<64x64xf16, #{{.*}}> -> !ttg.memdesc<64x64xf16, #[[PLAIN]], #smem, mutable>
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: %[[BB:.*]] = ttg.memdesc_index %[[B]][%{{.*}}]
+    // CHECK-NEXT: ttng.arrive_barrier %[[BB]], 1 :
+    // CHECK-NOT: ttng.async_tma_copy_global_to_local
+    %scratch = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    %s = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.init_barrier %s, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%x, %x] %scratch, %s, %true : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttng.wait_barrier %s, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %v = ttg.local_load %scratch : !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    tle.async_tma_load %v, %buf, %b[%c0] : tensor<64x64xf16, #blocked>, !ttg.memdesc<64x64xf16, #plain, #smem, mutable>, !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+    tle.barrier_wait %b[%c0], %c0 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32, i32
+    %l = tt.load %p : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
 // cp.async on a barrier: the load becomes a cp.async into the buffer, each
 // thread's copies are counted on the barrier, then the group arrives once.
 // A load whose layout gives a thread 2 bytes (f16, sizePerThread 1) cannot
