@@ -288,9 +288,12 @@ def _ur_step(defined, pred, op, args):
 
 
 def undefined_wgmma_descriptors(sass):
-    """HGMMAs whose descriptor registers (gdesc[URn]: URn..URn+3) are not
-    computed from defined values on every path to them (a forward must-be-
-    defined dataflow over the uniform registers, empty at the kernel entry)."""
+    """HGMMAs whose descriptor registers are not computed from defined values
+    on every path to them (a forward must-be-defined dataflow over the
+    uniform registers, empty at the kernel entry). gdesc[URn] names A's
+    descriptor in URn..URn+1 and B's in URn+2..URn+3; with A in registers
+    (`HGMMA d, Rk, gdesc[URn], ...`) only B's pair is read, and ptxas leaves
+    URn..URn+1 as they are (it sets only URn+2 between such HGMMAs)."""
     blocks = _sass_blocks(sass)
     preds = [[] for _ in blocks]
     for i, b in enumerate(blocks):
@@ -315,8 +318,9 @@ def undefined_wgmma_descriptors(sass):
             continue
         defined = ins[i]
         for pred, op, args in b["ins"]:
+            register_a = re.match(r"\s*R\d+,\s*R\d+,\s*gdesc\[", args) is not None
             for g in re.findall(r"gdesc\[UR(\d+)\]", args):
-                missing = {int(g) + k for k in range(4)} - defined
+                missing = {int(g) + k for k in range(2 if register_a else 0, 4)} - defined
                 if op.startswith("HGMMA") and missing:
                     bad.append(f"{b['label']}: {op} {args} (UR{sorted(missing)})")
             defined = _ur_step(defined, pred, op, args)
@@ -363,6 +367,20 @@ def test_undefined_wgmma_descriptor_check_sees_a_zero_trip_loop():
                            "        /*0011*/ UMOV UR17, 0x1 ;\n        /*0012*/ UMOV UR18, UR8 ;\n"
                            "        /*0013*/ UMOV UR19, 0x1 ;\n        /*0014*/ @!P0 BRA `(.L_x_1) ;")
     assert undefined_wgmma_descriptors(hoisted) == []
+    # A in registers: only B's pair (UR18, UR19) is read; A's (UR16, UR17)
+    # may be anything, B's must be set on every path.
+    register_a = """
+        /*0000*/                   UMOV UR18, 0x10 ;
+        /*0010*/                   UMOV UR19, 0x40000040 ;
+        /*0020*/                   HGMMA.64x128x16.F32.BF16 R24, R160, gdesc[UR16].tnspB, R24, gsb0 ;
+        /*0030*/              @!P0 BRA `(.L_x_1) ;
+        /*0040*/                   UMOV UR30, 0x1 ;
+.L_x_1:
+        /*0050*/                   HGMMA.64x128x16.F32.BF16 R24, R160, gdesc[UR28].tnspB, R24, gsb0 ;
+        /*0060*/                   EXIT ;
+"""
+    assert undefined_wgmma_descriptors(register_a) == [
+        ".L_x_1: HGMMA.64x128x16.F32.BF16 R24, R160, gdesc[UR28].tnspB, R24, gsb0 (UR[30, 31])"]
 
 
 def _p_buffer_entry(attention, tag):
@@ -374,7 +392,8 @@ def _p_buffer_entry(attention, tag):
 
 
 @pytest.mark.parametrize("tag,p_buffer", [("d64-full", True), ("d64-causal", True), ("d64-full", False),
-                                          ("d128-full", False), ("d128-causal", False)])
+                                          ("d128-full", False), ("d128-causal", False), ("wg3-d64-full", False),
+                                          ("wg3-d64-causal", False)])
 def test_tle_fa3_wgmma_descriptors_are_set_on_every_path(attention, tag, p_buffer, tmp_path):
     """The fault on small and causal shapes (an illegal address on the H100
     wherever a CTA has one key block): with P in one shared buffer that the
