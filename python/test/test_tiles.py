@@ -2,6 +2,7 @@
 TLE's stages (markers raised, ops lowered through shared memory, Triton takes
 the TTGIR); misuse is reported at the user's line."""
 
+import math
 import re
 
 import pytest
@@ -34,13 +35,57 @@ def subslices(ttgir):
     return re.findall(r"ttg\.memdesc_subslice %\S+\[([0-9, ]+)\]", ttgir)
 
 
+def ranges(ttgir):
+    """(start, end) of every tt.make_range."""
+    return [(int(s), int(e)) for e, s in re.findall(r"tt\.make_range \{end = (\d+) : i32, start = (\d+) : i32\}",
+                                                    ttgir)]
+
+
+def assert_narrowed(compiled, starts, tile, elem_bytes=4):
+    """A static extract of a loaded tensor: the load replayed on the tile
+    only (its ranges from the tile's offsets), no buffer of the source (the
+    shared memory left is at most a layout conversion of the tile, from the
+    load's layout to the store's)."""
+    assert '"tle.extract_tile' in compiled.asm["ttir"]
+    ttgir = _code(compiled.asm["tle-ttgir"])
+    assert "tle." not in ttgir
+    assert "ttg.local_alloc" not in ttgir and "ttg.memdesc_subslice" not in ttgir
+    assert compiled.metadata.shared <= math.prod(tile) * elem_bytes
+    assert set(ranges(ttgir)) == {(s, s + t) for s, t in zip(starts, tile)} | {(0, t) for t in tile}
+    shape = "x".join(str(t) for t in tile)
+    assert len(re.findall(rf"tt\.load %\S+ : tensor<{shape}x!tt\.ptr", ttgir)) == 1
+    assert ".entry" in compiled.asm["ptx"]
+    return ttgir
+
+
 @pytest.mark.parametrize("dtype", ["fp32", "fp16", "i32"])
-@pytest.mark.parametrize("idx,offsets", [(0, "0, 0"), (1, "0, 32"), (3, "16, 32"), ([1, 0], "16, 0")])
-def test_extract_static_2d(dtype, idx, offsets):
+@pytest.mark.parametrize("idx,starts", [(0, (0, 0)), (1, (0, 32)), (3, (16, 32)), ([1, 0], (16, 0))])
+def test_extract_static_2d_loads_only_the_tile(dtype, idx, starts):
+    """extract_2d's source is a load the extract alone uses: the tile is
+    loaded directly (triton-tle-lower-tiles replays the pointer arithmetic
+    on the tile's ranges), rows and columns from the tile's offsets."""
     k = tle.compile(K.extract_2d, signature={"X": f"*{dtype}", "Y": f"*{dtype}"},
                     constexprs={"M": 32, "N": 64, "TM": 16, "TN": 32, "IDX": idx}, target=TARGET)
+    assert_narrowed(k, starts, (16, 32))
+
+
+def test_extract_of_a_large_loaded_tensor_loads_only_the_tile():
+    """FlagTree's static extract_tile test: the [128, 128] tile [1, 1] of a
+    [512, 512] fp32 load (1 MiB, more than a multiprocessor's registers or
+    shared memory) is the load of rows and columns 128..255 alone."""
+    k = tle.compile(K.extract_2d, signature={"X": "*fp32", "Y": "*fp32"},
+                    constexprs={"M": 512, "N": 512, "TM": 128, "TN": 128, "IDX": [1, 1]}, target=TARGET)
+    assert_narrowed(k, (128, 128), (128, 128))
+
+
+def test_extract_static_of_a_tensor_used_elsewhere_goes_through_shared_memory():
+    """relu_sub_tile's load feeds the extract and the insert: it is not
+    loaded twice; the tile is a subslice of its copy in shared memory."""
+    k = tle.compile(K.relu_sub_tile, signature={"X": "*fp32", "Y": "*fp32"},
+                    constexprs={"M": 32, "N": 64, "TM": 16, "TN": 32, "R": 1, "C": 0}, target=TARGET)
     ttgir = assert_lowered(k, "extract_tile")
-    assert subslices(ttgir) == [offsets]
+    assert "16, 0" in subslices(ttgir)
+    assert len(re.findall(r"tt\.load %\S+ : tensor<32x64x!tt\.ptr", ttgir)) == 1
 
 
 def test_extract_dynamic_2d_selects_among_every_tile():
@@ -55,8 +100,11 @@ def test_extract_dynamic_2d_selects_among_every_tile():
 def test_extract_1d(dynamic):
     k = tle.compile(K.extract_1d, signature={"X": "*fp32", "Y": "*fp32", "idx": "i32"},
                     constexprs={"N": 256, "T": 64, "DYNAMIC": dynamic, "IDX": 2}, target=TARGET)
-    ttgir = assert_lowered(k, "extract_tile")
-    assert subslices(ttgir) == (["0", "64", "128", "192"] if dynamic else ["128"])
+    if dynamic:
+        ttgir = assert_lowered(k, "extract_tile")
+        assert subslices(ttgir) == ["0", "64", "128", "192"]
+    else:
+        ttgir = assert_narrowed(k, (128,), (64,))
 
 
 @pytest.mark.parametrize("dynamic", [False, True])

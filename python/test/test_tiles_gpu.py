@@ -63,6 +63,17 @@ def test_extract_2d_static_and_dynamic(dtype, m, n, tm, tn):
         torch.testing.assert_close(y, tile_of(x, idx, (tm, tn)), rtol=0, atol=0)
 
 
+@pytest.mark.parametrize("idx", [(1, 1), (3, 0), 15])
+def test_extract_of_a_large_loaded_tensor(idx):
+    """FlagTree's static extract_tile test: a [128, 128] tile of a [512, 512]
+    fp32 load, which only the tile's load replaces."""
+    x = torch.arange(512 * 512, device="cuda", dtype=torch.float32).reshape(512, 512)
+    y = torch.zeros((128, 128), device="cuda", dtype=torch.float32)
+    K.extract_2d[(1,)](x, y, M=512, N=512, TM=128, TN=128, IDX=idx)
+    linear = idx[0] * 4 + idx[1] if isinstance(idx, tuple) else idx
+    torch.testing.assert_close(y, tile_of(x, linear, (128, 128)), rtol=0, atol=0)
+
+
 @pytest.mark.parametrize("n,t", [(256, 64), (128, 16), (1024, 256)])
 @pytest.mark.parametrize("dynamic", [False, True])
 def test_extract_1d(n, t, dynamic):

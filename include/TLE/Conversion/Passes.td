@@ -202,8 +202,16 @@ def TLELowerTiles : Pass<"triton-tle-lower-tiles", "mlir::ModuleOp"> {
     a tile is the `ttg.memdesc_subslice` at its element offsets (tile number
     `i` of the row-major tile grid).
 
-    - `tle.extract_tile`, constant index: `local_alloc(src)`, subslice,
-      `ttg.local_load` in the result's encoding.
+    - `tle.extract_tile`, constant index, of a source computed elementwise
+      (pure arith / math ops, `tt.addptr`, layout conversions) from
+      `tt.make_range`, `tt.splat`, splat constants, `tt.expand_dims`,
+      `tt.broadcast` and a non-volatile `tt.load` the extract alone uses,
+      all in blocked or sliced encodings: that computation replayed on the
+      tile's elements only (ranges from the tile's offsets), then a layout
+      conversion to the result's encoding if it differs. The source is not
+      built: a tile of a large loaded tensor loads only the tile.
+    - `tle.extract_tile`, constant index, otherwise: `local_alloc(src)`,
+      subslice, `ttg.local_load` in the result's encoding.
     - `tle.insert_tile`, constant index: mutable `local_alloc`,
       `local_store(src)`, `local_store(tile)` into the subslice,
       `local_load` of the whole buffer in the source's encoding.

@@ -5,8 +5,13 @@
 // `ttg.local_alloc` with a plain row-major `#ttg.swizzled_shared` layout;
 // a tile is the `ttg.memdesc_subslice` at its offsets.
 //
-// - extract, static index: local_alloc(src), subslice, local_load in the
-//   result's encoding.
+// - extract, static index, when the source is computed elementwise from
+//   ranges, splats, constants and a load used only here (`narrowTile`): the
+//   same computation on the tile's elements only (ranges from the tile's
+//   offsets, the load of the tile's pointers), so the source is never built;
+//   the loads of a tile taken from a large loaded tensor read only the tile.
+// - extract, static index, otherwise: local_alloc(src), subslice,
+//   local_load in the result's encoding.
 // - insert, static index: local_alloc (mutable), local_store(src),
 //   local_store(tile) into the subslice, local_load of the whole buffer in
 //   src's encoding.
@@ -30,7 +35,9 @@
 #include "TLE/Support/ApplyPatterns.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLELOWERTILES
@@ -124,6 +131,117 @@ int64_t product(ArrayRef<int64_t> values) {
   return p;
 }
 
+/// The box of `shape` at `offsets` of a tensor `v`, computed without `v`:
+/// the ops that make `v` replayed on the box only. Null when some op on the
+/// way cannot be (narrowTile's comment names those that can). Only blocked
+/// and sliced encodings are taken: they lay out any shape, so each replayed
+/// op keeps its encoding.
+class TileNarrower {
+public:
+  explicit TileNarrower(OpBuilder &b) : b(b) {}
+
+  Value narrow(Value v, ArrayRef<int64_t> offsets, ArrayRef<int64_t> shape,
+               int depth = 0) {
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (!type || depth > kMaxDepth ||
+        !isa_and_nonnull<ttg::BlockedEncodingAttr, ttg::SliceEncodingAttr>(
+            type.getEncoding()))
+      return {};
+    if (type.getShape() == shape) // the whole tensor
+      return v;
+    auto boxType = type.clone(shape);
+    Operation *op = v.getDefiningOp();
+    if (!op || op->getNumResults() != 1)
+      return {};
+    Location loc = op->getLoc();
+    if (auto range = dyn_cast<tt::MakeRangeOp>(op)) {
+      int64_t start = range.getStart() + offsets[0];
+      return tt::MakeRangeOp::create(b, loc, boxType,
+                                     static_cast<int32_t>(start),
+                                     static_cast<int32_t>(start + shape[0]));
+    }
+    if (auto splat = dyn_cast<tt::SplatOp>(op))
+      return tt::SplatOp::create(b, loc, boxType, splat.getSrc());
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto dense = dyn_cast<SplatElementsAttr>(constant.getValue());
+      if (!dense)
+        return {};
+      return arith::ConstantOp::create(b, loc, dense.resizeSplat(boxType));
+    }
+    if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+      unsigned axis = expand.getAxis();
+      SmallVector<int64_t> o(offsets), sh(shape);
+      o.erase(o.begin() + axis);
+      sh.erase(sh.begin() + axis);
+      Value src = narrow(expand.getSrc(), o, sh, depth + 1);
+      return src ? tt::ExpandDimsOp::create(b, loc, boxType, src, axis)
+                 : Value();
+    }
+    if (auto bcast = dyn_cast<tt::BroadcastOp>(op)) {
+      auto srcType = cast<RankedTensorType>(bcast.getSrc().getType());
+      SmallVector<int64_t> o(offsets), sh(shape);
+      for (auto [d, size] : llvm::enumerate(srcType.getShape()))
+        if (size == 1 && type.getShape()[d] != 1) {
+          o[d] = 0;
+          sh[d] = 1;
+        }
+      Value src = narrow(bcast.getSrc(), o, sh, depth + 1);
+      if (!src)
+        return {};
+      return sh == SmallVector<int64_t>(shape)
+                 ? src
+                 : tt::BroadcastOp::create(b, loc, boxType, src).getResult();
+    }
+    if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
+      Value src = narrow(cvt.getSrc(), offsets, shape, depth + 1);
+      return src ? ttg::ConvertLayoutOp::create(b, loc, boxType, src) : Value();
+    }
+    // Elementwise ops: pure ones (arith, math, tt.addptr), and a load of a
+    // tensor of pointers whose only user this is (its tensor then dies; a
+    // load kept for other users is not repeated, a volatile one is kept).
+    auto load = dyn_cast<tt::LoadOp>(op);
+    bool replayable = load ? v.hasOneUse() && !load.getIsVolatile() &&
+                                 isa<RankedTensorType>(load.getPtr().getType())
+                           : (op->hasTrait<OpTrait::Elementwise>() ||
+                              isa<tt::AddPtrOp>(op)) &&
+                                 isMemoryEffectFree(op);
+    if (!replayable || op->getNumRegions())
+      return {};
+    IRMapping mapping;
+    for (Value operand : op->getOperands()) {
+      auto t = dyn_cast<RankedTensorType>(operand.getType());
+      if (!t)
+        continue;
+      if (t.getShape() != type.getShape())
+        return {};
+      Value n = narrow(operand, offsets, shape, depth + 1);
+      if (!n)
+        return {};
+      mapping.map(operand, n);
+    }
+    Operation *clone = b.clone(*op, mapping);
+    clone->getResult(0).setType(boxType);
+    return clone->getResult(0);
+  }
+
+private:
+  static constexpr int kMaxDepth = 32;
+  OpBuilder &b;
+};
+
+/// Erases the op making `v` once nothing uses it, and so on up its operands,
+/// as far as the ops are pure or loads (what TileNarrower replays).
+void eraseDeadChain(PatternRewriter &b, Value v) {
+  Operation *op = v.getDefiningOp();
+  if (!op || !op->use_empty() ||
+      !(isMemoryEffectFree(op) || isa<tt::LoadOp>(op)))
+    return;
+  SmallVector<Value> operands(op->getOperands());
+  b.eraseOp(op);
+  for (Value operand : operands)
+    eraseDeadChain(b, operand);
+}
+
 LogicalResult checkTTGIR(Operation *op, RankedTensorType type, StringRef what) {
   if (!isa_and_nonnull<ttg::BlockedEncodingAttr, ttg::SliceEncodingAttr,
                        ttg::LinearEncodingAttr, ttg::NvidiaMmaEncodingAttr,
@@ -163,6 +281,20 @@ LogicalResult lowerExtract(ExtractTileOp op, PatternRewriter &b) {
   auto [tiles, index] = *grid;
 
   Location loc = op.getLoc();
+  if (index) {
+    SmallVector<int64_t> offsets;
+    for (int32_t o :
+         tileOffsets(*index, gridOf(srcType.getShape(), tile), tile))
+      offsets.push_back(o);
+    if (Value box = TileNarrower(b).narrow(op.getSrc(), offsets, tile)) {
+      if (box.getType() != resultType)
+        box = ttg::ConvertLayoutOp::create(b, loc, resultType, box);
+      Value src = op.getSrc();
+      b.replaceOp(op, box);
+      eraseDeadChain(b, src);
+      return success();
+    }
+  }
   Buffer buffer = allocBuffer(b, loc, srcType, op.getSrc());
   Value result;
   if (index) {

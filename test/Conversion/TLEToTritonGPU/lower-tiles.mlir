@@ -113,3 +113,84 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<256xf16, #blocked1d>
   }
 }
+
+// -----
+
+// A static extract from a tensor computed elementwise from ranges, splats,
+// constants and a load used only by the extract: the computation replays on
+// the tile's elements only (the ranges start at the tile's offsets; tile 1
+// of the 2x2 grid of 32x32 tiles covers rows 0..31, columns 32..63), so
+// only the tile is loaded and no shared memory is used; a result encoding
+// other than the source's is a layout conversion.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#bt = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @extract_of_load(
+  // CHECK-SAME: %[[P:[^:]*]]: !tt.ptr<f32>, %[[N:[^:]*]]: i32) -> tensor<32x32xf32, #[[DST:blocked[0-9]*]]>
+  // CHECK-NOT: ttg.local_alloc
+  // CHECK-NOT: 64x64
+  // CHECK-DAG: tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #[[SRC:blocked[0-9]*]]}>>
+  // CHECK-DAG: tt.make_range {end = 64 : i32, start = 32 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #[[SRC]]}>>
+  // CHECK-DAG: tt.splat %[[P]] : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>, #[[SRC]]>
+  // CHECK-DAG: tt.splat %[[N]] : i32 -> tensor<32x32xi32, #[[SRC]]>
+  // CHECK-DAG: arith.constant dense<64> : tensor<32x1xi32, #[[SRC]]>
+  // CHECK-DAG: arith.constant dense<0.000000e+00> : tensor<32x32xf32, #[[SRC]]>
+  // CHECK: %[[L:.*]] = tt.load %{{.*}}, %{{.*}}, %{{.*}} evictionPolicy = evict_last : tensor<32x32x!tt.ptr<f32>, #[[SRC]]>
+  // CHECK-NEXT: %[[T:.*]] = ttg.convert_layout %[[L]] : tensor<32x32xf32, #[[SRC]]> -> tensor<32x32xf32, #[[DST]]>
+  // CHECK-NEXT: tt.return %[[T]] : tensor<32x32xf32, #[[DST]]>
+  tt.func @extract_of_load(%p: !tt.ptr<f32>, %n: i32) -> tensor<32x32xf32, #blocked1> {
+    %rows = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %stride = arith.constant dense<64> : tensor<64x1xi32, #blocked>
+    %r3 = arith.muli %r2, %stride : tensor<64x1xi32, #blocked>
+    %r4 = tt.broadcast %r3 : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %c2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %c3 = tt.broadcast %c2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %r4, %c3 : tensor<64x64xi32, #blocked>
+    %base = tt.splat %p : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #blocked>
+    %ptrs = tt.addptr %base, %off : tensor<64x64x!tt.ptr<f32>, #blocked>, tensor<64x64xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<64x64xi32, #blocked>
+    %mask = arith.cmpi slt, %off, %ns : tensor<64x64xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %x = tt.load %ptrs, %mask, %zero evictionPolicy = evict_last : tensor<64x64x!tt.ptr<f32>, #blocked>
+    %t = tle.extract_tile %x[1] tile [32, 32] : tensor<64x64xf32, #blocked> -> tensor<32x32xf32, #blocked1>
+    tt.return %t : tensor<32x32xf32, #blocked1>
+  }
+
+  // The loaded tensor has another user: it is not loaded twice, the tile
+  // comes through shared memory.
+  // CHECK-LABEL: tt.func @extract_of_shared_load(
+  // CHECK: %[[X:.*]] = tt.load
+  // CHECK: ttg.local_alloc %[[X]]
+  // CHECK: ttg.memdesc_subslice %{{.*}}[32, 0]
+  tt.func @extract_of_shared_load(%ptrs: tensor<64x64x!tt.ptr<f32>, #blocked>) -> (tensor<32x32xf32, #blocked>, tensor<64x64xf32, #blocked>) {
+    %x = tt.load %ptrs : tensor<64x64x!tt.ptr<f32>, #blocked>
+    %t = tle.extract_tile %x[2] tile [32, 32] : tensor<64x64xf32, #blocked> -> tensor<32x32xf32, #blocked>
+    tt.return %t, %x : tensor<32x32xf32, #blocked>, tensor<64x64xf32, #blocked>
+  }
+
+  // A volatile load is performed whole; the tile comes through shared memory.
+  // CHECK-LABEL: tt.func @extract_of_volatile_load(
+  // CHECK: tt.load %{{.*}} {isVolatile = true} : tensor<64x64x!tt.ptr<f32>, #{{.*}}>
+  // CHECK: ttg.local_alloc
+  tt.func @extract_of_volatile_load(%ptrs: tensor<64x64x!tt.ptr<f32>, #blocked>) -> tensor<32x32xf32, #blocked> {
+    %x = tt.load %ptrs {isVolatile = true} : tensor<64x64x!tt.ptr<f32>, #blocked>
+    %t = tle.extract_tile %x[0] tile [32, 32] : tensor<64x64xf32, #blocked> -> tensor<32x32xf32, #blocked>
+    tt.return %t : tensor<32x32xf32, #blocked>
+  }
+
+  // An op that is not elementwise on the way (a transpose) stops the
+  // replay: the tile comes through shared memory.
+  // CHECK-LABEL: tt.func @extract_of_transpose(
+  // CHECK: tt.trans
+  // CHECK: ttg.local_alloc
+  tt.func @extract_of_transpose(%ptrs: tensor<64x64x!tt.ptr<f32>, #blocked>) -> tensor<32x32xf32, #bt> {
+    %x = tt.load %ptrs : tensor<64x64x!tt.ptr<f32>, #blocked>
+    %y = tt.trans %x {order = array<i32: 1, 0>} : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #bt>
+    %t = tle.extract_tile %y[1] tile [32, 32] : tensor<64x64xf32, #bt> -> tensor<32x32xf32, #bt>
+    tt.return %t : tensor<32x32xf32, #bt>
+  }
+}
