@@ -257,43 +257,36 @@ Expected<FinishResult> finishLLIR(StringRef llir, uint64_t tritonShared,
   Expected<std::unique_ptr<Module>> module = parseModule(llir, ctx);
   if (!module)
     return module.takeError();
-  bool folded = fold && foldWgmmaDescriptorOffsets(**module);
-  bool splitDone = false;
-  if (split) {
-    Expected<bool> changed = splitTmaGathers(**module, tmaGatherRowBytes);
-    if (!changed)
-      return changed.takeError();
-    splitDone = *changed;
-  }
-  bool tested = false;
-  if (tryWait) {
-    Expected<bool> changed = finishBarrierTryWaits(**module);
-    if (!changed)
-      return changed.takeError();
-    tested = *changed;
-  }
-  bool hinted = false;
-  if (hints) {
-    Expected<bool> changed = finishTmaCacheHints(**module);
-    if (!changed)
-      return changed.takeError();
-    hinted = *changed;
-  }
-  bool gridDone = false;
-  if (grid) {
-    Expected<bool> changed = finishGridBarriers(**module);
-    if (!changed)
-      return changed.takeError();
-    gridDone = *changed;
-  }
-  if (!region && !folded && !splitDone && !tested && !hinted && !gridDone)
+  // Whether a step below changed the module (the region finish comes after).
+  bool changed = fold && foldWgmmaDescriptorOffsets(**module);
+  auto run = [&](bool wanted,
+                 function_ref<Expected<bool>(Module &)> step) -> Error {
+    if (!wanted)
+      return Error::success();
+    Expected<bool> stepChanged = step(**module);
+    if (!stepChanged)
+      return stepChanged.takeError();
+    changed |= *stepChanged;
+    return Error::success();
+  };
+  if (Error e = run(split, [&](Module &m) {
+        return splitTmaGathers(m, tmaGatherRowBytes);
+      }))
+    return std::move(e);
+  if (Error e = run(tryWait, finishBarrierTryWaits))
+    return std::move(e);
+  if (Error e = run(hints, finishTmaCacheHints))
+    return std::move(e);
+  if (Error e = run(grid, finishGridBarriers))
+    return std::move(e);
+  if (!region && !changed)
     return unchanged();
   FinishResult result;
   result.sharedSize = tritonShared;
   if (region) {
-    Expected<bool> changed = finishModule(**module, base);
-    if (!changed)
-      return changed.takeError();
+    Expected<bool> finished = finishModule(**module, base);
+    if (!finished)
+      return finished.takeError();
     result.sharedSize = base + tleShared;
   } else if (Error e = verifyForTriton(
                  **module,
