@@ -431,6 +431,15 @@ struct LowerBarriersPass
     return success();
   }
 
+  /// The calling group's one arrival on `bar` once all its warps are done
+  /// (a CTA barrier first when the group has more than one warp): what a
+  /// copy on a barrier ends with when its data is already in place.
+  void groupArrive(OpBuilder &b, Operation *op, Value bar) {
+    if (local_memory::groupWarps(op, module) > 1)
+      gpu::BarrierOp::create(b, op->getLoc());
+    ttng::ArriveBarrierOp::create(b, op->getLoc(), bar, 1, Value());
+  }
+
   /// TritonGPU's expansion of a descriptor load: the value is a
   /// ttg.local_load (through layout conversions used only there) of a
   /// scratch buffer that one ttng.async_tma_copy_global_to_local fills on a
@@ -449,12 +458,9 @@ struct LowerBarriersPass
     if (AllocOp alloc = local_memory::bufferAlloc(op.getBuffer());
         alloc && alloc.isPointerBuffer()) {
       Location loc = op.getLoc();
+      Value bar = barrierAt(b, loc, op.getBarriers(), op.getIndex());
       LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
-      if (local_memory::groupWarps(op, module) > 1)
-        gpu::BarrierOp::create(b, loc);
-      ttng::ArriveBarrierOp::create(
-          b, loc, barrierAt(b, loc, op.getBarriers(), op.getIndex()), 1,
-          Value());
+      groupArrive(b, op, bar);
       return success();
     }
     SmallVector<Operation *> expansion;
@@ -562,9 +568,7 @@ struct LowerBarriersPass
     } else {
       LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
     }
-    if (local_memory::groupWarps(op, module) > 1)
-      gpu::BarrierOp::create(b, loc);
-    ttng::ArriveBarrierOp::create(b, loc, bar, 1, Value());
+    groupArrive(b, op, bar);
     if (copyable)
       eraseCopied(op, *c);
     return success();

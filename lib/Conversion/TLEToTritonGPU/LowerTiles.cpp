@@ -131,106 +131,98 @@ int64_t product(ArrayRef<int64_t> values) {
   return p;
 }
 
+/// How deep narrowTile follows operands.
+constexpr int kMaxNarrowDepth = 32;
+
 /// The box of `shape` at `offsets` of a tensor `v`, computed without `v`:
 /// the ops that make `v` replayed on the box only. Null when some op on the
-/// way cannot be (narrowTile's comment names those that can). Only blocked
-/// and sliced encodings are taken: they lay out any shape, so each replayed
-/// op keeps its encoding.
-class TileNarrower {
-public:
-  explicit TileNarrower(OpBuilder &b) : b(b) {}
-
-  Value narrow(Value v, ArrayRef<int64_t> offsets, ArrayRef<int64_t> shape,
-               int depth = 0) {
-    auto type = dyn_cast<RankedTensorType>(v.getType());
-    if (!type || depth > kMaxDepth ||
-        !isa_and_nonnull<ttg::BlockedEncodingAttr, ttg::SliceEncodingAttr>(
-            type.getEncoding()))
-      return {};
-    if (type.getShape() == shape) // the whole tensor
-      return v;
-    auto boxType = type.clone(shape);
-    Operation *op = v.getDefiningOp();
-    if (!op || op->getNumResults() != 1)
-      return {};
-    Location loc = op->getLoc();
-    if (auto range = dyn_cast<tt::MakeRangeOp>(op)) {
-      int64_t start = range.getStart() + offsets[0];
-      return tt::MakeRangeOp::create(b, loc, boxType,
-                                     static_cast<int32_t>(start),
-                                     static_cast<int32_t>(start + shape[0]));
-    }
-    if (auto splat = dyn_cast<tt::SplatOp>(op))
-      return tt::SplatOp::create(b, loc, boxType, splat.getSrc());
-    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-      auto dense = dyn_cast<SplatElementsAttr>(constant.getValue());
-      if (!dense)
-        return {};
-      return arith::ConstantOp::create(b, loc, dense.resizeSplat(boxType));
-    }
-    if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
-      unsigned axis = expand.getAxis();
-      SmallVector<int64_t> o(offsets), sh(shape);
-      o.erase(o.begin() + axis);
-      sh.erase(sh.begin() + axis);
-      Value src = narrow(expand.getSrc(), o, sh, depth + 1);
-      return src ? tt::ExpandDimsOp::create(b, loc, boxType, src, axis)
-                 : Value();
-    }
-    if (auto bcast = dyn_cast<tt::BroadcastOp>(op)) {
-      auto srcType = cast<RankedTensorType>(bcast.getSrc().getType());
-      SmallVector<int64_t> o(offsets), sh(shape);
-      for (auto [d, size] : llvm::enumerate(srcType.getShape()))
-        if (size == 1 && type.getShape()[d] != 1) {
-          o[d] = 0;
-          sh[d] = 1;
-        }
-      Value src = narrow(bcast.getSrc(), o, sh, depth + 1);
-      if (!src)
-        return {};
-      return sh == SmallVector<int64_t>(shape)
-                 ? src
-                 : tt::BroadcastOp::create(b, loc, boxType, src).getResult();
-    }
-    if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
-      Value src = narrow(cvt.getSrc(), offsets, shape, depth + 1);
-      return src ? ttg::ConvertLayoutOp::create(b, loc, boxType, src) : Value();
-    }
-    // Elementwise ops: pure ones (arith, math, tt.addptr), and a load of a
-    // tensor of pointers whose only user this is (its tensor then dies; a
-    // load kept for other users is not repeated, a volatile one is kept).
-    auto load = dyn_cast<tt::LoadOp>(op);
-    bool replayable = load ? v.hasOneUse() && !load.getIsVolatile() &&
-                                 isa<RankedTensorType>(load.getPtr().getType())
-                           : (op->hasTrait<OpTrait::Elementwise>() ||
-                              isa<tt::AddPtrOp>(op)) &&
-                                 isMemoryEffectFree(op);
-    if (!replayable || op->getNumRegions())
-      return {};
-    IRMapping mapping;
-    for (Value operand : op->getOperands()) {
-      auto t = dyn_cast<RankedTensorType>(operand.getType());
-      if (!t)
-        continue;
-      if (t.getShape() != type.getShape())
-        return {};
-      Value n = narrow(operand, offsets, shape, depth + 1);
-      if (!n)
-        return {};
-      mapping.map(operand, n);
-    }
-    Operation *clone = b.clone(*op, mapping);
-    clone->getResult(0).setType(boxType);
-    return clone->getResult(0);
+/// way cannot be (the file's header names those that can). Only blocked and
+/// sliced encodings are taken: they lay out any shape, so each replayed op
+/// keeps its encoding.
+Value narrowTile(OpBuilder &b, Value v, ArrayRef<int64_t> offsets,
+                 ArrayRef<int64_t> shape, int depth = 0) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type || depth > kMaxNarrowDepth ||
+      !isa_and_nonnull<ttg::BlockedEncodingAttr, ttg::SliceEncodingAttr>(
+          type.getEncoding()))
+    return {};
+  if (type.getShape() == shape) // the whole tensor
+    return v;
+  auto boxType = type.clone(shape);
+  Operation *op = v.getDefiningOp();
+  if (!op || op->getNumResults() != 1)
+    return {};
+  Location loc = op->getLoc();
+  if (auto range = dyn_cast<tt::MakeRangeOp>(op)) {
+    int64_t start = range.getStart() + offsets[0];
+    return tt::MakeRangeOp::create(b, loc, boxType, static_cast<int32_t>(start),
+                                   static_cast<int32_t>(start + shape[0]));
   }
-
-private:
-  static constexpr int kMaxDepth = 32;
-  OpBuilder &b;
-};
+  if (auto splat = dyn_cast<tt::SplatOp>(op))
+    return tt::SplatOp::create(b, loc, boxType, splat.getSrc());
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    auto dense = dyn_cast<SplatElementsAttr>(constant.getValue());
+    if (!dense)
+      return {};
+    return arith::ConstantOp::create(b, loc, dense.resizeSplat(boxType));
+  }
+  if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+    unsigned axis = expand.getAxis();
+    SmallVector<int64_t> o(offsets), sh(shape);
+    o.erase(o.begin() + axis);
+    sh.erase(sh.begin() + axis);
+    Value src = narrowTile(b, expand.getSrc(), o, sh, depth + 1);
+    return src ? tt::ExpandDimsOp::create(b, loc, boxType, src, axis) : Value();
+  }
+  if (auto bcast = dyn_cast<tt::BroadcastOp>(op)) {
+    auto srcType = cast<RankedTensorType>(bcast.getSrc().getType());
+    SmallVector<int64_t> o(offsets), sh(shape);
+    for (auto [d, size] : llvm::enumerate(srcType.getShape()))
+      if (size == 1 && type.getShape()[d] != 1) {
+        o[d] = 0;
+        sh[d] = 1;
+      }
+    Value src = narrowTile(b, bcast.getSrc(), o, sh, depth + 1);
+    if (!src)
+      return {};
+    return sh == SmallVector<int64_t>(shape)
+               ? src
+               : tt::BroadcastOp::create(b, loc, boxType, src).getResult();
+  }
+  if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
+    Value src = narrowTile(b, cvt.getSrc(), offsets, shape, depth + 1);
+    return src ? ttg::ConvertLayoutOp::create(b, loc, boxType, src) : Value();
+  }
+  // Elementwise ops: pure ones (arith, math, tt.addptr), and a load of a
+  // tensor of pointers whose only user this is (its tensor then dies; a
+  // load kept for other users is not repeated, a volatile one is kept).
+  auto load = dyn_cast<tt::LoadOp>(op);
+  bool replayable =
+      load ? v.hasOneUse() && !load.getIsVolatile() &&
+                 isa<RankedTensorType>(load.getPtr().getType())
+           : (op->hasTrait<OpTrait::Elementwise>() || isa<tt::AddPtrOp>(op)) &&
+                 isMemoryEffectFree(op);
+  if (!replayable || op->getNumRegions())
+    return {};
+  IRMapping mapping;
+  for (Value operand : op->getOperands()) {
+    auto t = dyn_cast<RankedTensorType>(operand.getType());
+    if (!t)
+      continue;
+    if (t.getShape() != type.getShape())
+      return {};
+    Value n = narrowTile(b, operand, offsets, shape, depth + 1);
+    if (!n)
+      return {};
+    mapping.map(operand, n);
+  }
+  Operation *clone = b.clone(*op, mapping);
+  clone->getResult(0).setType(boxType);
+  return clone->getResult(0);
+}
 
 /// Erases the op making `v` once nothing uses it, and so on up its operands,
-/// as far as the ops are pure or loads (what TileNarrower replays).
+/// as far as the ops are pure or loads (what narrowTile replays).
 void eraseDeadChain(PatternRewriter &b, Value v) {
   Operation *op = v.getDefiningOp();
   if (!op || !op->use_empty() ||
@@ -286,7 +278,7 @@ LogicalResult lowerExtract(ExtractTileOp op, PatternRewriter &b) {
     for (int32_t o :
          tileOffsets(*index, gridOf(srcType.getShape(), tile), tile))
       offsets.push_back(o);
-    if (Value box = TileNarrower(b).narrow(op.getSrc(), offsets, tile)) {
+    if (Value box = narrowTile(b, op.getSrc(), offsets, tile)) {
       if (box.getType() != resultType)
         box = ttg::ConvertLayoutOp::create(b, loc, resultType, box);
       Value src = op.getSrc();

@@ -188,9 +188,9 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     // CHECK: ttng.async_tma_copy_global_to_local %{{.*}} %[[SCRATCH]]
     // CHECK: ttng.wait_barrier
     // CHECK: %[[V:.*]] = ttg.local_load %[[SCRATCH]]
+    // CHECK-NEXT: %[[BB:.*]] = ttg.memdesc_index %[[B]][%{{.*}}]
     // CHECK-NEXT: tle.local_store %[[V]], %[[BUF]] : tensor<64x64xf16, #{{.*}}> -> !ttg.memdesc<64x64xf16, #[[PLAIN]], #smem, mutable>
     // CHECK-NEXT: gpu.barrier
-    // CHECK-NEXT: %[[BB:.*]] = ttg.memdesc_index %[[B]][%{{.*}}]
     // CHECK-NEXT: ttng.arrive_barrier %[[BB]], 1 :
     // CHECK-NOT: ttng.async_tma_copy_global_to_local
     %scratch = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
