@@ -101,6 +101,33 @@ def test_insert_2d(dtype, m, n, tm, tn, dynamic):
         torch.testing.assert_close(y, want, rtol=0, atol=0)
 
 
+@pytest.mark.parametrize("idx", [(1, 1), (0, 3), 14])
+def test_insert_into_a_large_loaded_tensor(idx):
+    """FlagTree's static insert_tile test: a [128, 128] tile into a [512, 512]
+    fp32 load that is then stored; the two disjoint stores replace it."""
+    x = torch.arange(512 * 512, device="cuda", dtype=torch.float32).reshape(512, 512)
+    tile = 100000 + torch.arange(128 * 128, device="cuda", dtype=torch.float32).reshape(128, 128)
+    y = torch.full_like(x, -1.0)
+    K.insert_2d[(1,)](x, tile, y, 0, M=512, N=512, TM=128, TN=128, DYNAMIC=False, IDX=idx)
+    want = x.clone()
+    tile_of(want, idx[0] * 4 + idx[1] if isinstance(idx, tuple) else idx, (128, 128)).copy_(tile)
+    torch.testing.assert_close(y, want, rtol=0, atol=0)
+
+
+def test_insert_stored_and_summed():
+    """The inserted tensor also feeds a sum: built in shared memory."""
+    gen = torch.Generator().manual_seed(3)
+    x = rand((32, 64), "fp32", gen)
+    tile = rand((16, 32), "fp32", gen)
+    y = torch.empty_like(x)
+    s = torch.empty(1, device="cuda", dtype=torch.float32)
+    K.insert_2d_and_sum[(1,)](x, tile, y, s, M=32, N=64, TM=16, TN=32, IDX=2)
+    want = x.clone()
+    want[16:, :32] = tile
+    torch.testing.assert_close(y, want, rtol=0, atol=0)
+    torch.testing.assert_close(s, want.sum().reshape(1), rtol=1e-5, atol=1e-4)
+
+
 @pytest.mark.parametrize("dynamic", [False, True])
 def test_insert_1d(dynamic):
     gen = torch.Generator().manual_seed(7)

@@ -44,6 +44,18 @@ def insert_2d(X, T, Y, idx, M: tl.constexpr, N: tl.constexpr, TM: tl.constexpr, 
 
 
 @triton.jit
+def insert_2d_and_sum(X, T, Y, S, M: tl.constexpr, N: tl.constexpr, TM: tl.constexpr, TN: tl.constexpr,
+                      IDX: tl.constexpr):
+    """insert_2d with the result also summed: the inserted tensor itself is needed."""
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    x = tl.load(X + offs)
+    t = tl.load(T + tl.arange(0, TM)[:, None] * TN + tl.arange(0, TN)[None, :])
+    y = tle.insert_tile(x, t, IDX)
+    tl.store(Y + offs, y)
+    tl.store(S, tl.sum(tl.sum(y, axis=1), axis=0))
+
+
+@triton.jit
 def insert_1d(X, T, Y, idx, N: tl.constexpr, TN: tl.constexpr, DYNAMIC: tl.constexpr, IDX: tl.constexpr):
     x = tl.load(X + tl.arange(0, N))
     t = tl.load(T + tl.arange(0, TN))

@@ -195,7 +195,7 @@ def TLEAsyncCopyLoads
 
 
 def TLELowerTiles : Pass<"triton-tle-lower-tiles", "mlir::ModuleOp"> {
-  let summary = "Lower tle.extract_tile / tle.insert_tile through shared memory";
+  let summary = "Lower tle.extract_tile / tle.insert_tile (through shared memory where they need it)";
   let description = [{
     On TTGIR. The source is stored in a `ttg.local_alloc` with a row-major
     `#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1}>` layout and
@@ -212,7 +212,15 @@ def TLELowerTiles : Pass<"triton-tle-lower-tiles", "mlir::ModuleOp"> {
       built: a tile of a large loaded tensor loads only the tile.
     - `tle.extract_tile`, constant index, otherwise: `local_alloc(src)`,
       subslice, `ttg.local_load` in the result's encoding.
-    - `tle.insert_tile`, constant index: mutable `local_alloc`,
+    - `tle.insert_tile`, constant index, whose result only a `tt.store`
+      stores, through pointers (and a mask) the replay above narrows to the
+      tile: two stores to disjoint addresses and no buffer, the source's
+      through the store's pointers with the tile's box masked off (bounds
+      from `tt.make_range`s in the source's encoding), the tile's through
+      the narrowed pointers and mask (the tile converted to their layout).
+      A tile inserted into a large loaded tensor that is then stored needs
+      no shared memory.
+    - `tle.insert_tile`, constant index, otherwise: mutable `local_alloc`,
       `local_store(src)`, `local_store(tile)` into the subslice,
       `local_load` of the whole buffer in the source's encoding.
     - Dynamic index (a grid of at most 64 tiles, else an error): extract

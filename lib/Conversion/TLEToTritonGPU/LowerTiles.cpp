@@ -12,7 +12,13 @@
 //   the loads of a tile taken from a large loaded tensor read only the tile.
 // - extract, static index, otherwise: local_alloc(src), subslice,
 //   local_load in the result's encoding.
-// - insert, static index: local_alloc (mutable), local_store(src),
+// - insert, static index, whose result only a `tt.store` stores, through
+//   pointers (and a mask) narrowTile can narrow to the tile: two stores
+//   to disjoint addresses, no buffer. The source goes through the store's
+//   pointers with the tile's elements masked off; the tile through the
+//   pointers narrowed to the tile (`splitInsertStore`). A tile inserted
+//   into a large loaded tensor and stored needs no shared memory.
+// - insert, static index, otherwise: local_alloc (mutable), local_store(src),
 //   local_store(tile) into the subslice, local_load of the whole buffer in
 //   src's encoding.
 // - dynamic index (grids of at most kMaxDynamicTiles tiles): extract loads
@@ -27,6 +33,7 @@
 // an unused one is dropped too.
 //
 //===----------------------------------------------------------------------===//
+#include "AxisIndex.h"
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Conversion/Patterns.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
@@ -311,6 +318,98 @@ LogicalResult lowerExtract(ExtractTileOp op, PatternRewriter &b) {
   return success();
 }
 
+/// An i1 tensor of `type`'s shape and encoding, true on the box of `shape`
+/// at `offsets`; null when the box is the whole tensor.
+Value boxMask(OpBuilder &b, Location loc, RankedTensorType type,
+              ArrayRef<int64_t> offsets, ArrayRef<int64_t> shape) {
+  auto maskType = type.clone(b.getI1Type());
+  auto bound = [&](int64_t value) {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(type.clone(b.getI32Type()),
+                               b.getI32IntegerAttr(value)));
+  };
+  Value mask;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (offsets[d] == 0 && shape[d] == type.getDimSize(d))
+      continue;
+    Value index = conversion::buildAxisIndex(b, loc, type, d);
+    // Only the bounds inside the tensor: one of them is, at least.
+    SmallVector<Value, 2> bounds;
+    if (offsets[d] != 0)
+      bounds.push_back(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                             index, bound(offsets[d])));
+    if (offsets[d] + shape[d] != type.getDimSize(d))
+      bounds.push_back(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                             index,
+                                             bound(offsets[d] + shape[d])));
+    for (Value inside : bounds)
+      mask = mask ? arith::AndIOp::create(b, loc, mask, inside).getResult()
+                  : inside;
+  }
+  assert((!mask || mask.getType() == maskType) && "mask type");
+  return mask;
+}
+
+/// `tt.store ptr, insert_tile(src, tile, index)[, mask]` as a store of src
+/// with the tile's box masked off and a store of the tile through the
+/// pointers (and mask) narrowed to the box. Fails, creating nothing, when
+/// the insert has another user, or the pointers or the mask do not narrow.
+LogicalResult splitInsertStore(InsertTileOp op, ArrayRef<int64_t> offsets,
+                               PatternRewriter &b) {
+  if (!op->hasOneUse())
+    return failure();
+  auto store = dyn_cast<tt::StoreOp>(*op->user_begin());
+  if (!store || store.getValue() != op.getResult() ||
+      !isa<RankedTensorType>(store.getPtr().getType()))
+    return failure();
+  ArrayRef<int64_t> tile = op.getTile().getType().getShape();
+  // narrowTile creates ops as it goes, so a failure part-way leaves some:
+  // they go into a scratch block, out of the rewriter's sight, and move
+  // before the store only once both narrowings succeed.
+  Block scratch;
+  OpBuilder sb(op.getContext());
+  sb.setInsertionPointToStart(&scratch);
+  Value ptr = narrowTile(sb, store.getPtr(), offsets, tile);
+  Value mask = store.getMask();
+  Value tileMask = ptr && mask ? narrowTile(sb, mask, offsets, tile) : Value();
+  if (!ptr || (mask && !tileMask)) {
+    while (!scratch.empty())
+      scratch.back().erase();
+    return failure();
+  }
+  for (Operation &created : llvm::make_early_inc_range(scratch))
+    b.moveOpBefore(&created, store);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(store);
+
+  Location loc = op.getLoc();
+  RankedTensorType srcType = op.getSrc().getType();
+  if (Value outside = boxMask(b, loc, srcType, offsets, tile)) {
+    Value ones = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(cast<ShapedType>(outside.getType()),
+                               b.getBoolAttr(true)));
+    outside = arith::XOrIOp::create(b, loc, outside, ones);
+    if (mask)
+      outside = arith::AndIOp::create(b, loc, outside, mask);
+    tt::StoreOp::create(b, store.getLoc(), store.getPtr(), op.getSrc(), outside,
+                        store.getBoundaryCheckAttr(), store.getCacheAttr(),
+                        store.getEvictAttr());
+  }
+  auto ptrType = cast<RankedTensorType>(ptr.getType());
+  Value value = op.getTile();
+  auto valueType = ptrType.clone(op.getTile().getType().getElementType());
+  if (value.getType() != valueType)
+    value = ttg::ConvertLayoutOp::create(b, loc, valueType, value);
+  tt::StoreOp::create(b, store.getLoc(), ptr, value, tileMask,
+                      store.getBoundaryCheckAttr(), store.getCacheAttr(),
+                      store.getEvictAttr());
+  b.eraseOp(store);
+  b.eraseOp(op);
+  return success();
+}
+
 LogicalResult lowerInsert(InsertTileOp op, PatternRewriter &b) {
   RankedTensorType srcType = op.getSrc().getType();
   RankedTensorType tileType = op.getTile().getType();
@@ -324,6 +423,14 @@ LogicalResult lowerInsert(InsertTileOp op, PatternRewriter &b) {
     return failure();
   auto [tiles, index] = *grid;
 
+  if (index) {
+    SmallVector<int64_t> offsets;
+    for (int32_t o :
+         tileOffsets(*index, gridOf(srcType.getShape(), tile), tile))
+      offsets.push_back(o);
+    if (succeeded(splitInsertStore(op, offsets, b)))
+      return success();
+  }
   Location loc = op.getLoc();
   Buffer buffer = allocBuffer(b, loc, srcType, Value());
   ttg::LocalStoreOp::create(b, loc, op.getSrc(), buffer.value);

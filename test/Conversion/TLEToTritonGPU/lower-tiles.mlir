@@ -194,3 +194,108 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %t : tensor<32x32xf32, #bt>
   }
 }
+
+// -----
+
+// A constant-index insert whose result only a tt.store stores, through
+// pointers (and a mask) computed elementwise from ranges and splats: two
+// stores to disjoint addresses and no shared memory. The source is stored
+// with the tile's box (tile 1 of the 2x2 grid of 32x32 tiles: rows 0..31,
+// columns 32..63) masked off, the tile through the pointers and mask
+// replayed on the box (converted to their layout).
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @insert_into_store(
+  // CHECK-SAME: %[[P:[^:]*]]: !tt.ptr<f32>, %[[N:[^:]*]]: i32, %[[X:[^:]*]]: tensor<64x64xf32, #[[SRC:blocked[0-9]*]]>, %[[T:[^:]*]]: tensor<32x32xf32, #[[TILE:blocked[0-9]*]]>)
+  // CHECK-NOT: ttg.local_alloc
+  // CHECK: %[[PTRS:.*]] = tt.addptr %{{.*}} : tensor<64x64x!tt.ptr<f32>, #[[SRC]]>
+  // CHECK: %[[MASK:.*]] = arith.cmpi slt, %{{.*}} : tensor<64x64xi32, #[[SRC]]>
+  // The box's pointers and mask, from ranges starting at its offsets.
+  // CHECK-DAG: tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #[[SRC]]}>>
+  // CHECK-DAG: tt.make_range {end = 64 : i32, start = 32 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #[[SRC]]}>>
+  // CHECK-DAG: %[[TPTRS:.*]] = tt.addptr %{{.*}} : tensor<32x32x!tt.ptr<f32>, #[[SRC]]>, tensor<32x32xi32, #[[SRC]]>
+  // CHECK-DAG: %[[TMASK:.*]] = arith.cmpi slt, %{{.*}} : tensor<32x32xi32, #[[SRC]]>
+  // The box in the source's coordinates, only its bounds inside the
+  // tensor: rows below 32, columns from 32.
+  // CHECK: %[[ROWS:.*]] = tt.broadcast %{{.*}} : tensor<64x1xi32, #[[SRC]]> -> tensor<64x64xi32, #[[SRC]]>
+  // CHECK: %[[C32:.*]] = arith.constant dense<32> : tensor<64x64xi32, #[[SRC]]>
+  // CHECK: %[[LT:.*]] = arith.cmpi slt, %[[ROWS]], %[[C32]] : tensor<64x64xi32, #[[SRC]]>
+  // CHECK: %[[COLS:.*]] = tt.broadcast %{{.*}} : tensor<1x64xi32, #[[SRC]]> -> tensor<64x64xi32, #[[SRC]]>
+  // CHECK: %[[C32B:.*]] = arith.constant dense<32> : tensor<64x64xi32, #[[SRC]]>
+  // CHECK: %[[GE:.*]] = arith.cmpi sge, %[[COLS]], %[[C32B]] : tensor<64x64xi32, #[[SRC]]>
+  // CHECK: %[[IN:.*]] = arith.andi %[[LT]], %[[GE]]
+  // CHECK: %[[OUT:.*]] = arith.xori %[[IN]], %{{.*}} : tensor<64x64xi1, #[[SRC]]>
+  // CHECK: %[[XMASK:.*]] = arith.andi %[[OUT]], %[[MASK]]
+  // CHECK: tt.store %[[PTRS]], %[[X]], %[[XMASK]] cacheModifier = wt : tensor<64x64x!tt.ptr<f32>, #[[SRC]]>
+  // CHECK: %[[TV:.*]] = ttg.convert_layout %[[T]] : tensor<32x32xf32, #[[TILE]]> -> tensor<32x32xf32, #[[SRC]]>
+  // CHECK: tt.store %[[TPTRS]], %[[TV]], %[[TMASK]] cacheModifier = wt : tensor<32x32x!tt.ptr<f32>, #[[SRC]]>
+  // CHECK-NOT: tt.store
+  // CHECK: tt.return
+  tt.func @insert_into_store(%p: !tt.ptr<f32>, %n: i32, %x: tensor<64x64xf32, #blocked>, %t: tensor<32x32xf32, #blocked1>) {
+    %rows = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %stride = arith.constant dense<64> : tensor<64x1xi32, #blocked>
+    %r3 = arith.muli %r2, %stride : tensor<64x1xi32, #blocked>
+    %r4 = tt.broadcast %r3 : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %c2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %c3 = tt.broadcast %c2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %r4, %c3 : tensor<64x64xi32, #blocked>
+    %base = tt.splat %p : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #blocked>
+    %ptrs = tt.addptr %base, %off : tensor<64x64x!tt.ptr<f32>, #blocked>, tensor<64x64xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<64x64xi32, #blocked>
+    %mask = arith.cmpi slt, %off, %ns : tensor<64x64xi32, #blocked>
+    %z = tle.insert_tile %t into %x[1] : tensor<32x32xf32, #blocked1> into tensor<64x64xf32, #blocked>
+    tt.store %ptrs, %z, %mask cacheModifier = wt : tensor<64x64x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+
+  // Pointers that do not narrow (a function argument): shared memory, one
+  // store, and nothing of the failed narrowing left behind.
+  // CHECK-LABEL: tt.func @insert_store_opaque_ptrs(
+  // CHECK: ttg.local_alloc
+  // CHECK: ttg.memdesc_subslice %{{.*}}[32, 0]
+  // CHECK: %[[Z:.*]] = ttg.local_load
+  // CHECK-NEXT: tt.store %{{.*}}, %[[Z]] :
+  // CHECK-NOT: tt.store
+  tt.func @insert_store_opaque_ptrs(%ptrs: tensor<64x64x!tt.ptr<f32>, #blocked>, %x: tensor<64x64xf32, #blocked>, %t: tensor<32x32xf32, #blocked>) {
+    %z = tle.insert_tile %t into %x[2] : tensor<32x32xf32, #blocked> into tensor<64x64xf32, #blocked>
+    tt.store %ptrs, %z : tensor<64x64x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+
+  // A mask that does not narrow (an argument), while the pointers do: no
+  // part of the pointers' replay is left behind either.
+  // CHECK-LABEL: tt.func @insert_store_opaque_mask(
+  // CHECK-COUNT-1: tt.make_range
+  // CHECK-NOT: tt.make_range
+  // CHECK: ttg.local_alloc
+  // CHECK: tt.store %{{.*}}, %{{.*}}, %{{.*}} :
+  // CHECK-NOT: tt.store
+  tt.func @insert_store_opaque_mask(%p: !tt.ptr<f32>, %mask: tensor<64xi1, #ttg.slice<{dim = 0, parent = #blocked}>>, %x: tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked}>>, %t: tensor<32xf32, #ttg.slice<{dim = 0, parent = #blocked}>>) {
+    %i = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %base = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %ptrs = tt.addptr %base, %i : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #blocked}>>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %z = tle.insert_tile %t into %x[1] : tensor<32xf32, #ttg.slice<{dim = 0, parent = #blocked}>> into tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.store %ptrs, %z, %mask : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.return
+  }
+
+  // The inserted tensor has another user (it is returned): shared memory.
+  // CHECK-LABEL: tt.func @insert_store_and_return(
+  // CHECK: ttg.local_alloc
+  // CHECK: %[[Z:.*]] = ttg.local_load
+  // CHECK: tt.store %{{.*}}, %[[Z]] :
+  // CHECK-NOT: tt.store
+  // CHECK: tt.return %[[Z]]
+  tt.func @insert_store_and_return(%p: !tt.ptr<f32>, %x: tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked}>>, %t: tensor<32xf32, #ttg.slice<{dim = 0, parent = #blocked}>>) -> tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked}>> {
+    %i = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %base = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %ptrs = tt.addptr %base, %i : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #blocked}>>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %z = tle.insert_tile %t into %x[0] : tensor<32xf32, #ttg.slice<{dim = 0, parent = #blocked}>> into tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.store %ptrs, %z : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.return %z : tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked}>>
+  }
+}
