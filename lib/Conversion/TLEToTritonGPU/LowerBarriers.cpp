@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AsyncCopy.h"
+#include "LayoutChain.h"
 #include "LocalMemory.h"
 #include "TLE/Conversion/Passes.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
@@ -141,12 +142,8 @@ struct CopiedLoad {
 
 FailureOr<CopiedLoad> copiedLoad(Operation *op, Value value) {
   CopiedLoad c;
-  bool single = value.hasOneUse();
-  while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
-    c.converts.push_back(cvt);
-    single = single && cvt->hasOneUse();
-    value = cvt.getSrc();
-  }
+  bool single;
+  value = conversion::throughConverts(value, c.converts, &single);
   c.load = value.getDefiningOp<tt::LoadOp>();
   if (!c.load)
     return op->emitOpError("value is not a tt.load of global pointers");
@@ -274,12 +271,8 @@ struct LowerBarriersPass
                                "tle.gpu.copy(desc, ..., eviction_policy=) "
                                "(an L2 cache hint on a TMA load)")))
       return failure();
-    Value value = hint.getValue();
     SmallVector<Operation *> converts;
-    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
-      converts.push_back(cvt);
-      value = cvt.getSrc();
-    }
+    Value value = conversion::throughConverts(hint.getValue(), converts);
     auto load = value.getDefiningOp<ttg::LocalLoadOp>();
     ttng::AsyncTMACopyGlobalToLocalOp copy;
     if (load)
@@ -464,13 +457,9 @@ struct LowerBarriersPass
       return success();
     }
     SmallVector<Operation *> expansion;
-    Value value = op.getValue();
-    bool shaped = value.hasOneUse();
-    while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
-      expansion.push_back(cvt);
-      shaped = shaped && cvt->hasOneUse();
-      value = cvt.getSrc();
-    }
+    bool shaped;
+    Value value =
+        conversion::throughConverts(op.getValue(), expansion, &shaped);
     auto load = value.getDefiningOp<ttg::LocalLoadOp>();
     auto scratch = load ? load.getSrc().getDefiningOp<ttg::LocalAllocOp>()
                         : ttg::LocalAllocOp();
@@ -649,11 +638,8 @@ struct LowerBarriersPass
     Value buffer = op.getBuffer();
     // Whether `v` is a whole load of the buffer (through layout conversions).
     auto loadsBuffer = [&](Value v, SmallVector<Operation *> &chain) {
-      while (auto cvt = v.getDefiningOp<ttg::ConvertLayoutOp>()) {
-        chain.push_back(cvt);
-        v = cvt.getSrc();
-      }
-      auto load = v.getDefiningOp<LocalLoadOp>();
+      auto load =
+          conversion::throughConverts(v, chain).getDefiningOp<LocalLoadOp>();
       if (load)
         chain.push_back(load);
       return load && load.getBuffer() == buffer;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AsyncCopy.h"
+#include "LayoutChain.h"
 #include "Pipes.h"
 #include "TargetCheck.h"
 
@@ -114,11 +115,7 @@ LogicalResult PipeLowering::collectTmaFill(LocalStoreOp store,
     return failure();
   TmaFill fill{store, view, {}, {}};
   SmallVector<Operation *> converts;
-  Value value = store.getValue();
-  while (auto cvt = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
-    converts.push_back(cvt);
-    value = cvt.getSrc();
-  }
+  Value value = conversion::throughConverts(store.getValue(), converts);
   auto load = value.getDefiningOp<ttg::LocalLoadOp>();
   auto scratch = load ? load.getSrc().getDefiningOp<ttg::LocalAllocOp>()
                       : ttg::LocalAllocOp();

@@ -68,11 +68,11 @@ SmallVector<int64_t> gridOf(ArrayRef<int64_t> shape, ArrayRef<int64_t> tile) {
 }
 
 /// Element offsets of tile number `linear` (row-major over the grid).
-SmallVector<int32_t> tileOffsets(int64_t linear, ArrayRef<int64_t> grid,
+SmallVector<int64_t> tileOffsets(int64_t linear, ArrayRef<int64_t> grid,
                                  ArrayRef<int64_t> tile) {
-  SmallVector<int32_t> offsets(grid.size());
+  SmallVector<int64_t> offsets(grid.size());
   for (int64_t d = grid.size() - 1; d >= 0; --d) {
-    offsets[d] = static_cast<int32_t>((linear % grid[d]) * tile[d]);
+    offsets[d] = (linear % grid[d]) * tile[d];
     linear /= grid[d];
   }
   return offsets;
@@ -108,9 +108,11 @@ Value tileView(OpBuilder &b, Location loc, Buffer buffer,
   auto type = ttg::MemDescType::get(tile, full.getElementType(),
                                     full.getEncoding(), full.getMemorySpace(),
                                     full.getMutableMemory(), full.getShape());
-  return ttg::MemDescSubsliceOp::create(
-      b, loc, type, buffer.value,
-      b.getDenseI32ArrayAttr(tileOffsets(linear, grid, tile)));
+  SmallVector<int32_t> offsets;
+  for (int64_t o : tileOffsets(linear, grid, tile))
+    offsets.push_back(static_cast<int32_t>(o));
+  return ttg::MemDescSubsliceOp::create(b, loc, type, buffer.value,
+                                        b.getDenseI32ArrayAttr(offsets));
 }
 
 /// The index as a constant, when it is one.
@@ -281,10 +283,8 @@ LogicalResult lowerExtract(ExtractTileOp op, PatternRewriter &b) {
 
   Location loc = op.getLoc();
   if (index) {
-    SmallVector<int64_t> offsets;
-    for (int32_t o :
-         tileOffsets(*index, gridOf(srcType.getShape(), tile), tile))
-      offsets.push_back(o);
+    SmallVector<int64_t> offsets =
+        tileOffsets(*index, gridOf(srcType.getShape(), tile), tile);
     if (Value box = narrowTile(b, op.getSrc(), offsets, tile)) {
       if (box.getType() != resultType)
         box = ttg::ConvertLayoutOp::create(b, loc, resultType, box);
@@ -424,10 +424,8 @@ LogicalResult lowerInsert(InsertTileOp op, PatternRewriter &b) {
   auto [tiles, index] = *grid;
 
   if (index) {
-    SmallVector<int64_t> offsets;
-    for (int32_t o :
-         tileOffsets(*index, gridOf(srcType.getShape(), tile), tile))
-      offsets.push_back(o);
+    SmallVector<int64_t> offsets =
+        tileOffsets(*index, gridOf(srcType.getShape(), tile), tile);
     if (succeeded(splitInsertStore(op, offsets, b)))
       return success();
   }
