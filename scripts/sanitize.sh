@@ -12,8 +12,8 @@
 # extension (the nanobind bindings included) in place of the venv's, the
 # sanitizer runtimes preloaded into Python (leak detection off: the
 # interpreter's own allocations), and puts the venv's extension back after.
-# --no-pytest stops after lit: CI runs the sanitized pytest once, against the
-# wheel (scripts/test-wheel.sh --sanitized-opt).
+# --no-pytest stops after lit: CI runs the sanitized pytest once, as README's
+# test command (scripts/test.sh --sanitized-opt).
 #   scripts/sanitize.sh                 build + lit + pytest
 #   scripts/sanitize.sh --no-pytest     build + lit (CI runs this)
 #   scripts/sanitize.sh --fuzz 4000 [--seed S] [--in-process]
