@@ -102,9 +102,24 @@ TRITON_CONFIG = {64: dict(ROWS=8, num_warps=1), 128: dict(ROWS=4, num_warps=1), 
 # shared memory) wins or ties at every N; 512-2048 elements per program, few warps. At
 # B = 1024 fewer rows per program matter most: 4 rows of 256 leave 256 CTAs for 132
 # multiprocessors where 8 leave 128.
+# N = 1024: one row on one warp (two lanes a thread), from the sweep below (B = 8192: 0.985x
+# torch.fft where 2 rows on 4 warps ran 0.96-0.99x).
 TLE16_CONFIG = {64: dict(ROWS=8, num_warps=1, PP=False), 128: dict(ROWS=4, num_warps=1, PP=False),
                 256: dict(ROWS=4, num_warps=1, PP=False), 512: dict(ROWS=4, num_warps=4, PP=False),
-                1024: dict(ROWS=2, num_warps=4, PP=False)}
+                1024: dict(ROWS=1, num_warps=1, PP=False)}
+# Batches of at most SMALL_B rows (one wave of CTAs or less: nothing hides a CTA's load,
+# exchange and store latencies behind another's): one row per program, the most CTAs.
+# Swept on one H200 for every provider alike (.devkit probe, 2026-11-29: ROWS 1-8 x 1-8
+# warps x PP, B = 1024, N = 256 and 1024, do_bench medians of three rounds against
+# torch.fft in the same process): tle-r16 1.016x torch.fft at N = 256 (ROWS 1, one warp)
+# and 1.048x at N = 1024 (ROWS 1, one warp, ping-pong pairs: one barrier an exchange);
+# tle 1.021x at N = 256 (ROWS 1, two warps); plain Triton's best stayed TRITON_CONFIG
+# (1.037x at N = 256, 0.957x at N = 1024).
+SMALL_B = 2048
+SMALL_BATCH = {
+    "tle": {256: dict(ROWS=1, num_warps=2, PP=True)},
+    "tle-r16": {256: dict(ROWS=1, num_warps=1, PP=False), 1024: dict(ROWS=1, num_warps=1, PP=True)},
+}
 
 
 # ---------------------------------------------------------------------------
@@ -766,13 +781,15 @@ def _check_n(n):
         raise ValueError(f"fft: N must be one of {SIZES} (power of two, 64..1024), got {n}")
 
 
-def _launcher(kernel, config):
+def _launcher(kernel, config, small=None):
+    """The provider running `kernel` with config[N], or small[N] (where given) for batches
+    of at most SMALL_B rows."""
     def make(inputs):
         import torch
         x, y = inputs["x"], inputs["y"]
         b, n = x.shape
         _check_n(n)
-        cfg = config[n]
+        cfg = (small or {}).get(n, config[n]) if b <= SMALL_B else config[n]
         tw = twiddle_table(n, x.device)
         xr, yr = torch.view_as_real(x), torch.view_as_real(y)
         grid = (triton.cdiv(b, cfg["ROWS"]),)
@@ -815,9 +832,9 @@ BENCH = _harness.Benchmark(
     default_shapes=[(16384, 64), (16384, 128), (16384, 256), (8192, 512), (8192, 1024),
                     (1024, 256), (1024, 1024)],
     providers={
-        "tle": _launcher(fft_tle_kernel, TLE_CONFIG),
+        "tle": _launcher(fft_tle_kernel, TLE_CONFIG, SMALL_BATCH["tle"]),
         "tle-2d": _launcher(fft_tle2d_kernel, TLE2D_CONFIG),
-        "tle-r16": _launcher(fft_tle16_kernel, TLE16_CONFIG),
+        "tle-r16": _launcher(fft_tle16_kernel, TLE16_CONFIG, SMALL_BATCH["tle-r16"]),
         "triton": _launcher(fft_triton_kernel, TRITON_CONFIG),
         "triton-r16": _launcher(fft_triton16_kernel, TRITON_CONFIG),
         "torch": _torch,
@@ -829,7 +846,8 @@ BENCH = _harness.Benchmark(
     flops_dtype="fp32",
 )
 
-CHECK_SHAPES = ["4x64", "3x1024", "5x256", "67x128", "9x512", "130x64"]
+# Small batches (SMALL_BATCH's configs) and two above SMALL_B (the default ones).
+CHECK_SHAPES = ["4x64", "3x1024", "5x256", "67x128", "9x512", "130x64", "2053x1024", "4099x256"]
 
 
 def smoke_kernels():
@@ -851,6 +869,12 @@ def smoke_kernels():
             entries.append(dict(name=f"{name}-N{n}", kernel=kernel, signature=sig,
                                 constexprs=dict(N=n, LOGN=log, **cfg), options=dict(num_warps=warps),
                                 tle=is_tle, expect=expect, attrs=attrs))
+            small = dict(SMALL_BATCH.get(name, {}).get(n, {}))
+            if small:
+                warps = small.pop("num_warps")
+                entries.append(dict(name=f"{name}-N{n}-small-batch", kernel=kernel, signature=sig,
+                                    constexprs=dict(N=n, LOGN=log, **small), options=dict(num_warps=warps),
+                                    tle=is_tle, expect=expect, attrs=attrs))
     return entries
 
 
