@@ -11,7 +11,10 @@ Every benchmark script describes itself with a :class:`Benchmark` and calls
    rounds (default 3) in which the providers take turns, each timed with the
    median of ``triton.testing.do_bench`` (``--warmup`` / ``--rep``
    milliseconds); a provider's time is the median of its rounds, so a burst
-   of interference on the machine does not decide a row,
+   of interference on the machine does not decide a row (with
+   ``Benchmark.graph``, each provider's call is captured once in a CUDA
+   graph after its check, the replay checked again, and the replays are
+   timed: no provider's CPU launch cost is in its time),
 
 then prints one table and writes it as CSV. Ratios are speedups:
 ``vs_triton = t_triton / t_provider`` (above 1: faster than plain Triton), the
@@ -53,6 +56,7 @@ import argparse
 import contextlib
 import csv
 import dataclasses
+import functools
 import json
 import os
 import platform
@@ -120,6 +124,13 @@ class Benchmark:
     # Shape fields that may be 0 (a flag such as attention's CAUSAL); every
     # other field must be positive.
     zero_ok: Sequence[str] = ()
+    # Time CUDA-graph replays of each provider's call (captured after its
+    # check; the replay's output checked too) instead of the call: for
+    # kernels of a few microseconds, where do_bench would also time the
+    # CPU's launch when it outlasts the L2 flush before it (a Triton kernel's
+    # Python launch path varies from process to process; a C++ library's
+    # does not), so the ratios would compare launch paths.
+    graph: bool = False
 
 
 def parse_shape(text: str, arity: int, names: Sequence[str] = (), zero_ok: Sequence[str] = ()) -> tuple[int, ...]:
@@ -420,6 +431,24 @@ def _nvml_index(dev) -> int | None:
     return int(ids[index]) if index < len(ids) and ids[index].isdigit() else None
 
 
+def _graphed(fn: Callable[[], Any], check: Callable[[Any], None]) -> Callable[[], Any]:
+    """``fn``'s work captured in a CUDA graph: its replay, checked once with
+    ``check`` (the output ``fn`` returned while captured)."""
+    import torch
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):  # a warm call off the default stream, as capture wants
+        fn()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        out = fn()
+    graph.replay()
+    torch.cuda.synchronize()
+    check(out)
+    return graph.replay
+
+
 def _run_shapes(bench: Benchmark, args, shapes, providers, dev, seed, bw, progress,
                 telemetry: Telemetry) -> list[dict]:
     """Check and time every provider on every shape (module docstring): the
@@ -454,9 +483,11 @@ def _run_shapes(bench: Benchmark, args, shapes, providers, dev, seed, bw, progre
                                        f"{type(e).__name__}: {e}") from e
                 try:
                     bench.check(prov, inputs, out)
+                    del out
+                    if on_gpu and bench.graph:
+                        fn = _graphed(fn, functools.partial(bench.check, prov, inputs))
                 except AssertionError as e:
                     sys.exit(f"{bench.name}: provider {prov} is WRONG on {shape_label(shape)}: {e}")
-                del out
             fns[prov] = fn
             times[prov] = None
             progress.step()

@@ -102,23 +102,23 @@ TRITON_CONFIG = {64: dict(ROWS=8, num_warps=1), 128: dict(ROWS=4, num_warps=1), 
 # shared memory) wins or ties at every N; 512-2048 elements per program, few warps. At
 # B = 1024 fewer rows per program matter most: 4 rows of 256 leave 256 CTAs for 132
 # multiprocessors where 8 leave 128.
-# N = 1024: one row on one warp (two lanes a thread), from the sweep below (B = 8192: 0.985x
-# torch.fft where 2 rows on 4 warps ran 0.96-0.99x).
 TLE16_CONFIG = {64: dict(ROWS=8, num_warps=1, PP=False), 128: dict(ROWS=4, num_warps=1, PP=False),
                 256: dict(ROWS=4, num_warps=1, PP=False), 512: dict(ROWS=4, num_warps=4, PP=False),
-                1024: dict(ROWS=1, num_warps=1, PP=False)}
+                1024: dict(ROWS=2, num_warps=4, PP=False)}
 # Batches of at most SMALL_B rows (one wave of CTAs or less: nothing hides a CTA's load,
-# exchange and store latencies behind another's): one row per program, the most CTAs.
-# Swept on one H200 for every provider alike (.devkit probe, 2026-11-29: ROWS 1-8 x 1-8
-# warps x PP, B = 1024, N = 256 and 1024, do_bench medians of three rounds against
-# torch.fft in the same process): tle-r16 1.016x torch.fft at N = 256 (ROWS 1, one warp)
-# and 1.048x at N = 1024 (ROWS 1, one warp, ping-pong pairs: one barrier an exchange);
-# tle 1.021x at N = 256 (ROWS 1, two warps); plain Triton's best stayed TRITON_CONFIG
-# (1.037x at N = 256, 0.957x at N = 1024).
+# exchange and store latencies behind another's) at N = 256: fewer rows per program, more
+# CTAs. Swept on one H200 for every provider alike (bench/_probe_fft_configs.py, 2026-11-29:
+# rows x warps x PP, B = 1024 at N = 256 and 1024, B = 8192 at N = 1024, graph replays timed by
+# do_bench, medians of three rounds against torch.fft in the same process): tle-r16 1.057x
+# torch.fft at B = 1024, N = 256 with 2 rows on one warp (4 rows: 1.014x), tle 1.014x with
+# one row on two warps, plain Triton 1.023x with one row on one warp (its N = 256 config:
+# 0.98x); at N = 1024 every provider's config above stayed its best (tle-r16 1.009x and
+# 0.984x torch.fft at B = 1024 and 8192, plain Triton 0.949x and 0.956x).
 SMALL_B = 2048
 SMALL_BATCH = {
     "tle": {256: dict(ROWS=1, num_warps=2, PP=True)},
-    "tle-r16": {256: dict(ROWS=1, num_warps=1, PP=False), 1024: dict(ROWS=1, num_warps=1, PP=True)},
+    "tle-r16": {256: dict(ROWS=2, num_warps=1, PP=False)},
+    "triton": {256: dict(ROWS=1, num_warps=1)},
 }
 
 
@@ -835,7 +835,7 @@ BENCH = _harness.Benchmark(
         "tle": _launcher(fft_tle_kernel, TLE_CONFIG, SMALL_BATCH["tle"]),
         "tle-2d": _launcher(fft_tle2d_kernel, TLE2D_CONFIG),
         "tle-r16": _launcher(fft_tle16_kernel, TLE16_CONFIG, SMALL_BATCH["tle-r16"]),
-        "triton": _launcher(fft_triton_kernel, TRITON_CONFIG),
+        "triton": _launcher(fft_triton_kernel, TRITON_CONFIG, SMALL_BATCH["triton"]),
         "triton-r16": _launcher(fft_triton16_kernel, TRITON_CONFIG),
         "torch": _torch,
     },
@@ -844,6 +844,10 @@ BENCH = _harness.Benchmark(
     min_bytes=lambda s: 2.0 * s[0] * s[1] * 8,
     flops=lambda s: 5.0 * s[0] * s[1] * math.log2(s[1]),
     flops_dtype="fp32",
+    # 4-134 MB in 4-47 us: graph replays (_harness.Benchmark.graph), or the B = 1024 rows
+    # time Python's launch of the Triton kernels (2026-11-29, one H200, three processes:
+    # plain Triton 5.8-17.7 us at B = 1024, N = 256, torch.fft 6.0-6.7).
+    graph=True,
 )
 
 # Small batches (SMALL_BATCH's configs) and two above SMALL_B (the default ones).
