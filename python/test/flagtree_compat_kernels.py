@@ -221,10 +221,13 @@ def masked_async_copy_kernel(source, result, ROWS, COLS, TILE_ROWS: tl.constexpr
 
 
 @triton.jit
-def async_copy_ring_kernel(in_ptr, out_ptr, n_tiles, BLOCK: tl.constexpr):
+def async_copy_ring_kernel(in_ptr, out_ptr, n_tiles, BLOCK: tl.constexpr, READ_POINTERS: tl.constexpr = False):
     # A double-buffered loop: tile i + 1 is copied while tile i is read.
+    # READ_POINTERS: each tile is read through local pointers into its slot
+    # (FlagTree's local_ptr(buf.slot(i), ...)); else by slot loads.
     offsets = tl.arange(0, BLOCK)
-    bufs = tle.alloc([2, BLOCK], dtype=tl.float32, layout=None, scope=tle.smem, nv_mma_shared_layout=True)
+    bufs = tle.alloc([2, BLOCK], dtype=tl.float32, layout=None, scope=tle.smem,
+                     nv_mma_shared_layout=not READ_POINTERS)
     tle.copy(in_ptr + offsets, bufs.slot(0), [BLOCK], is_async=True)
     tle.async_commit_group()
     for i in range(n_tiles):
@@ -232,7 +235,11 @@ def async_copy_ring_kernel(in_ptr, out_ptr, n_tiles, BLOCK: tl.constexpr):
             tle.copy(in_ptr + (i + 1) * BLOCK + offsets, bufs.slot((i + 1) % 2), [BLOCK], is_async=True)
         tle.async_commit_group()
         tle.async_wait_group(1)
-        tl.store(out_ptr + i * BLOCK + offsets, bufs.slot(i % 2).load() * 3.0)
+        if READ_POINTERS:
+            tile = tl.load(tle.local_ptr(bufs.slot(i % 2), (offsets, )))
+        else:
+            tile = bufs.slot(i % 2).load()
+        tl.store(out_ptr + i * BLOCK + offsets, tile * 3.0)
     tle.async_wait_group(0)
 
 

@@ -287,6 +287,17 @@ def test_async_copy_ring_double_buffers_in_the_loop():
     assert re.search(r"ttg\.async_wait \{num = 1 : i32\}", loop), loop
 
 
+def test_async_copy_ring_read_through_slot_pointers():
+    """The ring read through local pointers into each slot: the buffer is a
+    pointer buffer (TLE's region, which cp.async, a memdesc op, cannot fill),
+    so the copies into its slots are plain stores through pointers, correct
+    before any wait; the user's commits stay."""
+    c = _compile_async("async_copy_ring_kernel", BLOCK=256, READ_POINTERS=True)
+    assert not _ttgir_lines(c, r"ttg\.async_copy_global_to_local")
+    assert ptx_count(c, r"cp\.async\.ca\.shared") == 0
+    assert ptx_count(c, r"cp\.async\.commit_group") >= 2
+
+
 @triton.jit
 def _async_copy_misuse(x_ptr, y_ptr, MODE: tl.constexpr):
     offs = tl.arange(0, 64)

@@ -159,12 +159,14 @@ def test_masked_async_copy_zero_fills(rows, columns):
 
 
 @pytest.mark.parametrize("n_tiles", [1, 2, 37])
-def test_async_copy_ring(n_tiles):
-    """Tile i + 1 lands in one slot while tile i is read from the other."""
+@pytest.mark.parametrize("read_pointers", [False, True])
+def test_async_copy_ring(n_tiles, read_pointers):
+    """Tile i + 1 lands in one slot while tile i is read from the other
+    (slot loads, or local pointers into the whole buffer)."""
     block = 256
     inp = torch.randn(n_tiles * block, device=DEV)
     out = torch.full_like(inp, float("nan"))
-    K.async_copy_ring_kernel[(1,)](inp, out, n_tiles, BLOCK=block, num_warps=4)
+    K.async_copy_ring_kernel[(1,)](inp, out, n_tiles, BLOCK=block, READ_POINTERS=read_pointers, num_warps=4)
     torch.testing.assert_close(out, inp * 3.0, atol=0, rtol=0)
 
 

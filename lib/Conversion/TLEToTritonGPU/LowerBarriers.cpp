@@ -565,10 +565,11 @@ struct LowerBarriersPass
 
   /// A buffer accessed through tle.local_pointers lives in TLE's own shared
   /// region and is reached through pointers (docs/local-memory.md, section
-  /// 4): no memdesc for ttg.async_copy_global_to_local, so a copy into it
-  /// is a synchronous tle.local_store (complete before any wait, correct).
+  /// 4): no memdesc for ttg.async_copy_global_to_local, so a copy into it,
+  /// or into a slot of it, is a synchronous tle.local_store (complete
+  /// before any wait, correct).
   static bool isPointerBuffer(Value buffer) {
-    auto alloc = buffer.getDefiningOp<AllocOp>();
+    AllocOp alloc = local_memory::bufferAlloc(buffer);
     return alloc && alloc.isPointerBuffer();
   }
 

@@ -185,19 +185,23 @@ Value buildPointers(OpBuilder &b, Location loc, const PointerBuffer &buffer,
   return tt::AddPtrOp::create(b, loc, resultType, base, offset);
 }
 
-/// Full-view pointers to `buffer` in the shape and encoding of `like`
-/// (a tensor of any element type).
+/// Full-view pointers to `buffer`, or to its slot at the scalar indices
+/// `slot` (outermost first: tle.buffer_slots of it), in the shape and
+/// encoding of `like` (a tensor of any element type, the slot's shape).
 Value buildFullView(OpBuilder &b, Location loc, const PointerBuffer &buffer,
-                    RankedTensorType like) {
+                    RankedTensorType like, ValueRange slot = {}) {
   auto memdesc = cast<ttg::MemDescType>(
       const_cast<AllocOp &>(buffer.alloc).getResult().getType());
   auto ptrType =
       tt::PointerType::get(memdesc.getElementType(), kSharedAddressSpace);
   auto resultType = like.clone(ptrType);
+  auto indexType = like.clone(b.getI32Type());
   SmallVector<Value> indices;
-  for (int32_t d = 0; d < like.getRank(); ++d)
+  for (Value index : slot)
     indices.push_back(
-        conversion::buildAxisIndex(b, loc, like.clone(b.getI32Type()), d));
+        tt::SplatOp::create(b, loc, indexType, toI32(b, loc, index)));
+  for (int32_t d = 0; d < like.getRank(); ++d)
+    indices.push_back(conversion::buildAxisIndex(b, loc, indexType, d));
   return buildPointers(b, loc, buffer, indices, resultType);
 }
 
@@ -220,6 +224,8 @@ struct LowerLocalMemoryPass
 
   LogicalResult planPointerBuffers(ModuleOp module);
   LogicalResult lowerPointerBufferUses(PointerBuffer &buffer);
+  LogicalResult lowerPointerViewUses(PointerBuffer &buffer, Value view,
+                                     SmallVector<Value> slot);
   LogicalResult lowerMemdescBuffer(AllocOp alloc);
 
   SmallVector<PointerBuffer> pointerBuffers;
@@ -300,11 +306,25 @@ LowerLocalMemoryPass::lowerPointerBufferUses(PointerBuffer &buffer) {
     Value ptrs = buildFullView(b, alloc.getLoc(), buffer, initType);
     createPlainStore(b, alloc.getLoc(), ptrs, init);
   }
-  SmallVector<Operation *> users(alloc.getResult().getUsers());
+  if (failed(lowerPointerViewUses(buffer, alloc.getResult(), {})))
+    return failure();
+  alloc.erase();
+  return success();
+}
+
+/// The uses of `view` (the pointer buffer, or its slot at `slot`) as plain
+/// loads and stores through pointers; a slot's own uses first, then the
+/// slot goes.
+LogicalResult
+LowerLocalMemoryPass::lowerPointerViewUses(PointerBuffer &buffer, Value view,
+                                           SmallVector<Value> slot) {
+  SmallVector<Operation *> users(view.getUsers());
   for (Operation *user : users) {
     OpBuilder b(user);
     Location loc = user->getLoc();
     if (auto ptrs = dyn_cast<LocalPointersOp>(user)) {
+      // pointersThroughSlots moved the ones of slots onto the buffer.
+      assert(slot.empty() && "local pointers of a slot");
       Type resultType = ptrs.getResult().getType();
       Value lowered;
       if (ptrs.getIndices().empty())
@@ -314,22 +334,28 @@ LowerLocalMemoryPass::lowerPointerBufferUses(PointerBuffer &buffer) {
         lowered = buildPointers(b, loc, buffer, ptrs.getIndices(), resultType);
       ptrs.getResult().replaceAllUsesWith(lowered);
       ptrs.erase();
+    } else if (auto sub = dyn_cast<BufferSlotOp>(user)) {
+      SmallVector<Value> inner(slot);
+      inner.push_back(sub.getIndex());
+      if (failed(lowerPointerViewUses(buffer, sub.getResult(), inner)))
+        return failure();
+      sub.erase();
     } else if (auto load = dyn_cast<LocalLoadOp>(user)) {
       RankedTensorType type = load.getResult().getType();
-      Value ptrs = buildFullView(b, loc, buffer, type);
+      Value ptrs = buildFullView(b, loc, buffer, type, slot);
       auto lowered = createPlainLoad(b, loc, ptrs);
       load.getResult().replaceAllUsesWith(lowered);
       load.erase();
     } else if (auto store = dyn_cast<LocalStoreOp>(user)) {
       auto type = cast<RankedTensorType>(store.getValue().getType());
-      Value ptrs = buildFullView(b, loc, buffer, type);
+      Value ptrs = buildFullView(b, loc, buffer, type, slot);
       createPlainStore(b, loc, ptrs, store.getValue());
       store.erase();
     } else if (auto copy = dyn_cast<CopyOp>(user)) {
-      bool toBuffer = copy.getDst() == alloc.getResult();
+      bool toBuffer = copy.getDst() == view;
       Value global = toBuffer ? copy.getSrc() : copy.getDst();
       auto type = cast<RankedTensorType>(global.getType());
-      Value ptrs = buildFullView(b, loc, buffer, type);
+      Value ptrs = buildFullView(b, loc, buffer, type, slot);
       Value from = toBuffer ? global : ptrs;
       Value to = toBuffer ? ptrs : global;
       auto value = createPlainLoad(b, loc, from);
@@ -338,11 +364,10 @@ LowerLocalMemoryPass::lowerPointerBufferUses(PointerBuffer &buffer) {
     } else {
       return user->emitOpError("cannot use a buffer that tle.local_pointers "
                                "also uses (a pointer buffer); expected "
-                               "tle.local_pointers, tle.local_load, "
-                               "tle.local_store or tle.copy");
+                               "tle.local_pointers, tle.buffer_slot, "
+                               "tle.local_load, tle.local_store or tle.copy");
     }
   }
-  alloc.erase();
   return success();
 }
 

@@ -28,7 +28,7 @@ tt.func @nvmma(%i: i32) -> !tt.ptr<f16, 3> {
 tt.func @pointer_buffer_other_use(%i: i32) -> (!tt.ptr<f32, 3>, tensor<64xf32>) {
   %buf = tle.alloc smem : () -> !ttg.memdesc<64xf32, #shared, #smem, mutable>
   %p = tle.local_pointers %buf[%i] : !ttg.memdesc<64xf32, #shared, #smem, mutable>, i32 -> !tt.ptr<f32, 3>
-  // expected-error @+1 {{'ttg.local_load' op cannot use a buffer that tle.local_pointers also uses (a pointer buffer); expected tle.local_pointers, tle.local_load, tle.local_store or tle.copy}}
+  // expected-error @+1 {{'ttg.local_load' op cannot use a buffer that tle.local_pointers also uses (a pointer buffer); expected tle.local_pointers, tle.buffer_slot, tle.local_load, tle.local_store or tle.copy}}
   %v = ttg.local_load %buf : !ttg.memdesc<64xf32, #shared, #smem, mutable> -> tensor<64xf32>
   tt.return %p, %v : !tt.ptr<f32, 3>, tensor<64xf32>
 }

@@ -37,3 +37,38 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %p, %q : tensor<64x!tt.ptr<i32, 3>, #blocked>, !tt.ptr<i32, 3>
   }
 }
+
+// -----
+
+// Slots of a pointer buffer (local pointers into the whole buffer): a store
+// into slot i and a load of it are plain stores and loads through pointers
+// i * 64 elements into the buffer's base; the slot goes.
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @slots_of_a_pointer_buffer
+  // CHECK:      %[[BASE:.*]] = tt.int_to_ptr
+  // CHECK:      %[[I:.*]] = tt.splat %arg1 : i32 -> tensor<64xi32, #blocked>
+  // CHECK-NEXT: %[[R:.*]] = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+  // CHECK-NEXT: %[[C64:.*]] = arith.constant dense<64> : tensor<64xi32, #blocked>
+  // CHECK-NEXT: %[[IO:.*]] = arith.muli %[[I]], %[[C64]]
+  // CHECK-NEXT: %[[O:.*]] = arith.addi %[[IO]], %[[R]]
+  // CHECK-NEXT: %[[B:.*]] = tt.splat %[[BASE]] : !tt.ptr<f32, 3> -> tensor<64x!tt.ptr<f32, 3>, #blocked>
+  // CHECK-NEXT: %[[P:.*]] = tt.addptr %[[B]], %[[O]]
+  // CHECK-NEXT: tt.store %[[P]], %arg0
+  // CHECK:      %[[P2:.*]] = tt.addptr
+  // CHECK-NEXT: %[[V:.*]] = tt.load %[[P2]]
+  // CHECK:      tt.return %[[V]]
+  tt.func @slots_of_a_pointer_buffer(%v: tensor<64xf32, #blocked>, %i: i32) -> (tensor<64xf32, #blocked>, tensor<2x64x!tt.ptr<f32, 3>, #blocked2>) {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<2x64xf32, #shared2, #smem, mutable>
+    %all = tle.local_pointers %buf : !ttg.memdesc<2x64xf32, #shared2, #smem, mutable> -> tensor<2x64x!tt.ptr<f32, 3>, #blocked2>
+    %s = tle.buffer_slot %buf[%i] : !ttg.memdesc<2x64xf32, #shared2, #smem, mutable>, i32 -> !ttg.memdesc<64xf32, #shared, #smem, mutable>
+    tle.local_store %v, %s : tensor<64xf32, #blocked> -> !ttg.memdesc<64xf32, #shared, #smem, mutable>
+    %w = tle.local_load %s : !ttg.memdesc<64xf32, #shared, #smem, mutable> -> tensor<64xf32, #blocked>
+    tt.return %w, %all : tensor<64xf32, #blocked>, tensor<2x64x!tt.ptr<f32, 3>, #blocked2>
+  }
+}

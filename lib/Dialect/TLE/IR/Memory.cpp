@@ -268,9 +268,18 @@ static bool targetHasTensorMemory(StringRef target) {
 }
 
 bool AllocOp::isPointerBuffer() {
-  return llvm::any_of(getResult().getUsers(), [](Operation *user) {
-    return isa<LocalPointersOp>(user);
-  });
+  // Local pointers into the buffer or into a slot of it (slots of slots
+  // included: FlagTree's local_ptr(buf.slot(i), ...)).
+  SmallVector<Value> views{getResult()};
+  while (!views.empty()) {
+    for (Operation *user : views.pop_back_val().getUsers()) {
+      if (isa<LocalPointersOp>(user))
+        return true;
+      if (auto slot = dyn_cast<BufferSlotOp>(user))
+        views.push_back(slot.getResult());
+    }
+  }
+  return false;
 }
 
 LogicalResult AllocOp::verify() {

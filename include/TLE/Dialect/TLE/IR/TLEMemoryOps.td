@@ -225,7 +225,8 @@ def TLE_AllocOp : TLE_Op<"alloc",
         ::mlir::Operation *op, ::mlir::tle::MemorySpaceAttr scope);
 
     /// A *pointer buffer* (docs/local-memory.md): some `tle.local_pointers`
-    /// takes this buffer, so it lives in TLE's own shared-memory region and
+    /// takes this buffer or a `tle.buffer_slot` of it (slots of slots
+    /// included), so it lives in TLE's own shared-memory region and
     /// every access to it goes through pointers. Other buffers are *memdesc
     /// buffers*, allocated and synchronized by Triton.
     bool isPointerBuffer();
