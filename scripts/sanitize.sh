@@ -60,8 +60,8 @@ run_pytest() {
   echo "sanitize.sh: $what done at $(( $(date +%s) - start )) s"
 }
 if [ "$pytest" = 1 ]; then
-  run_pytest pytest TLE_OPT="$PWD/build-asan/bin/tle-opt" \
-    ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$logs/asan" UBSAN_OPTIONS="$UBSAN_OPTIONS:log_path=$logs/ubsan"
+  mapfile -t sanitized_env < <(sanitized_opt_env "$PWD/build-asan/bin/tle-opt" "$logs")
+  run_pytest pytest "${sanitized_env[@]}"
 fi
 if [ "$inproc" = 1 ]; then
   ext=_tle$(python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')

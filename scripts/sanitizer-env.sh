@@ -7,6 +7,14 @@
 TLE_ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
 TLE_UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1
 
+# sanitized_opt_env OPT LOGS: what a pytest run sets to run TLE's stages with
+# the sanitized tle-opt OPT (TLE_OPT), its reports logged under LOGS; one
+# VAR=VALUE a line, for `mapfile -t`.
+sanitized_opt_env() {
+  printf '%s\n' "TLE_OPT=$1" "ASAN_OPTIONS=$TLE_ASAN_OPTIONS:log_path=$2/asan" \
+    "UBSAN_OPTIONS=$TLE_UBSAN_OPTIONS:log_path=$2/ubsan"
+}
+
 # sanitizer_logs_fresh DIR: an empty report directory.
 sanitizer_logs_fresh() {
   rm -rf "$1" && mkdir -p "$1"

@@ -96,9 +96,8 @@ if [ -n "$sanitized" ]; then
   . "$repo/scripts/sanitizer-env.sh"
   logs=$repo/build-asan/sanitizer-logs
   sanitizer_logs_fresh "$logs"
-  run+=(TLE_OPT="$sanitized"
-        ASAN_OPTIONS="$TLE_ASAN_OPTIONS:log_path=$logs/asan"
-        UBSAN_OPTIONS="$TLE_UBSAN_OPTIONS:log_path=$logs/ubsan")
+  mapfile -t sanitized_env < <(sanitized_opt_env "$sanitized" "$logs")
+  run+=("${sanitized_env[@]}")
 fi
 if [ "$quick" = 1 ]; then
   "${run[@]}" "$py" -m pytest -q -p no:cacheprovider $("$repo/scripts/pytest-jobs.sh") "${QUICK_TESTS[@]}"

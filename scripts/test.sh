@@ -25,9 +25,8 @@ if [ -n "$sanitized" ]; then
   . scripts/sanitizer-env.sh
   logs=$PWD/build-asan/sanitizer-logs
   sanitizer_logs_fresh "$logs"
-  run+=(TLE_OPT="$sanitized"
-        ASAN_OPTIONS="$TLE_ASAN_OPTIONS:log_path=$logs/asan"
-        UBSAN_OPTIONS="$TLE_UBSAN_OPTIONS:log_path=$logs/ubsan")
+  mapfile -t sanitized_env < <(sanitized_opt_env "$sanitized" "$logs")
+  run+=("${sanitized_env[@]}")
 fi
 "${run[@]}" python -m pytest -q $(scripts/pytest-jobs.sh) python/test
 if [ -n "$sanitized" ]; then

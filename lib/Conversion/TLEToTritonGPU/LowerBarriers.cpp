@@ -448,8 +448,7 @@ struct LowerBarriersPass
     // (synchronous: its own barrier, then a load into registers) is stored
     // into it, then the barrier arrives. Complete before any wait, as
     // lowerAsyncCopy's fallback for cp.async.
-    if (AllocOp alloc = local_memory::bufferAlloc(op.getBuffer());
-        alloc && alloc.isPointerBuffer()) {
+    if (isPointerBuffer(op.getBuffer())) {
       Location loc = op.getLoc();
       Value bar = barrierAt(b, loc, op.getBarriers(), op.getIndex());
       LocalStoreOp::create(b, loc, op.getValue(), op.getBuffer());
