@@ -868,16 +868,14 @@ def smoke_kernels():
                 ("tle-r16", fft_tle16_kernel, TLE16_CONFIG, True, ["st.shared.b32", "ld.shared.b32", "bar.sync"]),
                 ("triton", fft_triton_kernel, TRITON_CONFIG, False, []),
                 ("triton-r16", fft_triton16_kernel, TRITON_CONFIG, False, [])):
-            cfg = dict(config[n])
-            warps = cfg.pop("num_warps")
-            entries.append(dict(name=f"{name}-N{n}", kernel=kernel, signature=sig,
-                                constexprs=dict(N=n, LOGN=log, **cfg), options=dict(num_warps=warps),
-                                tle=is_tle, expect=expect, attrs=attrs))
-            small = dict(SMALL_BATCH.get(name, {}).get(n, {}))
-            if small:
-                warps = small.pop("num_warps")
-                entries.append(dict(name=f"{name}-N{n}-small-batch", kernel=kernel, signature=sig,
-                                    constexprs=dict(N=n, LOGN=log, **small), options=dict(num_warps=warps),
+            configs = [(f"{name}-N{n}", config[n])]
+            if n in SMALL_BATCH.get(name, {}):
+                configs.append((f"{name}-N{n}-small-batch", SMALL_BATCH[name][n]))
+            for label, cfg in configs:
+                cfg = dict(cfg)
+                warps = cfg.pop("num_warps")
+                entries.append(dict(name=label, kernel=kernel, signature=sig,
+                                    constexprs=dict(N=n, LOGN=log, **cfg), options=dict(num_warps=warps),
                                     tle=is_tle, expect=expect, attrs=attrs))
     return entries
 
