@@ -6,7 +6,9 @@ compare with torch). A grid of G runs G clusters of 4 CTAs; a program is a
 CTA (``tl.program_id(0)`` is its global index, as in FlagTree), so every
 kernel takes its cluster as ``tl.program_id(0) // 4`` and offsets its inputs
 and outputs by it: a grid of several clusters checks that clusters do not
-mix.
+mix. A 2 x 2 cluster is launched as FlagTree launches one, (2, 2, 1): a
+grid of G has program ids x in [0, 2 G) and y in {0, 1}, so those kernels
+take their cluster as ``tl.program_id(0) // 2``.
 """
 
 import triton
@@ -83,7 +85,7 @@ def all_gather_2d(X, OUT, M: tl.constexpr, N: tl.constexpr, SRC: tl.constexpr, D
                   MESH: tl.constexpr):
     """An M x N tile split over a 2 x 2 cluster (rows over cx, columns over
     cy), gathered whole on every CTA: OUT[cluster, cta] = X[cluster]."""
-    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
+    cluster = tl.program_id(0) // 2  # a (2, 2, 1) cluster launch: x in [0, 2 G), y in {0, 1}
     cta = tle.shard_id(MESH, "cx") * 2 + tle.shard_id(MESH, "cy")
     x = tle.make_sharded_tensor(X + cluster * M * N, SRC, [M, N])
     full = tle.reshard(x, DST)
@@ -188,7 +190,7 @@ def submesh_exchange(OUT, ITERS: tl.constexpr, DELAY: tl.constexpr, MESH: tl.con
     as ROW0 / ROW1: each CTA then meets the other CTA of its column, not its
     partner, and reads race the late writer (TLE's barrier pass takes a
     sub-mesh barrier as the user's ordering and adds none)."""
-    cluster = tl.program_id(0) // 4  # a program is a CTA, 4 per cluster
+    cluster = tl.program_id(0) // 2  # a (2, 2, 1) cluster launch: x in [0, 2 G), y in {0, 1}
     x = tle.shard_id(MESH, "cx")
     y = tle.shard_id(MESH, "cy")
     rank = x * 2 + y
@@ -214,3 +216,55 @@ def submesh_exchange(OUT, ITERS: tl.constexpr, DELAY: tl.constexpr, MESH: tl.con
     if not ROW_ONLY:
         # No CTA leaves while its partner may still read its word.
         tle.distributed_barrier(MESH)
+
+
+# Clusters launched in two or three dimensions (FlagTree's cluster_dims): a
+# 2 x 2 mesh is a (2, 2, 1) cluster, (1, 2) a (1, 2, 1) one, (2, 1, 2) a
+# (2, 1, 2) one.
+MESH1x2 = tle.device_mesh({"block_cluster": [("cm", 1), ("cn", 2)]})
+MESH2x1x2 = tle.device_mesh({"block_cluster": [("a", 2), ("b", 1), ("c", 2)]})
+CLUSTER_ID_FIELDS = 12
+
+
+@triton.jit
+def cluster_ids(OUT, MESH: tl.constexpr, A0: tl.constexpr, A1: tl.constexpr, A2: tl.constexpr):
+    """Row (z, y, x) of OUT, for the program with program ids (x, y, z): those
+    ids, tl.num_programs along x, y, z, its shard ids along the mesh axes A0,
+    A1, A2 (A2 "" for a 2-axis mesh: 0), and the program ids of its
+    cluster's rank-0 CTA, written by that CTA into its shared memory and read
+    through tle.remote: the CTAs a program's ids put in one cluster share one."""
+    px = tl.program_id(0)
+    py = tl.program_id(1)
+    pz = tl.program_id(2)
+    nx = tl.num_programs(0)
+    ny = tl.num_programs(1)
+    nz = tl.num_programs(2)
+    s0 = tle.shard_id(MESH, A0)
+    s1 = tle.shard_id(MESH, A1)
+    if A2 != "":
+        s2 = tle.shard_id(MESH, A2)
+    else:
+        s2 = 0
+    ids = tle.gpu.alloc([4], dtype=tl.int32)
+    tl.store(tle.gpu.local_ptr(ids, (0, )), px)
+    tl.store(tle.gpu.local_ptr(ids, (1, )), py)
+    tl.store(tle.gpu.local_ptr(ids, (2, )), pz)
+    tle.distributed_barrier(MESH)
+    root = tle.remote(ids, 0, scope=MESH)
+    r0 = tl.load(tle.gpu.local_ptr(root, (0, )))
+    r1 = tl.load(tle.gpu.local_ptr(root, (1, )))
+    r2 = tl.load(tle.gpu.local_ptr(root, (2, )))
+    tle.distributed_barrier(MESH)  # rank 0 stays until every CTA has read its ids
+    row = OUT + ((pz * ny + py) * nx + px) * 12
+    tl.store(row + 0, px)
+    tl.store(row + 1, py)
+    tl.store(row + 2, pz)
+    tl.store(row + 3, nx)
+    tl.store(row + 4, ny)
+    tl.store(row + 5, nz)
+    tl.store(row + 6, s0)
+    tl.store(row + 7, s1)
+    tl.store(row + 8, s2)
+    tl.store(row + 9, r0)
+    tl.store(row + 10, r1)
+    tl.store(row + 11, r2)

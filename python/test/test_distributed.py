@@ -423,7 +423,7 @@ def test_submesh_barrier_compiles_to_mbarriers_across_the_row():
     assert body.count("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64") == 4
     # The entry's cluster barrier after the init, the tle.distributed_barrier(MESH) at the end.
     assert body.count("barrier.cluster.wait") == 2
-    assert c.metadata.cluster_dims == [4, 1, 1]
+    assert c.metadata.cluster_dims == [2, 2, 1]  # FlagTree's launch shape of a 2 x 2 mesh
     # Columns instead of rows: the same code over the other axis (stride 2), no cluster barrier added.
     cols = compile_kernel(K.submesh_exchange, {"OUT": "*i32"}, ITERS=6, DELAY=20000, MESH=K.MESH2x2_CFG, ROW0=K.COL0,
                           ROW1=K.COL1, ROW_ONLY=False)
@@ -496,3 +496,33 @@ def test_flagtree_class_names():
     for value in (array, one):
         assert isinstance(value, tle.gpu.barrier) and isinstance(value.type, tle.gpu.barrier_type)
     assert issubclass(barriers.named_barrier, tle.gpu.barrier)
+
+
+@pytest.mark.parametrize("mesh, axes, dims", [
+    (K.MESH2x2, ("cx", "cy", ""), [2, 2, 1]),
+    (K.MESH1x2, ("cm", "cn", ""), [1, 2, 1]),
+    (K.MESH2x1x2, ("a", "b", "c"), [2, 1, 2]),
+    (K.MESH4, ("cx", "cx", ""), [4, 1, 1]),
+])
+def test_cluster_launch_shape_follows_the_mesh(mesh, axes, dims):
+    """The cluster's launch shape is the mesh's block_cluster axes (FlagTree's
+    cluster_dims); Triton launches its CTAs along x (num_ctas), and for a 2-D
+    or 3-D shape the program ids are those of that launch: y and z read the
+    CTA's rank (%ctaid.x mod N) on top of %ctaid.y / %ctaid.z."""
+    c = compile_kernel(K.cluster_ids, {"OUT": "*i32"}, MESH=mesh, A0=axes[0], A1=axes[1], A2=axes[2])
+    assert_lowered(c)
+    assert c.metadata.cluster_dims == dims
+    assert c.metadata.num_ctas == dims[0] * dims[1] * dims[2]
+    remapped = "\n".join(l for l in ttgir(c, "tle-ttgir").splitlines() if "tt.get_program_id" in l)
+    # Every program id is read on %ctaid.x (the rank) where y or z is part of the cluster.
+    assert ("tt.get_program_id x" in remapped) and (dims[1] * dims[2] == 1 or remapped.count("get_program_id x") >= 3)
+    assert "mapa.shared::cluster" in ptx_body(c)
+
+
+def test_meshes_of_one_kernel_agree_on_the_cluster_shape():
+    @triton.jit
+    def two_shapes(OUT, A: tl.constexpr, B: tl.constexpr):
+        tl.store(OUT, tle.shard_id(A, "cx") + tle.shard_id(B, "cx"))
+
+    with pytest.raises(tle.MLIRError, match=re.escape("launches its cluster as (2, 2, 1), but")):
+        compile_kernel(two_shapes, {"OUT": "*i32"}, A=K.MESH4, B=K.MESH2x2)

@@ -149,7 +149,7 @@ def test_submesh_barrier_orders_each_row(row_only):
     compiled = K.submesh_exchange[(clusters,)](out, ITERS=iters, DELAY=20000, MESH=K.MESH2x2_CFG, ROW0=K.ROW0,
                                                 ROW1=K.ROW1, ROW_ONLY=row_only)
     torch.cuda.synchronize()
-    assert compiled.metadata.num_ctas == 4 and compiled.metadata.cluster_dims == [4, 1, 1]
+    assert compiled.metadata.num_ctas == 4 and compiled.metadata.cluster_dims == [2, 2, 1]
     torch.testing.assert_close(out, _submesh_expected(clusters, iters, [0] if row_only else [0, 1]), rtol=0, atol=0)
 
 
@@ -166,3 +166,30 @@ def test_submesh_barrier_over_the_wrong_group_races():
     expected = _submesh_expected(clusters, iters, [0, 1])
     # The y == 0 CTAs (ranks 0 and 2) read a word their partner has not yet written.
     assert (out[:, :, 0::2] != expected[:, :, 0::2]).any()
+
+
+@pytest.mark.parametrize("mesh, axes, dims, grid", [
+    (K.MESH2x2, ("cx", "cy", ""), (2, 2, 1), (3, 1, 1)),
+    (K.MESH2x2, ("cx", "cy", ""), (2, 2, 1), (2, 3, 1)),
+    (K.MESH1x2, ("cm", "cn", ""), (1, 2, 1), (3, 2, 1)),
+    (K.MESH2x1x2, ("a", "b", "c"), (2, 1, 2), (2, 2, 3)),
+])
+def test_cluster_launch_in_the_mesh_shape(mesh, axes, dims, grid):
+    """A grid of (gx, gy, gz) clusters of shape (cx, cy, cz): program ids cover
+    [0, g * c) along each dimension once, num_programs is g * c, the shard id
+    along axis d is program id d mod c_d, and the CTAs whose ids say they
+    share a cluster read the ids of one rank-0 CTA through distributed shared
+    memory, the one at (x - x mod cx, y - y mod cy, z - z mod cz)."""
+    n = [g * c for g, c in zip(grid, dims)]
+    out = torch.full((n[2], n[1], n[0], K.CLUSTER_ID_FIELDS), -1, dtype=torch.int32, device="cuda")
+    compiled = K.cluster_ids[grid](out, MESH=mesh, A0=axes[0], A1=axes[1], A2=axes[2])
+    torch.cuda.synchronize()
+    assert tuple(compiled.metadata.cluster_dims) == dims
+    z, y, x = torch.meshgrid(*[torch.arange(v, device="cuda", dtype=torch.int32) for v in (n[2], n[1], n[0])],
+                             indexing="ij")
+    ids = torch.stack([x, y, z], dim=-1)
+    c = torch.tensor(dims, device="cuda", dtype=torch.int32)
+    expected = torch.cat([ids, torch.tensor(n, device="cuda", dtype=torch.int32).expand_as(ids),
+                          ids % c if axes[2] else torch.cat([ids[..., :2] % c[:2], torch.zeros_like(ids[..., :1])], -1),
+                          ids - ids % c], dim=-1)
+    torch.testing.assert_close(out, expected, rtol=0, atol=0)

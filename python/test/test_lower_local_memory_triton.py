@@ -128,7 +128,8 @@ def lowered():
 def test_lowered_module_attributes(lowered):
     assert "tle.shared = 2048 : i32" in lowered  # one 512 x f32 pointer buffer
     assert "tle.cluster_size = 2 : i32" in lowered
-    assert "tle." not in re.sub(r"tle\.(shared|cluster_size|smem\.base)", "", lowered)
+    assert "tle.cluster_dims = array<i32: 2, 1, 1>" in lowered
+    assert "tle." not in re.sub(r"tle\.(shared|cluster_size|cluster_dims|smem\.base)", "", lowered)
 
 
 def test_triton_compiles_lowered_local_memory(lowered, tmp_path):

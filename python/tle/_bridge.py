@@ -236,12 +236,19 @@ def run_stage(name: str, pipeline: str, module, metadata=None):
                             f"({e}; its diagnostic, printed above, names a line of {kept}, which is kept). "
                             "This is a TLE bug: please report it with that file.") from None
         parsed.context = module.context  # Triton's stages read it, as after its own parse()
+        if metadata is not None:
+            dims = _CLUSTER_DIMS.search(text)
+            if dims:  # the cluster's launch shape (finish_llir; Triton's module API reads no arrays)
+                metadata["cluster_dims"] = tuple(int(d) for d in dims.groups())
         if name == "tle-ttgir" and _WGMMA_MARKER.search(source):
             propagate_wgmma_layouts(parsed)
         return parsed
     finally:
         os.unlink(path)
 
+
+# triton-tle-lower-local-memory's ``tle.cluster_dims`` module attribute in a module's text.
+_CLUSTER_DIMS = re.compile(r"tle\.cluster_dims = array<i32: (\d+), (\d+), (\d+)>")
 
 # A ``tle.gpu.wgmma`` marker in a module's text (Triton's print of the marker op).
 _WGMMA_MARKER = re.compile(r'"tle\.wgmma[ "]')
@@ -292,7 +299,9 @@ def finish_llir(make_llir, src, metadata):
     ``.shared::cluster`` ones and returns the kernel's shared-memory size,
     which the launcher reserves; the cluster size becomes the launch's
     ``num_ctas`` (clusters of that many CTAs) and ``cluster_dims``
-    (FlagTree's metadata name) is ``(num_ctas, 1, 1)``. A module with a grid
+    (FlagTree's metadata name) is the mesh's cluster shape
+    (``tle.cluster_dims``: ``(2, 2, 1)`` for two block_cluster axes of 2),
+    whose program ids the kernel sees (docs/local-memory.md §4). A module with a grid
     barrier (``tle.grid_barrier``) gets ``launch_cooperative_grid``: Triton's
     launcher then launches it cooperatively (every CTA resident, or a launch
     error), which the barrier needs.
@@ -312,10 +321,15 @@ def finish_llir(make_llir, src, metadata):
             raise MLIRError("a TLE cluster kernel takes its cluster size from its tle.device_mesh "
                             f"({cluster} CTAs); do not also pass num_ctas={metadata['num_ctas']}")
         metadata["num_ctas"] = cluster
-    # FlagTree's metadata name for the launch's cluster shape. Triton 3.6
-    # launches num_ctas CTAs per cluster along x, so that is the shape (a
-    # list once Triton has stored the metadata as JSON).
-    metadata["cluster_dims"] = (int(metadata.get("num_ctas", 1) or 1), 1, 1)
+    # FlagTree's metadata name for the launch's cluster shape: the mesh's
+    # (tle.cluster_dims, read at the ttgir stage), whose program ids the
+    # kernel sees; Triton 3.6 launches the num_ctas CTAs of a cluster along
+    # x (a list once Triton has stored the metadata as JSON).
+    num_ctas = int(metadata.get("num_ctas", 1) or 1)
+    dims = tuple(metadata.get("cluster_dims") or ())
+    if len(dims) != 3 or dims[0] * dims[1] * dims[2] != num_ctas:
+        dims = (num_ctas, 1, 1)
+    metadata["cluster_dims"] = dims
     # tle.gpu.barrier_try_wait's markers (docs/barriers.md, "Lowerings").
     try_wait = "tle.barrier_try_wait.end;" in llir
     # L2 cache hints on TMA loads (docs/barriers.md, "Tensor maps in global memory").

@@ -11,8 +11,11 @@
 #define TLE_LIB_CONVERSION_TLETOTRITONGPU_LOCALMEMORY_H
 
 #include "TLE/Dialect/TLE/IR/TLE.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+
+#include <array>
 
 namespace mlir::tle::local_memory {
 
@@ -48,9 +51,24 @@ void setBufferEncoding(AllocOp alloc, Attribute enc);
 LogicalResult lowerAtomicRMW(AtomicRMWOp op);
 LogicalResult lowerAtomicCAS(AtomicCASOp op);
 
-/// Cluster facts of a module: the cluster size every mesh agrees on (0 when
-/// no mesh has a block_cluster axis).
-FailureOr<int64_t> analyzeCluster(ModuleOp module);
+/// Cluster facts of a module: the cluster every mesh agrees on.
+struct ClusterShape {
+  /// CTAs per cluster (0 when no mesh has a block_cluster axis).
+  int64_t size = 0;
+  /// The cluster's launch shape (x, y, z), FlagTree's `cluster_dims`: the
+  /// mesh's block_cluster axes, outermost first, one per launch dimension
+  /// (more than three: their product along x).
+  std::array<int64_t, 3> dims = {1, 1, 1};
+};
+FailureOr<ClusterShape> analyzeCluster(ModuleOp module);
+/// A cluster of shape (cx, cy, cz) with cy * cz > 1 runs as Triton 3.6
+/// launches every cluster, C = cx * cy * cz CTAs along x; this rewrites the
+/// module's `tt.get_program_id` / `tt.get_num_programs` to the ids of a
+/// (cx, cy, cz) cluster launch (FlagTree's): with r = %ctaid.x mod C =
+/// %cluster_ctarank unravelled row-major over (cx, cy, cz) into (r0, r1, r2),
+/// program id x is (%ctaid.x / C) * cx + r0, y is %ctaid.y * cy + r1, z is
+/// %ctaid.z * cz + r2. Nothing for other shapes.
+void remapProgramIds(ModuleOp module, const ClusterShape &cluster);
 LogicalResult lowerRemotePointers(RemotePointersOp op, int64_t clusterSize);
 LogicalResult lowerShardId(ShardIdOp op);
 LogicalResult lowerDistributedBarrier(DistributedBarrierOp op);

@@ -523,9 +523,11 @@ void LowerLocalMemoryPass::runOnOperation() {
   regionBytes = 0;
 
   // Cluster facts first: they decide whether remote pointers are legal.
-  FailureOr<int64_t> clusterSize = analyzeCluster(module);
-  if (failed(clusterSize))
+  FailureOr<ClusterShape> cluster = analyzeCluster(module);
+  if (failed(cluster))
     return signalPassFailure();
+  remapProgramIds(module, *cluster);
+  int64_t clusterSize = cluster->size;
 
   if (failed(lowerSubmeshBarriers(module)) ||
       failed(pointersThroughSlots(module)))
@@ -569,7 +571,7 @@ void LowerLocalMemoryPass::runOnOperation() {
   for (Operation *op : ops) {
     // Thread-block clusters (mapa, barrier.cluster, %cluster_ctarank) are
     // sm_90's.
-    if (!isa<AtomicRMWOp, AtomicCASOp>(op) && *clusterSize > 1 &&
+    if (!isa<AtomicRMWOp, AtomicCASOp>(op) && clusterSize > 1 &&
         failed(target::require(op, 90,
                                "a thread-block cluster (distributed shared "
                                "memory)"))) {
@@ -581,7 +583,7 @@ void LowerLocalMemoryPass::runOnOperation() {
             .Case([&](AtomicRMWOp op) { return lowerAtomicRMW(op); })
             .Case([&](AtomicCASOp op) { return lowerAtomicCAS(op); })
             .Case([&](RemotePointersOp op) {
-              return lowerRemotePointers(op, *clusterSize);
+              return lowerRemotePointers(op, clusterSize);
             })
             .Case([&](ShardIdOp op) { return lowerShardId(op); })
             .Case([&](DistributedBarrierOp op) {
@@ -595,8 +597,14 @@ void LowerLocalMemoryPass::runOnOperation() {
   Builder b(ctx);
   if (!pointerBuffers.empty())
     module->setAttr(interop::kTLESharedAttr, b.getI32IntegerAttr(regionBytes));
-  if (*clusterSize > 0)
+  if (cluster->size > 0) {
     module->setAttr(interop::kTLEClusterSizeAttr,
-                    b.getI32IntegerAttr(*clusterSize));
+                    b.getI32IntegerAttr(cluster->size));
+    auto [x, y, z] = cluster->dims;
+    module->setAttr(interop::kTLEClusterDimsAttr,
+                    b.getDenseI32ArrayAttr({static_cast<int32_t>(x),
+                                            static_cast<int32_t>(y),
+                                            static_cast<int32_t>(z)}));
+  }
 }
 } // namespace

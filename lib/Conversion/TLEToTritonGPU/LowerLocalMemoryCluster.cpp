@@ -12,8 +12,10 @@
 //   every CTA of the launch (TLE/Target/LLVMIR/GridBarrier.h).
 // - tle.distributed_barrier submesh: an mbarrier per CTA, arrived on by every
 //   CTA of the group through mapa (lowerSubmeshBarriers).
-// - Program ids stay as they are: a program is a CTA (FlagTree's meaning),
-//   tt.get_program_id x is its global index.
+// - Program ids: a program is a CTA (FlagTree's meaning). A cluster of
+//   shape (cx, cy, cz) with cy * cz > 1 is launched along x (Triton 3.6's
+//   launcher); the program ids become those of a (cx, cy, cz) cluster
+//   launch (remapProgramIds).
 //
 //===----------------------------------------------------------------------===//
 #include "LocalMemory.h"
@@ -34,8 +36,30 @@ using namespace mlir::tle::local_memory;
 
 using interop::kMeshLevelBlockCluster;
 
-FailureOr<int64_t> local_memory::analyzeCluster(ModuleOp module) {
-  int64_t size = 0;
+/// FlagTree's launch shape of `mesh`'s cluster: its block_cluster axes,
+/// outermost first, as (x, y, z); more than three along x.
+static std::array<int64_t, 3> clusterDims(DeviceMeshAttr mesh) {
+  SmallVector<int64_t, 3> axes;
+  for (unsigned i = 0, e = mesh.getShape().size(); i < e; ++i)
+    if (mesh.getAxisLevel(i) == kMeshLevelBlockCluster)
+      axes.push_back(mesh.getShape()[i]);
+  std::array<int64_t, 3> dims = {1, 1, 1};
+  if (axes.size() > 3) {
+    dims[0] = mesh.getLevelSize(kMeshLevelBlockCluster);
+    return dims;
+  }
+  for (auto [i, size] : llvm::enumerate(axes))
+    dims[i] = size;
+  return dims;
+}
+
+static std::string formatDims(const std::array<int64_t, 3> &dims) {
+  return "(" + std::to_string(dims[0]) + ", " + std::to_string(dims[1]) + ", " +
+         std::to_string(dims[2]) + ")";
+}
+
+FailureOr<ClusterShape> local_memory::analyzeCluster(ModuleOp module) {
+  ClusterShape shape;
   DeviceMeshAttr first;
   Operation *firstUser = nullptr;
   bool ok = true;
@@ -46,21 +70,28 @@ FailureOr<int64_t> local_memory::analyzeCluster(ModuleOp module) {
     if (!hasCluster)
       return;
     int64_t meshSize = mesh.getLevelSize(kMeshLevelBlockCluster);
+    std::array<int64_t, 3> dims = clusterDims(mesh);
     if (!first) {
       first = mesh;
       firstUser = op;
-      size = meshSize;
+      shape.size = meshSize;
+      shape.dims = dims;
       return;
     }
-    if (meshSize != size) {
-      InFlightDiagnostic diag = op->emitOpError("device mesh ")
-                                << mesh << " has a cluster of " << meshSize
-                                << " CTAs, but " << first << " has " << size
-                                << "; every mesh of a kernel must agree on "
-                                   "the cluster size";
-      diag.attachNote(firstUser->getLoc()) << "first cluster mesh used here";
-      ok = false;
-    }
+    if (meshSize == shape.size && dims == shape.dims)
+      return;
+    InFlightDiagnostic diag = op->emitOpError("device mesh ") << mesh;
+    if (meshSize != shape.size)
+      diag << " has a cluster of " << meshSize << " CTAs, but " << first
+           << " has " << shape.size
+           << "; every mesh of a kernel must agree on the cluster size";
+    else
+      diag << " launches its cluster as " << formatDims(dims) << ", but "
+           << first << " as " << formatDims(shape.dims)
+           << "; every mesh of a kernel must agree on the cluster's shape "
+              "(its block_cluster axes)";
+    diag.attachNote(firstUser->getLoc()) << "first cluster mesh used here";
+    ok = false;
   };
   module.walk([&](Operation *op) {
     if (auto id = dyn_cast<ShardIdOp>(op))
@@ -71,7 +102,63 @@ FailureOr<int64_t> local_memory::analyzeCluster(ModuleOp module) {
   });
   if (!ok)
     return failure();
-  return size;
+  return shape;
+}
+
+void local_memory::remapProgramIds(ModuleOp module,
+                                   const ClusterShape &cluster) {
+  auto [cx, cy, cz] = cluster.dims;
+  if (cy * cz == 1)
+    return;
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<tt::GetProgramIdOp, tt::GetNumProgramsOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Type i32 = b.getI32Type();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+    };
+    auto mul = [&](Value v, int64_t c) -> Value {
+      return c == 1 ? v : arith::MulIOp::create(b, loc, v, constant(c));
+    };
+    Value result;
+    if (auto pid = dyn_cast<tt::GetProgramIdOp>(op)) {
+      auto physical = [&](tt::ProgramIDDim dim) -> Value {
+        return tt::GetProgramIdOp::create(b, loc, i32, dim);
+      };
+      Value x = physical(tt::ProgramIDDim::X);
+      // This CTA's rank in its cluster, and its coordinate along the
+      // requested launch dimension (row-major over (cx, cy, cz), as
+      // tle.shard_id decomposes it).
+      Value rank = arith::RemUIOp::create(b, loc, x, constant(cluster.size));
+      std::array<int64_t, 3> stride = {cy * cz, cz, 1};
+      unsigned axis = static_cast<unsigned>(pid.getAxis());
+      Value coord = rank;
+      if (stride[axis] > 1)
+        coord = arith::DivUIOp::create(b, loc, coord, constant(stride[axis]));
+      if (axis > 0)
+        coord =
+            arith::RemUIOp::create(b, loc, coord, constant(cluster.dims[axis]));
+      Value base =
+          axis == 0 ? arith::DivUIOp::create(b, loc, x, constant(cluster.size))
+                    : physical(pid.getAxis());
+      result =
+          arith::AddIOp::create(b, loc, mul(base, cluster.dims[axis]), coord);
+    } else {
+      auto num = cast<tt::GetNumProgramsOp>(op);
+      unsigned axis = static_cast<unsigned>(num.getAxis());
+      Value n = tt::GetNumProgramsOp::create(b, loc, i32, num.getAxis());
+      if (axis == 0)
+        n = arith::DivUIOp::create(b, loc, n, constant(cluster.size));
+      result = mul(n, cluster.dims[axis]);
+    }
+    op->getResult(0).replaceAllUsesWith(result);
+    op->erase();
+  }
 }
 
 /// The scalar every element of `v` holds, when that is visible in the IR (a

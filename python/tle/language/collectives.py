@@ -500,7 +500,8 @@ def shard_id(mesh, axis, context=None, _semantic=None, _generator=None):
         def coords(OUT, MESH: tl.constexpr):
             x = tle.shard_id(MESH, "cx")
             y = tle.shard_id(MESH, "cy")
-            tl.store(OUT + tl.program_id(0), x * 10 + y)  # CTA x * 2 + y
+            # one cluster, launched as (2, 2, 1): program ids (x, y)
+            tl.store(OUT + tl.program_id(0) * 2 + tl.program_id(1), x * 10 + y)
     """
     mesh = _mesh(mesh, "tle.shard_id", submesh=True).launch_mesh
     axis = tlc._unwrap_if_constexpr(axis)

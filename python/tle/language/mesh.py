@@ -10,7 +10,10 @@ kernel whose mesh has ``block_cluster`` axes is launched as clusters of their
 product of CTAs: a grid of G runs G clusters. A program is a CTA, as in
 FlagTree: ``tl.program_id(0)`` is its global index (its cluster is
 ``tl.program_id(0) // C``) and ``tle.shard_id`` its coordinates inside the
-cluster. The device level (one process per GPU, peers over
+cluster. Two or three ``block_cluster`` axes (cx, cy[, cz]) launch the
+cluster as FlagTree does, with that shape (``metadata.cluster_dims``): the
+program ids along x, y, z are ``cluster * cx + shard_id(axis 0)``, ``... *
+cy + shard_id(axis 1)``, ... (docs/local-memory.md §4). The device level (one process per GPU, peers over
 NVLink) is ``device_runtime.py`` and ``tle.distributed`` (docs/distributed.md).
 
 Sharded tensors over a mesh: ``sharding_spec.py`` (``tle.sharding``,

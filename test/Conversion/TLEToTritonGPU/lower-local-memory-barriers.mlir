@@ -4,7 +4,7 @@
 // size) and submesh (mbarriers in TLE's shared region).
 
 // A cluster barrier with a mesh sets the cluster size (no shard id needed).
-// CHECK: module attributes {tle.cluster_size = 2 : i32
+// CHECK: module attributes {tle.cluster_dims = array<i32: 2, 1, 1>, tle.cluster_size = 2 : i32
 // CHECK-LABEL: tt.func @cluster_barrier_mesh
 // CHECK-NEXT: ttng.cluster_arrive {relaxed = false}
 // CHECK-NEXT: ttng.cluster_wait
@@ -25,7 +25,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // with its coordinate along the axis replaced by j: rank + (j - mine) *
 // stride), every thread waits on its own mbarrier for the phase word's
 // parity, CTA barrier, thread 0 flips the phase word.
-// CHECK: module attributes {tle.cluster_size = 4 : i32, tle.shared = 32 : i32
+// CHECK: module attributes {tle.cluster_dims = array<i32: 2, 2, 1>, tle.cluster_size = 4 : i32, tle.shared = 32 : i32
 // CHECK-LABEL: tt.func public @submesh
 // The "cx" group's words come first (each group's set-up goes to the entry).
 // CHECK: mbarrier.init.shared::cta.b64 [$1], 2; @p st.shared.u32 [$2], 0;

@@ -1,18 +1,43 @@
 // RUN: tle-opt %s -split-input-file --triton-tle-lower-local-memory | FileCheck %s --implicit-check-not='tle.'
 
-// A 2x2 cluster mesh (plus a "block" axis): tle.cluster_size = 4, shard ids
-// from %cluster_ctarank row-major over the cluster axes, program ids stay
-// Triton's (a program is a CTA, as in FlagTree), remote pointers go through mapa, the barrier is the cluster
-// barrier.
+// A 2x2 cluster mesh (plus a "block" axis): tle.cluster_size = 4, launched
+// as FlagTree launches a (2, 2, 1) cluster (tle.cluster_dims); shard ids
+// from %cluster_ctarank row-major over the cluster axes; a program is a CTA
+// (as in FlagTree), and since Triton 3.6 launches the cluster's 4 CTAs along
+// x, the program ids are those of the (2, 2, 1) launch: with r = pid.x mod
+// 4, x = (pid.x / 4) * 2 + r / 2, y = pid.y * 2 + r mod 2, num_programs x =
+// (num_programs x / 4) * 2. Remote pointers go through mapa, the barrier is
+// the cluster barrier.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #mesh = #tle.device_mesh<shape = [2, 2, 8], axes = ["cx", "cy", "b"], levels = ["block_cluster", "block_cluster", "block"]>
-// CHECK: module attributes {tle.cluster_size = 4 : i32
+// CHECK: module attributes {tle.cluster_dims = array<i32: 2, 2, 1>, tle.cluster_size = 4 : i32
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @cluster
   // CHECK-NOT: clusterid
-  // CHECK-NEXT: %[[PID:.*]] = tt.get_program_id x : i32
-  // CHECK-NEXT: %[[NP:.*]] = tt.get_num_programs x : i32
-  // CHECK-NEXT: %[[PY:.*]] = tt.get_program_id y : i32
+  // CHECK-NEXT: %[[X:.*]] = tt.get_program_id x : i32
+  // CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : i32
+  // CHECK-NEXT: %[[RANK:.*]] = arith.remui %[[X]], %[[C4]] : i32
+  // CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[R0:.*]] = arith.divui %[[RANK]], %[[C2]] : i32
+  // CHECK-NEXT: %[[C4B:.*]] = arith.constant 4 : i32
+  // CHECK-NEXT: %[[CL:.*]] = arith.divui %[[X]], %[[C4B]] : i32
+  // CHECK-NEXT: %[[C2B:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[CLX:.*]] = arith.muli %[[CL]], %[[C2B]] : i32
+  // CHECK-NEXT: %[[PID:.*]] = arith.addi %[[CLX]], %[[R0]] : i32
+  // CHECK-NEXT: %[[N:.*]] = tt.get_num_programs x : i32
+  // CHECK-NEXT: %[[C4C:.*]] = arith.constant 4 : i32
+  // CHECK-NEXT: %[[NC:.*]] = arith.divui %[[N]], %[[C4C]] : i32
+  // CHECK-NEXT: %[[C2C:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[NP:.*]] = arith.muli %[[NC]], %[[C2C]] : i32
+  // CHECK-NEXT: %[[X2:.*]] = tt.get_program_id x : i32
+  // CHECK-NEXT: %[[C4D:.*]] = arith.constant 4 : i32
+  // CHECK-NEXT: %[[RANK2:.*]] = arith.remui %[[X2]], %[[C4D]] : i32
+  // CHECK-NEXT: %[[C2D:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[R1:.*]] = arith.remui %[[RANK2]], %[[C2D]] : i32
+  // CHECK-NEXT: %[[Y:.*]] = tt.get_program_id y : i32
+  // CHECK-NEXT: %[[C2E:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[YC:.*]] = arith.muli %[[Y]], %[[C2E]] : i32
+  // CHECK-NEXT: %[[PY:.*]] = arith.addi %[[YC]], %[[R1]] : i32
   // cx = rank / 2
   // CHECK-NEXT: %[[R0:.*]] = tt.elementwise_inline_asm "mov.u32 $0, %cluster_ctarank;" {constraints = "=r", packed_element = 1 : i32, pure = true} -> i32
   // CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : i32
@@ -72,7 +97,7 @@ module {
 // varies per element keeps the per-element mapa.
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #mesh = #tle.device_mesh<shape = [4], axes = ["cx"], levels = ["block_cluster"]>
-// CHECK: module attributes {tle.cluster_size = 4 : i32
+// CHECK: module attributes {tle.cluster_dims = array<i32: 4, 1, 1>, tle.cluster_size = 4 : i32
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @from_base
   // CHECK-SAME: (%[[BASE:.*]]: !tt.ptr<f32, 3>, %[[OFFS:.*]]: tensor<512xi32, #blocked>, %[[SHARDS:.*]]: tensor<512xi32, #blocked>)
@@ -173,5 +198,67 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %p = tt.get_program_id x : i32
     tle.distributed_barrier grid
     tt.return %p : i32
+  }
+}
+
+// -----
+
+// A (1, 2) cluster: the launch's y dimension holds the cluster; program id
+// x is the cluster's (the CTA's coordinate along x is 0), y = pid.y * 2 +
+// r; num_programs y doubles, num_programs x is the number of clusters. A
+// 1-D cluster (above) leaves program ids alone.
+#mesh = #tle.device_mesh<shape = [1, 2], axes = ["m", "n"], levels = ["block_cluster", "block_cluster"]>
+// CHECK: module attributes {tle.cluster_dims = array<i32: 1, 2, 1>, tle.cluster_size = 2 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @column_cluster
+  // CHECK-NEXT: %[[X:.*]] = tt.get_program_id x : i32
+  // CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[R:.*]] = arith.remui %[[X]], %[[C2]] : i32
+  // CHECK-NEXT: %[[C2B:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[R0:.*]] = arith.divui %[[R]], %[[C2B]] : i32
+  // CHECK-NEXT: %[[C2C:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[CL:.*]] = arith.divui %[[X]], %[[C2C]] : i32
+  // CHECK-NEXT: %[[PX:.*]] = arith.addi %[[CL]], %[[R0]] : i32
+  // CHECK:      %[[Y:.*]] = tt.get_program_id y : i32
+  // CHECK:      %[[PY:.*]] = arith.addi
+  // CHECK:      %[[NY:.*]] = tt.get_num_programs y : i32
+  // CHECK-NEXT: %[[C2F:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[NPY:.*]] = arith.muli %[[NY]], %[[C2F]] : i32
+  // CHECK-NEXT: %[[NX:.*]] = tt.get_num_programs x : i32
+  // CHECK-NEXT: %[[C2G:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[NPX:.*]] = arith.divui %[[NX]], %[[C2G]] : i32
+  // CHECK-NOT:  tt.get_program_id
+  // CHECK:      tt.return %[[PX]], %[[PY]], %[[NPY]], %[[NPX]]
+  tt.func @column_cluster() -> (i32, i32, i32, i32, i32) {
+    %x = tt.get_program_id x : i32
+    %y = tt.get_program_id y : i32
+    %ny = tt.get_num_programs y : i32
+    %nx = tt.get_num_programs x : i32
+    %n = tle.shard_id #mesh, "n"
+    tt.return %x, %y, %ny, %nx, %n : i32, i32, i32, i32, i32
+  }
+}
+
+// -----
+
+// Three cluster axes: (2, 1, 2); program id z = pid.z * 2 + r mod 2.
+#mesh = #tle.device_mesh<shape = [2, 1, 2], axes = ["a", "b", "c"], levels = ["block_cluster", "block_cluster", "block_cluster"]>
+// CHECK: module attributes {tle.cluster_dims = array<i32: 2, 1, 2>, tle.cluster_size = 4 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @three_axes
+  // CHECK-NEXT: %[[X:.*]] = tt.get_program_id x : i32
+  // CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : i32
+  // CHECK-NEXT: %[[R:.*]] = arith.remui %[[X]], %[[C4]] : i32
+  // CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[R2:.*]] = arith.remui %[[R]], %[[C2]] : i32
+  // CHECK-NEXT: %[[Z:.*]] = tt.get_program_id z : i32
+  // CHECK-NEXT: %[[C2B:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[ZC:.*]] = arith.muli %[[Z]], %[[C2B]] : i32
+  // CHECK-NEXT: %[[PZ:.*]] = arith.addi %[[ZC]], %[[R2]] : i32
+  // CHECK:      tt.return %[[PZ]]
+  tt.func @three_axes() -> (i32, i32) {
+    %z = tt.get_program_id z : i32
+    %c = tle.shard_id #mesh, "c"
+    tt.return %z, %c : i32, i32
   }
 }

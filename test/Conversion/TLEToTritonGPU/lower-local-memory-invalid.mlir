@@ -75,6 +75,20 @@ tt.func @meshes_disagree() -> (i32, i32) {
 
 // -----
 
+// The same cluster size in two shapes: which launch shape the program ids
+// follow would be ambiguous.
+#a = #tle.device_mesh<shape = [4], axes = ["c"], levels = ["block_cluster"]>
+#b = #tle.device_mesh<shape = [2, 2], axes = ["cx", "cy"], levels = ["block_cluster", "block_cluster"]>
+tt.func @mesh_shapes_disagree() -> (i32, i32) {
+  // expected-note @+1 {{first cluster mesh used here}}
+  %0 = tle.shard_id #a, "c"
+  // expected-error @+1 {{device mesh #tle.device_mesh<shape = [2, 2], axes = ["cx", "cy"], levels = ["block_cluster", "block_cluster"]> launches its cluster as (2, 2, 1), but #tle.device_mesh<shape = [4], axes = ["c"], levels = ["block_cluster"]> as (4, 1, 1); every mesh of a kernel must agree on the cluster's shape (its block_cluster axes)}}
+  tle.distributed_barrier submesh rank 1 shape [2] axes ["cy"] mesh #b
+  tt.return %0, %0 : i32, i32
+}
+
+// -----
+
 #mesh = #tle.device_mesh<shape = [2, 4], axes = ["node", "gpu"], levels = ["node", "device"]>
 tt.func @shard_id_device() -> i32 {
   // expected-error @+1 {{can only lower shard ids on block_cluster mesh axes; axis "gpu" has level "device"}}

@@ -70,6 +70,9 @@ inline constexpr llvm::StringLiteral kPartitionNumWarpsAttr =
 inline constexpr llvm::StringLiteral kTLESharedAttr = "tle.shared";
 /// CTAs of the thread-block cluster TLE's cluster ops need.
 inline constexpr llvm::StringLiteral kTLEClusterSizeAttr = "tle.cluster_size";
+/// `array<i32: x, y, z>`: that cluster's launch shape (FlagTree's
+/// `cluster_dims`; the launch itself runs x * y * z CTAs along x).
+inline constexpr llvm::StringLiteral kTLEClusterDimsAttr = "tle.cluster_dims";
 /// `tle.grid_barrier = 1 : i32`: the module has a grid barrier, so its
 /// launch must be cooperative (every CTA resident at once).
 inline constexpr llvm::StringLiteral kTLEGridBarrierAttr = "tle.grid_barrier";
