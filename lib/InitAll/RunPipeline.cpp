@@ -166,5 +166,10 @@ tle::PipelineResult tle::runPipeline(StringRef source, StringRef pipeline,
     flags.printNameLocAsPrefix(true);
   }
   module->print(os, flags);
+  // Warnings of a successful run (a pass that left something to the user):
+  // to standard error, as a compiler's warnings.
+  for (const std::string &d : diagnostics)
+    llvm::errs() << d << "\n";
+  llvm::errs().flush();
   return {true, out};
 }

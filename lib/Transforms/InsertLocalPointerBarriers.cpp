@@ -18,6 +18,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "triton-tle-insert-local-pointer-barriers"
@@ -175,6 +176,10 @@ private:
   // Barriers to insert before an op, in the order they were decided.
   llvm::MapVector<Operation *, Barrier> decisions;
   bool changed = false;
+  /// Ops already warned about (the analysis runs to a fixpoint).
+  llvm::SmallPtrSet<Operation *, 4> warned;
+  /// Values that provably differ between the CTAs of a cluster (cached).
+  DenseMap<Value, bool> ctaDependent;
   // Probing: do not record accesses, only report what a barrier would need.
   bool dryRun = false;
   Barrier probeNeed = Barrier::None;
@@ -421,7 +426,77 @@ private:
     return need;
   }
 
-  /// Needs `need` before `op`: record it (or, probing, report it).
+  //===--------------------------------------------------------------------===//
+  // Cluster-uniform control flow
+  //===--------------------------------------------------------------------===//
+
+  /// Whether `value` provably differs between the CTAs of a cluster: it is
+  /// computed, through side-effect-free ops without regions (and the
+  /// induction variables of scf.for loops with such bounds), from
+  /// tt.get_program_id, tle.shard_id or an inline asm reading the CTA's
+  /// ids. Loaded values, iter_args and region results end the chain: TLE
+  /// cannot tell whether they are the same in every CTA and takes them to
+  /// be (a data-dependent branch around a cluster barrier is the user's to
+  /// keep cluster-uniform, as around tle.distributed_barrier).
+  bool dependsOnCTA(Value value, unsigned depth = 0) {
+    auto cached = ctaDependent.find(value);
+    if (cached != ctaDependent.end())
+      return cached->second;
+    bool result = false;
+    if (depth < 64) {
+      if (auto arg = dyn_cast<BlockArgument>(value)) {
+        if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+          result = arg.getArgNumber() == 0 &&
+                   (dependsOnCTA(loop.getLowerBound(), depth + 1) ||
+                    dependsOnCTA(loop.getUpperBound(), depth + 1) ||
+                    dependsOnCTA(loop.getStep(), depth + 1));
+      } else {
+        Operation *op = value.getDefiningOp();
+        if (isa<tt::GetProgramIdOp, ShardIdOp>(op)) {
+          result = true;
+        } else if (auto asmOp = dyn_cast<tt::ElementwiseInlineAsmOp>(op);
+                   asmOp && op->getNumOperands() == 0) {
+          StringRef text = asmOp.getAsmString();
+          result = text.contains("ctaid") || text.contains("cluster_ctarank");
+        } else if (op->getNumRegions() == 0 && isMemoryEffectFree(op)) {
+          result = llvm::any_of(op->getOperands(), [&](Value operand) {
+            return dependsOnCTA(operand, depth + 1);
+          });
+        }
+      }
+    }
+    ctaDependent[value] = result;
+    return result;
+  }
+
+  /// Where a cluster barrier needed before `op` goes: before the outermost
+  /// op of the function enclosing `op` whose control flow provably differs
+  /// between the CTAs of a cluster (an scf.if whose condition, or an scf.for
+  /// whose bounds, `dependsOnCTA`), else before `op`. A cluster barrier
+  /// that only some CTAs reach does not synchronize the cluster: it pairs
+  /// with the others' next one.
+  Operation *clusterUniformPoint(Operation *op) {
+    Operation *at = op;
+    for (Operation *parent = op->getParentOp();
+         parent && parent != func.getOperation();
+         parent = parent->getParentOp()) {
+      bool divergent = false;
+      if (auto branch = dyn_cast<scf::IfOp>(parent))
+        divergent = dependsOnCTA(branch.getCondition());
+      else if (auto loop = dyn_cast<scf::ForOp>(parent))
+        divergent = dependsOnCTA(loop.getLowerBound()) ||
+                    dependsOnCTA(loop.getUpperBound()) ||
+                    dependsOnCTA(loop.getStep());
+      if (divergent)
+        at = parent;
+    }
+    return at;
+  }
+
+  /// Needs `need` before `op`: record it (or, probing, report it). A
+  /// cluster barrier goes to `clusterUniformPoint(op)`; when one is already
+  /// there and `op` still needs it, the conflicting accesses both lie in
+  /// control flow some CTAs skip: a warning, and no barrier.
   void require(Operation *op, Barrier need, State &state) {
     if (need == Barrier::None)
       return;
@@ -429,7 +504,29 @@ private:
       probeNeed = maxBarrier(probeNeed, need);
       return;
     }
-    Barrier &decided = decisions[op];
+    Operation *at = op;
+    if (need == Barrier::Cluster) {
+      at = clusterUniformPoint(op);
+      if (at != op && decisions.lookup(at) == Barrier::Cluster) {
+        // No placement every CTA reaches orders these accesses: leave them
+        // to the user, as FlagTree does, and say so once.
+        if (warned.insert(op).second) {
+          InFlightDiagnostic diag = op->emitWarning(
+              "accesses to a shared-memory buffer through cluster pointers "
+              "may conflict here (TLE cannot prove otherwise), but this "
+              "point is in control flow that not every CTA of the cluster "
+              "runs, where a cluster barrier would pair with the other CTAs' "
+              "next one: none is inserted; if they do conflict, synchronize "
+              "the cluster with tle.distributed_barrier outside that control "
+              "flow");
+          diag.attachNote(at->getLoc())
+              << "the control flow that depends on the CTA";
+        }
+        state.apply(need);
+        return;
+      }
+    }
+    Barrier &decided = decisions[at];
     if (decided < need) {
       decided = need;
       changed = true;

@@ -176,6 +176,73 @@ def staged_remote_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, mesh: tl.constexpr, B
     tl.store(c_ptr + rows[:, None] * N + cols[None, :], acc)
 
 
+@triton.jit
+def prefetched_remote_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, mesh: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr,
+                                 BK: tl.constexpr, DOT_K: tl.constexpr, CLUSTER_SIZE: tl.constexpr,
+                                 NV_MMA: tl.constexpr):
+    # The same product in the order of FlagTree's cluster-GEMM tutorial: rank
+    # 0 stages the first A tile before the loop; each K step every rank
+    # multiplies slot (step % 2) through tle.remote (rank 0 too), then rank
+    # 0 alone (`if has_next and rank == 0`) refills the other slot with the
+    # next tile, and one cluster barrier ends the step. The refill's write
+    # conflicts, for TLE's barrier pass, with the peers' reads of this step:
+    # its cluster barrier must go before the branch, where every CTA runs.
+    pid = tl.program_id(0)
+    rank = tle.shard_id(mesh, "cluster_x")
+    cluster_id = pid // CLUSTER_SIZE
+    groups_n = tl.cdiv(tl.cdiv(N, BN), CLUSTER_SIZE)
+    rows = (cluster_id // groups_n) * BM + tl.arange(0, BM)
+    cols = ((cluster_id % groups_n) * CLUSTER_SIZE + rank) * BN + tl.arange(0, BN)
+    tile_r = tl.broadcast_to(tl.arange(0, BM)[:, None], (BM, BK))
+    tile_c = tl.broadcast_to(tl.arange(0, BK)[None, :], (BM, BK))
+    piece_r = tl.broadcast_to(tl.arange(0, BM)[None, :], (DOT_K, BM))
+    a_buf = tle.gpu.alloc([2, BM, BK], dtype=tl.float16, layout=None, scope=tle.gpu.smem,
+                          nv_mma_shared_layout=NV_MMA)
+    home = tle.remote(a_buf, 0, scope=mesh)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    if rank == 0:
+        a = tl.load(a_ptr + rows[:, None] * K + tl.arange(0, BK)[None, :])
+        tl.store(tle.gpu.local_ptr(a_buf, (tl.zeros((BM, BK), tl.int32), tile_r, tile_c)), a)
+    tle.distributed_barrier(mesh)
+    for k0 in range(0, K, BK):
+        step = k0 // BK
+        slot = step % 2
+        for ks in range(0, BK, DOT_K):
+            piece_c = tl.broadcast_to((ks + tl.arange(0, DOT_K))[:, None], (DOT_K, BM))
+            a_t = tl.load(tle.gpu.local_ptr(home, (tl.zeros((DOT_K, BM), tl.int32) + slot, piece_r, piece_c)))
+            b = tl.load(b_ptr + (k0 + ks + tl.arange(0, DOT_K))[:, None] * N + cols[None, :])
+            acc = tl.dot(tl.trans(a_t), b, acc)
+        next_k0 = k0 + BK
+        if next_k0 < K and rank == 0:
+            a = tl.load(a_ptr + rows[:, None] * K + (next_k0 + tl.arange(0, BK))[None, :])
+            tl.store(tle.gpu.local_ptr(a_buf, (tl.zeros((BM, BK), tl.int32) + (step + 1) % 2, tile_r, tile_c)), a)
+        tle.distributed_barrier(mesh)
+    tl.store(c_ptr + rows[:, None] * N + cols[None, :], acc)
+
+
+@triton.jit
+def retarget_kernel(out_ptr, mesh: tl.constexpr, BLOCK: tl.constexpr):
+    # tle.remote of pointers already remote (FlagTree's top-k selector hands
+    # rank-0 pointers to a helper that applies tle.remote to them again):
+    # the pointers are re-targeted. Each CTA fills its buffer with
+    # 100 * (rank + 1) + i; then reads rank 0's copy through
+    # remote(local_ptr(remote(buf, 1)), 0) and, through a select that
+    # hides the first tle.remote, rank 1's copy.
+    pid = tl.program_id(0)
+    rank = tle.shard_id(mesh, "cluster_x")
+    offs = tl.arange(0, BLOCK)
+    buf = tle.gpu.alloc([BLOCK], dtype=tl.int32, layout=None, scope=tle.gpu.smem, nv_mma_shared_layout=False)
+    tl.store(tle.gpu.local_ptr(buf, (offs, )), 100 * (rank + 1) + offs)
+    tle.distributed_barrier(mesh)
+    at1 = tle.gpu.local_ptr(tle.remote(buf, 1, scope=mesh), (offs, ))
+    at0 = tle.remote(at1, 0, scope=mesh)
+    either = tl.where(rank == 0, at1, tle.remote(tle.gpu.local_ptr(buf, (offs, )), 0, scope=mesh))
+    at1_again = tle.remote(either, 1, scope=mesh)
+    tl.store(out_ptr + pid * 2 * BLOCK + offs, tl.load(at0))
+    tl.store(out_ptr + pid * 2 * BLOCK + BLOCK + offs, tl.load(at1_again))
+    tle.distributed_barrier(mesh)
+
+
 SIGNATURES = {
     "peer_exchange_kernel": {"out_ptr": "*fp32", "shard_id_ptr": "*i32"},
     "program_ids_kernel": {"out_ptr": "*i32"},
@@ -186,4 +253,7 @@ SIGNATURES = {
     "shared_a_gemm_kernel": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32"},
     "staged_remote_dot_kernel": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32", "M": "i32", "N": "i32",
                                  "K": "i32"},
+    "retarget_kernel": {"out_ptr": "*i32"},
+    "prefetched_remote_dot_kernel": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32", "M": "i32", "N": "i32",
+                                     "K": "i32"},
 }

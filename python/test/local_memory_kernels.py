@@ -258,3 +258,49 @@ def cluster_histogram(X, OUT, n, BLOCK: tl.constexpr, BINS: tl.constexpr, MESH: 
     tle.distributed_barrier(MESH)
     if rank == 0:
         tl.store(OUT + tl.arange(0, BINS), tl.load(bins))
+
+
+@triton.jit
+def ticket_rounds(OUT, N: tl.constexpr, ROUNDS: tl.constexpr):
+    """N counters in shared memory, fewer than the CTA's threads (each
+    element is held by several threads): ROUNDS times, every counter is
+    incremented once and the old value kept, OUT[r, i] = r; then a scalar
+    atomic, whose old value every thread gets, OUT[ROUNDS, 0] = 0 and the
+    counter's final value OUT[ROUNDS, 1] = 1 + (CAS of 1 -> 7 succeeded)."""
+    offs = tl.arange(0, N)
+    buf = tle.gpu.alloc([N], dtype=tl.int32)
+    ptrs = tle.gpu.local_ptr(buf, (offs, ))
+    tl.store(ptrs, tl.zeros([N], tl.int32))
+    for r in range(ROUNDS):
+        old = tl.atomic_add(ptrs, 1, sem="relaxed", scope="cta")
+        tl.store(OUT + r * N + offs, old)
+    word = tle.gpu.alloc([1], dtype=tl.int32)
+    w = tle.gpu.local_ptr(word, (0, ))
+    tl.store(w, 0)
+    first = tl.atomic_add(w, 1, sem="relaxed", scope="cta")
+    swapped = tl.atomic_cas(w, 1, 7, sem="acq_rel", scope="cta")
+    tl.store(OUT + ROUNDS * N, first)
+    tl.store(OUT + ROUNDS * N + 1, swapped + (tl.load(w) == 7).to(tl.int32))
+
+
+@triton.jit
+def cluster_prefix(COUNTS, OUT, N: tl.constexpr, MESH: tl.constexpr):
+    """FlagTree's MoE-align step: every CTA of a 2-CTA cluster adds its N
+    counts (N below the CTA's thread count) to rank 0's totals with one
+    remote atomic and keeps the old values, its prefix: OUT[cluster, rank]
+    = the prefix, and rank 0 writes the totals to OUT[cluster, 2]."""
+    pid = tl.program_id(0)
+    cluster = pid // 2
+    rank = tle.shard_id(MESH, "cluster_x")
+    offs = tl.arange(0, N)
+    totals = tle.gpu.alloc([N], dtype=tl.int32)
+    if rank == 0:
+        tl.store(tle.gpu.local_ptr(totals, (offs, )), tl.zeros([N], tl.int32))
+    tle.distributed_barrier(MESH)
+    counts = tl.load(COUNTS + pid * N + offs)
+    home = tle.gpu.local_ptr(tle.remote(totals, 0, scope=MESH), (offs, ))
+    prefix = tl.atomic_add(home, counts, sem="relaxed", scope="cta")
+    tl.store(OUT + (cluster * 3 + rank) * N + offs, prefix)
+    tle.distributed_barrier(MESH)
+    if rank == 0:
+        tl.store(OUT + (cluster * 3 + 2) * N + offs, tl.load(tle.gpu.local_ptr(totals, (offs, ))))

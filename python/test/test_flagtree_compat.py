@@ -430,6 +430,86 @@ def test_remote_dot_reads_its_tile_after_the_barrier(bk, dot_k):
     assert len(reads) == 2 and min(reads) > wait
 
 
+@pytest.mark.parametrize("nv_mma", [False, True])
+def test_refill_under_a_rank_branch_gets_its_cluster_barrier_outside(nv_mma):
+    """FlagTree's cluster-GEMM tutorial: rank 0 refills the next A slot under
+    `if has_next and rank == 0` after every CTA read this step's slot. The
+    refill conflicts (for TLE's barrier pass) with the peers' reads, and the
+    cluster barrier that orders them must be where every CTA of the cluster
+    runs: before the branch. Inside it only rank 0 ran it, and it paired
+    with the peers' end-of-step barrier (48 % of C wrong on the H200). In
+    the final TTGIR no cluster barrier lies inside an scf.if."""
+    import flagtree_cluster_kernels as C
+    sig = C.SIGNATURES["prefetched_remote_dot_kernel"]
+    attrs = {(i,): [["tt.divisibility", 16]] for i in range(len(sig))}
+    c = tle.compile(C.prefetched_remote_dot_kernel, signature=sig, attrs=attrs, target=TARGET, num_warps=4,
+                    num_stages=2, constexprs=dict(mesh=C.CLUSTER2, BM=64, BN=64, BK=64, DOT_K=16, CLUSTER_SIZE=2,
+                                                  NV_MMA=nv_mma))
+    assert_finished(c)
+    lines = code(c, "tle-ttgir").splitlines()
+    opened = []  # (indent, is an scf.if) of the region ops enclosing the current line
+    arrives = 0
+    for line in lines:
+        indent = len(line) - len(line.lstrip())
+        while opened and indent <= opened[-1][0] and not line.strip().startswith("}"):
+            opened.pop()
+        if line.strip().startswith("}"):
+            while opened and opened[-1][0] > indent:
+                opened.pop()
+            if opened and opened[-1][0] == indent and "else" not in line:
+                opened.pop()
+            continue
+        if "ttng.cluster_arrive" in line:
+            arrives += 1
+            assert not any(is_if for _, is_if in opened), line
+        if line.rstrip().endswith("{"):
+            opened.append((indent, " scf.if " in line or "= scf.if" in line))
+    assert arrives >= 3  # after the first tile, before the refill branch, the step's end
+
+
+def test_remote_of_remote_pointers_retargets():
+    """tle.remote of cluster pointers (FlagTree's top-k selector): a remote of
+    a tle.remote result takes its source (one mapa each: rank 1's view, rank
+    0's re-target, which is also the select's peer-0 operand, and the
+    select's re-target to rank 1): pointers from a select are mapped by
+    mapa as they are."""
+    import flagtree_cluster_kernels as C
+    c = _compile_cluster("retarget_kernel", mesh=C.CLUSTER2, BLOCK=128)
+    assert_finished(c)
+    assert c.metadata.num_ctas == 2
+    assert ptx_count(c, r"mapa\.shared::cluster") == 3
+    assert ptx_count(c, r"ld\.shared::cluster") == 2
+
+
+@triton.jit
+def _divergent_conflict_kernel(out_ptr, mesh: tl.constexpr):
+    rank = tle.shard_id(mesh, "cluster_x")
+    offs = tl.arange(0, 64)
+    buf = tle.gpu.alloc([64], dtype=tl.int32, layout=None, scope=tle.gpu.smem, nv_mma_shared_layout=False)
+    tle.distributed_barrier(mesh)
+    if rank == 0:
+        tl.store(tle.gpu.local_ptr(tle.remote(buf, 1, scope=mesh), (offs, )), offs)
+        tl.store(out_ptr + offs, tl.load(tle.gpu.local_ptr(buf, (offs, ))))
+    tle.distributed_barrier(mesh)
+
+
+def test_conflict_inside_a_rank_branch_warns_and_adds_no_barrier(capfd):
+    """Conflicting cluster accesses both under `if rank == 0`: no cluster
+    barrier every CTA reaches orders them, so TLE inserts none (one inside
+    would pair with the other CTA's next barrier) and warns on stderr."""
+    import flagtree_cluster_kernels as C
+    c = tle.compile(_divergent_conflict_kernel, signature={"out_ptr": "*i32"}, constexprs={"mesh": C.CLUSTER2},
+                    target=TARGET, num_warps=4)
+    assert_finished(c)
+    err = capfd.readouterr().err
+    assert "warning: accesses to a shared-memory buffer through cluster pointers may conflict here" in err
+    assert "note: the control flow that depends on the CTA" in err
+    lines = code(c, "tle-ttgir").splitlines()
+    start = next(i for i, line in enumerate(lines) if "scf.if" in line)
+    end = next(i for i in range(start, len(lines)) if lines[i].strip() == "}")
+    assert not any("ttng.cluster_arrive" in line for line in lines[start:end])
+
+
 def test_scopeless_remote_to_rank_0_without_cluster():
     """tle.remote(buf, 0) without scope in a kernel without a cluster: the
     CTA's own buffer, no mapa, no cluster launch."""

@@ -257,6 +257,39 @@ def test_staged_remote_dot(bk, dot_k, k, m, n, num_warps, num_stages, slots):
 
 
 @needs_cluster_gpu
+@pytest.mark.parametrize("nv_mma", [False, True])
+@pytest.mark.parametrize("m,n,k", [(64, 128, 64), (128, 512, 512), (256, 256, 1024)])
+def test_prefetched_remote_dot(m, n, k, nv_mma):
+    """FlagTree's cluster-GEMM tutorial order: rank 0 refills the next A
+    slot under `if has_next and rank == 0` after the step's reads; the
+    cluster barrier TLE adds for that refill goes before the branch (inside
+    it, only rank 0 ran it: 48 % of C wrong)."""
+    import flagtree_cluster_kernels as C
+    torch.manual_seed(m + n + k)
+    a = torch.randn(m, k, device=DEV, dtype=torch.float16)
+    b = torch.randn(k, n, device=DEV, dtype=torch.float16)
+    c = torch.full((m, n), float("nan"), device=DEV)
+    grid = (triton.cdiv(m, 64) * triton.cdiv(triton.cdiv(n, 64), 2), )
+    C.prefetched_remote_dot_kernel[grid](a, b, c, m, n, k, mesh=C.CLUSTER2, BM=64, BN=64, BK=64, DOT_K=16,
+                                         CLUSTER_SIZE=2, NV_MMA=nv_mma, num_warps=4, num_stages=2)
+    torch.testing.assert_close(c, a.float() @ b.float(), atol=2e-2, rtol=2e-2)
+
+
+@needs_cluster_gpu
+@pytest.mark.parametrize("clusters", [1, 3])
+def test_remote_of_remote_pointers(clusters):
+    """Re-targeted cluster pointers read the copy of the rank they name last:
+    remote(remote(p, 1), 0) rank 0's, remote(select(...), 1) rank 1's."""
+    import flagtree_cluster_kernels as C
+    block = 128
+    out = torch.full((clusters * 2, 2, block), -1, dtype=torch.int32, device=DEV)
+    C.retarget_kernel[(clusters, )](out, mesh=C.CLUSTER2, BLOCK=block)
+    offs = torch.arange(block, dtype=torch.int32, device=DEV)
+    expected = torch.stack([100 + offs, 200 + offs]).expand(clusters * 2, 2, block)
+    torch.testing.assert_close(out, expected, rtol=0, atol=0)
+
+
+@needs_cluster_gpu
 @pytest.mark.parametrize("programs", [1, 3, 8, "2xSM"])
 def test_grid_barrier_counter(programs):
     """Every program adds 1 to a counter, meets the others at a grid barrier

@@ -166,6 +166,26 @@ def test_atomic_max_and_scalar_slot():
     assert ptx_count(c, r"(atom|red)\.relaxed\.cta\.shared[a-z_.:]*\.add\.(s32|u32)") >= 1
 
 
+def test_used_atomic_results_with_replication_go_through_a_scratch_buffer():
+    """Atomics whose old value is used while several threads hold each
+    element (16 counters over 128 threads; scalars): the owner's atom, an
+    owner-masked store into a scratch buffer and a load back, between CTA
+    barriers; the region grows by the scratch (16 + 1 + 1 words)."""
+    c = tle.compile(K.ticket_rounds, signature={"OUT": "*i32"}, constexprs={"N": 16, "ROUNDS": 3}, target=TARGET)
+    assert_finished(c)
+    assert ptx_count(c, r"atom\.relaxed\.cta\.shared::cta\.add\.u32") >= 2
+    assert ptx_count(c, r"atom\.acq_rel\.cta\.shared::cta\.cas\.b32") == 1
+    assert ptx_count(c, r"bar\.sync|barrier\.sync") >= 6
+
+
+def test_remote_atomic_prefix_over_replicated_layout():
+    c = tle.compile(K.cluster_prefix, signature={"COUNTS": "*i32", "OUT": "*i32"},
+                    constexprs={"N": 64, "MESH": K.CLUSTER2}, target=TARGET)
+    assert_finished(c)
+    assert ptx_count(c, r"atom\.relaxed\.cta\.shared::cluster\.add\.u32") >= 1
+    assert c.metadata.num_ctas == 2
+
+
 def test_atomic_cas_on_local_pointers():
     c = tle.compile(K.claim_slots, signature={"OUT": "*i32"}, constexprs={"SLOTS": 64}, target=TARGET)
     assert_finished(c)

@@ -160,6 +160,35 @@ def test_atomic_cas_one_winner_per_slot():
         assert (int(winners[s]) - 1) % slots == s
 
 
+def test_used_atomic_results_reach_every_replica():
+    """16 counters over 128 threads, three rounds: every thread stores the
+    old value it got, so a replica that missed the owner's would write 0
+    over the owner's r; the scalar add and CAS results likewise."""
+    n, rounds = 16, 3
+    out = torch.full((rounds + 1, n), -1, device=DEV, dtype=torch.int32)
+    K.ticket_rounds[(1,)](out, N=n, ROUNDS=rounds, num_warps=4)
+    expected = torch.arange(rounds, device=DEV, dtype=torch.int32)[:, None].expand(rounds, n)
+    torch.testing.assert_close(out[:rounds], expected, rtol=0, atol=0)
+    assert out[rounds, 0].item() == 0 and out[rounds, 1].item() == 2
+
+
+@gpu_only
+@pytest.mark.parametrize("clusters", [1, 3])
+def test_remote_atomic_prefix(clusters):
+    """Each CTA's old values of rank 0's totals are its prefix: one of the
+    two ranks sees zeros, the other the first's counts; the totals sum."""
+    n = 64
+    counts = torch.randint(0, 100, (clusters * 2, n), device=DEV, dtype=torch.int32)
+    out = torch.full((clusters, 3, n), -1, device=DEV, dtype=torch.int32)
+    K.cluster_prefix[(clusters,)](counts, out, N=n, MESH=K.CLUSTER2, num_warps=4)
+    c = counts.view(clusters, 2, n)
+    torch.testing.assert_close(out[:, 2], c.sum(1).to(torch.int32), rtol=0, atol=0)
+    # Per element, one rank came first (prefix 0) and the other saw its count.
+    first0 = (out[:, 0] == 0) & (out[:, 1] == c[:, 0])
+    first1 = (out[:, 1] == 0) & (out[:, 0] == c[:, 1])
+    assert bool((first0 | first1).all())
+
+
 @gpu_only
 @pytest.mark.parametrize("clusters", [1, 3])
 def test_cluster_exchange(clusters):

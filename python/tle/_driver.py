@@ -54,6 +54,8 @@ def run_pipeline(source: str, pipeline: str, source_name: str = "<tle>", debug_i
 
     Raises ``tle.MLIRError`` with one ``file:line:col: severity: message`` line
     per diagnostic when parsing, verification or a pass fails.
+    Warnings of a run that succeeds (a pass leaving something to the user)
+    are written to standard error, one such line each.
 
     Under Triton's ``MLIR_ENABLE_DUMP`` (``tle.knobs.mlir_enable_dump``) the
     module is printed before each pass, as Triton's pass managers do: every
@@ -126,6 +128,9 @@ def _run_opt(cmd: list, source: str) -> str:
     proc = subprocess.run(cmd + ["-"], input=source, capture_output=True, text=True)
     if proc.returncode != 0:
         raise MLIRError(proc.stderr.rstrip("\n") or f"tle-opt exited with {proc.returncode}")
+    if proc.stderr:  # warnings of a successful run, as in-process
+        sys.stderr.write(proc.stderr)
+        sys.stderr.flush()
     return proc.stdout
 
 

@@ -453,3 +453,114 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// A cluster barrier goes where every CTA of the cluster runs: a conflict
+// inside a branch on the CTA's shard id (rank 0 writes the slot the others
+// read) gets its barrier before the branch, not inside it (there it would
+// pair with the other CTAs' next cluster barrier); a branch on a kernel
+// argument is cluster-uniform and keeps it inside; a loop whose bounds are
+// arguments is uniform too.
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+#mesh = #tle.device_mesh<shape = [2], axes = ["cx"], levels = ["block_cluster"]>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @rank0_writes_in_loop(
+  // CHECK: scf.for
+  // CHECK: tt.load
+  // CHECK-NEXT: tt.store %arg3
+  // CHECK-NEXT: ttng.cluster_arrive {relaxed = false}
+  // CHECK-NEXT: ttng.cluster_wait
+  // CHECK-NEXT: scf.if
+  // CHECK-NEXT: tt.store
+  // CHECK-NEXT: }
+  // CHECK-NEXT: tle.distributed_barrier cluster
+  tt.func @rank0_writes_in_loop(%idx: tensor<128xi32, #b>, %x: tensor<128xf32, #b>, %n: i32, %out: tensor<128x!tt.ptr<f32>, #b>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %buf = tle.alloc smem : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    %p = tle.local_pointers %buf[%idx] : !ttg.memdesc<128xf32, #shared, #smem, mutable>, tensor<128xi32, #b> -> tensor<128x!tt.ptr<f32, 3>, #b>
+    %r = tle.remote_pointers cluster %p, %c0 : tensor<128x!tt.ptr<f32, 3>, #b> -> tensor<128x!tt.ptr<f32, 7>, #b>
+    %rank = tle.shard_id #mesh, "cx"
+    %is0 = arith.cmpi eq, %rank, %c0 : i32
+    tle.distributed_barrier cluster
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %v = tt.load %r : tensor<128x!tt.ptr<f32, 7>, #b>
+      tt.store %out, %v : tensor<128x!tt.ptr<f32>, #b>
+      scf.if %is0 {
+        tt.store %p, %x : tensor<128x!tt.ptr<f32, 3>, #b>
+      }
+      tle.distributed_barrier cluster
+    }
+    tt.return
+  }
+
+  // CHECK-LABEL: tt.func @uniform_branch(
+  // CHECK: tt.load
+  // CHECK-NEXT: tt.store %arg4
+  // CHECK-NEXT: arith.cmpi
+  // CHECK-NEXT: scf.if
+  // CHECK-NEXT: ttng.cluster_arrive {relaxed = false}
+  // CHECK-NEXT: ttng.cluster_wait
+  // CHECK-NEXT: tt.store
+  tt.func @uniform_branch(%idx: tensor<128xi32, #b>, %x: tensor<128xf32, #b>, %flag: i32, %peer: i32, %out: tensor<128x!tt.ptr<f32>, #b>) {
+    %c0 = arith.constant 0 : i32
+    %buf = tle.alloc smem : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    %p = tle.local_pointers %buf[%idx] : !ttg.memdesc<128xf32, #shared, #smem, mutable>, tensor<128xi32, #b> -> tensor<128x!tt.ptr<f32, 3>, #b>
+    %r = tle.remote_pointers cluster %p, %peer : tensor<128x!tt.ptr<f32, 3>, #b> -> tensor<128x!tt.ptr<f32, 7>, #b>
+    %v = tt.load %r : tensor<128x!tt.ptr<f32, 7>, #b>
+    tt.store %out, %v : tensor<128x!tt.ptr<f32>, #b>
+    %on = arith.cmpi ne, %flag, %c0 : i32
+    scf.if %on {
+      tt.store %p, %x : tensor<128x!tt.ptr<f32, 3>, #b>
+    }
+    tt.return
+  }
+
+  // A branch on loaded data is taken to be cluster-uniform (as around
+  // tle.distributed_barrier): the barrier stays inside.
+  // CHECK-LABEL: tt.func @data_branch(
+  // CHECK: scf.if
+  // CHECK-NEXT: ttng.cluster_arrive {relaxed = false}
+  // CHECK-NEXT: ttng.cluster_wait
+  // CHECK-NEXT: tt.store
+  tt.func @data_branch(%idx: tensor<128xi32, #b>, %x: tensor<128xf32, #b>, %flag: !tt.ptr<i32>, %peer: i32, %out: tensor<128x!tt.ptr<f32>, #b>) {
+    %c0 = arith.constant 0 : i32
+    %buf = tle.alloc smem : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    %p = tle.local_pointers %buf[%idx] : !ttg.memdesc<128xf32, #shared, #smem, mutable>, tensor<128xi32, #b> -> tensor<128x!tt.ptr<f32, 3>, #b>
+    %r = tle.remote_pointers cluster %p, %peer : tensor<128x!tt.ptr<f32, 3>, #b> -> tensor<128x!tt.ptr<f32, 7>, #b>
+    %v = tt.load %r : tensor<128x!tt.ptr<f32, 7>, #b>
+    tt.store %out, %v : tensor<128x!tt.ptr<f32>, #b>
+    %f = tt.load %flag : !tt.ptr<i32>
+    %on = arith.cmpi ne, %f, %c0 : i32
+    scf.if %on {
+      tt.store %p, %x : tensor<128x!tt.ptr<f32, 3>, #b>
+    }
+    tt.return
+  }
+
+  // A branch on the program id is not cluster-uniform either (the CTAs of
+  // a cluster have different ids).
+  // CHECK-LABEL: tt.func @program_id_branch(
+  // CHECK: ttng.cluster_arrive {relaxed = false}
+  // CHECK-NEXT: ttng.cluster_wait
+  // CHECK-NEXT: scf.if
+  // CHECK-NEXT: tt.store
+  // CHECK-NEXT: }
+  tt.func @program_id_branch(%idx: tensor<128xi32, #b>, %x: tensor<128xf32, #b>, %peer: i32, %out: tensor<128x!tt.ptr<f32>, #b>) {
+    %c0 = arith.constant 0 : i32
+    %buf = tle.alloc smem : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    %p = tle.local_pointers %buf[%idx] : !ttg.memdesc<128xf32, #shared, #smem, mutable>, tensor<128xi32, #b> -> tensor<128x!tt.ptr<f32, 3>, #b>
+    %r = tle.remote_pointers cluster %p, %peer : tensor<128x!tt.ptr<f32, 3>, #b> -> tensor<128x!tt.ptr<f32, 7>, #b>
+    %v = tt.load %r : tensor<128x!tt.ptr<f32, 7>, #b>
+    tt.store %out, %v : tensor<128x!tt.ptr<f32>, #b>
+    %pid = tt.get_program_id x : i32
+    %even = arith.cmpi eq, %pid, %c0 : i32
+    scf.if %even {
+      tt.store %p, %x : tensor<128x!tt.ptr<f32, 3>, #b>
+    }
+    tt.return
+  }
+}

@@ -600,9 +600,25 @@ def TLEInsertLocalPointerBarriers
     since the last cluster barrier (a CTA's shared memory must outlive its
     peers' accesses).
 
-    Cluster barriers inside `scf.if` or loops assume cluster-uniform control
-    flow (every CTA of the cluster takes the same path), as does
-    `tle.distributed_barrier`.
+    **Cluster-uniform placement.** A cluster barrier only synchronizes the
+    cluster where every CTA of the cluster reaches it: one that only some
+    CTAs run pairs with the others' next cluster barrier (wrong results, or
+    a hang). So a cluster barrier needed before an op inside an `scf.if`
+    whose condition, or an `scf.for` whose bounds, provably differ between
+    the CTAs of a cluster goes before the outermost such op instead. A value
+    provably differs when it is computed from `tt.get_program_id`,
+    `tle.shard_id` or an inline asm reading `%ctaid` / `%cluster_ctarank`
+    through side-effect-free ops without regions (and scf.for induction
+    variables with such bounds). Loaded values, iter_args and region
+    results end the chain: a branch on data is taken to be cluster-uniform,
+    as around `tle.distributed_barrier`, and that is the user's to keep.
+    (FlagTree's cluster GEMM: rank 0 refills the next A slot under `if
+    has_next and cluster_rank == 0` after every CTA read this one; the
+    barrier goes before the `if`.) When the conflicting accesses both lie
+    in such control flow, no placement orders them: a warning names the op
+    and the control flow, and the ordering is left to the user, as in
+    FlagTree (whose top-k selector has such accesses in branches whose
+    conflicts its own data flow rules out).
 
     `all-buffers=true` treats every `tle.alloc` as a pointer buffer. The
     Iluvatar pipeline needs it: `triton-tle-lower-to-iluvatar` turns

@@ -48,6 +48,13 @@ AllocOp bufferAlloc(Value buffer);
 /// (at any depth) the same encoding.
 void setBufferEncoding(AllocOp alloc, Attribute enc);
 
+/// For each atomic on shared or cluster pointers whose old value is used
+/// while several threads hold each of its elements (a replicating layout,
+/// or a scalar): a scratch tle.alloc of the result's shape and pointers
+/// into it (tle.local_pointers, so the buffer is planned with the pointer
+/// buffers), through which the lowering hands the owner thread's old value
+/// to the others. Run before the pointer buffers are planned.
+void prepareAtomicResults(ModuleOp module);
 LogicalResult lowerAtomicRMW(AtomicRMWOp op);
 LogicalResult lowerAtomicCAS(AtomicCASOp op);
 
@@ -69,6 +76,9 @@ FailureOr<ClusterShape> analyzeCluster(ModuleOp module);
 /// program id x is (%ctaid.x / C) * cx + r0, y is %ctaid.y * cy + r1, z is
 /// %ctaid.z * cz + r2. Nothing for other shapes.
 void remapProgramIds(ModuleOp module, const ClusterShape &cluster);
+/// `tle.remote_pointers cluster` of the result of another: the inner one's
+/// source, re-targeted (one mapa instead of two).
+void foldRemoteOfRemote(ModuleOp module);
 LogicalResult lowerRemotePointers(RemotePointersOp op, int64_t clusterSize);
 LogicalResult lowerShardId(ShardIdOp op);
 LogicalResult lowerDistributedBarrier(DistributedBarrierOp op);

@@ -527,11 +527,13 @@ void LowerLocalMemoryPass::runOnOperation() {
   if (failed(cluster))
     return signalPassFailure();
   remapProgramIds(module, *cluster);
+  foldRemoteOfRemote(module);
   int64_t clusterSize = cluster->size;
 
   if (failed(lowerSubmeshBarriers(module)) ||
       failed(pointersThroughSlots(module)))
     return signalPassFailure();
+  prepareAtomicResults(module);
   if (failed(planPointerBuffers(module)))
     return signalPassFailure();
   bool ok = true;

@@ -27,14 +27,20 @@
 // one element in several registers of a thread (sizePerThread > shape) is
 // replaced the same way. A scalar atomic is run by thread 0 only.
 //
-// Masked-off threads get 0 as the old value. Only an owner thread would get
-// a replicated element's old value, so an atomic whose result is used must
-// have no replication (an error otherwise; a scalar atomic's result too).
+// Masked-off threads get 0 as the old value. Only an owner thread gets a
+// replicated element's old value from its `atom`; when the result is used,
+// the owners store it into a scratch buffer of the result's shape (made by
+// prepareAtomicResults before the pointer buffers are planned) and every
+// thread loads it back: gpu.barrier, owner-masked tt.store, gpu.barrier,
+// tt.load (the first barrier keeps a loop's next store from overwriting a
+// value a slower thread has not read). A scalar atomic's result likewise.
 //
 //===----------------------------------------------------------------------===//
+#include "AxisIndex.h"
 #include "LocalMemory.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -219,6 +225,25 @@ Value asInt(OpBuilder &b, Location loc, Value value, unsigned width) {
   return tt::BitcastOp::create(b, loc, target, value);
 }
 
+constexpr llvm::StringLiteral kScratchAttr = "tle.atomic_scratch";
+
+/// The pointers prepareAtomicResults made for `op`, taken from their
+/// placeholder (which is erased); null when there are none.
+Value takeScratch(Operation *op) {
+  auto id = op->getAttrOfType<IntegerAttr>(kScratchAttr);
+  if (!id)
+    return {};
+  op->removeAttr(kScratchAttr);
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+    if (auto cast = dyn_cast<UnrealizedConversionCastOp>(prev))
+      if (cast->getAttr(kScratchAttr) == id) {
+        Value pointers = cast.getOperand(0);
+        cast.erase();
+        return pointers;
+      }
+  return {};
+}
+
 /// Shared lowering: converts operands to the atomic's blocked encoding,
 /// builds address, predicate and values, emits the asm and bridges the
 /// result back. `values` are the data operands (val, or cmp and val).
@@ -251,22 +276,18 @@ LogicalResult lowerAtomic(Operation *op, Value ptr, ValueRange values,
   Type workType = ptrB.getType();
 
   // Predicate: mask && owner, as i32.
+  Value scratch = takeScratch(op);
   Value pred = convert(mask);
+  Value ownerLike;
   if (Value owner = buildOwner(b, loc, workType, module)) {
-    // Only the owner thread of an element gets its old value: refuse rather
-    // than hand the other threads a wrong one.
-    if (!op->getResult(0).use_empty()) {
+    // Only the owner thread of an element gets its old value; the others
+    // get it through the scratch buffer.
+    if (!op->getResult(0).use_empty() && !scratch)
       return op->emitOpError()
-             << "returns the old value, which is only supported when every "
-                "element is held by one thread; here "
-             << (tensor ? "the layout replicates elements across threads "
-                          "(the tensor has fewer elements than the CTA has "
-                          "threads)"
-                        : "the pointer is a scalar")
-             << ": use the result of a tensor atomic with at least one "
-                "element per thread, or ignore the result";
-    }
-    Value ownerLike = splatLike(b, loc, owner, workType);
+             << "returns the old value, but no scratch buffer was prepared "
+                "for the threads that do not own its elements (run "
+                "triton-tle-lower-local-memory on the module)";
+    ownerLike = splatLike(b, loc, owner, workType);
     pred = pred ? arith::AndIOp::create(b, loc, pred, ownerLike).getResult()
                 : ownerLike;
   }
@@ -310,6 +331,22 @@ LogicalResult lowerAtomic(Operation *op, Value ptr, ValueRange values,
     workResult = t.clone(element);
   if (result.getType() != workResult)
     result = tt::BitcastOp::create(b, loc, workResult, result);
+  if (ownerLike && scratch && !op->getResult(0).use_empty()) {
+    // The owners' old values to every thread holding the element.
+    MLIRContext *ctx = b.getContext();
+    gpu::BarrierOp::create(b, loc);
+    tt::StoreOp::create(
+        b, loc, scratch, result, ownerLike, b.getDenseI32ArrayAttr({}),
+        tt::CacheModifierAttr::get(ctx, tt::CacheModifier::NONE),
+        tt::EvictionPolicyAttr::get(ctx, tt::EvictionPolicy::NORMAL));
+    gpu::BarrierOp::create(b, loc);
+    result = tt::LoadOp::create(
+        b, loc, scratch, Value(), Value(), b.getDenseI32ArrayAttr({}),
+        tt::PaddingOptionAttr(),
+        tt::CacheModifierAttr::get(ctx, tt::CacheModifier::NONE),
+        tt::EvictionPolicyAttr::get(ctx, tt::EvictionPolicy::NORMAL),
+        b.getBoolAttr(false));
+  }
   if (result.getType() != resultType)
     result = ttg::ConvertLayoutOp::create(b, loc, resultType, result);
   op->getResult(0).replaceAllUsesWith(result);
@@ -323,6 +360,65 @@ int pointerSpace(Value ptr) {
       .getAddressSpace();
 }
 } // namespace
+
+void local_memory::prepareAtomicResults(ModuleOp module) {
+  SmallVector<Operation *> atomics;
+  module.walk([&](Operation *op) {
+    if (isa<AtomicRMWOp, AtomicCASOp>(op) && !op->getResult(0).use_empty())
+      atomics.push_back(op);
+  });
+  int64_t id = 0;
+  for (Operation *op : atomics) {
+    Value ptr = op->getOperand(0);
+    auto tensor = dyn_cast<RankedTensorType>(ptr.getType());
+    if (tensor && !tensor.getEncoding())
+      continue; // the lowering reports it
+    ttg::BlockedEncodingAttr work;
+    if (tensor) {
+      work = atomicEncoding(tensor, module);
+      auto [laneMask, warpMask] = ownerMasks(work, tensor.getShape());
+      if (!laneMask && !warpMask)
+        continue; // every thread owns its elements
+    }
+    MLIRContext *ctx = op->getContext();
+    Location loc = op->getLoc();
+    Type element = getElementTypeOrSelf(op->getResult(0).getType());
+    SmallVector<int64_t> shape = tensor
+                                     ? SmallVector<int64_t>(tensor.getShape())
+                                     : SmallVector<int64_t>{1};
+    SmallVector<unsigned> order;
+    for (int64_t d = shape.size() - 1; d >= 0; --d)
+      order.push_back(static_cast<unsigned>(d));
+    auto func = op->getParentOfType<FunctionOpInterface>();
+    OpBuilder entry(ctx);
+    entry.setInsertionPointToStart(&func.getFunctionBody().front());
+    auto memdesc = ttg::MemDescType::get(
+        shape, element,
+        ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, order),
+        ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
+    Value buffer =
+        AllocOp::create(entry, loc, memdesc,
+                        MemorySpaceAttr::get(ctx, MemorySpace::smem), Value());
+    OpBuilder b(op);
+    auto ptrElement = tt::PointerType::get(element, /*addressSpace=*/3);
+    SmallVector<Value> indices;
+    Type ptrType = ptrElement;
+    if (tensor) {
+      auto indexType = RankedTensorType::get(shape, b.getI32Type(), work);
+      for (int64_t d = 0, e = shape.size(); d < e; ++d)
+        indices.push_back(conversion::buildAxisIndex(b, loc, indexType, d));
+      ptrType = RankedTensorType::get(shape, ptrElement, work);
+    } else {
+      indices.push_back(intConstant(b, loc, b.getI32Type(), 0));
+    }
+    Value pointers = LocalPointersOp::create(b, loc, ptrType, buffer, indices);
+    auto placeholder = UnrealizedConversionCastOp::create(
+        b, loc, TypeRange{ptrType}, pointers);
+    IntegerAttr tag = b.getI64IntegerAttr(id++);
+    placeholder->setAttr(kScratchAttr, tag);
+    op->setAttr(kScratchAttr, tag);
+  }
+}
 
 LogicalResult local_memory::lowerAtomicRMW(AtomicRMWOp op) {
   Type element = getElementTypeOrSelf(op.getVal().getType());

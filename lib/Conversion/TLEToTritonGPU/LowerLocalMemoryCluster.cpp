@@ -2,7 +2,10 @@
 //
 // - tle.remote_pointers cluster: the 32-bit shared address goes through
 //   `mapa.shared::cluster.u32` with the target CTA rank, then back to a
-//   `!tt.ptr<T, 7>`; device: the byte offset is added to the address.
+//   `!tt.ptr<T, 7>` (a source already in address space 7 is re-targeted:
+//   the source of a remote_pointers is taken, else mapa maps the
+//   shared::cluster address itself); device: the byte offset is added to
+//   the address.
 //   Pointers `splat(base) + offsets` into one CTA or GPU translate only
 //   the base (one mapa; base + offset), so their accesses still vectorize.
 // - tle.shard_id on a block_cluster axis: %cluster_ctarank decomposed
@@ -240,6 +243,21 @@ static Value remoteFromBase(OpBuilder &b, Location loc, RemotePointersOp op) {
 
 /// Whether a shard id (an i32 scalar) is the constant 0.
 static bool isZeroShard(Value shard) { return matchPattern(shard, m_Zero()); }
+
+void local_memory::foldRemoteOfRemote(ModuleOp module) {
+  module.walk([](RemotePointersOp op) {
+    if (op.getSpace() != RemoteSpace::cluster)
+      return;
+    auto inner = op.getSrc().getDefiningOp<RemotePointersOp>();
+    if (inner && inner.getSpace() == RemoteSpace::cluster)
+      op.getSrcMutable().assign(inner.getSrc());
+  });
+  // Inner ones left without users.
+  module.walk([](RemotePointersOp op) {
+    if (op->use_empty())
+      op.erase();
+  });
+}
 
 LogicalResult local_memory::lowerRemotePointers(RemotePointersOp op,
                                                 int64_t clusterSize) {

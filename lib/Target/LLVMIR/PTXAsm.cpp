@@ -101,6 +101,32 @@ SmallVector<Statement> splitStatements(StringRef asmString) {
   return out;
 }
 
+std::string Statement::addressSpaceOf(unsigned operand) const {
+  SmallVector<StringRef> parts, qualifiers;
+  StringRef(opcode).split(parts, '.');
+  for (StringRef p : drop_begin(parts))
+    if (p == "global" || p == "shared" || p.starts_with("shared::") ||
+        p == "local" || p == "param" || p == "const")
+      qualifiers.push_back(p);
+  StringRef text = operands;
+  SmallVector<std::pair<size_t, size_t>> ranges;
+  for (size_t i = text.find('['); i != StringRef::npos; i = text.find('[', i)) {
+    size_t close = text.find(']', i);
+    if (close == StringRef::npos)
+      break;
+    ranges.push_back({i, close + 1});
+    i = close + 1;
+  }
+  if (qualifiers.empty() || qualifiers.size() != ranges.size())
+    return "";
+  for (const OperandRef &ref : findOperandRefs(text))
+    if (ref.operand == operand)
+      for (auto [i, r] : llvm::enumerate(ranges))
+        if (ref.begin >= r.first && ref.end <= r.second)
+          return qualifiers[i].str();
+  return "";
+}
+
 std::string quote(StringRef asmString) {
   std::string q = "\"";
   for (char c : asmString) {

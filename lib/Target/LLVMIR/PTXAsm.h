@@ -42,6 +42,12 @@ struct Statement {
   std::string terminator; // `;` or empty for trailing text
   StateSpaces spaces() const;
   bool references(unsigned operand) const;
+  /// The state-space qualifier (`global`, `shared`, `shared::cta`, ...) of
+  /// the address `[...]` that references `$operand`, when the opcode's
+  /// state-space qualifiers pair one to one, in order, with its addresses
+  /// (`tensormap.cp_fenceproxy.global.shared::cta [$0], [$1]`: `$1` is
+  /// `shared::cta`); empty otherwise.
+  std::string addressSpaceOf(unsigned operand) const;
   std::string str() const {
     return prefix + guard + opcode + operands + terminator;
   }

@@ -115,6 +115,28 @@ globalStatementReferencing(ArrayRef<ptx::Statement> statements, unsigned n) {
   return nullptr;
 }
 
+/// Whether every statement taking `$n` takes it as a shared address: the
+/// statement names a shared state space and no other, or its state spaces
+/// pair with its addresses and `$n`'s is shared. Triton's own device-side
+/// tensor descriptors are built in shared memory and passed as 64-bit
+/// shared addresses (`tensormap.replace...shared::cta [$0], ...`,
+/// `tensormap.cp_fenceproxy.global.shared::cta [$0], [$1]`): right as they
+/// are.
+static bool onlySharedStatementsReference(ArrayRef<ptx::Statement> statements,
+                                          unsigned n) {
+  bool any = false;
+  for (const ptx::Statement &st : statements) {
+    if (!st.references(n))
+      continue;
+    ptx::StateSpaces s = st.spaces();
+    bool sharedOnly = s.shared && !s.global && !s.other;
+    if (!sharedOnly && !StringRef(st.addressSpaceOf(n)).starts_with("shared"))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 Expected<bool> rewriteSharedAsmCall(CallInst *call) {
   auto *ia = dyn_cast<InlineAsm>(call->getCalledOperand());
   if (!ia)
@@ -169,6 +191,8 @@ Expected<bool> rewriteSharedAsmCall(CallInst *call) {
                             "'{2}', not 'l', 'r' or a tied output",
                             n, space, info.Codes.empty() ? "" : info.Codes[0])
                         .str());
+    if (onlySharedStatementsReference(statements, n))
+      continue;
     shared.push_back({n, space});
   }
   if (shared.empty())
@@ -283,7 +307,9 @@ Error checkSharedPointerUses(Module &module) {
             continue;
           int n = a.operandOfArg[i];
           if (n < 0 || (!isCode(a.infos[a.constraintOf[n]], "r") &&
-                        !tiedOutput(a.infos[a.constraintOf[n]])))
+                        !tiedOutput(a.infos[a.constraintOf[n]]) &&
+                        !onlySharedStatementsReference(
+                            ptx::splitStatements(ia->getAsmString()), n)))
             return fail("a shared pointer is still passed to " +
                         describe(call));
         }

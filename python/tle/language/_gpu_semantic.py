@@ -729,11 +729,13 @@ def remote(buffer_or_ptr, shard_id, scope, context, _semantic):
         rtype = buffered_tensor_type(target.type.shape, target.type.dtype, target.type.scope, remote=True)
         return buffered_tensor(target.handle, rtype, remote_shard=rank)
     if (not isinstance(target, tlc.tensor) or not target.dtype.is_ptr()
-            or target.dtype.address_space != SHARED_ADDRESS_SPACE):
+            or target.dtype.address_space not in (SHARED_ADDRESS_SPACE, CLUSTER_ADDRESS_SPACE)):
         got = (f"pointers in address space {target.dtype.address_space}"
                if isinstance(target, tlc.tensor) and target.dtype.is_ptr() else describe(target))
-        raise TLEUsageError(f"tle.remote buffer_or_ptr must be a buffer or shared-memory pointers from "
-                            f"tle.gpu.local_ptr, got {got}")
+        raise TLEUsageError(f"tle.remote buffer_or_ptr must be a buffer, shared-memory pointers from "
+                            f"tle.gpu.local_ptr or cluster pointers from tle.remote, got {got}")
+    # Pointers already into a peer's shared memory (address space 7) are
+    # re-targeted to CTA `rank`'s copy, as FlagTree allows.
     return remote_pointers(target, rank, _semantic)
 
 

@@ -378,7 +378,9 @@ def remote(buffer_or_ptr, shard_id, scope=None, context=None, _semantic=None, _g
     Thread-block cluster (``scope`` has ``block_cluster`` axes):
     ``buffer_or_ptr`` is a buffer (the result is a view whose ``local_ptr``
     pointers reach CTA ``shard_id``'s copy) or pointers into a buffer (address
-    space 3; the result points in address space 7). ``shard_id`` is the CTA's
+    space 3; the result points in address space 7), or pointers already into
+    a peer's copy (address space 7: re-targeted to CTA ``shard_id``'s, as
+    FlagTree allows). ``shard_id`` is the CTA's
     rank in the cluster, or one coordinate per ``block_cluster`` axis of the
     mesh ``scope``.
 
@@ -393,8 +395,9 @@ def remote(buffer_or_ptr, shard_id, scope=None, context=None, _semantic=None, _g
 
     Args:
         buffer_or_ptr: a buffer from ``tle.gpu.alloc`` (not already a remote
-            view) or shared-memory pointers from ``tle.gpu.local_ptr``, for a
-            cluster; global pointers into the symmetric heap, for devices.
+            view), shared-memory pointers from ``tle.gpu.local_ptr`` or
+            cluster pointers from ``tle.remote``, for a cluster; global
+            pointers into the symmetric heap, for devices.
         shard_id: the target shard: an integer (scalar, constant or runtime)
             rank over the mesh's ``block_cluster`` (or ``device``) axes, or a
             tuple of one coordinate per such axis. Constant values must be

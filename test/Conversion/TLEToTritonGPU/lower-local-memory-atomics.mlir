@@ -3,7 +3,8 @@
 // Atomics on shared memory: predicated `atom` inline asm on the 32-bit
 // address; the owner mask keeps one thread per element of a replicated
 // layout (thread 0 for a scalar); such atomics' old values are unused here
-// (a used one is an error: lower-local-memory-invalid.mlir).
+// (a used one goes through a scratch buffer:
+// lower-local-memory-atomic-results.mlir).
 //
 // @replicated: 16 elements over 32 lanes x 4 warps: lane bit 4 and warp bits
 // 0-1 must be zero (lanes 0-15 of warp 0 own the elements).

@@ -262,3 +262,47 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %z, %c : i32, i32
   }
 }
+
+// -----
+
+// tle.remote of pointers already remote (FlagTree re-targets them): of a
+// tle.remote_pointers result, its source with the new rank (one mapa); of
+// other cluster pointers (a select here), mapa of their shared::cluster
+// address.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#mesh = #tle.device_mesh<shape = [2], axes = ["cx"], levels = ["block_cluster"]>
+// CHECK: module attributes {tle.cluster_dims = array<i32: 2, 1, 1>, tle.cluster_size = 2 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @retarget
+  // CHECK-SAME: (%[[P:.*]]: tensor<128x!tt.ptr<f32, 3>, #blocked>, %[[C:.*]]: i1)
+  // %to1: mapa to rank 1.
+  // CHECK: tt.elementwise_inline_asm "mapa.shared::cluster.u32 $0, $1, $2;"
+  // CHECK: %[[TO1:.*]] = tt.int_to_ptr
+  // %back: the source itself, mapped to rank 0 (one mapa, not two).
+  // CHECK-NEXT: %[[A:.*]] = tt.ptr_to_int %[[P]]
+  // CHECK-NEXT: %[[N:.*]] = arith.trunci %[[A]]
+  // CHECK-NEXT: %[[Z:.*]] = tt.splat %c0_i32
+  // CHECK-NEXT: %[[M:.*]] = tt.elementwise_inline_asm "mapa.shared::cluster.u32 $0, $1, $2;" {{.*}} %[[N]], %[[Z]]
+  // CHECK-NEXT: %[[W:.*]] = arith.extui %[[M]]
+  // CHECK-NEXT: %[[BACK:.*]] = tt.int_to_ptr %[[W]]
+  // %again: mapa of the selected shared::cluster addresses.
+  // CHECK: %[[S:.*]] = arith.select %[[C]], %[[TO1]]
+  // CHECK-NEXT: %[[SA:.*]] = tt.ptr_to_int %[[S]] : tensor<128x!tt.ptr<f32, 7>, #blocked>
+  // CHECK-NEXT: %[[SN:.*]] = arith.trunci %[[SA]]
+  // CHECK-NEXT: %[[Z2:.*]] = tt.splat %c0_i32
+  // CHECK-NEXT: tt.elementwise_inline_asm "mapa.shared::cluster.u32 $0, $1, $2;" {{.*}} %[[SN]], %[[Z2]]
+  // CHECK-NEXT: arith.extui
+  // CHECK-NEXT: %[[AGAIN:.*]] = tt.int_to_ptr
+  // CHECK-NEXT: tt.return %[[BACK]], %[[AGAIN]]
+  tt.func @retarget(%p: tensor<128x!tt.ptr<f32, 3>, #blocked>, %c: i1) -> (tensor<128x!tt.ptr<f32, 7>, #blocked>, tensor<128x!tt.ptr<f32, 7>, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %rank = tle.shard_id #mesh, "cx"
+    %to1 = tle.remote_pointers cluster %p, %c1 : tensor<128x!tt.ptr<f32, 3>, #blocked> -> tensor<128x!tt.ptr<f32, 7>, #blocked>
+    %back = tle.remote_pointers cluster %to1, %c0 : tensor<128x!tt.ptr<f32, 7>, #blocked> -> tensor<128x!tt.ptr<f32, 7>, #blocked>
+    %toR = tle.remote_pointers cluster %p, %rank : tensor<128x!tt.ptr<f32, 3>, #blocked> -> tensor<128x!tt.ptr<f32, 7>, #blocked>
+    %s = arith.select %c, %to1, %toR : tensor<128x!tt.ptr<f32, 7>, #blocked>
+    %again = tle.remote_pointers cluster %s, %c0 : tensor<128x!tt.ptr<f32, 7>, #blocked> -> tensor<128x!tt.ptr<f32, 7>, #blocked>
+    tt.return %back, %again : tensor<128x!tt.ptr<f32, 7>, #blocked>, tensor<128x!tt.ptr<f32, 7>, #blocked>
+  }
+}

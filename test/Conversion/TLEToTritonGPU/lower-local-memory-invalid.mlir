@@ -167,29 +167,6 @@ tt.func @tmem() {
 
 // -----
 
-// Only the owner thread of a replicated element gets its old value.
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @replicated_result(%p: tensor<16x!tt.ptr<f32, 3>, #blocked>, %v: tensor<16xf32, #blocked>) -> tensor<16xf32, #blocked> {
-    // expected-error @+1 {{returns the old value, which is only supported when every element is held by one thread; here the layout replicates elements across threads}}
-    %0 = tle.atomic_rmw fadd, relaxed, cta, %p, %v : (tensor<16x!tt.ptr<f32, 3>, #blocked>, tensor<16xf32, #blocked>) -> tensor<16xf32, #blocked>
-    tt.return %0 : tensor<16xf32, #blocked>
-  }
-}
-
-// -----
-
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @scalar_result(%p: !tt.ptr<i32, 3>, %c: i32, %v: i32) -> i32 {
-    // expected-error @+1 {{the pointer is a scalar}}
-    %0 = tle.atomic_cas acq_rel, cta, %p, %c, %v : (!tt.ptr<i32, 3>, i32, i32) -> i32
-    tt.return %0 : i32
-  }
-}
-
-// -----
-
 // A memdesc buffer (used other than through tle.local_pointers) must have
 // power-of-two dimensions after the first: it becomes Triton's ttg.local_alloc.
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>

@@ -9,7 +9,7 @@ func.func @cluster_offset(%p: !tt.ptr<f32, 3>, %cta: i32, %off: i64) {
 // -----
 
 func.func @cluster_global_source(%p: !tt.ptr<f32>, %cta: i32) {
-  // expected-error @+1 {{cluster space expects source pointers in address space 3 (shared memory), got address space 1}}
+  // expected-error @+1 {{cluster space expects source pointers in address space 3 (shared memory) or 7 (another CTA's), got address space 1}}
   %r = tle.remote_pointers cluster %p, %cta : !tt.ptr<f32> -> !tt.ptr<f32, 7>
   return
 }

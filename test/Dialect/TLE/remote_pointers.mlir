@@ -25,6 +25,14 @@ func.func @cluster_plain_2d(%p: tensor<16x8x!tt.ptr<bf16, 3>>, %cta: i32) -> ten
   return %r : tensor<16x8x!tt.ptr<bf16, 7>>
 }
 
+// Re-targeting pointers already into a peer's shared memory.
+// CHECK-LABEL: func.func @cluster_retarget(
+// CHECK: %{{.*}} = tle.remote_pointers cluster %arg0, %arg1 : !tt.ptr<i32, 7> -> !tt.ptr<i32, 7>
+func.func @cluster_retarget(%p: !tt.ptr<i32, 7>, %cta: i32) -> !tt.ptr<i32, 7> {
+  %r = tle.remote_pointers cluster %p, %cta : !tt.ptr<i32, 7> -> !tt.ptr<i32, 7>
+  return %r : !tt.ptr<i32, 7>
+}
+
 // CHECK-LABEL: func.func @device_tensor(
 // CHECK: %{{.*}} = tle.remote_pointers device %arg0, %arg1 offset %arg2 : tensor<128x!tt.ptr<f16>, #[[BLOCKED]]> -> tensor<128x!tt.ptr<f16>, #[[BLOCKED]]>
 func.func @device_tensor(%p: tensor<128x!tt.ptr<f16>, #blocked>, %peer: i32, %delta: i64) -> tensor<128x!tt.ptr<f16>, #blocked> {

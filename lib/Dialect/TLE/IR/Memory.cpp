@@ -168,9 +168,11 @@ LogicalResult RemotePointersOp::verify() {
   case RemoteSpace::cluster: {
     if (getOffset())
       return emitOpError("offset is only allowed with space device");
-    if (srcSpace != kSharedAddressSpace)
+    if (srcSpace != kSharedAddressSpace &&
+        srcSpace != kClusterSharedAddressSpace)
       return emitOpError("cluster space expects source pointers in address "
-                         "space 3 (shared memory), got address space ")
+                         "space 3 (shared memory) or 7 (another CTA's), got "
+                         "address space ")
              << srcSpace;
     Type expected = withAddressSpace(srcType, kClusterSharedAddressSpace);
     if (resultType != expected)

@@ -59,12 +59,14 @@ def TLE_RemotePointersOp : TLE_Op<"remote_pointers", [Pure]> {
     element in shard `shard_id`'s memory (`tle.remote`). `space` is a
     `#tle.remote_space<cluster|device>` attribute, written as the bare keyword:
 
-    - `cluster`: `src` points into this CTA's shared memory (address space 3);
-      the result points at the same offset in the shared memory of CTA
-      `shard_id` (its rank in the thread-block cluster), in address space 7
-      (`shared::cluster`, lowered with `mapa`). The result has the type of
-      `src` with the address space changed to 7: same scalar/tensor shape,
-      encoding and pointee. No `offset`.
+    - `cluster`: `src` points into this CTA's shared memory (address space 3)
+      or, re-targeted, into another CTA's (address space 7: FlagTree's
+      `tle.remote` of an already remote pointer); the result points at the
+      same offset in the shared memory of CTA `shard_id` (its rank in the
+      thread-block cluster), in address space 7 (`shared::cluster`, lowered
+      with `mapa`, which maps any shared::cluster address of the cluster).
+      The result has the type of `src` with the address space 7: same
+      scalar/tensor shape, encoding and pointee. No `offset`.
     - `device`: `src` points into this device's global memory (address space
       1, typically a symmetric-heap allocation); the result, also in address
       space 1 and of exactly `src`'s type, points at the corresponding element
