@@ -62,6 +62,33 @@ def attention_pv_kernel(q_ptr, k_ptr, v_ptr, o_ptr, M: tl.constexpr, N: tl.const
     tl.store(o_ptr + rm[:, None] * D + rd[None, :], o / l[:, None])
 
 
+@triton.jit
+def transposed_operands_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
+                               A_MODE: tl.constexpr):
+    """c = a @ b with FlagTree's transpose flags: b is given N x K (b_ptr
+    holds b^T) and passed with trans_b=True; A_MODE 0: a an M x K buffer,
+    1: a given K x M (a_ptr holds a^T) in a buffer with trans_a=True, 2: that
+    K x M tile in registers with trans_a=True."""
+    rm = tl.arange(0, M)
+    rk = tl.arange(0, K)
+    rn = tl.arange(0, N)
+    bt_buf = tle.gpu.alloc([N, K], dtype=tl.float16)
+    tle.gpu.local_store(bt_buf, tl.load(b_ptr + rn[:, None] * K + rk[None, :]))
+    if A_MODE == 0:
+        a = tle.gpu.alloc([M, K], dtype=tl.float16)
+        tle.gpu.local_store(a, tl.load(a_ptr + rm[:, None] * K + rk[None, :]))
+    elif A_MODE == 1:
+        a = tle.gpu.alloc([K, M], dtype=tl.float16)
+        tle.gpu.local_store(a, tl.load(a_ptr + rk[:, None] * M + rm[None, :]))
+    else:
+        a = tl.load(a_ptr + rk[:, None] * M + rm[None, :])
+    tle.gpu.wgmma_shared_operand_fence()
+    tl.debug_barrier()
+    acc = tle.gpu.wgmma(a, bt_buf, trans_a=A_MODE > 0, trans_b=True)
+    acc = tle.gpu.wgmma_wait(0, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
 # --- fp8 operands ---------------------------------------------------------------------------------------
 
 
@@ -280,6 +307,7 @@ SIGNATURES = {
     "register_a_kernel": {"p_ptr": "*fp32", "v_ptr": "*bf16", "o_ptr": "*fp32"},
     "attention_pv_kernel": {"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "o_ptr": "*fp32"},
     "fp8_kernel": {"a_ptr": "*fp8e4nv", "b_ptr": "*fp8e4nv", "c_ptr": "*fp32"},
+    "transposed_operands_kernel": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32"},
     "slot_ring_matmul_kernel": {"a_desc": "tensordesc<fp16[64,64]>", "b_desc": "tensordesc<fp16[64,64]>",
                                 "c_ptr": "*fp32", "K": "i32", "stride_cm": "i32"},
     "slot_load_kernel": {"src": "*fp32", "dst": "*fp32", "n_tiles": "i32"},

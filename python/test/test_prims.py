@@ -84,6 +84,39 @@ def test_attention_block_keeps_p_in_registers():
     assert all("dot_op" not in d for d in dots[:-1])
 
 
+@pytest.mark.parametrize("a_mode", [0, 1, 2])
+def test_wgmma_transpose_flags(a_mode):
+    """FlagTree's trans_b / trans_a: a buffer is read in place through its
+    transposed view (a memdesc_trans of the operand, as memdesc_wgmma_view),
+    a register a is transposed in registers."""
+    c = compile_kernel("transposed_operands_kernel", M=64, N=64, K=64, A_MODE=a_mode)
+    assert_finished(c)
+    ttgir = code(c, "tle-ttgir")
+    assert ttgir.count("ttg.memdesc_trans") == (2 if a_mode == 1 else 1)
+    assert ptx_count(c, r"wgmma\.mma_async\.sync\.aligned\.m64n64k16\.f32\.f16\.f16") == 4
+
+
+def test_wgmma_transpose_flags_reject_bad_values(tmp_path):
+    mod = _module(tmp_path, "transpose_errors", """
+import triton, triton.language as tl, tle
+
+@triton.jit
+def fp8_trans_b(X):
+    a = tle.gpu.alloc([64, 64], dtype=tl.float8e4nv)
+    b = tle.gpu.alloc([64, 64], dtype=tl.float8e4nv)
+    tl.store(X + tl.arange(0, 64), tl.sum(tle.gpu.wgmma(a, b, trans_b=True, is_async=False), axis=1))
+
+@triton.jit
+def int_flag(X):
+    a = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    b = tle.gpu.alloc([64, 64], dtype=tl.float16)
+    tl.store(X + tl.arange(0, 64), tl.sum(tle.gpu.wgmma(a, b, trans_b=1, is_async=False), axis=1))
+""")
+    for name, match in (("fp8_trans_b", "trans_b=True needs a 16-bit b"),
+                        ("int_flag", "trans_b must be a compile-time bool, got")):
+        with pytest.raises(triton.CompilationError, match=match):
+            tle.compile(getattr(mod, name), signature={"X": "*fp32"}, target=TARGET)
+
 @pytest.mark.parametrize("b_nk", [True, False])
 def test_fp8_wgmma(b_nk):
     c = compile_kernel("fp8_kernel", M=64, N=64, K=64, B_NK=b_nk)

@@ -54,6 +54,17 @@ def test_attention_block(N):
     torch.testing.assert_close(o, ref, atol=2e-2, rtol=2e-2)
 
 
+@pytest.mark.parametrize("a_mode", [0, 1, 2])
+def test_wgmma_transpose_flags(a_mode):
+    torch.manual_seed(a_mode)
+    a = torch.randn(64, 64, device="cuda", dtype=torch.float16)   # M x K
+    b = torch.randn(64, 64, device="cuda", dtype=torch.float16)   # K x N
+    c = torch.full((64, 64), float("nan"), device="cuda")
+    a_arg = a if a_mode == 0 else a.T.contiguous()
+    K.transposed_operands_kernel[(1,)](a_arg, b.T.contiguous(), c, M=64, N=64, K=64, A_MODE=a_mode)
+    torch.testing.assert_close(c, a.float() @ b.float(), atol=1e-2, rtol=1e-2)
+
+
 @pytest.mark.parametrize("b_nk", [True, False])
 def test_fp8_wgmma(b_nk):
     torch.manual_seed(1)

@@ -3,10 +3,8 @@
 FlagTree's tests (its ``python/test/tle``, from a FlagTree checkout; not part
 of this repository) import ``triton.experimental.tle.language`` and its
 ``gpu`` / ``raw`` submodules. This plugin makes those names TLE's modules and
-enables TLE's stages, so the tests run unchanged. It also adapts two things
-of the harness that are not TLE's API: FlagTree's Triton keeps the metadata
-``cluster_dims`` a tuple (Triton 3.6 stores metadata as JSON, so it reads back
-as a list), and FlagTree's conftest provides a ``with_allocator`` fixture.
+enables TLE's stages (``ftalias.py``), so the tests run unchanged. It also
+provides what FlagTree's conftest does, a ``with_allocator`` fixture.
 
 Usage (docs/flagtree-compat.md)::
 
@@ -15,38 +13,10 @@ Usage (docs/flagtree-compat.md)::
         python -m pytest -p ftshim --import-mode=importlib integration unit
 """
 
-import sys
-import types
-
 import pytest
 import triton
-import triton.experimental
-from triton.compiler import compiler as _compiler
 
-import tle
-
-tle.enable()
-
-_ft = types.ModuleType("triton.experimental.tle")
-_ft.language = tle
-_ft.raw = tle.raw
-sys.modules["triton.experimental.tle"] = _ft
-sys.modules["triton.experimental.tle.language"] = tle
-sys.modules["triton.experimental.tle.language.gpu"] = tle.gpu
-sys.modules["triton.experimental.tle.raw"] = tle.raw
-sys.modules["triton.experimental.tle.language.raw"] = tle.raw
-triton.experimental.tle = _ft
-
-_init = _compiler.CompiledKernel.__init__
-
-
-def _cluster_dims_as_tuple(self, *args, **kwargs):
-    _init(self, *args, **kwargs)
-    if hasattr(self.metadata, "cluster_dims"):
-        self.metadata = self.metadata._replace(cluster_dims=tuple(self.metadata.cluster_dims))
-
-
-_compiler.CompiledKernel.__init__ = _cluster_dims_as_tuple
+import ftalias  # noqa: F401  (FlagTree's module names as TLE's; TLE's stages on)
 
 
 @pytest.fixture

@@ -33,6 +33,14 @@ def _operand(value, what) -> buffered_tensor:
     return value
 
 
+def _transposed_view(buf, what, _semantic):
+    """``buf``'s transpose as a wgmma operand (``trans_a`` / ``trans_b``)."""
+    if buf.type.dtype in _DTYPES_8:
+        raise TLEUsageError(f"tle.gpu.wgmma trans_{what}=True needs a 16-bit {what}: wgmma reads 8-bit operands "
+                            "K-major only")
+    return _memdesc_view(buf, (1, 0), _semantic)
+
+
 def _register_a(value) -> tlc.tensor:
     """A register ``a`` operand (FA3's ``P @ V``): a 2-D fp16 / bf16 tensor."""
     if not value.type.is_block() or len(value.shape) != 2:
@@ -89,8 +97,12 @@ def wgmma(a, b, acc=None, input_precision=None, max_num_imprecise_acc=None, out_
             the products wgmma may add in its reduced precision before an
             fp32 accumulation (None: 2^30, FlagTree's and Triton's default).
         out_dtype: ``tl.float32``.
-        trans_a: False (store the operand transposed instead).
-        trans_b: False (use ``memdesc_wgmma_view``).
+        trans_a: True to multiply by ``a``'s transpose: ``a`` is then ``K x
+            M`` (a buffer, read in place through its transposed view, 16-bit
+            only; or a tensor, transposed in registers).
+        trans_b: True to multiply by ``b``'s transpose: ``b`` is then an
+            ``N x K`` buffer read in place (``memdesc_wgmma_view(b)``; 16-bit
+            only, as 8-bit ``b`` is read K-major: FlagTree's ``Q @ K^T``).
         is_async: True (default): return at once; False: wait for this
             wgmma (``wgmma_wait(0, ...)``) before returning.
 
@@ -107,16 +119,26 @@ def wgmma(a, b, acc=None, input_precision=None, max_num_imprecise_acc=None, out_
     registers = isinstance(a, tlc.tensor)
     a = _register_a(a) if registers else _operand(a, "a")
     b = _operand(b, "b")
+    trans = {}
+    for name, value in (("trans_a", trans_a), ("trans_b", trans_b)):
+        value = tlc._unwrap_if_constexpr(value)
+        if value is None:
+            value = False
+        if not isinstance(value, bool):
+            raise TLEUsageError(f"tle.gpu.wgmma {name} must be a compile-time bool, got {describe(value)}")
+        trans[name] = value
+    # FlagTree's transposes: of a buffer, the transposed view (read in place,
+    # as memdesc_wgmma_view); of a register a, tl.trans.
+    if trans["trans_b"]:
+        b = _transposed_view(b, "b", _semantic)
+    if trans["trans_a"]:
+        a = _semantic.permute(a, [1, 0]) if registers else _transposed_view(a, "a", _semantic)
     a_shape = dims(a.shape) if registers else list(a.type.shape)
     a_dtype = a.dtype if registers else a.type.dtype
     eight = a_dtype in _DTYPES_8
     if eight != (b.type.dtype in _DTYPES_8) or (not eight and a_dtype != b.type.dtype):
         raise TLEUsageError(f"tle.gpu.wgmma a and b must hold the same 16-bit dtype or two fp8 dtypes, got "
                             f"{a_dtype} and {b.type.dtype}")
-    for name, value in (("trans_a", trans_a), ("trans_b", trans_b)):
-        if tlc._unwrap_if_constexpr(value) not in (False, None):
-            raise TLEUsageError(f"tle.gpu.wgmma {name}=True is not supported; store the operand transposed "
-                                "(or pass tle.gpu.memdesc_wgmma_view(b))")
     if tlc._unwrap_if_constexpr(out_dtype) != tlc.float32:
         raise TLEUsageError(f"tle.gpu.wgmma out_dtype must be tl.float32, got {describe(out_dtype)}")
     imprecise = tlc._unwrap_if_constexpr(max_num_imprecise_acc)
@@ -268,6 +290,10 @@ def memdesc_wgmma_view(buffer, order=(1, 0), _semantic=None, _generator=None):
         order = None
     if order not in ((1, 0), (0, 1)):
         raise TLEUsageError(f"tle.gpu.memdesc_wgmma_view order must be (1, 0) or (0, 1), got {describe(order)}")
+    return _memdesc_view(buf, order, _semantic)
+
+
+def _memdesc_view(buf, order, _semantic):
     shape = [buf.type.shape[order[0]], buf.type.shape[order[1]]]
     _require_enabled("tle.gpu.memdesc_wgmma_view", _semantic)
     # The view's layout: the buffer's row-major bytes seen column-major when transposed.
