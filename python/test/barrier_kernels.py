@@ -85,6 +85,40 @@ def named_barrier_kernel(src, dst, BLOCK: tl.constexpr):
                             worker_num_warps=[4], worker_num_regs=[48])
 
 
+# --- FlagTree's named use of an mbarrier array (barrier_wait without phaseIdx) --------------------------
+
+
+@triton.jit
+def _ping_writer(buf, src, ping, BLOCK: tl.constexpr, ROUNDS: tl.constexpr):
+    for r in range(ROUNDS):
+        if r > 0:
+            tle.gpu.barrier_wait(ping[1])  # the reader is done with the last round
+        tle.gpu.local_store(buf, tl.load(src + tl.arange(0, BLOCK)) * (r + 1))
+        tle.gpu.barrier_arrive(ping[0])
+
+
+@triton.jit
+def _ping_reader(buf, dst, ping, BLOCK: tl.constexpr, ROUNDS: tl.constexpr):
+    for r in range(ROUNDS):
+        tle.gpu.barrier_wait(ping[0])
+        tl.store(dst + r * BLOCK + tl.arange(0, BLOCK), tle.gpu.local_load(buf))
+        if r + 1 < ROUNDS:
+            tle.gpu.barrier_arrive(ping[1])
+
+
+@triton.jit
+def named_array_kernel(src, dst, BLOCK: tl.constexpr, ROUNDS: tl.constexpr):
+    """dst[r] = (r + 1) * src, ROUNDS times through one buffer: FlagTree's
+    ping-pong spelling, an alloc_barriers array of 256 threads used without
+    phaseIdx (named barriers): ping[0] hands a round to the reader, ping[1]
+    the buffer back to the writer."""
+    buf = tle.gpu.alloc([BLOCK], dtype=tl.float32)
+    ping = tle.gpu.alloc_barriers(num_barriers=2, arrive_count=256)
+    tle.gpu.warp_specialize([(_ping_reader, (buf, dst, ping, BLOCK, ROUNDS)),
+                             (_ping_writer, (buf, src, ping, BLOCK, ROUNDS))],
+                            worker_num_warps=[4], worker_num_regs=[48])
+
+
 # --- TMA loads on a barrier ----------------------------------------------------------------------------
 
 
@@ -159,6 +193,7 @@ SIGNATURES = {
     "self_arrive_kernel": {"src": "*fp32", "dst": "*fp32"},
     "mbarrier_handoff_kernel": {"src": "*fp32", "dst": "*fp32", "n_tiles": "i32"},
     "named_barrier_kernel": {"src": "*fp32", "dst": "*fp32"},
+    "named_array_kernel": {"src": "*fp32", "dst": "*fp32"},
     "tma_barrier_matmul_kernel": {"a_desc": "tensordesc<fp16[64,64]>", "b_desc": "tensordesc<fp16[64,64]>",
                                   "c_ptr": "*fp32", "K": "i32", "stride_cm": "i32"},
     "tma_ws_ring_kernel": {"a_desc": "tensordesc<fp16[64,64]>", "out": "*fp32", "n_tiles": "i32"},

@@ -110,6 +110,19 @@ def test_named_barriers_in_warp_specialize():
     assert "tle.named_barrier" not in code(c, "tle-ttgir")
 
 
+def test_named_use_of_an_mbarrier_array():
+    """FlagTree's barrier_wait without phaseIdx: the array's two barriers
+    become named barriers with consecutive ids above Triton's (one worker
+    partition: 0 to 3), bar.sync / bar.arrive of its 256 threads; no mbarrier
+    wait or arrive is left."""
+    c = compile_kernel("named_array_kernel", BLOCK=256, ROUNDS=3)
+    assert_finished(c)
+    ptx = c.asm["ptx"]
+    ids = sorted({int(i) for i in re.findall(r"\bbar\.(?:sync|arrive)\s+(\d+),\s*256;", ptx)})
+    assert ids == [4, 5]
+    assert "mbarrier.try_wait" not in ptx and "mbarrier.arrive" not in ptx
+
+
 def test_tma_load_on_a_barrier():
     """Each copy is one arrive.expect_tx of the tile's bytes (64 x 64 fp16:
     8192) on the user's barrier and one TMA load straight into the buffer;

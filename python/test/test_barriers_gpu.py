@@ -71,6 +71,16 @@ def test_named_barrier_in_warp_specialize():
         torch.testing.assert_close(dst, src * 3, atol=0, rtol=0)
 
 
+@gpu_only
+@needs_hopper
+def test_named_use_of_an_mbarrier_array():
+    src = torch.randn(256, device=DEV)
+    dst = torch.full((3, 256), float("nan"), device=DEV)
+    for _ in range(20):  # a missing hand-off shows up as a race, not every time
+        K.named_array_kernel[(8,)](src, dst, BLOCK=256, ROUNDS=3)
+        torch.testing.assert_close(dst, torch.stack([src, src * 2, src * 3]), atol=0, rtol=0)
+
+
 @needs_hopper
 @pytest.mark.parametrize("M,N,K_", [(64, 64, 64), (128, 192, 256), (256, 128, 1024)])
 def test_tma_barrier_matmul(M, N, K_):

@@ -32,9 +32,12 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 namespace mlir::tle {
 #define GEN_PASS_DEF_TLELOWERBARRIERS
@@ -181,6 +184,8 @@ struct LowerBarriersPass
       reserved =
           std::max<int64_t>(reserved, ws.getPartitionNumWarps().size() + 2);
     });
+    if (failed(lowerNamedArrays(reserved)))
+      return signalPassFailure();
     SmallVector<Operation *> ops;
     SmallVector<BarrierAllocOp> allocs;
     module.walk([&](Operation *op) {
@@ -408,6 +413,101 @@ struct LowerBarriersPass
     Value result =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, end, zero);
     test.getResult().replaceAllUsesWith(result);
+    return success();
+  }
+
+  /// FlagTree's named use of an mbarrier array: an array some
+  /// `tle.barrier_wait {named}` waits on (FlagTree's barrier_wait without
+  /// phaseIdx) gets consecutive named-barrier ids, free of the module's
+  /// explicit ones and above Triton's (`reserved`); its waits become
+  /// `tle.named_barrier_sync base + index, arrive_count` and its arrives
+  /// `tle.named_barrier_arrive`. Mixing phase waits, tests or counted
+  /// arrives with that is an error.
+  LogicalResult lowerNamedArrays(int64_t reserved) {
+    llvm::MapVector<Operation *, SmallVector<Operation *>> named;
+    SmallVector<Operation *> barrierUses;
+    llvm::SmallBitVector used(16);
+    bool ok = true;
+    module.walk([&](Operation *op) {
+      if (auto wait = dyn_cast<BarrierWaitOp>(op); wait && wait.getNamed()) {
+        if (auto alloc = wait.getBarriers().getDefiningOp<BarrierAllocOp>())
+          named[alloc];
+      }
+      if (isa<BarrierWaitOp, BarrierArriveOp, BarrierTryWaitOp>(op))
+        barrierUses.push_back(op);
+      if (auto sync = dyn_cast<NamedBarrierSyncOp>(op))
+        used.set(sync.getId());
+      if (auto arrive = dyn_cast<NamedBarrierArriveOp>(op))
+        used.set(arrive.getId());
+    });
+    if (named.empty())
+      return success();
+    for (Operation *op : barrierUses) {
+      Value barriers = op->getOperand(0);
+      auto it = named.find(barriers.getDefiningOp());
+      if (it == named.end())
+        continue;
+      auto wait = dyn_cast<BarrierWaitOp>(op);
+      auto arrive = dyn_cast<BarrierArriveOp>(op);
+      if ((wait && !wait.getNamed()) || isa<BarrierTryWaitOp>(op) ||
+          (arrive && (arrive.getCount() != 1 || arrive.getExpectTx()))) {
+        op->emitOpError("uses as an mbarrier an array that a barrier_wait "
+                        "without phaseIdx uses as named barriers (FlagTree's "
+                        "rule); give every wait on it a phaseIdx, or use it "
+                        "only through waits without one and plain arrives");
+        ok = false;
+        continue;
+      }
+      it->second.push_back(op);
+    }
+    if (!ok)
+      return failure();
+    for (auto &[allocOp, uses] : named) {
+      auto alloc = cast<BarrierAllocOp>(allocOp);
+      int64_t count = alloc.getArriveCount();
+      int64_t size = alloc.getResult().getType().getShape()[0];
+      if (count % 32 != 0 || count > 1024)
+        return alloc.emitOpError()
+               << "is used as named barriers (a barrier_wait without "
+                  "phaseIdx), whose arrive_count counts threads: a multiple "
+                  "of 32 up to 1024, got "
+               << count;
+      int64_t base = -1;
+      for (int64_t first = reserved + 1; first + size - 1 <= 15 && base < 0;
+           ++first) {
+        bool free = true;
+        for (int64_t id = first; id < first + size; ++id)
+          free &= !used.test(id);
+        if (free)
+          base = first;
+      }
+      if (base < 0)
+        return alloc.emitOpError()
+               << "is used as " << size
+               << " named barriers (a barrier_wait without phaseIdx), but "
+                  "fewer consecutive named-barrier ids are free between "
+               << reserved + 1 << " and 15";
+      for (int64_t id = base; id < base + size; ++id)
+        used.set(id);
+      for (Operation *op : uses) {
+        Value index = op->getOperand(1);
+        APInt value;
+        if (!matchPattern(index, m_ConstantInt(&value)) ||
+            value.getSExtValue() < 0 || value.getSExtValue() >= size)
+          return op->emitOpError("uses named barriers (FlagTree's "
+                                 "barrier_wait without phaseIdx) at an index "
+                                 "that is not a constant in range");
+        OpBuilder b(op);
+        int32_t id = static_cast<int32_t>(base + value.getSExtValue());
+        if (isa<BarrierWaitOp>(op))
+          NamedBarrierSyncOp::create(b, op->getLoc(), id,
+                                     static_cast<int32_t>(count));
+        else
+          NamedBarrierArriveOp::create(b, op->getLoc(), id,
+                                       static_cast<int32_t>(count));
+        op->erase();
+      }
+    }
     return success();
   }
 

@@ -376,6 +376,8 @@ def _barrier_arrive(attrs, operands, types, extra):
 
 
 def _barrier_wait(attrs, operands, types, extra):
+    if "named" in attrs:  # a named barrier: one program's threads run as one
+        return _no_results(types)
     bar, phase = _barrier(operands, 0), _scalar(operands[2])
     if not bar.done(phase):
         raise TLEUsageError(f"{_name()}: waits on phase {phase} of an mbarrier that has completed {bar.completed} "

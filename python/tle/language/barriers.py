@@ -442,7 +442,7 @@ def barrier_arrive(bar, arrive_count=None, phaseIdx=None, expect_tx=None, count=
 
 
 @builtin("tle.gpu.barrier_wait")
-def barrier_wait(bar, phaseIdx=0, _semantic=None, _generator=None):
+def barrier_wait(bar, phaseIdx=None, _semantic=None, _generator=None):
     """Wait on a barrier.
 
     On an mbarrier: every calling thread waits until the barrier's phase
@@ -452,11 +452,18 @@ def barrier_wait(bar, phaseIdx=0, _semantic=None, _generator=None):
     with ``init=tle.gpu.READY`` has its phase 0 complete from the start. On a
     ``named_barrier``: ``bar.sync id, num_threads``.
 
+    Without ``phaseIdx``, as in FlagTree, the array ``bars[i]`` belongs to is
+    used as hardware named barriers: the compiler gives it consecutive
+    named-barrier ids, this wait is ``bar.sync id, arrive_count`` (the
+    array's ``arrive_count`` counts threads: a multiple of 32), and every
+    ``barrier_arrive`` on the array is ``bar.arrive``. ``i`` must then be a
+    constant, and no wait on the array may pass a phase.
+
     Args:
         bar: one barrier (``bars[i]``, ``alloc_barrier()``) or a
             ``tle.gpu.named_barrier``.
-        phaseIdx: an integer (compile-time or a runtime int32 scalar), the
-            phase waited for (mbarriers only).
+        phaseIdx: None (named use, above), or an integer (compile-time or a
+            runtime int32 scalar), the phase waited for (mbarriers only).
 
     Returns:
         None.
@@ -471,10 +478,14 @@ def barrier_wait(bar, phaseIdx=0, _semantic=None, _generator=None):
         _named(bar, "named_barrier_sync", _semantic)
         return
     bar = _one_barrier(bar, "tle.gpu.barrier_wait")
+    phaseIdx = tlc._unwrap_if_constexpr(phaseIdx)
+    attrs = {"tle.marker.no_results": True}
+    if phaseIdx is None:  # FlagTree's named use of the array
+        attrs["named"] = "unit"
+        phaseIdx = 0
     phase = _phase(phaseIdx, "tle.gpu.barrier_wait phaseIdx", _semantic)
     _require_enabled("tle.gpu.barrier_wait", _semantic)
-    _markers.emit("barrier_wait", {"tle.marker.no_results": True}, [_handle(bar), bar.index, phase], [tlc.int32],
-                  _semantic=_semantic)
+    _markers.emit("barrier_wait", attrs, [_handle(bar), bar.index, phase], [tlc.int32], _semantic=_semantic)
 
 
 @builtin("tle.gpu.barrier_try_wait")

@@ -255,3 +255,50 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// An array used as named barriers (a wait without phaseIdx) and as an
+// mbarrier (a wait with one).
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @named_and_phased() {
+    %c0 = arith.constant 0 : i32
+    %b = tle.barrier_alloc arrive_count 128 : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>
+    tle.barrier_wait %b[%c0], %c0 {named} : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32, i32
+    // expected-error @+1 {{uses as an mbarrier an array that a barrier_wait without phaseIdx uses as named barriers}}
+    tle.barrier_wait %b[%c0], %c0 : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32, i32
+    tt.return
+  }
+}
+
+// -----
+
+// Named barriers count threads.
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @named_count() {
+    %c0 = arith.constant 0 : i32
+    // expected-error @+1 {{is used as named barriers (a barrier_wait without phaseIdx), whose arrive_count counts threads: a multiple of 32 up to 1024, got 2}}
+    %b = tle.barrier_alloc arrive_count 2 : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>
+    tle.barrier_wait %b[%c0], %c0 {named} : !ttg.memdesc<1x1xi64, #bar, #smem, mutable>, i32, i32
+    tt.return
+  }
+}
+
+// -----
+
+// A runtime index.
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @named_runtime_index(%i: i32) {
+    %c0 = arith.constant 0 : i32
+    %b = tle.barrier_alloc arrive_count 128 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>
+    // expected-error @+1 {{uses named barriers (FlagTree's barrier_wait without phaseIdx) at an index that is not a constant in range}}
+    tle.barrier_wait %b[%i], %c0 {named} : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32, i32
+    tt.return
+  }
+}

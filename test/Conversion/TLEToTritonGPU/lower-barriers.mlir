@@ -460,3 +460,32 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %v : tensor<8x32xf32, #blocked>
   }
 }
+
+// -----
+
+// FlagTree's named use of an mbarrier array (barrier_wait without phaseIdx,
+// FlagTree's FA3 ping-pong): the array gets consecutive named-barrier ids
+// above the explicit ones (1 here) and Triton's (none: no warp_specialize);
+// its waits are bar.sync, its arrives bar.arrive, with arrive_count threads.
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @named_array(
+  tt.func @named_array() {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ping = tle.barrier_alloc arrive_count 256 : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>
+    // CHECK: "mov.u32 $0, 0;\0Abar.sync 1, 128;"
+    tle.named_barrier_sync 1, 128
+    // CHECK: "mov.u32 $0, 0;\0Abar.sync 2, 256;"
+    tle.barrier_wait %ping[%c0], %c0 {named} : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32, i32
+    // CHECK: "mov.u32 $0, 0;\0Abar.arrive 3, 256;"
+    tle.barrier_arrive %ping[%c1] : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32
+    // CHECK: "mov.u32 $0, 0;\0Abar.sync 3, 256;"
+    tle.barrier_wait %ping[%c1], %c0 {named} : !ttg.memdesc<2x1xi64, #bar, #smem, mutable>, i32, i32
+    // CHECK-NOT: ttng.wait_barrier
+    // CHECK-NOT: ttng.arrive_barrier
+    tt.return
+  }
+}

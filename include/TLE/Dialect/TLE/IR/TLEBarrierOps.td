@@ -89,12 +89,20 @@ def TLE_BarrierWaitOp : TLE_Op<"barrier_wait"> {
     allocated `ready` is shifted by one phase (its phase 0 is complete at
     once).
 
+    With `named` (FlagTree's `barrier_wait(bars[i])` without `phaseIdx`),
+    the array's barriers are used as hardware named barriers instead:
+    `triton-tle-lower-barriers` gives the array consecutive named-barrier
+    ids and makes this wait `tle.named_barrier_sync` of barrier `index` (a
+    constant) with the array's `arrive_count` threads, and every arrive on
+    the array `tle.named_barrier_arrive`; `phase` is then unused.
+
     ```mlir
     tle.barrier_wait %bars[%i], %phase : !ttg.memdesc<2x1xi64, #shared, #smem, mutable>, i32, i32
+    tle.barrier_wait %ping[%c0], %c0 {named} : !ttg.memdesc<2x1xi64, #shared, #smem, mutable>, i32, i32
     ```
   }];
   let arguments = (ins Arg<TTG_MemDesc, "barriers", [MemRead, MemWrite]>:$barriers,
-                       I32:$index, I32:$phase);
+                       I32:$index, I32:$phase, UnitAttr:$named);
   let assemblyFormat = [{
     $barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers)) `,`
     type($index) `,` type($phase)
