@@ -256,15 +256,6 @@ def cluster_ids(OUT, MESH: tl.constexpr, A0: tl.constexpr, A1: tl.constexpr, A2:
     r2 = tl.load(tle.gpu.local_ptr(root, (2, )))
     tle.distributed_barrier(MESH)  # rank 0 stays until every CTA has read its ids
     row = OUT + ((pz * ny + py) * nx + px) * 12
-    tl.store(row + 0, px)
-    tl.store(row + 1, py)
-    tl.store(row + 2, pz)
-    tl.store(row + 3, nx)
-    tl.store(row + 4, ny)
-    tl.store(row + 5, nz)
-    tl.store(row + 6, s0)
-    tl.store(row + 7, s1)
-    tl.store(row + 8, s2)
-    tl.store(row + 9, r0)
-    tl.store(row + 10, r1)
-    tl.store(row + 11, r2)
+    fields = (px, py, pz, nx, ny, nz, s0, s1, s2, r0, r1, r2)
+    for i in tl.static_range(12):
+        tl.store(row + i, fields[i])

@@ -136,6 +136,19 @@ def shared_a_gemm_kernel(a_ptr, b_ptr, c_ptr, mesh: tl.constexpr, BM: tl.constex
 
 
 @triton.jit
+def _cluster_tile(N, mesh: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr, CLUSTER_SIZE: tl.constexpr):
+    """The remote-dot kernels' tiling: this CTA's rank in its cluster, and
+    the rows and columns of C it computes (a cluster owns one BM-row block
+    and CLUSTER_SIZE neighbouring BN-column blocks)."""
+    rank = tle.shard_id(mesh, "cluster_x")
+    cluster_id = tl.program_id(0) // CLUSTER_SIZE
+    groups_n = tl.cdiv(tl.cdiv(N, BN), CLUSTER_SIZE)
+    rows = (cluster_id // groups_n) * BM + tl.arange(0, BM)
+    cols = ((cluster_id % groups_n) * CLUSTER_SIZE + rank) * BN + tl.arange(0, BN)
+    return rank, rows, cols
+
+
+@triton.jit
 def staged_remote_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, mesh: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr,
                              BK: tl.constexpr, DOT_K: tl.constexpr, SLOTS: tl.constexpr, CLUSTER_SIZE: tl.constexpr):
     # C = A @ B (fp16 in, fp32 out), row-major, whole tiles. A cluster owns
@@ -144,12 +157,7 @@ def staged_remote_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, mesh: tl.constexpr, B
     # buffer; after a cluster barrier every rank multiplies DOT_K-wide
     # pieces of it (rank 0 locally, the others through tle.remote) with its
     # own B columns; a second barrier ends the step.
-    pid = tl.program_id(0)
-    rank = tle.shard_id(mesh, "cluster_x")
-    cluster_id = pid // CLUSTER_SIZE
-    groups_n = tl.cdiv(tl.cdiv(N, BN), CLUSTER_SIZE)
-    rows = (cluster_id // groups_n) * BM + tl.arange(0, BM)
-    cols = ((cluster_id % groups_n) * CLUSTER_SIZE + rank) * BN + tl.arange(0, BN)
+    rank, rows, cols = _cluster_tile(N, mesh, BM, BN, CLUSTER_SIZE)
     tile_r = tl.broadcast_to(tl.arange(0, BM)[:, None], (BM, BK))
     tile_c = tl.broadcast_to(tl.arange(0, BK)[None, :], (BM, BK))
     piece_r = tl.broadcast_to(tl.arange(0, BM)[:, None], (BM, DOT_K))
@@ -187,12 +195,7 @@ def prefetched_remote_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, mesh: tl.constexp
     # next tile, and one cluster barrier ends the step. The refill's write
     # conflicts, for TLE's barrier pass, with the peers' reads of this step:
     # its cluster barrier must go before the branch, where every CTA runs.
-    pid = tl.program_id(0)
-    rank = tle.shard_id(mesh, "cluster_x")
-    cluster_id = pid // CLUSTER_SIZE
-    groups_n = tl.cdiv(tl.cdiv(N, BN), CLUSTER_SIZE)
-    rows = (cluster_id // groups_n) * BM + tl.arange(0, BM)
-    cols = ((cluster_id % groups_n) * CLUSTER_SIZE + rank) * BN + tl.arange(0, BN)
+    rank, rows, cols = _cluster_tile(N, mesh, BM, BN, CLUSTER_SIZE)
     tile_r = tl.broadcast_to(tl.arange(0, BM)[:, None], (BM, BK))
     tile_c = tl.broadcast_to(tl.arange(0, BK)[None, :], (BM, BK))
     piece_r = tl.broadcast_to(tl.arange(0, BM)[None, :], (DOT_K, BM))

@@ -39,6 +39,10 @@ unsigned numWarps(ModuleOp module);
 unsigned groupWarps(Operation *op, ModuleOp module);
 
 /// Lowers one atomic; reports and fails on unsupported input.
+/// A fresh mutable shared-memory tle.alloc of `shape` x `element`, row-major
+/// and unswizzled, at the entry of the function holding `at`.
+Value allocAtEntry(Operation *at, ArrayRef<int64_t> shape, Type element);
+
 /// The tle.alloc behind `buffer`, looking through tle.buffer_slot views;
 /// null when there is none.
 AllocOp bufferAlloc(Value buffer);

@@ -300,19 +300,7 @@ LogicalResult Lowering::lowerCluster() {
 
   // The buffer: a fresh row-major shared buffer of the source block,
   // allocated at the function entry.
-  auto func = op->getParentOfType<FunctionOpInterface>();
-  OpBuilder entry(ctx);
-  entry.setInsertionPointToStart(&func.getFunctionBody().front());
-  SmallVector<unsigned> order;
-  for (int64_t d = srcType.getRank() - 1; d >= 0; --d)
-    order.push_back(static_cast<unsigned>(d));
-  auto memdesc = ttg::MemDescType::get(
-      srcType.getShape(), element,
-      ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, order),
-      ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
-  Value buffer =
-      AllocOp::create(entry, loc, memdesc,
-                      MemorySpaceAttr::get(ctx, MemorySpace::smem), Value());
+  Value buffer = local_memory::allocAtEntry(op, srcType.getShape(), element);
 
   OpBuilder b(op);
   LocalStoreOp::create(b, loc, op.getSrc(), buffer);

@@ -78,6 +78,22 @@ unsigned local_memory::groupWarps(Operation *op, ModuleOp module) {
   return numWarps(module);
 }
 
+Value local_memory::allocAtEntry(Operation *at, ArrayRef<int64_t> shape,
+                                 Type element) {
+  MLIRContext *ctx = at->getContext();
+  SmallVector<unsigned> order;
+  for (int64_t d = shape.size() - 1; d >= 0; --d)
+    order.push_back(static_cast<unsigned>(d));
+  auto memdesc = ttg::MemDescType::get(
+      shape, element, ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, order),
+      ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
+  auto func = at->getParentOfType<FunctionOpInterface>();
+  OpBuilder entry(ctx);
+  entry.setInsertionPointToStart(&func.getFunctionBody().front());
+  return AllocOp::create(entry, at->getLoc(), memdesc,
+                         MemorySpaceAttr::get(ctx, MemorySpace::smem), Value());
+}
+
 AllocOp local_memory::bufferAlloc(Value buffer) {
   while (auto slot = buffer.getDefiningOp<BufferSlotOp>())
     buffer = slot.getSrc();

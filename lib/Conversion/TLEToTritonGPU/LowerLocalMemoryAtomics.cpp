@@ -386,19 +386,7 @@ void local_memory::prepareAtomicResults(ModuleOp module) {
     SmallVector<int64_t> shape = tensor
                                      ? SmallVector<int64_t>(tensor.getShape())
                                      : SmallVector<int64_t>{1};
-    SmallVector<unsigned> order;
-    for (int64_t d = shape.size() - 1; d >= 0; --d)
-      order.push_back(static_cast<unsigned>(d));
-    auto func = op->getParentOfType<FunctionOpInterface>();
-    OpBuilder entry(ctx);
-    entry.setInsertionPointToStart(&func.getFunctionBody().front());
-    auto memdesc = ttg::MemDescType::get(
-        shape, element,
-        ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, order),
-        ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
-    Value buffer =
-        AllocOp::create(entry, loc, memdesc,
-                        MemorySpaceAttr::get(ctx, MemorySpace::smem), Value());
+    Value buffer = allocAtEntry(op, shape, element);
     OpBuilder b(op);
     auto ptrElement = tt::PointerType::get(element, /*addressSpace=*/3);
     SmallVector<Value> indices;

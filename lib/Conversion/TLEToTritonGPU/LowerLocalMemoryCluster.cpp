@@ -407,19 +407,14 @@ struct SubmeshState {
 /// phase) at the function's entry, initialized there by thread 0 (arrive
 /// count `members`), made visible to the cluster by
 /// `fence.mbarrier_init.release.cluster` and a cluster barrier.
-static SubmeshState createSubmeshState(FunctionOpInterface func,
-                                       DistributedBarrierOp op,
+static SubmeshState createSubmeshState(DistributedBarrierOp op,
                                        int64_t members) {
   MLIRContext *ctx = op.getContext();
   Location loc = op.getLoc();
+  Type i64 = IntegerType::get(ctx, 64);
+  Value buffer = allocAtEntry(op, {2}, i64);
   OpBuilder b(ctx);
-  b.setInsertionPointToStart(&func.getFunctionBody().front());
-  Type i64 = b.getI64Type();
-  auto memdesc = ttg::MemDescType::get(
-      {2}, i64, ttg::SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, {0}),
-      ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
-  Value buffer = AllocOp::create(
-      b, loc, memdesc, MemorySpaceAttr::get(ctx, MemorySpace::smem), Value());
+  b.setInsertionPointAfterValue(buffer);
   auto ptrType = tt::PointerType::get(i64, /*addressSpace=*/3);
   auto word = [&](int64_t index) {
     Value i = intConstant(b, loc, b.getI32Type(), index);
@@ -468,7 +463,7 @@ LogicalResult local_memory::lowerSubmeshBarriers(ModuleOp module) {
         Attribute(ArrayAttr::get(op.getContext(), {mesh, axes})));
     auto it = states.find(key);
     if (it == states.end())
-      it = states.try_emplace(key, createSubmeshState(func, op, members)).first;
+      it = states.try_emplace(key, createSubmeshState(op, members)).first;
     SubmeshState state = it->second;
 
     OpBuilder b(op);

@@ -101,14 +101,8 @@ SmallVector<Statement> splitStatements(StringRef asmString) {
   return out;
 }
 
-std::string Statement::addressSpaceOf(unsigned operand) const {
-  SmallVector<StringRef> parts, qualifiers;
-  StringRef(opcode).split(parts, '.');
-  for (StringRef p : drop_begin(parts))
-    if (p == "global" || p == "shared" || p.starts_with("shared::") ||
-        p == "local" || p == "param" || p == "const")
-      qualifiers.push_back(p);
-  StringRef text = operands;
+/// [begin, end) of each top-level `[...]` in `text`.
+static SmallVector<std::pair<size_t, size_t>> addressRanges(StringRef text) {
   SmallVector<std::pair<size_t, size_t>> ranges;
   for (size_t i = text.find('['); i != StringRef::npos; i = text.find('[', i)) {
     size_t close = text.find(']', i);
@@ -117,9 +111,20 @@ std::string Statement::addressSpaceOf(unsigned operand) const {
     ranges.push_back({i, close + 1});
     i = close + 1;
   }
+  return ranges;
+}
+
+std::string Statement::addressSpaceOf(unsigned operand) const {
+  SmallVector<StringRef> parts, qualifiers;
+  StringRef(opcode).split(parts, '.');
+  for (StringRef p : drop_begin(parts))
+    if (p == "global" || p == "shared" || p.starts_with("shared::") ||
+        p == "local" || p == "param" || p == "const")
+      qualifiers.push_back(p);
+  auto ranges = addressRanges(operands);
   if (qualifiers.empty() || qualifiers.size() != ranges.size())
     return "";
-  for (const OperandRef &ref : findOperandRefs(text))
+  for (const OperandRef &ref : findOperandRefs(operands))
     if (ref.operand == operand)
       for (auto [i, r] : llvm::enumerate(ranges))
         if (ref.begin >= r.first && ref.end <= r.second)
@@ -148,19 +153,6 @@ static bool isGlobalOnlyQualifier(StringRef q) {
   return q == "ca" || q == "cg" || q == "cs" || q == "lu" || q == "cv" ||
          q == "wb" || q == "wt" || q == "nc" || q.starts_with("L1::") ||
          q.starts_with("L2::");
-}
-
-/// [begin, end) of each top-level `[...]` in `text`.
-static SmallVector<std::pair<size_t, size_t>> addressRanges(StringRef text) {
-  SmallVector<std::pair<size_t, size_t>> ranges;
-  for (size_t i = text.find('['); i != StringRef::npos; i = text.find('[', i)) {
-    size_t close = text.find(']', i);
-    if (close == StringRef::npos)
-      break;
-    ranges.push_back({i, close + 1});
-    i = close + 1;
-  }
-  return ranges;
 }
 
 /// The start of the last top-level operand of `operands` (after its last
