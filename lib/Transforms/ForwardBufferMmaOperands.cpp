@@ -7,6 +7,7 @@
 // rules are documented with the pass in Passes.td.
 //
 //===----------------------------------------------------------------------===//
+#include "TLE/Interop/Triton/TT.h"
 #include "TLE/Interop/Triton/TTG.h"
 #include "TLE/Interop/Triton/TTNG.h"
 #include "TLE/Transforms/Passes.h"
@@ -195,9 +196,197 @@ bool apply(BufferPlan &plan) {
   return !inPlace.empty();
 }
 
+/// The op in `block` that is or contains `op`, or null.
+Operation *ancestorIn(Block *block, Operation *op) {
+  return block->findAncestorOpInBlock(*op);
+}
+
+/// Whether every use of the copy `copy` is a wgmma operand in shared memory:
+/// a `ttng.warp_group_dot` A or B operand, a `ttg.memdesc_trans` whose uses
+/// are B operands, or a `ttng.warp_group_dot_wait` input (its result then
+/// takes the new type).
+bool copyFeedsOnlyWgmma(ttg::LocalAllocOp copy) {
+  if (copy->use_empty())
+    return false;
+  for (OpOperand &use : copy->getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<ttng::WarpGroupDotOp>(user) && use.getOperandNumber() < 2)
+      continue;
+    if (isa<ttng::WarpGroupDotWaitOp>(user))
+      continue;
+    auto trans = dyn_cast<ttg::MemDescTransOp>(user);
+    if (trans && llvm::all_of(trans->getUses(), [](OpOperand &t) {
+          return (isa<ttng::WarpGroupDotOp>(t.getOwner()) &&
+                  t.getOperandNumber() == 1) ||
+                 isa<ttng::WarpGroupDotWaitOp>(t.getOwner());
+        }))
+      continue;
+    return false;
+  }
+  return true;
+}
+
+/// Points every use of `from` (a copy, or a transposed view of one) at `to`
+/// (the buffer, or a view of it), retyping the wait results that pass it on.
+void redirect(Value from, Value to) {
+  for (OpOperand &use : llvm::make_early_inc_range(from.getUses())) {
+    Operation *user = use.getOwner();
+    unsigned number = use.getOperandNumber();
+    if (auto trans = dyn_cast<ttg::MemDescTransOp>(user)) {
+      auto old = cast<ttg::MemDescType>(trans.getType());
+      auto type = ttg::MemDescType::get(
+          old.getShape(), old.getElementType(), old.getEncoding(),
+          old.getMemorySpace(),
+          cast<ttg::MemDescType>(to.getType()).getMutableMemory());
+      OpBuilder builder(trans);
+      auto view = ttg::MemDescTransOp::create(builder, trans.getLoc(), type, to,
+                                              trans.getOrderAttr());
+      redirect(trans.getResult(), view.getResult());
+      trans->erase();
+      continue;
+    }
+    user->setOperand(number, to);
+    if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user))
+      wait.getResult(number).setType(to.getType());
+  }
+}
+
+/// Outside warp_specialize: a function-level buffer whose every write
+/// (`ttg.local_store`) comes before the top-level op holding any of its
+/// reads is constant while they run, wgmma's asynchronous reads included.
+/// A `ttg.local_alloc` copy of a load of it that only wgmmas read (A or B,
+/// through a transposed view or not) is the buffer itself: the buffer takes
+/// the copy's encoding (its other accesses are register loads and stores,
+/// which take any) and the wgmmas read it. So does a load only wgmmas take
+/// as their register A operand. A fence and a barrier follow the last
+/// write. Returns whether anything changed.
+bool forwardReadOnlyCopies(tt::FuncOp func) {
+  Block &body = func.getBody().front();
+  bool changed = false;
+  SmallVector<ttg::LocalAllocOp> allocs;
+  // Buffers without an initial value (copies have one; forwarding erases
+  // them, so they must not be in the list).
+  for (auto alloc : body.getOps<ttg::LocalAllocOp>())
+    if (!alloc.getSrc())
+      allocs.push_back(alloc);
+  for (ttg::LocalAllocOp alloc : allocs) {
+    ttg::MemDescType type = alloc.getType();
+    if (!type.getMutableMemory() ||
+        !isa<ttg::SharedMemorySpaceAttr>(type.getMemorySpace()))
+      continue;
+    SmallVector<Operation *> writes;
+    SmallVector<ttg::LocalLoadOp> loads;
+    bool plain = true;
+    for (Operation *user : alloc->getUsers()) {
+      if (auto load = dyn_cast<ttg::LocalLoadOp>(user))
+        loads.push_back(load);
+      else if (isa<ttg::LocalStoreOp>(user))
+        writes.push_back(user);
+      else if (!isa<ttg::LocalDeallocOp>(user))
+        plain = false;
+    }
+    if (!plain || writes.empty())
+      continue;
+    // The copies to forward: same shape, element type and space, wgmma
+    // readers only, all of one encoding, every read after every write.
+    Operation *lastWrite = nullptr;
+    for (Operation *write : writes) {
+      Operation *top = ancestorIn(&body, write);
+      if (!lastWrite || lastWrite->isBeforeInBlock(top))
+        lastWrite = top;
+    }
+    SmallVector<ttg::LocalAllocOp> copies;
+    SmallVector<ttg::LocalLoadOp> registerOperands;
+    SmallVector<ttg::LocalAllocOp> readCopies;
+    Attribute encoding;
+    for (ttg::LocalLoadOp load : loads) {
+      Operation *top = ancestorIn(&body, load);
+      if (!top || top == lastWrite || top->isBeforeInBlock(lastWrite))
+        continue;
+      if (feedsOnlyWgmmaA(load)) {
+        registerOperands.push_back(load);
+        continue;
+      }
+      for (Operation *user : load->getUsers()) {
+        auto copy = dyn_cast<ttg::LocalAllocOp>(user);
+        if (!copy)
+          continue;
+        ttg::MemDescType copyType = copy.getType();
+        if (copyType.getShape() != type.getShape() ||
+            copyType.getElementType() != type.getElementType() ||
+            copyType.getMemorySpace() != type.getMemorySpace())
+          continue;
+        // A copy loaded into wgmma A operands in registers (Triton's
+        // layout conversion into the operand layout).
+        if (!copy->use_empty() &&
+            llvm::all_of(copy->getUsers(), [](Operation *u) {
+              auto read = dyn_cast<ttg::LocalLoadOp>(u);
+              return read && feedsOnlyWgmmaA(read);
+            })) {
+          for (Operation *u : copy->getUsers())
+            registerOperands.push_back(cast<ttg::LocalLoadOp>(u));
+          readCopies.push_back(copy);
+          continue;
+        }
+        if (!isa<ttg::NVMMASharedEncodingAttr>(copyType.getEncoding()) ||
+            (encoding && copyType.getEncoding() != encoding) ||
+            !copyFeedsOnlyWgmma(copy))
+          continue;
+        encoding = copyType.getEncoding();
+        copies.push_back(copy);
+      }
+    }
+    // A operands Triton keeps in registers read the buffer too, in the
+    // copies' encoding or else the K-contiguous one (wgmma reads a 16-bit A
+    // either way round; other widths only K-contiguous).
+    if (!registerOperands.empty()) {
+      if (!encoding)
+        encoding = nvmmaEncodingFor(type);
+      auto nvmma = dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(encoding);
+      if (!nvmma || (nvmma.getTransposed() &&
+                     type.getElementType().getIntOrFloatBitWidth() != 16)) {
+        registerOperands.clear();
+        readCopies.clear();
+      }
+    }
+    if (copies.empty() && registerOperands.empty())
+      continue;
+    alloc.getResult().setType(type.withEncoding(encoding));
+    for (ttg::LocalLoadOp load : registerOperands) {
+      redirect(load.getResult(), alloc.getResult());
+      load->erase();
+    }
+    for (ttg::LocalAllocOp copy : readCopies) {
+      auto load = copy.getSrc().getDefiningOp<ttg::LocalLoadOp>();
+      copy->erase();
+      if (load && load->use_empty())
+        load->erase();
+    }
+    for (ttg::LocalAllocOp copy : copies) {
+      auto load = copy.getSrc().getDefiningOp<ttg::LocalLoadOp>();
+      redirect(copy.getResult(), alloc.getResult());
+      copy->erase();
+      if (load->use_empty())
+        load->erase();
+    }
+    // The stores are generic-proxy writes; the wgmmas read through the
+    // async proxy.
+    OpBuilder builder(lastWrite->getBlock(), ++Block::iterator(lastWrite));
+    ttng::FenceAsyncSharedOp::create(builder, lastWrite->getLoc(),
+                                     /*bCluster=*/false);
+    gpu::BarrierOp::create(builder, lastWrite->getLoc());
+    changed = true;
+  }
+  return changed;
+}
+
 struct TLEForwardBufferMmaOperands
     : impl::TLEForwardBufferMmaOperandsBase<TLEForwardBufferMmaOperands> {
   void runOnOperation() override {
+    getOperation()->walk([](tt::FuncOp func) {
+      if (func.isPublic() && !func.getBody().empty())
+        forwardReadOnlyCopies(func);
+    });
     SmallVector<ttg::WarpSpecializeOp> ops;
     getOperation()->walk([&](ttg::WarpSpecializeOp ws) { ops.push_back(ws); });
     for (ttg::WarpSpecializeOp ws : ops) {

@@ -44,3 +44,21 @@ def shared_query_scores(q_ptr, k_ptr, s_ptr, M: tl.constexpr, N: tl.constexpr, D
 
 SIGNATURE = {"q_ptr": "*fp16", "k_ptr": "*fp16", "s_ptr": "*fp32", "M": "constexpr", "N": "constexpr",
              "D": "constexpr"}
+
+
+@triton.jit
+def looped_query_scores(q_ptr, k_ptr, s_ptr, n_tiles, M: tl.constexpr, N: tl.constexpr, D: tl.constexpr):
+    """s[M, N] = sum_i q[M, D] @ k_i[N, D]^T over n_tiles key tiles k_i; q
+    is stored once into a buffer before the loop that reads it (no
+    warp_specialize: the buffer is read-only in the loop)."""
+    q_buf = tle.gpu.alloc([M, D], dtype=q_ptr.dtype.element_ty, scope=tle.gpu.smem)
+    tle.gpu.local_store(q_buf, tl.load(q_ptr + tl.arange(0, M)[:, None] * D + tl.arange(0, D)[None, :]))
+    acc = tl.zeros([M, N], tl.float32)
+    for i in range(n_tiles):
+        k = tl.load(k_ptr + (i * N + tl.arange(0, N))[:, None] * D + tl.arange(0, D)[None, :])
+        acc = tl.dot(tle.gpu.local_load(q_buf), tl.trans(k), acc)
+    tl.store(s_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], acc)
+
+
+LOOPED_SIGNATURE = {"q_ptr": "*fp16", "k_ptr": "*fp16", "s_ptr": "*fp32", "n_tiles": "i32", "M": "constexpr",
+                    "N": "constexpr", "D": "constexpr"}

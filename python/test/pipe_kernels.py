@@ -156,6 +156,28 @@ def one_shot_tile(src, dst, M: tl.constexpr, N: tl.constexpr):
                             worker_num_warps=[4], worker_num_regs=[96])
 
 
+@triton.jit
+def _once_doubler(r, dst, M: tl.constexpr, N: tl.constexpr):
+    rows = tl.arange(0, M)[:, None]
+    cols = tl.arange(0, N)[None, :]
+    slot, closed = r.wait()
+    tl.store(dst + rows * N + cols, 2.0 * tle.gpu.local_load(slot["t"]))
+
+
+@triton.jit
+def one_shot_before(src, dst, dst2, M: tl.constexpr, N: tl.constexpr):
+    """dst = src + row sums of src, dst2 = 2 src: the kernel body (all its
+    warps) fills a one-shot pipe before the warp_specialize its two readers
+    run in (FlagTree's query hand-off)."""
+    p = tle.pipe(1, name="once", readers=("a", "b"), one_shot=True, t=tle.gpu.alloc([1, M, N], tl.float32))
+    w = p.writer()
+    slot = w.acquire()
+    tle.gpu.local_store(slot["t"], tl.load(src + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]))
+    w.commit(slot)
+    tle.gpu.warp_specialize([(_once_reader, (p.reader("a"), dst, M, N)), (_once_doubler, (p.reader("b"), dst2, M, N))],
+                            worker_num_warps=[4], worker_num_regs=[96])
+
+
 # --- wgmma on slots: a producer streams K tiles, the consumer runs q @ k^T and p @ k
 
 
@@ -250,6 +272,7 @@ SIGNATURES = {
     "stream_sum": (stream_sum, {"src": "*fp32", "dst": "*fp32", "count": "*i32", "n_tiles": "i32",
                                 "max_tiles": "i32"}),
     "one_shot_tile": (one_shot_tile, {"src": "*fp32", "dst": "*fp32"}),
+    "one_shot_before": (one_shot_before, {"src": "*fp32", "dst": "*fp32", "dst2": "*fp32"}),
     "ring_dot": (ring_dot, {"q": "*fp16", "kv": "*fp16", "out": "*fp32", "n_tiles": "i32"}),
     "ring_sum": (ring_sum, {"src": "*fp32", "dst": "*fp32", "total": "*fp32", "count": "*i32", "n_tiles": "i32"}),
     "ring_dot_result": (ring_dot_result, {"q": "*fp16", "kv": "*fp16", "out": "*fp32", "n_tiles": "i32"}),

@@ -85,3 +85,33 @@ def test_shared_query_scores_match_torch():
         s = torch.full((M, 2 * N), float("nan"), device="cuda", dtype=torch.float32)
         K.shared_query_scores[(1,)](q, k, s, **SHAPE, num_warps=4)
         torch.testing.assert_close(s, q.float() @ k.float().T, atol=1e-2, rtol=1e-3)
+
+
+def test_query_stored_before_the_loop_is_read_in_place():
+    # No warp_specialize: the buffer is stored once before the loop, so the
+    # loop's wgmmas read it (A from shared memory, NVMMA) instead of loading
+    # it into registers every iteration; one fence and barrier after the store.
+    k = tle.compile(K.looped_query_scores, signature=K.LOOPED_SIGNATURE, constexprs=SHAPE, target="sm_90",
+                    num_warps=4)
+    ttgir = k.asm["tle-ttgir"]
+    assert [a.startswith("!ttg.memdesc<64x128xf16") for a in _dots(ttgir)] == [True], _dots(ttgir)
+    assert not re.search(r"ttg\.local_load %q_buf", ttgir), ttgir
+    assert re.search(r"ttg\.local_store [^\n]*%q_buf[^\n]*\n\s+ttng\.fence_async_shared[^\n]*\n\s+gpu\.barrier", ttgir)
+    without = tle.run_pipeline(k.asm["ttgir"], _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=[FORWARD]))
+    assert [a.startswith("tensor<64x128xf16, #ttg.dot_op") for a in _dots(without)] == [True], without
+
+
+@pytest.mark.skipif(not has_gpu(), reason="needs a CUDA GPU")
+@pytest.mark.parametrize("n_tiles", [1, 3, 16])
+def test_looped_query_scores_match_torch(n_tiles):
+    import torch
+    torch.manual_seed(n_tiles)
+    M, N, D = SHAPE["M"], SHAPE["N"], SHAPE["D"]
+    tle.enable()
+    for _ in range(3):
+        q = torch.randn(M, D, device="cuda", dtype=torch.float16)
+        k = torch.randn(n_tiles * N, D, device="cuda", dtype=torch.float16)
+        s = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float32)
+        K.looped_query_scores[(1,)](q, k, s, n_tiles, **SHAPE, num_warps=4)
+        expect = q.float() @ k.float().view(n_tiles, N, D).sum(0).T
+        torch.testing.assert_close(s, expect, atol=5e-2, rtol=1e-3)

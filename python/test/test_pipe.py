@@ -19,6 +19,7 @@ CONFIGS = {
     "fan_out": dict(BLOCK=128, STAGES=3),
     "stream_sum": dict(BLOCK=128, STAGES=2),
     "one_shot_tile": dict(M=32, N=64),
+    "one_shot_before": dict(M=32, N=64),
     "ring_dot": dict(M=64, BN=32, D=64, STAGES=2),
     "ring_sum": dict(BLOCK=256, STAGES=2),
     "ring_dot_result": dict(M=64, BN=32, D=64, STAGES=2),
@@ -305,6 +306,19 @@ def test_one_shot_has_no_empty_ring():
     assert ttgir.count("ttng.wait_barrier") == 1
 
 
+def test_one_shot_writer_before_warp_specialize():
+    """The kernel body fills the slot and commits (barrier, fence, one arrive)
+    before the warp_specialize; each reader partition waits."""
+    compiled = compile_kernel("one_shot_before")
+    ttgir = code(compiled, "tle-ttgir")
+    head, ws = ttgir.split("ttg.warp_specialize(", 1)
+    assert re.search(r"ttg\.local_store[^\n]*\n\s*gpu\.barrier\n\s*ttng\.fence_async_shared[^\n]*\n"
+                     r"(?:.*\n)?\s*ttng\.arrive_barrier", head), head
+    assert "ttng.wait_barrier" not in head
+    assert ws.count("ttng.wait_barrier") == 2
+    assert ptx_count(compiled, r"^@?%?\w* *mbarrier\.arrive") >= 1
+
+
 def warp_specialize_op(ttgir):
     """(results name, number of results, the op's text, the text after it) of the one ttg.warp_specialize."""
     head = re.search(r"(?:(%[\w.]+)(?::(\d+))? = )?ttg\.warp_specialize\(", ttgir)
@@ -406,6 +420,26 @@ def release_of_writer_slot(x):
 def endpoint_outside_partitions(x):
     p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
     _touch(p.writer(), x)
+
+
+@triton.jit
+def _slot_pointers(r, x):
+    slot, closed = r.wait()
+    tl.store(x + tl.arange(0, 64), tl.load(tle.gpu.local_ptr(slot["x"], (tl.arange(0, 64),))))
+    r.release(slot)
+
+
+@triton.jit
+def pointers_into_slot(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    tle.gpu.warp_specialize([(_slot_pointers, (p.reader(), x)), (_touch, (p.writer(), x))], worker_num_warps=[1])
+
+
+@triton.jit
+def writer_before_not_one_shot(x):
+    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
+    _touch(p.writer(), x)
+    tle.gpu.warp_specialize([(_drain, (p.reader(), x)), (_idle, (x,))], worker_num_warps=[1])
 
 
 @triton.jit
@@ -664,6 +698,9 @@ def test_readers_of_field_subsets_each_wait_and_release_whole_slots():
     (endpoint_outside_partitions, "must be inside a tle.gpu.warp_specialize partition"),
     (stage_count_mismatch, "stage count mismatch: the buffer's dim 0 is 2 but the pipe has capacity 3"),
     (close_one_shot, "is one_shot: its stream ends by itself"),
+    (pointers_into_slot, "local pointers into field 'x' of a pipe slot are not supported"),
+    (writer_before_not_one_shot, "the writer fills slots before the tle.gpu.warp_specialize its readers run in, so "
+     "it cannot wait for a released slot: make the pipe one_shot"),
     (unknown_reader, "pipe 'p' has no reader 's'"),
     (warps_mismatch, "got 1 worker partitions but 2 worker_num_warps"),
     (bad_regs, "num_regs must be a multiple of 8 in [24, 256], got 20"),

@@ -76,6 +76,17 @@ def test_one_shot_tile(m, n):
     torch.testing.assert_close(dst, src + src.sum(1, keepdim=True), rtol=1e-5, atol=1e-4)
 
 
+@pytest.mark.parametrize("m,n", [(32, 64), (64, 128)])
+def test_one_shot_writer_before_warp_specialize(m, n):
+    src = torch.randn(m, n, device="cuda")
+    dst = torch.full_like(src, float("nan"))
+    dst2 = torch.full_like(src, float("nan"))
+    for _ in range(3):
+        K.one_shot_before[(132,)](src, dst, dst2, M=m, N=n, num_warps=4)
+        torch.testing.assert_close(dst, src + src.sum(1, keepdim=True), rtol=1e-5, atol=1e-4)
+        torch.testing.assert_close(dst2, 2 * src)
+
+
 def _check_ring_dot(kernel, stages, n_tiles, **extra):
     m, bn, d = 64, 32, 64
     q = (torch.randn(m, d, device="cuda") / 4).half()

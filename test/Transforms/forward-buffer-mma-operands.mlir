@@ -196,3 +196,188 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Outside warp_specialize: a query tile stored once before the loop and a
+// key tile stored in it. Triton copies each load into an NVMMA buffer for
+// the wgmma (A, and B through a transposed view). The query copy is the
+// buffer itself: the buffer takes the copy's encoding, both wgmma operands
+// read it (the transposed view is rebuilt on it, mutable), the wait passes
+// it on, and a fence and a barrier follow its store. The key tile, written
+// inside the loop, keeps its copy.
+
+// CHECK: #[[T:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+// CHECK: #[[NT:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func public @read_only_tile(
+// CHECK: %[[Q:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #[[T]], #smem, mutable>
+// CHECK-NEXT: %[[K:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #{{[a-z0-9]+}}, #smem, mutable>
+// CHECK-NEXT: ttg.local_store %{{.*}}, %[[Q]] : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #[[T]], #smem, mutable>
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: ttg.local_store %{{.*}}, %[[K]]
+// CHECK-NEXT: %[[KX:.*]] = ttg.local_load %[[K]]
+// CHECK-NEXT: %[[KC:.*]] = ttg.local_alloc %[[KX]]
+// CHECK-NEXT: %[[QT:.*]] = ttg.memdesc_trans %[[Q]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #[[T]], #smem, mutable> -> !ttg.memdesc<64x64xf16, #[[NT]], #smem, mutable>
+// CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %[[Q]], %[[QT]], %{{.*}} {{.*}} : !ttg.memdesc<64x64xf16, #[[T]], #smem, mutable> * !ttg.memdesc<64x64xf16, #[[NT]], #smem, mutable>
+// CHECK-NEXT: %[[E:.*]] = ttng.warp_group_dot %[[KC]], %[[QT]], %[[D]]
+// CHECK-NEXT: ttng.warp_group_dot_wait %[[E]], %[[Q]], %[[KC]] {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #[[T]], #smem, mutable>, !ttg.memdesc<64x64xf16, #[[T]], #smem>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#t = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#nt = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @read_only_tile(%v: tensor<64x64xf16, #blocked>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %q = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %k = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.local_store %v, %q : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      ttg.local_store %v, %k : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %kx = ttg.local_load %k : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+      %kc = ttg.local_alloc %kx : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #t, #smem>
+      %x = ttg.local_load %q : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+      %c = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #t, #smem>
+      %ct = ttg.memdesc_trans %c {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #t, #smem> -> !ttg.memdesc<64x64xf16, #nt, #smem>
+      %d = ttng.warp_group_dot %c, %ct, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #t, #smem> * !ttg.memdesc<64x64xf16, #nt, #smem> -> tensor<64x64xf32, #mma>
+      %e = ttng.warp_group_dot %kc, %ct, %d {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #t, #smem> * !ttg.memdesc<64x64xf16, #nt, #smem> -> tensor<64x64xf32, #mma>
+      %w:3 = ttng.warp_group_dot_wait %e, %c, %kc {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #t, #smem>, !ttg.memdesc<64x64xf16, #t, #smem>
+      scf.yield %w#0 : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// Not forwarded: the buffer is stored again after the loop that reads it
+// (a wgmma may still read it then), a copy with another reader, and a
+// helper function (it may run more than once).
+
+// CHECK-LABEL: tt.func public @written_after(
+// CHECK-NOT: ttng.fence_async_shared
+// CHECK: %[[C:.*]] = ttg.local_alloc %{{.*}} : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #{{.*}}, #smem>
+// CHECK-NEXT: ttng.warp_group_dot %[[C]],
+// CHECK-LABEL: tt.func public @other_reader(
+// CHECK-NOT: ttng.fence_async_shared
+// CHECK: %[[C:.*]] = ttg.local_alloc %{{.*}} : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #{{.*}}, #smem>
+// CHECK-NEXT: ttng.warp_group_dot %[[C]],
+// CHECK-LABEL: tt.func private @helper(
+// CHECK-NOT: ttng.fence_async_shared
+// CHECK: %[[C:.*]] = ttg.local_alloc %{{.*}} : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #{{.*}}, #smem>
+// CHECK-NEXT: ttng.warp_group_dot %[[C]],
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#t = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @written_after(%v: tensor<64x64xf16, #blocked>, %b: !ttg.memdesc<64x64xf16, #t, #smem>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %q = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.local_store %v, %q : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %x = ttg.local_load %q : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+      %c = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #t, #smem>
+      %d = ttng.warp_group_dot %c, %b, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #t, #smem> * !ttg.memdesc<64x64xf16, #t, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    ttg.local_store %v, %q : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+  tt.func public @other_reader(%v: tensor<64x64xf16, #blocked>, %b: !ttg.memdesc<64x64xf16, #t, #smem>) -> (tensor<64x64xf32, #mma>, tensor<64x64xf16, #blocked>) {
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %q = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.local_store %v, %q : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %x = ttg.local_load %q : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    %c = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #t, #smem>
+    %d = ttng.warp_group_dot %c, %b, %zero {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #t, #smem> * !ttg.memdesc<64x64xf16, #t, #smem> -> tensor<64x64xf32, #mma>
+    %y = ttg.local_load %c : !ttg.memdesc<64x64xf16, #t, #smem> -> tensor<64x64xf16, #blocked>
+    tt.return %d, %y : tensor<64x64xf32, #mma>, tensor<64x64xf16, #blocked>
+  }
+  tt.func private @helper(%v: tensor<64x64xf16, #blocked>, %b: !ttg.memdesc<64x64xf16, #t, #smem>) -> tensor<64x64xf32, #mma> {
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %q = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.local_store %v, %q : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %x = ttg.local_load %q : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    %c = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #t, #smem>
+    %d = ttng.warp_group_dot %c, %b, %zero {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #t, #smem> * !ttg.memdesc<64x64xf16, #t, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// The same outside warp_specialize with A in registers: Triton's copy of the
+// load (unswizzled) is loaded into the operand layout; the wgmma reads the
+// buffer, which takes the K-contiguous NVMMA encoding.
+
+// CHECK: #[[NV:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func public @register_operand(
+// CHECK: %[[Q:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable>
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: ttng.fence_async_shared
+// CHECK-NEXT: gpu.barrier
+// CHECK: scf.for
+// CHECK-NEXT: ttng.warp_group_dot %[[Q]], %{{.*}} : !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable> *
+// CHECK-NOT: ttg.local_load
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#t = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @register_operand(%v: tensor<64x64xf16, #blocked>, %b: !ttg.memdesc<64x64xf16, #t, #smem>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %q = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.local_store %v, %q : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %x = ttg.local_load %q : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+      %c = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %a = ttg.local_load %c : !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = ttng.warp_group_dot %a, %b, %acc {inputPrecision = 0 : i32, isAsync = true} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #t, #smem> -> tensor<64x64xf32, #mma>
+      %w = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+      scf.yield %w : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// Straight-line code (a loop of one trip Triton folded): the copy sits in
+// the function body next to the buffer, and goes.
+
+// CHECK-LABEL: tt.func public @straight_line(
+// CHECK: %[[Q:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #{{[a-z0-9]+}}, #smem, mutable>
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: ttng.fence_async_shared
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttng.warp_group_dot %[[Q]],
+// CHECK-NOT: ttg.local_alloc
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#t = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @straight_line(%v: tensor<64x64xf16, #blocked>, %b: !ttg.memdesc<64x64xf16, #t, #smem>) -> tensor<64x64xf32, #mma> {
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %q = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.local_store %v, %q : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %x = ttg.local_load %q : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    %c = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %a = ttg.local_load %c : !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d = ttng.warp_group_dot %a, %b, %zero {inputPrecision = 0 : i32} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #t, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}

@@ -165,48 +165,6 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 
 // -----
 
-// Left alone: the slot is also read through local pointers (their addresses
-// assume the field's unswizzled layout).
-
-#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
-#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#nvmmaT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
-#smem = #ttg.shared_memory
-!kv = !tle.pipe<capacity = 2, fields = [k: !ttg.memdesc<2x32x64xf16, #plain, #smem, mutable>], readers = [mma]>
-module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK: #[[PLAIN:.*]] = #ttg.swizzled_shared
-  // CHECK-LABEL: tt.func @pointer_use(
-  // CHECK: tle.alloc smem : () -> !ttg.memdesc<2x32x64xf16, #[[PLAIN]], #smem, mutable>
-  // CHECK: tle.local_load
-  // CHECK-NEXT: ttg.local_alloc
-  tt.func @pointer_use(%q: !ttg.memdesc<64x64xf16, #nvmma, #smem>) {
-    %zero = arith.constant dense<0.0> : tensor<64x32xf32, #mma>
-    %buf = tle.alloc smem : () -> !ttg.memdesc<2x32x64xf16, #plain, #smem, mutable>
-    %pipe = tle.pipe.create "kv" capacity 2 readers ["mma"] fields(k = %buf : !ttg.memdesc<2x32x64xf16, #plain, #smem, mutable>)
-    tle.warp_specialize()
-    default {
-      %s, %closed = tle.pipe.reader_wait %pipe reader "mma" : !kv
-      %view = tle.pipe.slot %pipe[%s] field "k" : !kv -> !ttg.memdesc<32x64xf16, #plain, #smem, mutable>
-      %k = tle.local_load %view : !ttg.memdesc<32x64xf16, #plain, #smem, mutable> -> tensor<32x64xf16, #blocked>
-      %kc = ttg.local_alloc %k : (tensor<32x64xf16, #blocked>) -> !ttg.memdesc<32x64xf16, #nvmma, #smem>
-      %kt = ttg.memdesc_trans %kc {order = array<i32: 1, 0>} : !ttg.memdesc<32x64xf16, #nvmma, #smem> -> !ttg.memdesc<64x32xf16, #nvmmaT, #smem>
-      %ptrs = tle.local_pointers %view : !ttg.memdesc<32x64xf16, #plain, #smem, mutable> -> tensor<32x64x!tt.ptr<f16, 3>, #blocked>
-      %qk = ttng.warp_group_dot %q, %kt, %zero {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #nvmma, #smem> * !ttg.memdesc<64x32xf16, #nvmmaT, #smem> -> tensor<64x32xf32, #mma>
-      %w:3 = ttng.warp_group_dot_wait %qk, %q, %kt {pendings = 0 : i32} : tensor<64x32xf32, #mma>, !ttg.memdesc<64x64xf16, #nvmma, #smem>, !ttg.memdesc<64x32xf16, #nvmmaT, #smem>
-      tle.pipe.reader_release %pipe[%s] reader "mma" : !kv
-      tle.warp_yield
-    }
-    partition0() num_warps(4) {
-      tle.warp_return
-    } : () -> ()
-    tt.return
-  }
-}
-
-// -----
-
 // Left alone: another endpoint op of the pipe (the next wait) sits between
 // the release and the wgmma's wait; moving the release past it could
 // deadlock the ring.

@@ -243,7 +243,13 @@ def TLELowerPipes : Pass<"triton-tle-lower-pipes", "mlir::ModuleOp"> {
     `triton-tle-lower-local-memory` (docs/warp-specialize.md). Every endpoint
     op of a pipe must sit in one `tle.warp_specialize` (default region or a
     partition); the writer's ops in one partition, each reader's ops in one
-    partition, and no partition both writes and reads the pipe.
+    partition, and no partition both writes and reads the pipe. One
+    exception, FlagTree's one-shot hand-off: a writer's `writer_acquire` /
+    `writer_commit` may sit in the kernel body before the
+    `tle.warp_specialize` its readers run in (every warp of the kernel
+    fills the slot; the commit is lowered as in the default region). Such a
+    writer cannot wait for a released slot, so its pipe must be `one_shot`
+    (an error otherwise); readers before the op are an error.
 
     At `tle.pipe.create`: a `ready` ring (`ttg.local_alloc` of `Cx1xi64`,
     `ttng.init_barrier` count 1 per slot) and, unless `one_shot`, an `empty`

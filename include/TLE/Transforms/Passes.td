@@ -396,7 +396,7 @@ def TLEForwardBufferLoads
 
 def TLEForwardBufferMmaOperands
     : Pass<"triton-tle-forward-buffer-mma-operands", "mlir::ModuleOp"> {
-  let summary = "Let wgmma read a buffer the partitions only read in place (sm_90: wgmma; nothing to do below)";
+  let summary = "Let wgmma read a buffer that is only read while it runs in place (sm_90: wgmma; nothing to do below)";
   let description = [{
     On TTGIR after `triton-tle-lower-warp-specialize`. A `tle.gpu.alloc`
     buffer that the kernel fills before a `tle.gpu.warp_specialize` and
@@ -429,6 +429,31 @@ def TLEForwardBufferMmaOperands
     When a wgmma now reads the buffer, a `ttng.fence_async_shared` and a
     `gpu.barrier` go before the op: the parent's stores are generic-proxy
     writes that the wgmma's async-proxy reads must see.
+
+    **Outside warp_specialize.** In a kernel (a public `tt.func`), a buffer
+    that is a `ttg.local_alloc` without an initial value in the function
+    body, used only by `ttg.local_store`, `ttg.local_load` and
+    `ttg.local_dealloc`, whose every store sits in (or under) a top-level
+    op before the top-level op holding a load, does not change while
+    those loads run, nor while the asynchronous wgmmas fed from them read
+    (a query tile stored once before the key loop). For such a load:
+      * a `ttg.local_alloc` copy of it with the buffer's shape, element type
+        and memory space whose users are all `ttng.warp_group_dot` A or B
+        operands (directly, or through a `ttg.memdesc_trans` feeding B) and
+        `ttng.warp_group_dot_wait` inputs, in an NVMMA encoding (one
+        encoding for all such copies), is replaced by the buffer: the
+        buffer takes the copy's encoding, transposed views are rebuilt on
+        it (mutable), and wait results take its type;
+      * a load, or a load of such a copy, whose only users are wgmma A
+        operands in registers is replaced by the buffer, which then takes
+        the copies' encoding or else the K-contiguous NVMMA one (a
+        transposed encoding only for 16-bit elements).
+    A fence and a barrier follow the buffer's last store. Buffers with
+    other users (TMA copies, views, a warp_specialize capture), stores
+    after a load, copies with other readers and helper functions are left
+    alone. This is what fits FlagTree's sparse MLA tutorial kernel (its Q
+    and Q-tail tiles, 72 KiB, read by every wgmma of the loop) in the
+    H200's shared memory.
   }];
   let dependentDialects = ["::mlir::ttg::TTGDialect", "::mlir::ttng::TTNGDialect",
                            "::mlir::gpu::GPUDialect"];

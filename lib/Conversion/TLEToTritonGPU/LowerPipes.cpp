@@ -38,8 +38,23 @@ using namespace mlir::tle::pipes;
 namespace mlir::tle::pipes {
 
 static std::string regionName(int region) {
+  if (region == kBeforeRegion)
+    return "the kernel body before the tle.gpu.warp_specialize";
   return region < 0 ? std::string("the default partition")
                     : "partition " + std::to_string(region);
+}
+
+/// The tle.warp_specialize that follows `op` or one of its ancestors in the
+/// same block, or null.
+static WarpSpecializeOp warpSpecializeAfter(Operation *op) {
+  for (Operation *at = op; at; at = at->getParentOp()) {
+    for (Operation *next = at->getNextNode(); next; next = next->getNextNode())
+      if (auto ws = dyn_cast<WarpSpecializeOp>(next))
+        return ws;
+    if (isa<FunctionOpInterface>(at->getParentOp()))
+      break;
+  }
+  return {};
 }
 
 static FailureOr<Place> placeOf(Operation *op) {
@@ -53,8 +68,17 @@ static FailureOr<Place> placeOf(Operation *op) {
           ws, static_cast<int>(child->getParentRegion()->getRegionNumber())};
     }
   }
+  // FlagTree's one-shot hand-off: the writer fills its slots in the kernel
+  // body, with every warp, before the warp_specialize its readers run in.
+  if (isa<PipeWriterAcquireOp, PipeWriterCommitOp>(op))
+    if (WarpSpecializeOp ws = warpSpecializeAfter(op))
+      return Place{ws, kBeforeRegion};
   op->emitOpError("must be inside a tle.gpu.warp_specialize partition (pipe "
-                  "endpoints synchronize concurrent partitions)");
+                  "endpoints synchronize concurrent partitions)")
+      << (isa<PipeWriterAcquireOp, PipeWriterCommitOp>(op)
+              ? ", or before one (a writer filling the slots its partitions "
+                "read)"
+              : "");
   return failure();
 }
 
@@ -179,6 +203,14 @@ LogicalResult PipeLowering::collect() {
   if (!ok)
     return failure();
   Endpoint &writer = endpoints.front();
+  if (writer.place && writer.place->region == kBeforeRegion &&
+      !type.getOneShot()) {
+    error(writer.ops.front())
+        << "the writer fills slots before the tle.gpu.warp_specialize its "
+           "readers run in, so it cannot wait for a released slot: make the "
+           "pipe one_shot (at most `capacity` items)";
+    return failure();
+  }
   for (Endpoint &r : llvm::drop_begin(endpoints))
     if (writer.place && r.place && *writer.place == *r.place) {
       error(r.ops.front()) << "the writer is used by a reader partition: "
@@ -555,14 +587,18 @@ LogicalResult PipeLowering::thread(Endpoint &e) {
       continue;
     for (Operation *parent = op->getParentOp(); parent;
          parent = parent->getParentOp()) {
-      if (isa<WarpSpecializeOp, WarpSpecializePartitionsOp>(parent))
+      if (isa<WarpSpecializeOp, WarpSpecializePartitionsOp,
+              FunctionOpInterface>(parent))
         break;
       holders.insert(parent);
     }
   }
+  // The partition's region, or the function's body for a writer before the
+  // warp_specialize.
   Operation *any = e.ops.front();
   for (Operation *op = any; op; op = op->getParentOp())
-    if (isa<WarpSpecializeOp, WarpSpecializePartitionsOp>(op->getParentOp())) {
+    if (isa<WarpSpecializeOp, WarpSpecializePartitionsOp, FunctionOpInterface>(
+            op->getParentOp())) {
       top = op->getParentRegion();
       break;
     }

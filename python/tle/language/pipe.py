@@ -283,8 +283,10 @@ def pipe(capacity, scope="cta", name="pipe", readers=None, one_shot=False, _sema
     Returns:
         A pipe (below): ``pipe.writer()`` and ``pipe.reader(name)`` give the
         endpoints the partitions use; ``slot["field"]`` is a field's
-        shared-memory view in the slot (use it with ``tle.gpu.local_ptr``,
-        ``local_load`` / ``local_store`` or ``tle.gpu.copy``).
+        shared-memory view in the slot (use it with ``tle.gpu.local_load`` /
+        ``local_store``, ``tle.gpu.copy`` or as a ``tl.dot`` operand;
+        ``tle.gpu.local_ptr`` of a slot is an error: pipe fields are not
+        pointer buffers).
 
     Example::
 

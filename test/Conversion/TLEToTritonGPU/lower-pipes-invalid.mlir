@@ -122,8 +122,58 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @outside(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
     %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
-    // expected-error @+1 {{'tle.pipe.writer_acquire' op must be inside a tle.gpu.warp_specialize partition}}
+    // expected-error @+1 {{'tle.pipe.writer_acquire' op must be inside a tle.gpu.warp_specialize partition (pipe endpoints synchronize concurrent partitions), or before one (a writer filling the slots its partitions read)}}
     %w = tle.pipe.writer_acquire %p : !p
+    tt.return
+  }
+}
+
+// -----
+
+// A writer before the warp_specialize cannot wait for a released slot: its
+// readers have not started.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 2, fields = [x: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @before_not_one_shot(%buf: !ttg.memdesc<2x128xf32, #shared, #smem, mutable>) {
+    %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(x = %buf : !ttg.memdesc<2x128xf32, #shared, #smem, mutable>)
+    // expected-error @+1 {{the writer fills slots before the tle.gpu.warp_specialize its readers run in, so it cannot wait for a released slot: make the pipe one_shot (at most `capacity` items)}}
+    %w = tle.pipe.writer_acquire %p : !p
+    tle.pipe.writer_commit %p[%w] : !p
+    tle.warp_specialize()
+    default {
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %s, %c = tle.pipe.reader_wait %p reader "r" : !p
+      tle.pipe.reader_release %p[%s] reader "r" : !p
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+// A reader cannot be before the warp_specialize (nothing has written yet).
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 1, fields = [x: !ttg.memdesc<1x128xf32, #shared, #smem, mutable>], readers = [r], one_shot>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @reader_before(%buf: !ttg.memdesc<1x128xf32, #shared, #smem, mutable>) {
+    %p = tle.pipe.create "p" capacity 1 readers ["r"] fields(x = %buf : !ttg.memdesc<1x128xf32, #shared, #smem, mutable>) {one_shot = true}
+    // expected-error @+1 {{'tle.pipe.reader_wait' op must be inside a tle.gpu.warp_specialize partition (pipe endpoints synchronize concurrent partitions)}}
+    %s, %c = tle.pipe.reader_wait %p reader "r" : !p
+    tle.warp_specialize()
+    default {
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %w = tle.pipe.writer_acquire %p : !p
+      tle.pipe.writer_commit %p[%w] : !p
+      tle.warp_return
+    } : () -> ()
     tt.return
   }
 }

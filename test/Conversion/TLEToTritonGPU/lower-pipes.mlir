@@ -166,6 +166,54 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 
 // -----
 
+// A one-shot writer in the kernel body before the warp_specialize (FlagTree's
+// query hand-off): every warp of the kernel fills the slot, the commit syncs
+// them (4 warps), fences and arrives once; the readers wait in the
+// partitions. The barriers are initialized before the writer.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+!once = !tle.pipe<capacity = 1, fields = [x: !ttg.memdesc<1x128xf32, #shared, #smem, mutable>], readers = [a, b], one_shot>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @before(
+  tt.func @before(%buf: !ttg.memdesc<1x128xf32, #shared, #smem, mutable>, %v: tensor<128xf32, #blocked>) {
+    // CHECK: %[[READY:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x1xi64
+    // CHECK: ttng.init_barrier %{{.*}}, 1 :
+    // CHECK-NOT: ttng.wait_barrier
+    // CHECK: ttg.local_store
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+    // CHECK-NEXT: %[[B:.*]] = ttg.memdesc_index %[[READY]]
+    // CHECK-NEXT: ttng.arrive_barrier %[[B]], 1
+    // CHECK-NEXT: tle.warp_specialize()
+    // CHECK: partition0() num_warps(1)
+    // CHECK: ttng.wait_barrier
+    // CHECK: partition1() num_warps(1)
+    // CHECK: ttng.wait_barrier
+    // CHECK: ttng.inval_barrier
+    %p = tle.pipe.create "once" capacity 1 readers ["a", "b"] fields(x = %buf : !ttg.memdesc<1x128xf32, #shared, #smem, mutable>) {one_shot = true}
+    %s = tle.pipe.writer_acquire %p : !once
+    %view = tle.pipe.slot %p[%s] field "x" : !once -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    ttg.local_store %v, %view : tensor<128xf32, #blocked> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    tle.pipe.writer_commit %p[%s] : !once
+    tle.warp_specialize()
+    default {
+      tle.warp_yield
+    }
+    partition0() num_warps(1) {
+      %r, %c = tle.pipe.reader_wait %p reader "a" : !once
+      tle.warp_return
+    }
+    partition1() num_warps(1) {
+      %r, %c = tle.pipe.reader_wait %p reader "b" : !once
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
 // Close: a closed flag per slot, 0 at each commit, 1 at the close; the reader
 // reads it after its wait.
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
