@@ -62,6 +62,41 @@ bool feedsOnlyWgmmaA(ttg::LocalLoadOp load) {
   return true;
 }
 
+/// Whether `copy` holds a whole buffer of `type`: same shape, element type
+/// and memory space (encodings may differ).
+bool copiesWhole(ttg::LocalAllocOp copy, ttg::MemDescType type) {
+  ttg::MemDescType copyType = copy.getType();
+  return copyType.getShape() == type.getShape() &&
+         copyType.getElementType() == type.getElementType() &&
+         copyType.getMemorySpace() == type.getMemorySpace();
+}
+
+/// Points every use of `from` (a load or copy of a buffer, or a transposed
+/// view of a copy) at `to` (the buffer, or a view of it), retyping the wait
+/// results that pass it on.
+void redirect(Value from, Value to) {
+  for (OpOperand &use : llvm::make_early_inc_range(from.getUses())) {
+    Operation *user = use.getOwner();
+    unsigned number = use.getOperandNumber();
+    if (auto trans = dyn_cast<ttg::MemDescTransOp>(user)) {
+      auto old = cast<ttg::MemDescType>(trans.getType());
+      auto type = ttg::MemDescType::get(
+          old.getShape(), old.getElementType(), old.getEncoding(),
+          old.getMemorySpace(),
+          cast<ttg::MemDescType>(to.getType()).getMutableMemory());
+      OpBuilder builder(trans);
+      auto view = ttg::MemDescTransOp::create(builder, trans.getLoc(), type, to,
+                                              trans.getOrderAttr());
+      redirect(trans.getResult(), view.getResult());
+      trans->erase();
+      continue;
+    }
+    user->setOperand(number, to);
+    if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user))
+      wait.getResult(number).setType(to.getType());
+  }
+}
+
 /// One buffer captured by one ttg.warp_specialize, read-only inside it.
 struct BufferPlan {
   ttg::LocalAllocOp alloc;
@@ -132,10 +167,7 @@ bool apply(BufferPlan &plan) {
       auto copy = dyn_cast<ttg::LocalAllocOp>(user);
       if (!copy)
         continue;
-      ttg::MemDescType copyType = copy.getType();
-      if (copyType.getShape() != type.getShape() ||
-          copyType.getElementType() != type.getElementType() ||
-          copyType.getMemorySpace() != type.getMemorySpace() ||
+      if (!copiesWhole(copy, type) ||
           !llvm::all_of(copy->getUsers(),
                         [](Operation *u) { return isa<ttg::LocalLoadOp>(u); }))
         continue;
@@ -175,14 +207,7 @@ bool apply(BufferPlan &plan) {
     read->erase();
   }
   for (auto [alias, read] : inPlace) {
-    for (OpOperand &use :
-         llvm::make_early_inc_range(read.getResult().getUses())) {
-      Operation *user = use.getOwner();
-      unsigned number = use.getOperandNumber();
-      user->setOperand(number, alias);
-      if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user))
-        wait.getResult(number).setType(alias.getType());
-    }
+    redirect(read.getResult(), alias);
     read->erase();
   }
   // Copies and first loads left without users go (copies before the loads
@@ -194,11 +219,6 @@ bool apply(BufferPlan &plan) {
     if (load->use_empty())
       load->erase();
   return !inPlace.empty();
-}
-
-/// The op in `block` that is or contains `op`, or null.
-Operation *ancestorIn(Block *block, Operation *op) {
-  return block->findAncestorOpInBlock(*op);
 }
 
 /// Whether every use of the copy `copy` is a wgmma operand in shared memory:
@@ -226,31 +246,6 @@ bool copyFeedsOnlyWgmma(ttg::LocalAllocOp copy) {
   return true;
 }
 
-/// Points every use of `from` (a copy, or a transposed view of one) at `to`
-/// (the buffer, or a view of it), retyping the wait results that pass it on.
-void redirect(Value from, Value to) {
-  for (OpOperand &use : llvm::make_early_inc_range(from.getUses())) {
-    Operation *user = use.getOwner();
-    unsigned number = use.getOperandNumber();
-    if (auto trans = dyn_cast<ttg::MemDescTransOp>(user)) {
-      auto old = cast<ttg::MemDescType>(trans.getType());
-      auto type = ttg::MemDescType::get(
-          old.getShape(), old.getElementType(), old.getEncoding(),
-          old.getMemorySpace(),
-          cast<ttg::MemDescType>(to.getType()).getMutableMemory());
-      OpBuilder builder(trans);
-      auto view = ttg::MemDescTransOp::create(builder, trans.getLoc(), type, to,
-                                              trans.getOrderAttr());
-      redirect(trans.getResult(), view.getResult());
-      trans->erase();
-      continue;
-    }
-    user->setOperand(number, to);
-    if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user))
-      wait.getResult(number).setType(to.getType());
-  }
-}
-
 /// Outside warp_specialize: a function-level buffer whose every write
 /// (`ttg.local_store`) comes before the top-level op holding any of its
 /// reads is constant while they run, wgmma's asynchronous reads included.
@@ -259,10 +254,9 @@ void redirect(Value from, Value to) {
 /// the copy's encoding (its other accesses are register loads and stores,
 /// which take any) and the wgmmas read it. So does a load only wgmmas take
 /// as their register A operand. A fence and a barrier follow the last
-/// write. Returns whether anything changed.
-bool forwardReadOnlyCopies(tt::FuncOp func) {
+/// write.
+void forwardReadOnlyCopies(tt::FuncOp func) {
   Block &body = func.getBody().front();
-  bool changed = false;
   SmallVector<ttg::LocalAllocOp> allocs;
   // Buffers without an initial value (copies have one; forwarding erases
   // them, so they must not be in the list).
@@ -287,20 +281,20 @@ bool forwardReadOnlyCopies(tt::FuncOp func) {
     }
     if (!plain || writes.empty())
       continue;
-    // The copies to forward: same shape, element type and space, wgmma
-    // readers only, all of one encoding, every read after every write.
     Operation *lastWrite = nullptr;
     for (Operation *write : writes) {
-      Operation *top = ancestorIn(&body, write);
+      Operation *top = body.findAncestorOpInBlock(*write);
       if (!lastWrite || lastWrite->isBeforeInBlock(top))
         lastWrite = top;
     }
+    // The copies to forward (wgmma readers only, all of one encoding) and
+    // register A operands, among the loads after every write.
     SmallVector<ttg::LocalAllocOp> copies;
     SmallVector<ttg::LocalLoadOp> registerOperands;
     SmallVector<ttg::LocalAllocOp> readCopies;
     Attribute encoding;
     for (ttg::LocalLoadOp load : loads) {
-      Operation *top = ancestorIn(&body, load);
+      Operation *top = body.findAncestorOpInBlock(*load);
       if (!top || top == lastWrite || top->isBeforeInBlock(lastWrite))
         continue;
       if (feedsOnlyWgmmaA(load)) {
@@ -311,10 +305,7 @@ bool forwardReadOnlyCopies(tt::FuncOp func) {
         auto copy = dyn_cast<ttg::LocalAllocOp>(user);
         if (!copy)
           continue;
-        ttg::MemDescType copyType = copy.getType();
-        if (copyType.getShape() != type.getShape() ||
-            copyType.getElementType() != type.getElementType() ||
-            copyType.getMemorySpace() != type.getMemorySpace())
+        if (!copiesWhole(copy, type))
           continue;
         // A copy loaded into wgmma A operands in registers (Triton's
         // layout conversion into the operand layout).
@@ -328,11 +319,11 @@ bool forwardReadOnlyCopies(tt::FuncOp func) {
           readCopies.push_back(copy);
           continue;
         }
-        if (!isa<ttg::NVMMASharedEncodingAttr>(copyType.getEncoding()) ||
-            (encoding && copyType.getEncoding() != encoding) ||
-            !copyFeedsOnlyWgmma(copy))
+        Attribute copyEncoding = copy.getType().getEncoding();
+        if (!isa<ttg::NVMMASharedEncodingAttr>(copyEncoding) ||
+            (encoding && copyEncoding != encoding) || !copyFeedsOnlyWgmma(copy))
           continue;
-        encoding = copyType.getEncoding();
+        encoding = copyEncoding;
         copies.push_back(copy);
       }
     }
@@ -356,15 +347,12 @@ bool forwardReadOnlyCopies(tt::FuncOp func) {
       redirect(load.getResult(), alloc.getResult());
       load->erase();
     }
-    for (ttg::LocalAllocOp copy : readCopies) {
-      auto load = copy.getSrc().getDefiningOp<ttg::LocalLoadOp>();
-      copy->erase();
-      if (load && load->use_empty())
-        load->erase();
-    }
+    for (ttg::LocalAllocOp copy : copies)
+      redirect(copy.getResult(), alloc.getResult());
+    // Copies, then the loads they copied, once without users.
+    copies.append(readCopies.begin(), readCopies.end());
     for (ttg::LocalAllocOp copy : copies) {
       auto load = copy.getSrc().getDefiningOp<ttg::LocalLoadOp>();
-      redirect(copy.getResult(), alloc.getResult());
       copy->erase();
       if (load->use_empty())
         load->erase();
@@ -375,9 +363,7 @@ bool forwardReadOnlyCopies(tt::FuncOp func) {
     ttng::FenceAsyncSharedOp::create(builder, lastWrite->getLoc(),
                                      /*bCluster=*/false);
     gpu::BarrierOp::create(builder, lastWrite->getLoc());
-    changed = true;
   }
-  return changed;
 }
 
 struct TLEForwardBufferMmaOperands

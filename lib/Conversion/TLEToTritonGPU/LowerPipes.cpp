@@ -70,15 +70,15 @@ static FailureOr<Place> placeOf(Operation *op) {
   }
   // FlagTree's one-shot hand-off: the writer fills its slots in the kernel
   // body, with every warp, before the warp_specialize its readers run in.
-  if (isa<PipeWriterAcquireOp, PipeWriterCommitOp>(op))
+  bool writer = isa<PipeWriterAcquireOp, PipeWriterCommitOp>(op);
+  if (writer)
     if (WarpSpecializeOp ws = warpSpecializeAfter(op))
       return Place{ws, kBeforeRegion};
   op->emitOpError("must be inside a tle.gpu.warp_specialize partition (pipe "
                   "endpoints synchronize concurrent partitions)")
-      << (isa<PipeWriterAcquireOp, PipeWriterCommitOp>(op)
-              ? ", or before one (a writer filling the slots its partitions "
-                "read)"
-              : "");
+      << (writer ? ", or before one (a writer filling the slots its "
+                   "partitions read)"
+                 : "");
   return failure();
 }
 

@@ -41,14 +41,13 @@ struct TmaFill {
   SmallVector<Operation *> expansion;
 };
 
-/// Where an endpoint op runs: a tle.warp_specialize and its region (-1: the
-/// default region, i: worker partition i).
 /// `region` of a place in the kernel body before `ws` (a one-shot writer).
 constexpr int kBeforeRegion = -2;
 
+/// Where an endpoint op runs: a tle.warp_specialize and its region (-1: the
+/// default region, i: worker partition i, kBeforeRegion: before the op).
 struct Place {
   WarpSpecializeOp ws;
-  /// A partition's number; -1: the default region; kBeforeRegion.
   int region = 0;
   bool operator==(const Place &o) const {
     return ws == o.ws && region == o.region;
