@@ -10,7 +10,9 @@
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Transforms/Passes.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -92,18 +94,38 @@ Operation *lastReadIn(Block *block, Value copy) {
   return last;
 }
 
-/// The reader_release of `slot`'s index in `block`, if exactly one.
+/// The reader_release of `slot`'s index in `block`, if exactly one. A slot
+/// a positioned wait took (`at [%stage, %phase]`, FlagTree's cursors) is
+/// `%stage`, which the release names.
 PipeReaderReleaseOp releaseOf(PipeSlotOp slot, Block *block) {
+  SmallVector<Value, 2> indices{slot.getSlot()};
+  if (auto wait = slot.getSlot().getDefiningOp<PipeReaderWaitOp>();
+      wait && wait.getStage())
+    indices.push_back(wait.getStage());
   PipeReaderReleaseOp found;
-  for (Operation *user : slot.getSlot().getUsers()) {
-    auto release = dyn_cast<PipeReaderReleaseOp>(user);
-    if (!release || release.getPipe() != slot.getPipe())
-      continue;
-    if (found || release->getBlock() != block)
-      return {};
-    found = release;
-  }
+  for (Value index : indices)
+    for (Operation *user : index.getUsers()) {
+      auto release = dyn_cast<PipeReaderReleaseOp>(user);
+      if (!release || release.getPipe() != slot.getPipe() || release == found)
+        continue;
+      if (found || release->getBlock() != block)
+        return {};
+      found = release;
+    }
   return found;
+}
+
+/// Whether the reader that took `slot` never releases it: a one-shot pipe's
+/// slot is written once, so a reader may keep it (FlagTree's Q hand-off).
+bool keptForever(PipeSlotOp slot) {
+  auto wait = slot.getSlot().getDefiningOp<PipeReaderWaitOp>();
+  auto type = cast<PipeType>(slot.getPipe().getType());
+  if (!wait || !type.getOneShot())
+    return false;
+  return llvm::none_of(slot.getPipe().getUsers(), [&](Operation *user) {
+    auto release = dyn_cast<PipeReaderReleaseOp>(user);
+    return release && release.getReader() == wait.getReader();
+  });
 }
 
 /// Whether `release` may move down to just after `lastRead`: no other
@@ -125,6 +147,39 @@ bool releaseCanMove(PipeReaderReleaseOp release, Operation *lastRead) {
       return false;
   }
   return true;
+}
+
+/// Whether no op between `f`'s load and its last read (its release aside,
+/// which moves after the read) may tell another partition to go on: the
+/// ops there only compute, read memory, issue and wait for wgmmas, or wait
+/// themselves.
+bool quietRead(Forward f) {
+  Operation *load = f.copy.getSrc().getDefiningOp();
+  Block *block = f.lastRead->getBlock();
+  Operation *from = load ? inBlock(block, load) : nullptr;
+  if (!from)
+    return false;
+  auto quiet = [&](Operation *op) {
+    if ((f.release && op == f.release.getOperation()) ||
+        isMemoryEffectFree(op) ||
+        isa<ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp,
+            ttng::FenceAsyncSharedOp, ttg::LocalAllocOp, ttg::LocalLoadOp,
+            LocalLoadOp, tt::LoadOp, PipeReaderWaitOp, PipeWriterAcquireOp,
+            BarrierWaitOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op))
+      return true;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    return effects && effects.onlyHasEffect<MemoryEffects::Read>();
+  };
+  for (Operation *op = from; op; op = op->getNextNode()) {
+    if (op->walk([&](Operation *inner) {
+            return quiet(inner) ? WalkResult::advance()
+                                : WalkResult::interrupt();
+          }).wasInterrupted())
+      return false;
+    if (op == f.lastRead)
+      return true;
+  }
+  return false;
 }
 
 struct FieldPlan {
@@ -159,6 +214,10 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
         auto copy = dyn_cast<ttg::LocalAllocOp>(loadUser);
         if (!copy)
           continue; // a register use: the load stays
+        // A copy some other op reads (a TMA store's staging buffer) stays,
+        // with its load.
+        if (!lastReadIn(copy->getBlock(), copy.getResult()))
+          continue;
         ttg::MemDescType copyType = copy.getType();
         auto enc =
             dyn_cast<ttg::NVMMASharedEncodingAttr>(copyType.getEncoding());
@@ -171,12 +230,37 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
           return false;
         plan.encoding = enc;
         Forward f{copy, slot, releaseOf(slot, copy->getBlock())};
-        if (!f.release)
-          return false;
-        f.lastRead = lastReadIn(f.release->getBlock(), copy.getResult());
-        if (!f.lastRead || !releaseCanMove(f.release, f.lastRead))
-          return false;
+        if (!f.release) {
+          if (!keptForever(slot))
+            return false;
+          f.lastRead = lastReadIn(copy->getBlock(), copy.getResult());
+          if (!f.lastRead)
+            return false;
+        } else {
+          f.lastRead = lastReadIn(f.release->getBlock(), copy.getResult());
+          if (!f.lastRead || !releaseCanMove(f.release, f.lastRead))
+            return false;
+        }
         plan.forwards.push_back(f);
+      }
+    }
+  }
+  // A reader's store into the field (FlagTree's kernels write their output
+  // tile into the Q slot): with the copy gone, the wgmma reads the slot
+  // until its wait, no longer at the load. The same reader's store must
+  // come after every forwarded read in program order; another reader's
+  // store can only be ordered after a read by a signal the reading reader
+  // sends, so none may be sent between the load and the wait.
+  for (PipeSlotOp slot : plan.slots) {
+    if (!slot.getSlot().getDefiningOp<PipeReaderWaitOp>())
+      continue;
+    for (Operation *user : slot.getView().getUsers()) {
+      if (!isa<LocalStoreOp>(user))
+        continue;
+      for (Forward &f : plan.forwards) {
+        Operation *read = inBlock(user->getBlock(), f.lastRead);
+        if (read ? !read->isBeforeInBlock(user) : !quietRead(f))
+          return false;
       }
     }
   }
@@ -226,7 +310,7 @@ void apply(PipeCreateOp create, FieldPlan &plan) {
     f.copy->erase();
     if (load.use_empty())
       load.getDefiningOp()->erase();
-    if (f.release->isBeforeInBlock(f.lastRead))
+    if (f.release && f.release->isBeforeInBlock(f.lastRead))
       f.release->moveAfter(f.lastRead);
   }
 }

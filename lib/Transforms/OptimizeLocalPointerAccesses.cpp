@@ -8,6 +8,7 @@
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir::tle {
@@ -55,23 +56,155 @@ struct OptimizeLocalPointerLoadsPass
   }
 };
 
+/// Every view of the memory `buffer` views: the tle.gpu.alloc it comes
+/// from, its tle.buffer_slots, and the tle.pipe.slot views of the pipe
+/// fields it is (and their slots), or nothing when the chain leaves
+/// these ops.
+SmallVector<Value> viewsOfMemory(Value buffer) {
+  for (;;) {
+    if (auto slot = buffer.getDefiningOp<BufferSlotOp>()) {
+      buffer = slot.getSrc();
+    } else if (auto view = buffer.getDefiningOp<PipeSlotOp>()) {
+      auto create = view.getPipe().getDefiningOp<PipeCreateOp>();
+      auto type = cast<PipeType>(view.getPipe().getType());
+      if (!create)
+        return {};
+      buffer = create.getFields()[*type.getFieldIndex(view.getField())];
+    } else {
+      break;
+    }
+  }
+  if (!buffer.getDefiningOp<AllocOp>())
+    return {};
+  SmallVector<Value> views{buffer};
+  for (size_t i = 0; i < views.size(); ++i)
+    for (OpOperand &use : views[i].getUses()) {
+      Operation *user = use.getOwner();
+      if (auto slot = dyn_cast<BufferSlotOp>(user)) {
+        views.push_back(slot.getResult());
+      } else if (auto create = dyn_cast<PipeCreateOp>(user)) {
+        auto type = cast<PipeType>(create.getPipe().getType());
+        StringAttr name =
+            type.getFieldNames()[use.getOperandNumber() -
+                                 create.getFields().getBeginOperandIndex()];
+        for (Operation *pipeUser : create.getPipe().getUsers())
+          if (auto view = dyn_cast<PipeSlotOp>(pipeUser);
+              view && view.getFieldAttr() == name)
+            views.push_back(view.getView());
+      }
+    }
+  return views;
+}
+
+/// Whether every use of `view` reads it: tle.local_load, or local pointers
+/// only tt.loaded.
+bool onlyRead(PipeSlotOp view) {
+  return llvm::all_of(view.getView().getUsers(), [](Operation *user) {
+    if (isa<LocalLoadOp>(user))
+      return true;
+    auto ptrs = dyn_cast<LocalPointersOp>(user);
+    return ptrs && llvm::all_of(ptrs->getUsers(), [&](Operation *access) {
+             auto load = dyn_cast<tt::LoadOp>(access);
+             return load && load.getPtr() == ptrs.getResult();
+           });
+  });
+}
+
+/// Whether nothing else may write `buffer` while `store` runs, so that a
+/// masked store may read the elements its mask leaves out and write them
+/// back unchanged: outside tle.warp_specialize (one group of warps runs);
+/// a pipe slot the writer acquired (readers wait for its commit); a pipe
+/// slot a reader waited for when the other readers only read that field
+/// (the writer takes the slot again only after the release; a reader
+/// reading an element the mask leaves out sees it unchanged).
+bool storesAlone(tt::StoreOp store, Value buffer) {
+  if (!store->getParentOfType<WarpSpecializeOp>())
+    return true;
+  auto view = buffer.getDefiningOp<PipeSlotOp>();
+  if (!view)
+    return false;
+  Value slot = view.getSlot();
+  if (slot.getDefiningOp<PipeWriterAcquireOp>())
+    return true;
+  auto wait = slot.getDefiningOp<PipeReaderWaitOp>();
+  if (!wait)
+    return false;
+  for (Operation *user : view.getPipe().getUsers()) {
+    auto other = dyn_cast<PipeSlotOp>(user);
+    if (!other || other.getField() != view.getField())
+      continue;
+    if (other.getSlot().getDefiningOp<PipeWriterAcquireOp>())
+      continue;
+    auto otherWait = other.getSlot().getDefiningOp<PipeReaderWaitOp>();
+    if (!otherWait ||
+        (otherWait.getReader() != wait.getReader() && !onlyRead(other)))
+      return false;
+  }
+  return true;
+}
+
+bool plainStore(tt::StoreOp store) {
+  return store.getBoundaryCheck().empty() &&
+         store.getCache() == tt::CacheModifier::NONE &&
+         store.getEvict() == tt::EvictionPolicy::NORMAL &&
+         isa<RankedTensorType>(store.getValue().getType());
+}
+
+/// Whether the masked stores into the memory of `buffer` may become
+/// read-modify-write tle.local_stores: every tle.local_pointers of that
+/// memory is a full view used only by plain stores (masked ones
+/// storesAlone), so that the buffer leaves TLE's pointer region (a
+/// shared-memory buffer that wgmma, TMA and Triton's own accesses can use).
+bool masksFold(Value buffer) {
+  SmallVector<Value> views = viewsOfMemory(buffer);
+  if (views.empty())
+    return false;
+  for (Value view : views)
+    for (Operation *user : view.getUsers()) {
+      auto ptrs = dyn_cast<LocalPointersOp>(user);
+      if (!ptrs)
+        continue;
+      if (!getFullView(ptrs.getResult()))
+        return false;
+      for (Operation *access : ptrs->getUsers()) {
+        auto store = dyn_cast<tt::StoreOp>(access);
+        if (!store || store.getPtr() != ptrs.getResult() ||
+            !plainStore(store) ||
+            (store.getMask() && !storesAlone(store, view)))
+          return false;
+      }
+    }
+  return true;
+}
+
 struct OptimizeLocalPointerStoresPass
     : public impl::TLEOptimizeLocalPointerStoresBase<
           OptimizeLocalPointerStoresPass> {
   void runOnOperation() override {
     SmallVector<tt::StoreOp> stores;
     getOperation()->walk([&](tt::StoreOp store) { stores.push_back(store); });
+    llvm::DenseMap<Value, bool> folds; // masksFold per buffer
     for (tt::StoreOp store : stores) {
       LocalPointersOp view = getFullView(store.getPtr());
-      if (!view || store.getMask() || !store.getBoundaryCheck().empty() ||
-          store.getCache() != tt::CacheModifier::NONE ||
-          store.getEvict() != tt::EvictionPolicy::NORMAL ||
-          !view.getBuffer().getType().getMutableMemory() ||
-          !isa<RankedTensorType>(store.getValue().getType()))
+      if (!view || !plainStore(store) ||
+          !view.getBuffer().getType().getMutableMemory())
         continue;
+      Value buffer = view.getBuffer();
+      Value value = store.getValue();
       OpBuilder builder(store);
-      LocalStoreOp::create(builder, store.getLoc(), store.getValue(),
-                           view.getBuffer());
+      if (Value mask = store.getMask()) {
+        auto [it, fresh] = folds.try_emplace(buffer, false);
+        if (fresh)
+          it->second = masksFold(buffer);
+        if (!it->second)
+          continue;
+        // The elements the mask leaves out keep their value.
+        Value old = LocalLoadOp::create(builder, store.getLoc(),
+                                        value.getType(), buffer);
+        value =
+            arith::SelectOp::create(builder, store.getLoc(), mask, value, old);
+      }
+      LocalStoreOp::create(builder, store.getLoc(), value, buffer);
       store.erase();
       eraseIfDead(view);
     }

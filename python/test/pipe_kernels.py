@@ -432,3 +432,44 @@ def field_subsets(src, dst_k, dst_v, n_tiles, BLOCK: tl.constexpr, STAGES: tl.co
 
 
 SIGNATURES["field_subsets"] = (field_subsets, {"src": "*fp32", "dst_k": "*fp32", "dst_v": "*fp32", "n_tiles": "i32"})
+
+
+# --- local pointers into slots (FlagTree's local_ptr(slot.field, ...))
+
+
+@triton.jit
+def _pointer_producer(w, src, n_tiles, BLOCK: tl.constexpr, KEEP: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(n_tiles):
+        slot = w.acquire()
+        x = tl.load(src + i * BLOCK + offs)
+        # A whole tile, then a masked one over it: the elements the mask
+        # leaves out keep the first (a read-modify-write of a memdesc field).
+        tl.store(tle.gpu.local_ptr(slot.k), x)
+        tl.store(tle.gpu.local_ptr(slot.k), -x, mask=offs >= KEEP)
+        # Scattered through indexed pointers: a pointer field.
+        tl.store(tle.gpu.local_ptr(slot.g, (BLOCK - 1 - offs, )), x * 10)
+        w.commit(slot)
+
+
+@triton.jit
+def _pointer_consumer(r, dst_k, dst_g, n_tiles, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(n_tiles):
+        slot, closed = r.wait()
+        tl.store(dst_k + i * BLOCK + offs, tl.load(tle.gpu.local_ptr(slot.k)))
+        tl.store(dst_g + i * BLOCK + offs, tl.load(tle.gpu.local_ptr(slot.g)))
+        r.release(slot)
+
+
+@triton.jit
+def slot_pointers(src, dst_k, dst_g, n_tiles, BLOCK: tl.constexpr, STAGES: tl.constexpr, KEEP: tl.constexpr):
+    """dst_k = src where offs < KEEP, else -src (a masked store over a whole
+    one, through local pointers of the slot); dst_g = 10 * src reversed per
+    tile (scattered through indexed local pointers of the slot)."""
+    p = tle.pipe(STAGES, name="ptrs", readers="r", k=([BLOCK], tl.float32), g=([BLOCK], tl.float32))
+    tle.gpu.warp_specialize([(_pointer_consumer, (p.reader(), dst_k, dst_g, n_tiles, BLOCK)),
+                             (_pointer_producer, (p.writer(), src, n_tiles, BLOCK, KEEP))], worker_num_warps=[4])
+
+
+SIGNATURES["slot_pointers"] = (slot_pointers, {"src": "*fp32", "dst_k": "*fp32", "dst_g": "*fp32", "n_tiles": "i32"})

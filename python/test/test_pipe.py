@@ -27,6 +27,7 @@ CONFIGS = {
     "ring_gather_dot": dict(M=64, BN=32, D=64, STAGES=2),
     "cursor_ring": dict(R=1, BLOCK=128, STAGES=3),
     "field_subsets": dict(BLOCK=128, STAGES=2),
+    "slot_pointers": dict(BLOCK=128, STAGES=2, KEEP=48),
 }
 
 
@@ -319,6 +320,23 @@ def test_one_shot_writer_before_warp_specialize():
     assert ptx_count(compiled, r"^@?%?\w* *mbarrier\.arrive") >= 1
 
 
+def test_local_pointers_into_slots():
+    """FlagTree's local_ptr(slot.field, ...): field "k", only ever accessed
+    through full views (a masked store among them), stays a shared-memory
+    buffer read and written by ttg.local_load / local_store (the masked store
+    a read-modify-write: select of the old tile); field "g", scattered
+    through indexed pointers, is a pointer buffer in TLE's region, its slot
+    i at i * BLOCK elements."""
+    compiled = compile_kernel("slot_pointers")
+    ttgir = code(compiled, "tle-ttgir")
+    assert re.search(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<2x128xf32", ttgir), ttgir
+    assert "arith.select" in ttgir
+    assert re.search(r"tle\.shared = 1024 : i32", ttgir), ttgir
+    assert "tle.smem.base 0;" in ttgir
+    assert "tle.buffer_slot" not in ttgir and "tle.local_pointers" not in ttgir
+    assert ptx_count(compiled, r"st\.shared") >= 1 and ptx_count(compiled, r"ld\.shared") >= 1
+
+
 def warp_specialize_op(ttgir):
     """(results name, number of results, the op's text, the text after it) of the one ttg.warp_specialize."""
     head = re.search(r"(?:(%[\w.]+)(?::(\d+))? = )?ttg\.warp_specialize\(", ttgir)
@@ -420,19 +438,6 @@ def release_of_writer_slot(x):
 def endpoint_outside_partitions(x):
     p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
     _touch(p.writer(), x)
-
-
-@triton.jit
-def _slot_pointers(r, x):
-    slot, closed = r.wait()
-    tl.store(x + tl.arange(0, 64), tl.load(tle.gpu.local_ptr(slot["x"], (tl.arange(0, 64),))))
-    r.release(slot)
-
-
-@triton.jit
-def pointers_into_slot(x):
-    p = tle.pipe(2, name="p", readers="r", x=([64], tl.float32))
-    tle.gpu.warp_specialize([(_slot_pointers, (p.reader(), x)), (_touch, (p.writer(), x))], worker_num_warps=[1])
 
 
 @triton.jit
@@ -698,7 +703,6 @@ def test_readers_of_field_subsets_each_wait_and_release_whole_slots():
     (endpoint_outside_partitions, "must be inside a tle.gpu.warp_specialize partition"),
     (stage_count_mismatch, "stage count mismatch: the buffer's dim 0 is 2 but the pipe has capacity 3"),
     (close_one_shot, "is one_shot: its stream ends by itself"),
-    (pointers_into_slot, "local pointers into field 'x' of a pipe slot are not supported"),
     (writer_before_not_one_shot, "the writer fills slots before the tle.gpu.warp_specialize its readers run in, so "
      "it cannot wait for a released slot: make the pipe one_shot"),
     (unknown_reader, "pipe 'p' has no reader 's'"),

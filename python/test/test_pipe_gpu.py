@@ -87,6 +87,24 @@ def test_one_shot_writer_before_warp_specialize(m, n):
         torch.testing.assert_close(dst2, 2 * src)
 
 
+@pytest.mark.parametrize("stages", [1, 2, 3])
+@pytest.mark.parametrize("n_tiles,programs", [(1, 1), (9, 132)])
+def test_local_pointers_into_slots(stages, n_tiles, programs):
+    """FlagTree's local_ptr(slot.field, ...): a masked store over a whole
+    tile keeps what its mask leaves out; a scatter through indexed pointers
+    lands where its indices say; each round's slot is its own."""
+    block, keep = 128, 48
+    src = torch.randn(n_tiles * block, device="cuda")
+    for _ in range(programs // 66 + 1):  # several launches: slots reused
+        dst_k = torch.full_like(src, float("nan"))
+        dst_g = torch.full_like(src, float("nan"))
+        K.slot_pointers[(programs,)](src, dst_k, dst_g, n_tiles, BLOCK=block, STAGES=stages, KEEP=keep, num_warps=4)
+        tiles = src.view(n_tiles, block)
+        expect_k = torch.where(torch.arange(block, device="cuda") < keep, tiles, -tiles)
+        torch.testing.assert_close(dst_k.view(n_tiles, block), expect_k, rtol=0, atol=0)
+        torch.testing.assert_close(dst_g.view(n_tiles, block), 10 * tiles.flip(1), rtol=0, atol=0)
+
+
 def _check_ring_dot(kernel, stages, n_tiles, **extra):
     m, bn, d = 64, 32, 64
     q = (torch.randn(m, d, device="cuda") / 4).half()

@@ -282,3 +282,194 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %x, %y : tensor<32x64xf16, #blocked>, tensor<32x64xf16, #blocked>
   }
 }
+
+// -----
+
+// FlagTree's Q hand-off: a one-shot pipe whose readers take the slot at a
+// position (`at [stage, phase]`) and never release it. Reader "a" reads Q
+// in place in its loop: no release to move. Its own store into the slot
+// after the loop comes after every wgmma read of it; the tile it copies for
+// a TMA store (another encoding, not a wgmma operand) keeps its copy.
+// Reader "b" stores into the slot from another partition: reader "a" sends
+// no signal between its load and the wgmma's wait, so the store cannot be
+// ordered inside that window.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmmaT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+!q = !tle.pipe<capacity = 1, fields = [q: !ttg.memdesc<1x64x64xf16, #plain, #smem, mutable>], readers = [a, b], one_shot>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: #[[NVMMAT:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+  // CHECK-LABEL: tt.func @kept_forever(
+  tt.func @kept_forever(%k: !ttg.memdesc<64x64xf16, #nvmma, #smem>, %v: tensor<64x64xf16, #blocked>, %desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %false = arith.constant false
+    %acc0 = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    // CHECK: tle.alloc smem : () -> !ttg.memdesc<1x64x64xf16, #[[NVMMAT]], #smem, mutable>
+    %buf = tle.alloc smem : () -> !ttg.memdesc<1x64x64xf16, #plain, #smem, mutable>
+    %pipe = tle.pipe.create "q" capacity 1 readers ["a", "b"] fields(q = %buf : !ttg.memdesc<1x64x64xf16, #plain, #smem, mutable>) {one_shot = true}
+    tle.warp_specialize()
+    default {
+      // CHECK: %[[VIEW:.*]] = tle.pipe.slot {{.*}} field "q" : !pipe -> !ttg.memdesc<64x64xf16, #[[NVMMAT]], #smem, mutable>
+      // CHECK: scf.for
+      // CHECK-NOT: ttg.local_alloc
+      // CHECK: ttng.warp_group_dot %[[VIEW]], %arg0
+      // CHECK: scf.yield
+      // CHECK: tle.local_store %arg1, %[[VIEW]]
+      // CHECK-NEXT: %[[OUT:.*]] = tle.local_load %[[VIEW]]
+      // CHECK-NEXT: %[[STAGE:.*]] = ttg.local_alloc %[[OUT]] : {{.*}} -> !ttg.memdesc<64x64xf16, #{{.*}}, #smem>
+      // CHECK-NEXT: ttng.async_tma_copy_local_to_global %arg2[%{{.*}}, %{{.*}}] %[[STAGE]]
+      %s, %closed = tle.pipe.reader_wait %pipe at [%c0, %false] reader "a" : !q
+      %view = tle.pipe.slot %pipe[%s] field "q" : !q -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #mma>) : i32 {
+        %x = tle.local_load %view : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+        %xc = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmmaT, #smem>
+        %d = ttng.warp_group_dot %xc, %k, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #nvmmaT, #smem> * !ttg.memdesc<64x64xf16, #nvmma, #smem> -> tensor<64x64xf32, #mma>
+        %w:3 = ttng.warp_group_dot_wait %d, %xc, %k {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #nvmmaT, #smem>, !ttg.memdesc<64x64xf16, #nvmma, #smem>
+        scf.yield %w#0 : tensor<64x64xf32, #mma>
+      }
+      tle.local_store %v, %view : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      %out = tle.local_load %view : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+      %stage = ttg.local_alloc %out : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmma, #smem>
+      ttng.async_tma_copy_local_to_global %desc[%c0, %c0] %stage : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem>
+      tle.warp_yield
+    }
+    partition0() num_warps(4) {
+      %s = tle.pipe.writer_acquire %pipe at [%c0, %false] : !q
+      %view = tle.pipe.slot %pipe[%s] field "q" : !q -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      tle.local_store %v, %view : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      tle.pipe.writer_commit %pipe[%s] : !q
+      tle.warp_return
+    }
+    partition1() num_warps(4) {
+      %s, %closed = tle.pipe.reader_wait %pipe at [%c0, %false] reader "b" : !q
+      %view = tle.pipe.slot %pipe[%s] field "q" : !q -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      tle.local_store %v, %view : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+// The same, but reader "a" commits a slot of another pipe between loading Q
+// and waiting for the wgmma: reader "b" may have been released by it and
+// store into Q while the wgmma would read Q in place. The copy stays.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmmaT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+!q = !tle.pipe<capacity = 1, fields = [q: !ttg.memdesc<1x64x64xf16, #plain, #smem, mutable>], readers = [a, b], one_shot>
+!sig = !tle.pipe<capacity = 1, fields = [], readers = [b]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @signal_in_window(
+  // CHECK: tle.alloc smem : () -> !ttg.memdesc<1x64x64xf16, #{{.*}}, #smem, mutable>
+  // CHECK: %[[X:.*]] = tle.local_load
+  // CHECK-NEXT: %[[XC:.*]] = ttg.local_alloc %[[X]]
+  // CHECK: ttng.warp_group_dot %[[XC]]
+  tt.func @signal_in_window(%k: !ttg.memdesc<64x64xf16, #nvmma, #smem>, %v: tensor<64x64xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %false = arith.constant false
+    %acc0 = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %buf = tle.alloc smem : () -> !ttg.memdesc<1x64x64xf16, #plain, #smem, mutable>
+    %pipe = tle.pipe.create "q" capacity 1 readers ["a", "b"] fields(q = %buf : !ttg.memdesc<1x64x64xf16, #plain, #smem, mutable>) {one_shot = true}
+    %sig = tle.pipe.create "sig" capacity 1 readers ["b"] fields()
+    tle.warp_specialize()
+    default {
+      %s, %closed = tle.pipe.reader_wait %pipe at [%c0, %false] reader "a" : !q
+      %view = tle.pipe.slot %pipe[%s] field "q" : !q -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      %x = tle.local_load %view : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+      %xc = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmmaT, #smem>
+      %t = tle.pipe.writer_acquire %sig : !sig
+      tle.pipe.writer_commit %sig[%t] : !sig
+      %d = ttng.warp_group_dot %xc, %k, %acc0 {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #nvmmaT, #smem> * !ttg.memdesc<64x64xf16, #nvmma, #smem> -> tensor<64x64xf32, #mma>
+      %w:3 = ttng.warp_group_dot_wait %d, %xc, %k {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #nvmmaT, #smem>, !ttg.memdesc<64x64xf16, #nvmma, #smem>
+      tle.warp_yield
+    }
+    partition0() num_warps(4) {
+      %s = tle.pipe.writer_acquire %pipe at [%c0, %false] : !q
+      %view = tle.pipe.slot %pipe[%s] field "q" : !q -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      tle.local_store %v, %view : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      tle.pipe.writer_commit %pipe[%s] : !q
+      tle.warp_return
+    }
+    partition1() num_warps(4) {
+      %t, %tc = tle.pipe.reader_wait %sig reader "b" : !sig
+      tle.pipe.reader_release %sig[%t] reader "b" : !sig
+      %s, %closed = tle.pipe.reader_wait %pipe at [%c0, %false] reader "b" : !q
+      %view = tle.pipe.slot %pipe[%s] field "q" : !q -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      tle.local_store %v, %view : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+// A positioned wait (FlagTree's cursor, `at [stage, phase]`) and the
+// release of that stage: the release names the stage, not the wait's
+// result, and still moves after the wgmma's wait.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+!kv = !tle.pipe<capacity = 2, fields = [k: !ttg.memdesc<2x64x64xf16, #plain, #smem, mutable>], readers = [mma]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @positioned(
+  // CHECK: %[[ST:.*]] = arith.remsi
+  // CHECK: %[[S:.*]], %{{.*}} = tle.pipe.reader_wait %{{.*}} at [%[[ST]], %{{.*}}]
+  // CHECK-NEXT: %[[VIEW:.*]] = tle.pipe.slot
+  // CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %arg0, %[[VIEW]]
+  // CHECK-NEXT: ttng.warp_group_dot_wait %[[D]]
+  // CHECK-NEXT: tle.pipe.reader_release %{{.*}}[%[[ST]]] reader "mma"
+  tt.func @positioned(%a: !ttg.memdesc<64x64xf16, #nvmma, #smem>, %v: tensor<64x64xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %acc0 = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %buf = tle.alloc smem : () -> !ttg.memdesc<2x64x64xf16, #plain, #smem, mutable>
+    %pipe = tle.pipe.create "kv" capacity 2 readers ["mma"] fields(k = %buf : !ttg.memdesc<2x64x64xf16, #plain, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #mma>) : i32 {
+        %st = arith.remsi %i, %c2 : i32
+        %q = arith.divsi %i, %c2 : i32
+        %qb = arith.trunci %q : i32 to i1
+        %s, %closed = tle.pipe.reader_wait %pipe at [%st, %qb] reader "mma" : !kv
+        %view = tle.pipe.slot %pipe[%s] field "k" : !kv -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+        %k = tle.local_load %view : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+        %kc = ttg.local_alloc %k : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmma, #smem>
+        tle.pipe.reader_release %pipe[%st] reader "mma" : !kv
+        %d = ttng.warp_group_dot %a, %kc, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #nvmma, #smem> * !ttg.memdesc<64x64xf16, #nvmma, #smem> -> tensor<64x64xf32, #mma>
+        %w:3 = ttng.warp_group_dot_wait %d, %a, %kc {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #nvmma, #smem>, !ttg.memdesc<64x64xf16, #nvmma, #smem>
+        scf.yield %w#0 : tensor<64x64xf32, #mma>
+      }
+      tle.warp_yield
+    }
+    partition0() num_warps(4) {
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        %st = arith.remsi %i, %c2 : i32
+        %q = arith.divsi %i, %c2 : i32
+        %qb = arith.trunci %q : i32 to i1
+        %s = tle.pipe.writer_acquire %pipe at [%st, %qb] : !kv
+        %view = tle.pipe.slot %pipe[%s] field "k" : !kv -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+        tle.local_store %v, %view : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+        tle.pipe.writer_commit %pipe[%st] : !kv
+      }
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}

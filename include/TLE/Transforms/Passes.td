@@ -178,6 +178,15 @@ def TLEForwardPipeMmaOperands
     async-proxy reads by the `ttng.fence_async_shared` that
     `triton-tle-lower-pipes` puts before every commit's arrive.
 
+    A slot taken by a positioned wait (`at [%stage, %phase]`) is released
+    by its stage. A reader of a one-shot pipe that never releases its slot
+    (FlagTree's Q hand-off) has no release to move. A copy whose uses are
+    not wgmma reads (a TMA store's staging buffer) stays with its load. A
+    reader's `tle.local_store` into the field must come, in its block,
+    after the last forwarded read; in another partition, the reading
+    reader may send no signal (pipe commit / release, barrier arrive, any
+    op with write effects) between the forwarded load and its last read.
+
     A field is left as it is (the copy stays) when any rule does not hold:
     a slot view used by another op (pointers, copies), a field with a
     chosen layout, copies wanting different encodings, a dot whose
@@ -214,10 +223,24 @@ def TLEOptimizeLocalPointerStores
     A `tt.store %p, %v` whose pointer is a full-view `tle.local_pointers %buf`
     (no indices) into a mutable buffer, with no mask, no boundary check and
     the default cache modifier and eviction policy writes every element of
-    `%buf`: it becomes `tle.local_store %v, %buf`. Masked, cached/evicting and
-    indexed stores are left alone. A `tle.local_pointers` left without users
-    is erased.
+    `%buf`: it becomes `tle.local_store %v, %buf`. A `tle.local_pointers`
+    left without users is erased.
+
+    A masked store `tt.store %p, %v, %m` becomes `tle.local_store
+    (arith.select %m, %v, (tle.local_load %buf)), %buf` (the elements the
+    mask leaves out are written back unchanged) when (a) every
+    `tle.local_pointers` of the buffer's memory — the `tle.alloc`, its
+    `tle.buffer_slot`s and, for a pipe field, every `tle.pipe.slot` of that
+    field — is a full view whose users are such stores, so the buffer stops
+    being a pointer buffer (wgmma, TMA and Triton's own shared-memory
+    accesses can use it; FlagTree's pipe kernels store their tiles with
+    masks), and (b) nothing else may write the elements meanwhile: the
+    store is outside `tle.warp_specialize`, or into a pipe slot the writer
+    acquired, or into one a reader waited for when the other readers only
+    read that field. Cached/evicting stores, indexed pointers and masked
+    stores failing (a) or (b) are left alone.
   }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def TLESelectEncodings

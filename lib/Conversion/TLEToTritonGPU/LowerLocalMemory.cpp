@@ -142,7 +142,8 @@ SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape,
   return strides;
 }
 
-/// The dimension order of an unswizzled shared encoding, or failure (after
+/// The dimension order (all dims, fastest first) of an unswizzled shared
+/// encoding, or failure (after
 /// reporting at `op`).
 FailureOr<SmallVector<unsigned>> unswizzledOrder(Operation *op,
                                                  ttg::MemDescType type) {
@@ -156,6 +157,16 @@ FailureOr<SmallVector<unsigned>> unswizzledOrder(Operation *op,
     return failure();
   }
   ArrayRef<unsigned> order = swizzled.getOrder();
+  // Triton's multi-buffer convention (a pipe's field, the slots laid out
+  // like one slot): the order covers the slot's dims, the slot index is
+  // outermost.
+  if (order.size() + 1 == static_cast<size_t>(type.getRank())) {
+    SmallVector<unsigned> full;
+    for (unsigned d : order)
+      full.push_back(d + 1);
+    full.push_back(0);
+    return full;
+  }
   if (order.size() != static_cast<size_t>(type.getRank())) {
     op->emitOpError("shared encoding order has ")
         << order.size() << " entries for a rank-" << type.getRank()
@@ -339,13 +350,15 @@ LowerLocalMemoryPass::lowerPointerViewUses(PointerBuffer &buffer, Value view,
     OpBuilder b(user);
     Location loc = user->getLoc();
     if (auto ptrs = dyn_cast<LocalPointersOp>(user)) {
-      // pointersThroughSlots moved the ones of slots onto the buffer.
-      assert(slot.empty() && "local pointers of a slot");
+      // pointersThroughSlots moved the indexed ones of slots onto the
+      // buffer; a slot's full view is here.
+      assert((slot.empty() || ptrs.getIndices().empty()) &&
+             "indexed local pointers of a slot");
       Type resultType = ptrs.getResult().getType();
       Value lowered;
       if (ptrs.getIndices().empty())
-        lowered =
-            buildFullView(b, loc, buffer, cast<RankedTensorType>(resultType));
+        lowered = buildFullView(b, loc, buffer,
+                                cast<RankedTensorType>(resultType), slot);
       else
         lowered = buildPointers(b, loc, buffer, ptrs.getIndices(), resultType);
       ptrs.getResult().replaceAllUsesWith(lowered);
@@ -423,18 +436,17 @@ static bool lowerMemdescAccess(Operation *user, Value buffer) {
 /// %buf[%i, idx...]` (`%i` splatted to the indices' type when they are
 /// tensors), slots of slots included, so the pointers address the whole
 /// buffer and it is planned as a pointer buffer. Slots left without users
-/// go. Local pointers over a whole slot (no indices) are an error.
+/// go. Local pointers over a whole slot (no indices: a pipe slot's field,
+/// FlagTree's `local_ptr(slot.field)`) stay on the slot: its full view is
+/// built with the slot's pointer-buffer uses.
 static LogicalResult pointersThroughSlots(ModuleOp module) {
   SmallVector<LocalPointersOp> ops;
   module.walk([&](LocalPointersOp op) {
-    if (op.getBuffer().getDefiningOp<BufferSlotOp>())
+    if (op.getBuffer().getDefiningOp<BufferSlotOp>() &&
+        !op.getIndices().empty())
       ops.push_back(op);
   });
   for (LocalPointersOp op : ops) {
-    if (op.getIndices().empty())
-      return op.emitOpError("local pointers over a whole buffer slot need "
-                            "indices (tle.gpu.local_ptr(buf.slot(i), "
-                            "indices)); or index the buffer itself");
     Value buffer = op.getBuffer();
     SmallVector<Value> indices(op.getIndices());
     OpBuilder b(op);

@@ -55,8 +55,17 @@ LogicalResult PipeLowering::collectAsyncFills() {
           tma && tma->hasAttr(kTmaFillAttr) &&
           tma.getBuffer() == view.getView()) {
         tma->removeAttr(kTmaFillAttr);
-        if (failed(collectTmaFill(tma, view)))
+        if (isPointerView(view)) {
+          error(tma) << "tle.gpu.copy from a tensor descriptor fills field '"
+                     << view.getField()
+                     << "', which tle.gpu.local_ptr also reads or writes: a "
+                        "TMA fill needs a shared-memory buffer, local "
+                        "pointers a pointer buffer; give the field one kind "
+                        "of access";
           ok = false;
+        } else if (failed(collectTmaFill(tma, view))) {
+          ok = false;
+        }
         continue;
       }
       // Both stores take (value, buffer).
@@ -75,9 +84,10 @@ LogicalResult PipeLowering::collectAsyncFills() {
         ok = false;
         continue;
       }
-      // Not one cp.async (e.g. 2-byte vectors): the load and store stay,
-      // synchronous and correct; the commit publishes them as usual.
-      if (asyncCopyable(load))
+      // Not one cp.async (e.g. 2-byte vectors), or into a field read through
+      // local pointers (plain stores into TLE's region): the load and store
+      // stay, synchronous and correct; the commit publishes them as usual.
+      if (asyncCopyable(load) && !isPointerView(view))
         asyncFills.push_back({store, load});
     }
   }

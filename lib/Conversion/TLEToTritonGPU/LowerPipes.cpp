@@ -295,6 +295,29 @@ Value PipeLowering::index(OpBuilder &b, Location loc, Value ring, Value slot) {
   return ttg::MemDescIndexOp::create(b, loc, view, ring, slot);
 }
 
+void PipeLowering::collectPointerFields() {
+  for (Operation *user : create.getPipe().getUsers())
+    if (auto view = dyn_cast<PipeSlotOp>(user))
+      if (llvm::any_of(view.getView().getUsers(),
+                       [](Operation *op) { return isa<LocalPointersOp>(op); }))
+        pointerFields.insert(*type.getFieldIndex(view.getField()));
+}
+
+/// The encoding of one slot of `ring` (a tle.gpu.alloc field): its order
+/// without the slot dimension, as tle.buffer_slot takes it.
+static Attribute slotEncoding(ttg::MemDescType ring) {
+  auto enc = dyn_cast<ttg::SwizzledSharedEncodingAttr>(ring.getEncoding());
+  if (!enc || static_cast<int64_t>(enc.getOrder().size()) != ring.getRank())
+    return ring.getEncoding();
+  SmallVector<unsigned> order;
+  for (unsigned d : enc.getOrder())
+    if (d != 0)
+      order.push_back(d - 1);
+  return ttg::SwizzledSharedEncodingAttr::get(ring.getContext(), enc.getVec(),
+                                              enc.getPerPhase(),
+                                              enc.getMaxPhase(), order);
+}
+
 static Value i32(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 32);
 }
@@ -627,7 +650,20 @@ void PipeLowering::lowerRest() {
       }
     } else if (auto view = dyn_cast<PipeSlotOp>(user)) {
       unsigned field = *type.getFieldIndex(view.getField());
-      Value lowered = index(b, loc, create.getFields()[field], view.getSlot());
+      Value ring = create.getFields()[field];
+      Value lowered;
+      if (pointerFields.contains(field)) {
+        // A slot of a pointer buffer (triton-tle-lower-local-memory turns
+        // the local pointers through it into pointers into the field).
+        auto ringType = cast<ttg::MemDescType>(ring.getType());
+        auto viewType = ttg::MemDescType::get(
+            ringType.getShape().drop_front(), ringType.getElementType(),
+            slotEncoding(ringType), ringType.getMemorySpace(),
+            ringType.getMutableMemory());
+        lowered = BufferSlotOp::create(b, loc, viewType, ring, view.getSlot());
+      } else {
+        lowered = index(b, loc, ring, view.getSlot());
+      }
       view.getView().replaceAllUsesWith(lowered);
     }
     user->erase();
@@ -652,6 +688,7 @@ struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
       }
       PipeLowering pipe{create, cast<PipeType>(create.getPipe().getType()),
                         module};
+      pipe.collectPointerFields();
       if (failed(pipe.checkSlots()) || failed(pipe.collect()) ||
           failed(pipe.collectAsyncFills())) {
         ok = false;
@@ -661,8 +698,9 @@ struct LowerPipesPass : public tle::impl::TLELowerPipesBase<LowerPipesPass> {
         create.erase();
         continue;
       }
-      for (Value field : create.getFields())
-        if (failed(relayoutField(create, field)))
+      for (auto [i, field] : llvm::enumerate(create.getFields()))
+        if (!pipe.pointerFields.contains(i) &&
+            failed(relayoutField(create, field)))
           ok = false;
       if (!ok)
         continue;

@@ -143,9 +143,9 @@ struct Reencoder {
   }
 };
 
-/// Clones into `region` the side-effect-free ops computing the tensors from
-/// above that it uses; fails (after reporting) on a tensor that cannot be
-/// recomputed.
+/// Clones into `region` the side-effect-free ops computing the tensors (and
+/// shared-memory pointers) from above that it uses; fails (after reporting) on
+/// a tensor that cannot be recomputed.
 LogicalResult recompute(Region &region, unsigned index) {
   llvm::SetVector<Value> above;
   getUsedValuesDefinedAbove(region, above);
@@ -160,13 +160,21 @@ LogicalResult recompute(Region &region, unsigned index) {
       slice.insert(def);
       return success();
     }
-    if (!isa<RankedTensorType>(v.getType()) || isCapturable(v.getType()))
+    // A scalar pointer into shared or cluster memory (a pointer buffer's
+    // base, tle.smem.base at the function's entry) is recomputed too: the
+    // llir finish follows such pointers only through their own ops, not
+    // through Triton's capture buffer.
+    auto pointer = dyn_cast<tt::PointerType>(v.getType());
+    bool sharedPointer = pointer && pointer.getAddressSpace() != 1;
+    if (!sharedPointer &&
+        (!isa<RankedTensorType>(v.getType()) || isCapturable(v.getType())))
       return success();
     if (!def || def->getNumRegions() != 0 || !isMemoryEffectFree(def)) {
-      InFlightDiagnostic diag = use->getOwner()->emitOpError()
-                                << "in partition " << index
-                                << " of tle.warp_specialize uses a "
-                                << "tensor computed outside it";
+      InFlightDiagnostic diag =
+          use->getOwner()->emitOpError()
+          << "in partition " << index << " of tle.warp_specialize uses a "
+          << (sharedPointer ? "shared-memory pointer" : "tensor")
+          << " computed outside it";
       if (def)
         diag << " by '" << def->getName()
              << "', which has memory effects; compute it inside the "

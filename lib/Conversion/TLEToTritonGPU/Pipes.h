@@ -88,6 +88,11 @@ struct PipeLowering {
   SmallVector<TmaFill> tmaFills;
   /// The bytes the TMA fills of each commit's slot bring (its expect_tx).
   llvm::DenseMap<Operation *, int64_t> commitBytes;
+  /// Fields some slot view of which tle.local_pointers takes (FlagTree's
+  /// `local_ptr(slot.field, ...)`): pointer buffers in TLE's region, their
+  /// views tle.buffer_slots (docs/warp-specialize.md, "Local pointers into
+  /// slots").
+  llvm::SmallDenseSet<unsigned, 4> pointerFields;
 
   InFlightDiagnostic error(Operation *op) {
     return op->emitOpError() << "(pipe '" << create.getName() << "'): ";
@@ -114,6 +119,10 @@ struct PipeLowering {
   }
   LogicalResult collect();
   LogicalResult checkSlots();
+  void collectPointerFields();
+  bool isPointerView(PipeSlotOp view) {
+    return pointerFields.contains(*type.getFieldIndex(view.getField()));
+  }
   LogicalResult collectAsyncFills();
   LogicalResult collectTmaFill(LocalStoreOp store, PipeSlotOp view);
   void lowerAsyncFills();

@@ -49,6 +49,16 @@ static unsigned sharedSpaceOf(Type *type) {
              : 0;
 }
 
+/// Whether `type` is a struct with a shared or cluster pointer in it
+/// (Triton's shared-memory descriptor, `{ptr addrspace(3), i32}`, which its
+/// own mbarrier asm takes whole).
+static bool holdsSharedPointer(Type *type) {
+  auto *st = dyn_cast<StructType>(type);
+  return st && any_of(st->elements(), [](Type *element) {
+           return sharedSpaceOf(element) || holdsSharedPointer(element);
+         });
+}
+
 namespace {
 /// How the operands of an inline-asm call line up with its constraints.
 struct AsmOperands {
@@ -271,7 +281,8 @@ Expected<bool> rewriteSharedAsmCall(CallInst *call) {
 static bool isPlainUse(const Instruction &inst) {
   if (isa<LoadInst, StoreInst, GetElementPtrInst, CastInst, PHINode, SelectInst,
           ICmpInst, ExtractElementInst, InsertElementInst, ShuffleVectorInst,
-          AtomicRMWInst, AtomicCmpXchgInst, FreezeInst>(inst))
+          AtomicRMWInst, AtomicCmpXchgInst, FreezeInst, InsertValueInst,
+          ExtractValueInst>(inst))
     return true;
   if (const auto *call = dyn_cast<CallInst>(&inst)) {
     if (isa<IntrinsicInst>(call))
@@ -303,9 +314,18 @@ Error checkSharedPointerUses(Module &module) {
           return fail("unfinished TLE marker: " + describe(call));
         AsmOperands a = analyze(call, ia);
         for (unsigned i = 0; i < call->arg_size(); ++i) {
-          if (!sharedSpaceOf(call->getArgOperand(i)->getType()))
-            continue;
+          Type *type = call->getArgOperand(i)->getType();
           int n = a.operandOfArg[i];
+          if (holdsSharedPointer(type)) {
+            // Only shared-state statements may read such a struct.
+            if (n < 0 || !onlySharedStatementsReference(
+                             ptx::splitStatements(ia->getAsmString()), n))
+              return fail("a struct holding a shared pointer is passed to " +
+                          describe(call));
+            continue;
+          }
+          if (!sharedSpaceOf(type))
+            continue;
           if (n < 0 || (!isCode(a.infos[a.constraintOf[n]], "r") &&
                         !tiedOutput(a.infos[a.constraintOf[n]]) &&
                         !onlySharedStatementsReference(

@@ -284,9 +284,12 @@ def pipe(capacity, scope="cta", name="pipe", readers=None, one_shot=False, _sema
         A pipe (below): ``pipe.writer()`` and ``pipe.reader(name)`` give the
         endpoints the partitions use; ``slot["field"]`` is a field's
         shared-memory view in the slot (use it with ``tle.gpu.local_load`` /
-        ``local_store``, ``tle.gpu.copy`` or as a ``tl.dot`` operand;
-        ``tle.gpu.local_ptr`` of a slot is an error: pipe fields are not
-        pointer buffers).
+        ``local_store``, ``tle.gpu.copy``, as a ``tl.dot`` operand, or
+        through ``tle.gpu.local_ptr(slot.field[, indices])`` as FlagTree's
+        kernels do: loads and stores of the whole slot, masked stores
+        included, stay shared-memory accesses; a field also taken by indexed
+        pointers becomes a pointer buffer, which a TMA fill cannot write;
+        docs/warp-specialize.md, "Local pointers into slots").
 
     Example::
 

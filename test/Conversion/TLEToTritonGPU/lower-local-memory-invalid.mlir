@@ -176,19 +176,3 @@ tt.func @padded_memdesc() -> !ttg.memdesc<32x66xf32, #shared, #smem, mutable> {
   %buf = tle.alloc smem : () -> !ttg.memdesc<32x66xf32, #shared, #smem, mutable>
   tt.return %buf : !ttg.memdesc<32x66xf32, #shared, #smem, mutable>
 }
-
-// -----
-
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-#smem = #ttg.shared_memory
-module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
-  tt.func @slot_full_view(%i: i32) -> tensor<64x!tt.ptr<i32, 3>, #blocked> {
-    %buf = tle.alloc smem : () -> !ttg.memdesc<2x64xi32, #shared2, #smem, mutable>
-    %s = tle.buffer_slot %buf[%i] : !ttg.memdesc<2x64xi32, #shared2, #smem, mutable>, i32 -> !ttg.memdesc<64xi32, #shared, #smem, mutable>
-    // expected-error @+1 {{local pointers over a whole buffer slot need indices}}
-    %p = tle.local_pointers %s : !ttg.memdesc<64xi32, #shared, #smem, mutable> -> tensor<64x!tt.ptr<i32, 3>, #blocked>
-    tt.return %p : tensor<64x!tt.ptr<i32, 3>, #blocked>
-  }
-}

@@ -72,3 +72,54 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %w, %all : tensor<64xf32, #blocked>, tensor<2x64x!tt.ptr<f32, 3>, #blocked2>
   }
 }
+
+// -----
+
+// Local pointers over a whole slot (a pipe slot's field, FlagTree's
+// local_ptr(slot.field)): the slot's full view, i * 64 elements into the
+// buffer.
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @slot_full_view
+  // CHECK:      %[[BASE:.*]] = tt.int_to_ptr
+  // CHECK:      %[[I:.*]] = tt.splat %arg0 : i32 -> tensor<64xi32, #blocked>
+  // CHECK-NEXT: %[[R:.*]] = tt.make_range {end = 64 : i32, start = 0 : i32}
+  // CHECK-NEXT: %[[C64:.*]] = arith.constant dense<64>
+  // CHECK-NEXT: %[[IO:.*]] = arith.muli %[[I]], %[[C64]]
+  // CHECK-NEXT: %[[O:.*]] = arith.addi %[[IO]], %[[R]]
+  // CHECK-NEXT: %[[B:.*]] = tt.splat %[[BASE]]
+  // CHECK-NEXT: %[[P:.*]] = tt.addptr %[[B]], %[[O]]
+  // CHECK-NEXT: tt.return %[[P]]
+  tt.func @slot_full_view(%i: i32) -> tensor<64x!tt.ptr<i32, 3>, #blocked> {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<2x64xi32, #shared2, #smem, mutable>
+    %s = tle.buffer_slot %buf[%i] : !ttg.memdesc<2x64xi32, #shared2, #smem, mutable>, i32 -> !ttg.memdesc<64xi32, #shared, #smem, mutable>
+    %p = tle.local_pointers %s : !ttg.memdesc<64xi32, #shared, #smem, mutable> -> tensor<64x!tt.ptr<i32, 3>, #blocked>
+    tt.return %p : tensor<64x!tt.ptr<i32, 3>, #blocked>
+  }
+}
+
+// -----
+
+// A buffer in Triton's multi-buffer convention (its order covers one slot,
+// as a pipe field's after triton-tle-lower-pipes): the slot dimension is
+// outermost, so slot i starts i * 128 elements in and a row is 32.
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @slot_order
+  // CHECK:      arith.muli %arg0, %c128_i32
+  // CHECK:      arith.muli %arg1, %c32_i32
+  // CHECK:      tt.addptr
+  tt.func @slot_order(%i: i32, %r: i32, %c: i32) -> !tt.ptr<f32, 3> {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<2x4x32xf32, #shared1, #smem, mutable>
+    %s = tle.buffer_slot %buf[%i] : !ttg.memdesc<2x4x32xf32, #shared1, #smem, mutable>, i32 -> !ttg.memdesc<4x32xf32, #shared1, #smem, mutable>
+    %p = tle.local_pointers %s[%r, %c] : !ttg.memdesc<4x32xf32, #shared1, #smem, mutable>, i32, i32 -> !tt.ptr<f32, 3>
+    tt.return %p : !tt.ptr<f32, 3>
+  }
+}

@@ -325,3 +325,48 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// A field that local pointers also take is a pointer buffer in TLE's region:
+// a TMA fill cannot write it.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rows = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#field = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!p = !tle.pipe<capacity = 1, fields = [k: !ttg.memdesc<1x64x64xbf16, #field, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func @pointer_field(%desc: !tt.tensordesc<tensor<1x64xbf16, #shared>>, %rows: tensor<64xi32, #rows>, %idx: tensor<64x64xi32, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<1x64x64xbf16, #field, #smem, mutable>
+    %p = tle.pipe.create "p" capacity 1 readers ["r"] fields(k = %buf : !ttg.memdesc<1x64x64xbf16, #field, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      %rs, %closed = tle.pipe.reader_wait %p reader "r" : !p
+      %rview = tle.pipe.slot %p[%rs] field "k" : !p -> !ttg.memdesc<64x64xbf16, #field, #smem, mutable>
+      %ptrs = tle.local_pointers %rview[%idx, %idx] : !ttg.memdesc<64x64xbf16, #field, #smem, mutable>, tensor<64x64xi32, #blocked>, tensor<64x64xi32, #blocked> -> tensor<64x64x!tt.ptr<bf16, 3>, #blocked>
+      %x = tt.load %ptrs : tensor<64x64x!tt.ptr<bf16, 3>, #blocked>
+      tle.pipe.reader_release %p[%rs] reader "r" : !p
+      tle.warp_yield
+    }
+    partition0() num_warps(4) {
+      %s = tle.pipe.writer_acquire %p : !p
+      %scratch = ttg.local_alloc : () -> !ttg.memdesc<64x64xbf16, #shared, #smem, mutable>
+      %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+      ttng.init_barrier %b, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+      ttng.async_tma_gather %desc[%rows, %c0] %scratch, %b, %true : !tt.tensordesc<tensor<1x64xbf16, #shared>>, tensor<64xi32, #rows>, i32, !ttg.memdesc<1xi64, #bar, #smem, mutable>, !ttg.memdesc<64x64xbf16, #shared, #smem, mutable>, i1
+      ttng.wait_barrier %b, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+      %v = ttg.local_load %scratch : !ttg.memdesc<64x64xbf16, #shared, #smem, mutable> -> tensor<64x64xbf16, #blocked>
+      %view = tle.pipe.slot %p[%s] field "k" : !p -> !ttg.memdesc<64x64xbf16, #field, #smem, mutable>
+      // expected-error @+1 {{'tle.local_store' op (pipe 'p'): tle.gpu.copy from a tensor descriptor fills field 'k', which tle.gpu.local_ptr also reads or writes}}
+      tle.local_store %v, %view {tle.tma_fill} : tensor<64x64xbf16, #blocked> -> !ttg.memdesc<64x64xbf16, #field, #smem, mutable>
+      tle.pipe.writer_commit %p[%s] : !p
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}

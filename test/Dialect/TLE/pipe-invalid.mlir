@@ -317,18 +317,3 @@ func.func @phase_not_i1(%p: !pipe, %s: i32) {
   %slot = "tle.pipe.writer_acquire"(%p, %s, %s) {operandSegmentSizes = array<i32: 1, 1, 1>} : (!pipe, i32, i32) -> i32
   return
 }
-
-// -----
-
-// Pipe fields are shared-memory buffers; pointers into a slot are refused.
-#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-#smem = #ttg.shared_memory
-#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
-!pipe = !tle.pipe<capacity = 2, fields = [k: !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>], readers = [r]>
-func.func @pointers_into_slot(%k: !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>, %s: i32) {
-  %p = tle.pipe.create "p" capacity 2 readers ["r"] fields(k = %k : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>)
-  %ks = tle.pipe.slot %p[%s] field "k" : !pipe -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
-  // expected-error @+1 {{'tle.local_pointers' op local pointers into field 'k' of a pipe slot are not supported}}
-  %ptrs = tle.local_pointers %ks : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> tensor<64x32x!tt.ptr<f16, 3>, #blocked>
-  return
-}

@@ -128,16 +128,6 @@ void RemotePointersOp::printResultAndShardType(OpAsmPrinter &printer,
 //===----------------------------------------------------------------------===//
 
 LogicalResult LocalPointersOp::verify() {
-  // Pipe fields are shared-memory descriptors (TMA fills in their NVMMA
-  // layout, wgmma and local_load readers); pointer buffers live in TLE's own
-  // region (docs/local-memory.md), so a slot cannot be both.
-  if (auto slot = getBuffer().getDefiningOp<PipeSlotOp>())
-    return emitOpError("local pointers into field '")
-           << slot.getField()
-           << "' of a pipe slot are not supported: pipe fields are "
-              "shared-memory buffers for tle.gpu.local_load / local_store / "
-              "copy and wgmma; access the slot with those, or keep the data "
-              "in a tle.gpu.alloc buffer of its own";
   return tle::common::verifyLocalPointers(*this, getBuffer().getType(),
                                           getIndices(), getResult().getType());
 }
