@@ -86,7 +86,7 @@ done
 help=$("$repo/.venv-wheel/bin/tle-opt" --help)
 grep -q triton-tle-lower-exclusive-cumsum <<<"$help"
 "$py" -m tle.opt --version >/dev/null
-"$py" "$repo/python/examples/tle_example.py" --stages tle-ttgir
+"$py" "$repo/python/examples/tle_example.py" --stages ttgir
 echo "wheel: extension, tle-opt (console script, python -m tle.opt) and example OK"
 # Two test files check the source tree rather than the package: the ODS
 # reference in docs/reference (needs the kit's mlir-tblgen) and the generated

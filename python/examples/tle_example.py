@@ -5,13 +5,14 @@ prefix sum) and the grand total, the core step of a radix select / counting
 sort. It is compiled for sm_90 on any machine (no GPU needed) with
 ``tle.compile`` and every IR stage is printed:
 
-    ttir       Triton's IR, with a TLE marker where tle.cumsum was called
-    tle-ttir   after TLE checked every marker (errors would point at this file)
-    ttgir      Triton's GPU IR; the marker now carries a layout
-    tle-ttgir  TLE raised the marker, chose the scan layout and lowered it
-    llir, ptx  Triton's backend, unchanged
+    ttir          Triton's IR, with a TLE marker where tle.cumsum was called
+    tle-ttir      after TLE checked every marker (errors would point at this file)
+    triton-ttgir  Triton's GPU IR; the marker now carries a layout
+    ttgir         TLE raised the marker, chose the scan layout and lowered it:
+                  the GPU IR the backend lowers
+    llir, ptx     Triton's backend, unchanged
 
-Run: ``python python/examples/tle_example.py [--stages ttir,tle-ttgir,...]``.
+Run: ``python python/examples/tle_example.py [--stages ttir,ttgir,...]``.
 With a GPU, ``--run`` also launches the kernel and checks it against torch.
 """
 
@@ -34,7 +35,7 @@ def bucket_offsets(counts_ptr, offsets_ptr, total_ptr, NUM_BUCKETS: tl.constexpr
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--stages", default="ttir,tle-ttir,ttgir,tle-ttgir,ptx",
+    parser.add_argument("--stages", default="ttir,tle-ttir,triton-ttgir,ttgir,ptx",
                         help="comma-separated stages to print (default: %(default)s)")
     parser.add_argument("--dump", help="also write every stage to this folder")
     parser.add_argument("--run", action="store_true", help="launch on the GPU and check against torch")

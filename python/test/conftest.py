@@ -149,5 +149,5 @@ def ptx_count(compiled, pattern):
 def assert_finished(compiled):
     """The compile went through TLE's two stages to a cubin."""
     import tle
-    assert tle.stages(compiled) == ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"]
+    assert tle.stages(compiled) == ["ttir", "tle-ttir", "triton-ttgir", "ttgir", "llir", "ptx", "cubin"]
     assert isinstance(compiled.asm["cubin"], bytes) and compiled.asm["cubin"]

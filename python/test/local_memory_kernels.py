@@ -21,14 +21,14 @@ def without_local_pointer_barriers():
     the pass prevents. Compiles inside get their own cache entries (the
     fingerprint hashes the pipelines); launch a kernel specialization not
     compiled outside (see late_writer_transpose's VARIANT)."""
-    after, pipeline = _bridge.STAGES["tle-ttgir"]
+    after, pipeline = _bridge.STAGES["ttgir"]
     # (the registered pipeline refuses to disable a pass it does not run)
-    _bridge.STAGES["tle-ttgir"] = (after, _bridge.with_options(pipeline, disable=[BARRIER_PASS]))
+    _bridge.STAGES["ttgir"] = (after, _bridge.with_options(pipeline, disable=[BARRIER_PASS]))
     _bridge.fingerprint.cache_clear()
     try:
         yield
     finally:
-        _bridge.STAGES["tle-ttgir"] = (after, pipeline)
+        _bridge.STAGES["ttgir"] = (after, pipeline)
         _bridge.fingerprint.cache_clear()
 
 CLUSTER2 = tl.constexpr(tle.device_mesh({"block_cluster": [("cluster_x", 2)]}))

@@ -32,7 +32,7 @@ def test_straight_line_load_becomes_cp_async_waited_before_first_use(dtype):
     ttir = code(c, "tle-ttir")
     assert "tle.async_load" not in ttir and 'elementwise_inline_asm "tle.' not in ttir
     assert re.search(r"tt\.load .*\{tle\.async\}", ttir), ttir
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle.async" not in ttgir
     lines = ttgir.splitlines()
     where = {key: next(i for i, l in enumerate(lines) if key in l)
@@ -51,8 +51,8 @@ def test_straight_line_load_becomes_cp_async_waited_before_first_use(dtype):
 
 def test_narrow_elements_stay_synchronous_outside_loops():
     c = compile_masked_copy("fp16")
-    assert "ttg.async_copy" not in code(c, "tle-ttgir")
-    assert "tle.async" not in code(c, "tle-ttgir")
+    assert "ttg.async_copy" not in code(c, "ttgir")
+    assert "tle.async" not in code(c, "ttgir")
     assert ptx_count(c, r"^cp\.async") == 0
     assert ptx_count(c, r"ld\.global") > 0
 
@@ -62,12 +62,12 @@ def test_loop_loads_are_pipelined_by_tritons_pipeliner(ns):
     c = compile_loop(K.loop_accumulate, ns=ns)
     ttir = code(c, "tle-ttir")
     assert len(re.findall(rf"tt\.load .*\{{tle\.async, tt\.latency = {ns - 1} : i32\}}", ttir)) == 2, ttir
-    ttgir = code(c, "ttgir")  # Triton's own TTGIR, after its pipeliner
+    ttgir = code(c, "triton-ttgir")  # Triton's own TTGIR, after its pipeliner
     # ns - 1 buffers per load: the copies run ahead of their use.
     assert len(re.findall(rf"ttg\.local_alloc : \(\) -> !ttg\.memdesc<{ns - 1}x256xf32", ttgir)) == 2
     assert re.search(rf"ttg\.async_wait .*\{{num = {2 * (ns - 2)} : i32\}}", ttgir), ttgir
     # Nothing left for TLE's TTGIR fallback: no buffer of its own.
-    assert code(c, "tle-ttgir").count("ttg.local_alloc") == 2
+    assert code(c, "ttgir").count("ttg.local_alloc") == 2
     assert ptx_count(c, r"^cp\.async\.c[ag]\.shared\.global") > 0
     assert ptx_count(c, r"^cp\.async\.wait_group\s+[1-9]") > 0  # waits that leave copies in flight
     assert ptx_count(c, r"ld\.global") == 0
@@ -78,7 +78,7 @@ def test_narrow_elements_in_a_loop_are_left_to_tritons_pipeliner():
     the loads synchronous and TLE's fallback leaves them alone."""
     sig = dict(F32, X="*fp16", Y="*fp16")
     c = tle.compile(K.loop_accumulate, signature=sig, constexprs={"BK": 256, "NS": 3}, target=TARGET, num_warps=4)
-    assert "tle.async" not in code(c, "tle-ttgir")
+    assert "tle.async" not in code(c, "ttgir")
     assert ptx_count(c, r"^cp\.async") == 0
     assert ptx_count(c, r"ld\.global") > 0
     # 16-byte aligned pointers: Triton's pipeliner copies them with cp.async.
@@ -118,7 +118,7 @@ def test_matmul_pipelines_like_plain_triton():
 def test_unpipelined_loop_gets_the_ttgir_fallback():
     c = compile_loop(K.loop_accumulate, ns=1)
     assert "tt.latency" not in code(c, "tle-ttir")
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     body = ttgir[ttgir.index("scf.for"):]
     assert body.count("ttg.async_copy_global_to_local") == 2
     assert body.count("ttg.async_wait") == 2
@@ -130,7 +130,7 @@ def test_2d_tile_load():
     c = tle.compile(K.tile_rows, signature={"X": "*fp32", "OUT": "*fp32", "M": "i32"},
                     constexprs={"N": 64, "BM": 32}, target=TARGET, num_warps=4,
                     attrs={(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]})
-    assert "ttg.async_copy_global_to_local" in code(c, "tle-ttgir")
+    assert "ttg.async_copy_global_to_local" in code(c, "ttgir")
     # Rows are contiguous and X is 16-byte aligned: 16-byte copies, read back
     # from shared memory as 16-byte vectors.
     assert ptx_count(c, r"^cp\.async\.cg\.shared\.global .*0x10") > 0
@@ -142,7 +142,7 @@ def test_is_async_false_is_tl_load():
     sig = {"X": "*fp32", "OUT": "*fp32", "n": "i32"}
     ours = tle.compile(K.sync_load, signature=sig, constexprs={"BLOCK": 256}, target=TARGET)
     theirs = tle.compile(K.plain_load, signature=sig, constexprs={"BLOCK": 256}, target=TARGET)
-    strip = lambda c: re.sub(r"sync_load|plain_load", "K", code(c, "tle-ttgir"))
+    strip = lambda c: re.sub(r"sync_load|plain_load", "K", code(c, "ttgir"))
     assert strip(ours) == strip(theirs)
     assert ptx_count(ours, r"^cp\.async") == 0
 

@@ -59,7 +59,7 @@ def _compile(entry):
 @pytest.mark.parametrize("tag", ["d64-full", "d128-causal"])
 def test_triton_provider_is_plain_triton_with_wgmma_and_tma(attention, tag):
     k = _compile(_entry(attention, f"triton-{tag}"))
-    assert "tle-ttgir" not in k.asm
+    assert "triton-ttgir" not in k.asm
     ptx = k.asm["ptx"]
     assert "wgmma.mma_async" in ptx
     assert "cp.async.bulk.tensor" in ptx  # K / V tiles by TMA from the tensor descriptors
@@ -74,7 +74,7 @@ def test_tle_provider_pipes_k_and_v_to_two_consumer_warpgroups(attention, tag):
     assert ptx_count(k, r"cp\.async\.cg\.shared\.global") > 0  # slot fills by cp.async
     assert ptx_count(k, r"cp\.async\.mbarrier\.arrive\.noinc") > 0  # published when they land
     assert ptx_count(k, r"setmaxnreg\.inc") > 0 and ptx_count(k, r"setmaxnreg\.dec") > 0
-    ttgir = k.asm["tle-ttgir"]
+    ttgir = k.asm["ttgir"]
     assert "ttg.warp_specialize" in ttgir
     # Both consumers' wgmmas read K and V in the slots (forward-pipe-mma-operands):
     # the only register-to-shared copies are each consumer's Q.
@@ -132,7 +132,7 @@ def test_tle_fa3_three_warpgroups_take_turns(attention, tag):
     Q of each by TMA, and each consumer's O store guarded by whether its
     rows are inside the sequence (three TMA stores)."""
     k = _compile(_entry(attention, f"tle-fa3-wg3-{tag}"))
-    assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 12
+    assert k.asm["ttgir"].count("ttng.warp_group_dot %") == 12
     assert ptx_count(k, r"setmaxnreg\.inc\.sync\.aligned\.u32\s+160;") > 0
     assert ptx_count(k, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+24;") > 0
     assert ptx_count(k, r"setmaxnreg\.dec\.sync\.aligned\.u32\s+168;") > 0
@@ -166,7 +166,7 @@ def test_tle_fa3_persistent_form(attention, tag):
     per = _compile(dict(entry, constexprs=dict(cfg, PERSISTENT=True)))
     assert "%nctaid.x" in per.asm["ptx"] and "%nctaid.x" in one.asm["ptx"]  # one: start_m counts from the end
     assert per.metadata.shared - one.metadata.shared >= 2 * 64 * d * 2
-    assert per.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 8
+    assert per.asm["ttgir"].count("ttng.warp_group_dot %") == 8
     assert ptx_count(per, r"mbarrier\.try_wait\.parity") > ptx_count(one, r"mbarrier\.try_wait\.parity")
     waits = r"cp\.async\.bulk\.wait_group\.read\s+0;"
     assert ptx_count(one, waits) == 2 and ptx_count(per, waits) >= 4
@@ -186,7 +186,7 @@ def test_tle_fa3_softmax_stays_in_the_wgmma_layout(attention):
     blocked layout either. Without the propagation, 56 conversions through
     shared memory and 262232 B of it, more than an H100 has."""
     k = _compile(_entry(attention, "tle-fa3-d128-causal"))
-    ttgir = k.asm["tle-ttgir"]
+    ttgir = k.asm["ttgir"]
     converts = [l for l in ttgir.splitlines() if "ttg.convert_layout" in l]
     assert len(converts) == 4, converts
     assert all("tensor<64x128xbf16, #mma> -> tensor<64x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>"
@@ -215,7 +215,7 @@ def test_tle_fa3_issues_each_wgmma_once(attention, tag):
     carrier chain: 8."""
     k = _compile(_entry(attention, f"tle-fa3-{tag}"))
     assert k.asm["ttir"].count('"tle.wgmma {') == 8
-    assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 8
+    assert k.asm["ttgir"].count("ttng.warp_group_dot %") == 8
 
 
 def test_tle_fa3_register_p_at_d64_issues_each_wgmma_once(attention):
@@ -231,8 +231,8 @@ def test_tle_fa3_register_p_at_d64_issues_each_wgmma_once(attention):
     entry["constexprs"] = dict(entry["constexprs"], P_REGS=True)
     k = _compile(entry)
     assert k.asm["ttir"].count('"tle.wgmma {') == 8
-    assert k.asm["ttgir"].count('"tle.wgmma {') > 8  # Triton's copies
-    assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 8
+    assert k.asm["triton-ttgir"].count('"tle.wgmma {') > 8  # Triton's copies
+    assert k.asm["ttgir"].count("ttng.warp_group_dot %") == 8
     register_a = ptx_count(k, r"^wgmma\.mma_async[^;]*\},\s*\{%r\d+,\s*%r\d+,\s*%r\d+,\s*%r\d+\},")
     assert register_a == 32
     assert ptx_count(k, r"\b(ld|st)\.local") == 0
@@ -469,8 +469,8 @@ def test_wgmma_marker_is_not_copied_by_layout_propagation():
                     constexprs={"M": 64, "N": 128, "D": 64}, target="sm_90", num_warps=4)
     assert k.asm["ttir"].count('"tle.wgmma {') == 1
     assert re.search(r'"tle\.wgmma \{[^"]*\}" \{[^}]*tle\.marker\.id = \d+ : i64', k.asm["tle-ttir"])
-    assert k.asm["ttgir"].count('"tle.wgmma {') > 1  # Triton's copies, which the merge undoes
-    assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 1
+    assert k.asm["triton-ttgir"].count('"tle.wgmma {') > 1  # Triton's copies, which the merge undoes
+    assert k.asm["ttgir"].count("ttng.warp_group_dot %") == 1
     assert k.asm["ptx"].count("wgmma.mma_async") == 4
 
 
@@ -503,10 +503,10 @@ def test_loop_carries_merged_marker_state_once():
     k = tle.compile(_wgmma_loop_stats, signature={"q_ptr": "*bf16", "k_ptr": "*bf16", "m_ptr": "*fp32",
                                                   "l_ptr": "*fp32", "n_iter": "i32"},
                     constexprs={"M": 64, "N": 128, "D": 64}, target="sm_90", num_warps=4)
-    assert k.asm["ttgir"].count('"tle.wgmma {') > 1
-    assert _loop_iter_args(k.asm["ttgir"]) == 3
-    assert _loop_iter_args(k.asm["tle-ttgir"]) == 2
-    assert k.asm["tle-ttgir"].count("ttng.warp_group_dot %") == 1
+    assert k.asm["triton-ttgir"].count('"tle.wgmma {') > 1
+    assert _loop_iter_args(k.asm["triton-ttgir"]) == 3
+    assert _loop_iter_args(k.asm["ttgir"]) == 2
+    assert k.asm["ttgir"].count("ttng.warp_group_dot %") == 1
     assert k.asm["ptx"].count("wgmma.mma_async") == 4
 
 

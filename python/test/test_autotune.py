@@ -46,7 +46,7 @@ def _block(compiled):
 
 def test_autotuned_kernel_compiles_with_its_first_config_by_default():
     compiled = tle.compile(scan_tuned, signature=SIG, target=TARGET)
-    assert "tle-ttgir" in compiled.asm and ".version" in compiled.asm["ptx"]
+    assert "triton-ttgir" in compiled.asm and ".version" in compiled.asm["ptx"]
     assert compiled.metadata.num_warps == 4 and compiled.metadata.num_stages == 2
     assert _block(compiled) == 128
     assert compiled.name == "block_scan"
@@ -59,7 +59,7 @@ def test_config_index_picks_the_config(index):
     assert compiled.metadata.num_warps == config.num_warps
     assert compiled.metadata.num_stages == config.num_stages
     assert _block(compiled) == config.kwargs["BLOCK"]
-    assert "tle-ttgir" in compiled.asm
+    assert "triton-ttgir" in compiled.asm
 
 
 def test_config_object_picks_the_config_and_plain_kernels_take_one():
@@ -125,7 +125,7 @@ class _SM90Driver:
 def test_launch_path_compiles_every_config_through_tle(monkeypatch, tmp_path):
     """Autotuner.warmup compiles each config as its launch would (JITFunction.run
     with warmup=True), here with TLE enabled: every config's kernel went through
-    TLE's stages, and Triton's cache holds their tle-ttgir."""
+    TLE's stages, and Triton's cache holds their ttgir."""
     monkeypatch.setattr(driver, "_active", _SM90Driver())
     tuned = triton.autotune(configs=CONFIGS, key=["N"])(block_scan)
     seen = []
@@ -135,12 +135,12 @@ def test_launch_path_compiles_every_config_through_tle(monkeypatch, tmp_path):
         kernels = tuned.warmup(torch.int32, torch.int32, torch.int32, 1024, grid=(1, ))
     assert len(kernels) == len(CONFIGS) == len(seen)
     for kernel, config in zip(kernels, CONFIGS):
-        assert "tle-ttgir" in kernel.asm and "tle-ttir" in kernel.asm
-        assert "tle.exclusive_cumsum" not in kernel.asm["tle-ttgir"]
+        assert "triton-ttgir" in kernel.asm and "tle-ttir" in kernel.asm
+        assert "tle.exclusive_cumsum" not in kernel.asm["ttgir"]
         assert kernel.metadata.num_warps == config.num_warps
         assert _block(kernel) == config.kwargs["BLOCK"]
-    cached = sorted(p.name for p in (tmp_path / "triton-cache").rglob("*.tle-ttgir"))
-    assert cached == ["block_scan.tle-ttgir"] * len(CONFIGS)
+    cached = sorted(p.name for p in (tmp_path / "triton-cache").rglob("*.ttgir"))
+    assert cached == ["block_scan.ttgir"] * len(CONFIGS)
 
 
 def test_launch_path_without_tle_has_no_tle_stage(monkeypatch):

@@ -57,10 +57,10 @@ def test_autotuned_tle_kernel_launches_and_matches_torch(n):
     # Every config was compiled through TLE's stages.
     kernels = list(block_scan.device_caches[torch.cuda.current_device()][0].values())
     assert len(kernels) >= len(CONFIGS)
-    assert all("tle-ttgir" in k.asm for k in kernels)
+    assert all("triton-ttgir" in k.asm for k in kernels)
 
 
 def test_tle_compile_picks_a_config_for_this_gpu():
     tuned = triton.autotune(configs=CONFIGS, key=["N"])(block_scan)
     compiled = tle.compile(tuned, signature={"X": "*i32", "Y": "*i32", "T": "*i32", "N": "i32"}, config=1)
-    assert compiled.metadata.num_warps == 8 and "tle-ttgir" in compiled.asm
+    assert compiled.metadata.num_warps == 8 and "triton-ttgir" in compiled.asm

@@ -52,7 +52,7 @@ def test_public_names():
 def test_self_arrive_compiles_to_mbarrier_instructions():
     c = compile_kernel("self_arrive_kernel", N=128)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle.barrier" not in ttgir
     assert "ttg.local_alloc : () -> !ttg.memdesc<2x1xi64" in ttgir
     assert ttgir.count("ttng.init_barrier") == 2
@@ -75,7 +75,7 @@ def test_ready_barriers_wait_on_the_flipped_parity():
     """An empty barrier allocated READY: the producer's wait at use i waits
     on parity (i & 1) ^ 1, the consumer's full wait on i & 1."""
     c = compile_kernel("mbarrier_handoff_kernel", BLOCK=256, PRODUCER_WARPS=4)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert ttgir.count("ttng.wait_barrier") == 2
     assert "arith.xori" in ttgir
     assert_finished(c)
@@ -88,7 +88,7 @@ def test_handoff_through_mbarriers_in_warp_specialize(producer_warps):
     register file (setmaxnreg)."""
     c = compile_kernel("mbarrier_handoff_kernel", BLOCK=256, PRODUCER_WARPS=producer_warps)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "ttg.warp_specialize" in ttgir
     assert ttgir.count("ttng.init_barrier") == 2
     assert ptx_count(c, r"mbarrier\.init\.shared(::cta)?\.b64") == 2
@@ -107,7 +107,7 @@ def test_named_barriers_in_warp_specialize():
     ptx = c.asm["ptx"]
     assert re.search(r"\bbar\.arrive\s+6,\s*256;", ptx)
     assert re.search(r"\bbar\.sync\s+6,\s*256;", ptx)
-    assert "tle.named_barrier" not in code(c, "tle-ttgir")
+    assert "tle.named_barrier" not in code(c, "ttgir")
 
 
 def test_named_use_of_an_mbarrier_array():
@@ -130,7 +130,7 @@ def test_tma_load_on_a_barrier():
     the user's."""
     c = compile_kernel("tma_barrier_matmul_kernel", BM=64, BN=64, BK=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle.async_tma_load" not in ttgir
     assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2
     assert ttgir.count("ttng.barrier_expect") == 2
@@ -153,7 +153,7 @@ def test_tma_load_on_a_barrier_into_a_pointer_buffer():
     pointers (ld/st.shared), the result leaves by a TMA store."""
     c = compile_kernel("tma_barrier_pointer_buffer_kernel", XBLOCK=32, YBLOCK=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle.async_tma_load" not in ttgir
     assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2  # Triton's own, into its scratch
     assert ttgir.count("ttng.arrive_barrier") == 2  # the user's barriers, once a copy
@@ -168,7 +168,7 @@ def test_tma_producer_partition_on_barriers():
     the consumer waits on them and frees the buffers on the empty ones."""
     c = compile_kernel("tma_ws_ring_kernel", BM=64, BK=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2
     assert ttgir.count("ttng.init_barrier") == 4
     assert ttgir.count("ttng.barrier_expect") == 2
@@ -186,7 +186,7 @@ def test_cp_async_on_a_barrier_in_warp_specialize():
     (cp.async.mbarrier.arrive), then the group's arrival."""
     c = compile_kernel("cp_async_barrier_kernel", R=32, C=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle.async_copy_load" not in ttgir
     assert ttgir.count("ttg.async_copy_global_to_local") == 1
     assert ttgir.count("ttng.async_copy_mbarrier_arrive") == 1
@@ -203,7 +203,7 @@ def test_async_tma_store_reads_the_buffer_in_place():
     0 at the end)."""
     c = compile_kernel("tma_store_async_kernel", BM=64, BN=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle.async_tma_store" not in ttgir and "tle.tma_store_wait" not in ttgir
     assert ttgir.count("ttng.async_tma_copy_local_to_global") == 2
     # Inside the loop only the user's wait (pendings 1): TritonGPU's waits
@@ -222,7 +222,7 @@ def test_async_tma_store_reads_the_buffer_in_place():
 def test_wgmma_on_stored_operands():
     c = compile_kernel("wgmma_stored_operands_kernel", M=64, N=64, K=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle.wgmma" not in ttgir
     assert ttgir.count("ttng.warp_group_dot ") == 1 and "isAsync = true" in ttgir
     assert re.search(r"ttng\.warp_group_dot_wait %\S+ \{pendings = 0 : i32\}", ttgir)
@@ -238,7 +238,7 @@ def test_wgmma_tma_matmul_keeps_one_wgmma_in_flight():
     conversion inside it)."""
     c = compile_kernel("wgmma_tma_matmul_kernel", BM=64, BN=64, BK=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert ttgir.count("ttng.warp_group_dot ") == 2
     assert ttgir.count("{pendings = 1 : i32}") == 1 and ttgir.count("{pendings = 0 : i32}") >= 1
     assert re.search(r"scf\.for .*-> \(tensor<64x64xf32, #mma>", ttgir)
@@ -254,7 +254,7 @@ def test_ws_wgmma_matmul_tma_producer_and_wgmma_consumer():
     empty mbarriers, the default partition's async wgmmas; setmaxnreg."""
     c = compile_kernel("ws_wgmma_matmul_kernel", BM=64, BN=64, BK=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "ttg.warp_specialize" in ttgir
     assert ttgir.count("ttng.warp_group_dot ") == 2
     assert ttgir.count("ttng.init_barrier") == 4
@@ -269,7 +269,7 @@ def test_wgmma_transposed_view():
     ttg.memdesc_trans of K's buffer (transposed NVMMA layout), no copy."""
     c = compile_kernel("wgmma_qkt_kernel", M=64, N=64, D=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle.memdesc_wgmma_view" not in ttgir
     assert re.search(r"ttg\.memdesc_trans %\S+ \{order = array<i32: 1, 0>\}", ttgir)
     assert "transposed = true" in ttgir
@@ -283,9 +283,9 @@ def test_alloc_alias_shares_memory():
     separate = compile_kernel("alias_kernel", R=64, C=64, ALIAS=False)
     assert_finished(aliased)
     assert_finished(separate)
-    ttgir = code(aliased, "tle-ttgir")
+    ttgir = code(aliased, "ttgir")
     assert "tle.alloc_alias" not in ttgir and "ttg.memdesc_reinterpret" in ttgir
-    assert "ttg.memdesc_reinterpret" not in code(separate, "tle-ttgir")
+    assert "ttg.memdesc_reinterpret" not in code(separate, "ttgir")
     assert separate.metadata.shared - aliased.metadata.shared >= 64 * 64 * 2
 
 
@@ -295,7 +295,7 @@ def test_barriers_and_wgmma_in_a_tle_range_loop(stages):
     copies on the user's barrier alone (the barrier is the schedule)."""
     c = compile_kernel("ranged_wgmma_matmul_kernel", BM=64, BN=64, BK=64, STAGES=stages)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2
     assert ttgir.count("ttng.init_barrier") == 1  # the user's barrier only
     assert ttgir.count("ttng.warp_group_dot ") == 1
@@ -305,7 +305,7 @@ def test_barriers_and_wgmma_in_a_tle_range_loop(stages):
 def test_pipe_and_mbarrier_in_one_warp_specialize():
     c = compile_kernel("pipe_and_mbarrier_kernel", BLOCK=256)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle.pipe" not in ttgir and "tle.barrier" not in ttgir
     # Two pipe rings of two barriers, the user's barrier.
     assert ttgir.count("ttng.init_barrier") == 5

@@ -59,14 +59,14 @@ def test_benchmark_kernel_compiles_to_ptx(entry):
     if entry["tle"]:
         k = tle.compile(entry["kernel"], signature=entry["signature"], constexprs=entry["constexprs"],
                         target="sm_90", attrs=entry.get("attrs"), **options)
-        assert "tle-ttgir" in k.asm, "compiled without TLE's stages"
+        assert "triton-ttgir" in k.asm, "compiled without TLE's stages"
     else:
         sig = dict(entry["signature"])
         for c in entry["constexprs"]:
             sig.setdefault(c, "constexpr")
         src = ASTSource(entry["kernel"], signature=sig, constexprs=entry["constexprs"], attrs=entry.get("attrs"))
         k = triton.compile(src, target=GPUTarget("cuda", 90, 32), options=options)
-        assert "tle-ttgir" not in k.asm
+        assert "triton-ttgir" not in k.asm
     ptx = k.asm["ptx"]
     for s in entry["expect"]:
         assert s in ptx, f"{entry['name']}: PTX lacks {s!r}"
@@ -102,7 +102,7 @@ def test_topk_short_rows_compile_to_plain_tritons_ptx():
                            target=GPUTarget("cuda", 90, 32), options={"num_warps": 4})
     through_tle = tle.compile(KK.single_tile_topk, signature=sig, constexprs=cx, target="sm_90", attrs=attrs,
                               num_warps=4)
-    assert "tle-ttgir" in through_tle.asm
+    assert "triton-ttgir" in through_tle.asm
 
     def code(ptx):
         return [line for line in ptx.splitlines()

@@ -37,7 +37,7 @@ def _dots(ttgir):
 
 
 def test_both_warpgroups_read_the_query_buffer_in_place(shared_query):
-    ttgir = shared_query.asm["tle-ttgir"]
+    ttgir = shared_query.asm["ttgir"]
     buf = re.search(r"(%q_buf\w*) = ttg\.local_alloc : \(\) -> !ttg\.memdesc<64x128xf16, (#\w+),", ttgir)
     assert buf, ttgir
     enc = re.search(rf"^{buf.group(2)} = (.*)$", ttgir, re.M).group(1)
@@ -55,7 +55,7 @@ def test_both_warpgroups_read_the_query_buffer_in_place(shared_query):
 def test_without_the_pass_the_query_goes_through_registers(shared_query):
     # Triton's choice: A in registers, loaded from the buffer (ldmatrix)
     # for every wgmma, and the buffer left unswizzled.
-    without = tle.run_pipeline(shared_query.asm["ttgir"], _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=[FORWARD]))
+    without = tle.run_pipeline(shared_query.asm["triton-ttgir"], _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=[FORWARD]))
     assert [a.startswith("tensor<64x128xf16, #ttg.dot_op") for a in _dots(without)] == [True, True], without
     assert not re.search(r"gpu\.barrier[^\n]*\n\s+(%\S+ = )?ttg\.warp_specialize", without)
 
@@ -64,8 +64,8 @@ def test_ws3_fences_once_per_run_of_dots():
     entry = sparse_mla._smoke_entry("tle-ws3", sparse_mla.DEFAULT_CONFIG["tle-ws3"])
     k = tle.compile(entry["kernel"], signature=entry["signature"], constexprs=entry["constexprs"],
                     target="sm_90", attrs=entry["attrs"], **entry["options"])
-    fences = len(re.findall(r"ttng\.fence_async_shared", k.asm["tle-ttgir"]))
-    without = tle.run_pipeline(k.asm["ttgir"], _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=[FENCES]))
+    fences = len(re.findall(r"ttng\.fence_async_shared", k.asm["ttgir"]))
+    without = tle.run_pipeline(k.asm["triton-ttgir"], _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=[FENCES]))
     before = len(re.findall(r"ttng\.fence_async_shared", without))
     # The scores warpgroup's six S dots and four P @ V_lo dots shared nine
     # repeats; the P @ V_hi warpgroup had none to drop.
@@ -93,11 +93,11 @@ def test_query_stored_before_the_loop_is_read_in_place():
     # it into registers every iteration; one fence and barrier after the store.
     k = tle.compile(K.looped_query_scores, signature=K.LOOPED_SIGNATURE, constexprs=SHAPE, target="sm_90",
                     num_warps=4)
-    ttgir = k.asm["tle-ttgir"]
+    ttgir = k.asm["ttgir"]
     assert [a.startswith("!ttg.memdesc<64x128xf16") for a in _dots(ttgir)] == [True], _dots(ttgir)
     assert not re.search(r"ttg\.local_load %q_buf", ttgir), ttgir
     assert re.search(r"ttg\.local_store [^\n]*%q_buf[^\n]*\n\s+ttng\.fence_async_shared[^\n]*\n\s+gpu\.barrier", ttgir)
-    without = tle.run_pipeline(k.asm["ttgir"], _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=[FORWARD]))
+    without = tle.run_pipeline(k.asm["triton-ttgir"], _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=[FORWARD]))
     assert [a.startswith("tensor<64x128xf16, #ttg.dot_op") for a in _dots(without)] == [True], without
 
 

@@ -62,10 +62,10 @@ def compile_1d(dtype, n=256, reverse=False, acc_dtype=None):
 
 
 def assert_lowered(compiled):
-    assert tle.stages(compiled) == ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"]
+    assert tle.stages(compiled) == ["ttir", "tle-ttir", "triton-ttgir", "ttgir", "llir", "ptx", "cubin"]
     assert "tle.exclusive_cumsum" in compiled.asm["ttir"]  # the marker
-    assert "tle." not in _code(compiled.asm["tle-ttgir"])  # every marker raised and lowered
-    assert '"tt.scan"' in compiled.asm["tle-ttgir"]
+    assert "tle." not in _code(compiled.asm["ttgir"])  # every marker raised and lowered
+    assert '"tt.scan"' in compiled.asm["ttgir"]
     assert "tle" not in compiled.asm["ptx"]
     assert ".entry" in compiled.asm["ptx"]
     assert isinstance(compiled.asm["cubin"], bytes) and len(compiled.asm["cubin"]) > 0
@@ -96,14 +96,14 @@ def test_cumsum_2d_compiles_to_ptx(dtype, axis, reverse):
 
 
 def test_float_cumsum_uses_pair_scan_and_exact_total():
-    ttgir = _code(compile_1d("fp32").asm["tle-ttgir"])
+    ttgir = _code(compile_1d("fp32").asm["ttgir"])
     # Two-operand scan for floats (exact exclusive values), index-select total with -0.0 fill.
     assert re.search(r'"tt.scan"\(%\w+, %\w+\)', ttgir)
     assert "-0.000000e+00" in ttgir
 
 
 def test_int_cumsum_uses_subtract():
-    ttgir = _code(compile_1d("i32").asm["tle-ttgir"])
+    ttgir = _code(compile_1d("i32").asm["ttgir"])
     assert "arith.subi" in ttgir
 
 
@@ -114,8 +114,8 @@ def test_compile_uses_constexpr_defaults():
     given = tle.compile(cumsum_defaults, signature=sig, constexprs={"N": 128, "REVERSE": True}, target=TARGET)
     other = tle.compile(cumsum_defaults, signature=sig, constexprs={"N": 128, "REVERSE": False}, target=TARGET)
     assert "reverse = true" in default.asm["ttir"]
-    assert _code(default.asm["tle-ttgir"]) == _code(given.asm["tle-ttgir"])
-    assert _code(default.asm["tle-ttgir"]) != _code(other.asm["tle-ttgir"])
+    assert _code(default.asm["ttgir"]) == _code(given.asm["ttgir"])
+    assert _code(default.asm["ttgir"]) != _code(other.asm["ttgir"])
     with pytest.raises(TypeError, match="no signature entry for argument.*N"):
         tle.compile(cumsum_defaults, signature=sig, target=TARGET)
 
@@ -143,8 +143,8 @@ def test_dump_writes_every_stage(tmp_path):
     compiled = tle.compile(cumsum_1d, signature={"X": "*i32", "Y": "*i32", "T": "*i32"},
                            constexprs={"N": 128, "REVERSE": False, "DTYPE": None}, target=TARGET, dump=tmp_path / "d")
     names = sorted(p.name for p in (tmp_path / "d").iterdir())
-    assert names == sorted(f"cumsum_1d.{s}" for s in ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"])
-    assert (tmp_path / "d" / "cumsum_1d.tle-ttgir").read_text() == compiled.asm["tle-ttgir"]
+    assert names == sorted(f"cumsum_1d.{s}" for s in ["ttir", "tle-ttir", "triton-ttgir", "ttgir", "llir", "ptx", "cubin"])
+    assert (tmp_path / "d" / "cumsum_1d.ttgir").read_text() == compiled.asm["ttgir"]
 
 
 def test_compile_leaves_tle_disabled_and_enable_routes_jit_compiles():
@@ -249,7 +249,7 @@ def test_hook_chains_a_previous_hook_and_restores_it():
     try:
         compiled = compile_1d("i32", n=64)
         assert calls and calls[0][:2] == ["ttir", "ttgir"]  # ran first, before TLE inserted its stages
-        assert "tle-ttgir" in compiled.asm
+        assert "triton-ttgir" in compiled.asm
         assert knobs.runtime.add_stages_inspection_hook is previous
     finally:
         knobs.runtime.add_stages_inspection_hook = None
@@ -266,10 +266,10 @@ def test_cache_keeps_tle_compiles_apart():
     from triton.compiler import ASTSource
     src = ASTSource(plain_add, signature={"X": "*fp32", "Y": "*fp32", "N": "constexpr"}, constexprs={"N": 128})
     plain = triton.compile(src, target=GPUTarget("cuda", 90, 32))
-    assert "tle-ttgir" not in plain.asm
+    assert "triton-ttgir" not in plain.asm
     with_tle = tle.compile(plain_add, signature={"X": "*fp32", "Y": "*fp32"}, constexprs={"N": 128}, target=TARGET)
-    assert "tle-ttgir" in with_tle.asm  # not the plain kernel from the cache
+    assert "triton-ttgir" in with_tle.asm  # not the plain kernel from the cache
     again = triton.compile(src, target=GPUTarget("cuda", 90, 32))
-    assert "tle-ttgir" not in again.asm
+    assert "triton-ttgir" not in again.asm
     # A kernel without TLE ops is unchanged by TLE: same PTX.
     assert with_tle.asm["ptx"] == plain.asm["ptx"]

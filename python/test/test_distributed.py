@@ -22,7 +22,7 @@ def ptx_body(compiled):
     return compiled.asm["ptx"].split(".entry")[1]
 
 
-def ttgir(compiled, stage="ttgir"):
+def ttgir(compiled, stage="triton-ttgir"):
     return "\n".join(l for l in compiled.asm[stage].splitlines() if not l.startswith("#loc"))
 
 
@@ -31,8 +31,8 @@ def compile_kernel(kernel, signature, **constexprs):
 
 
 def assert_lowered(c):
-    assert tle.stages(c) == ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"]
-    code = re.sub(r"loc\(.*", "", ttgir(c, "tle-ttgir"))
+    assert tle.stages(c) == ["ttir", "tle-ttir", "triton-ttgir", "ttgir", "llir", "ptx", "cubin"]
+    code = re.sub(r"loc\(.*", "", ttgir(c, "ttgir"))
     assert not re.search(r"\btle\.(reshard|make_sharded_tensor|remote_pointers|local_pointers|shard_id|alloc)\b",
                          code)
     assert isinstance(c.asm["cubin"], bytes) and c.asm["cubin"]
@@ -62,7 +62,7 @@ def test_all_reduce_sums_every_peer():
     c = compile_kernel(K.all_reduce, VEC, N=256, SRC=K.P4, DST=K.B4, MESH=K.MESH4)
     assert_lowered(c)
     # Four pulls of the whole block (one per CTA), three additions, in order.
-    lowered = ttgir(c, "tle-ttgir")
+    lowered = ttgir(c, "ttgir")
     assert lowered.count("mapa.shared::cluster") == 4
     assert len(re.findall(r"arith\.addf .* : tensor<256xf32", lowered)) == 3
     assert ptx_count(c, r"ld\.shared::cluster") >= 4
@@ -74,7 +74,7 @@ def test_all_reduce_sums_every_peer():
 def test_reduce_scatter_reads_one_block_per_peer():
     c = compile_kernel(K.reduce_scatter, {"X": "*i32", "OUT": "*i32"}, N=256, SRC=K.P4, DST=K.S4, MESH=K.MESH4)
     assert_lowered(c)
-    lowered = ttgir(c, "tle-ttgir")
+    lowered = ttgir(c, "ttgir")
     assert lowered.count("mapa.shared::cluster") == 4
     assert len(re.findall(r"arith\.addi .* : tensor<64xi32", lowered)) >= 3  # the 64-element result block
     assert ptx_count(c, r"ld\.shared::cluster") >= 4
@@ -92,7 +92,7 @@ def test_scatter_is_local():
 def test_gather_to_root_masks_the_others():
     c = compile_kernel(K.gather_to_root, VEC, N=256, SRC=K.S4, DST=K.B4, MESH=K.MESH4, ROOT=1)
     assert_lowered(c)
-    lowered = ttgir(c, "tle-ttgir")
+    lowered = ttgir(c, "ttgir")
     assert re.search(r"arith\.cmpi eq, .*", lowered)
     # The pull is predicated: only the root loads.
     assert ptx_count(c, r"@%p\d+ ld\.shared::cluster") >= 1
@@ -109,7 +109,7 @@ def test_all_gather_2d_over_a_2x2_cluster():
 def test_reshard_in_a_loop_gets_a_barrier_at_the_end_of_the_body():
     c = compile_kernel(K.looped_all_reduce, VEC, N=128, STEPS=3, SRC=K.P4, DST=K.B4, MESH=K.MESH4)
     assert_lowered(c)
-    lowered = ttgir(c, "tle-ttgir")
+    lowered = ttgir(c, "ttgir")
     body = lowered[lowered.index("scf.for"):]
     # Inside the loop: the barrier after the writes and the one before the
     # next iteration overwrites the buffer peers read (before scf.yield).
@@ -123,7 +123,7 @@ def test_distributed_dot_k_split_all_reduces_the_partial_products():
     c = compile_kernel(K.dot_k_split, sig, M=64, N=64, K=128, A_S=K.A_K, B_S=K.B_K, MESH=K.MESH4, ADD_C=True)
     assert_lowered(c)
     assert ptx_count(c, r"wgmma|mma\.sync") >= 1  # the local product is a tensor-core dot
-    lowered = ttgir(c, "tle-ttgir")
+    lowered = ttgir(c, "ttgir")
     assert lowered.count("mapa.shared::cluster") == 4  # all-reduce of the 64 x 64 partial products
     assert c.metadata.num_ctas == 4
 
@@ -134,7 +134,7 @@ def test_distributed_dot_rows_gathers_b():
     assert_lowered(c)
     raised = ttgir(c)
     assert raised.count("tle.reshard") == 1  # only B moves (an all-gather along N)
-    assert "mapa.shared::cluster" in ttgir(c, "tle-ttgir")
+    assert "mapa.shared::cluster" in ttgir(c, "ttgir")
 
 
 def test_distributed_dot_reduce_scatter_output():
@@ -142,7 +142,7 @@ def test_distributed_dot_reduce_scatter_output():
     c = compile_kernel(K.dot_k_split_scatter, sig, M=64, N=64, K=128, A_S=K.A_K, B_S=K.B_K, OUT_S=K.OUT_M,
                        MESH=K.MESH4)
     assert_lowered(c)
-    lowered = ttgir(c, "tle-ttgir")
+    lowered = ttgir(c, "ttgir")
     assert len(re.findall(r"arith\.addf .* : tensor<16x64xf32", lowered)) == 3  # each CTA sums its 16 rows
 
 
@@ -337,7 +337,7 @@ def test_device_all_reduce_compiles():
     c = compile_kernel(device_all_gather, DEVICE_SIG, N=128, SRC=part, DST=tle.sharding(DEV4, split=[tle.B]),
                        MESH=DEV4)
     assert_lowered(c)
-    assert len(re.findall(r"arith\.addf .* : tensor<128xf32", ttgir(c, "tle-ttgir"))) == 3
+    assert len(re.findall(r"arith\.addf .* : tensor<128xf32", ttgir(c, "ttgir"))) == 3
 
 
 @triton.jit
@@ -513,7 +513,7 @@ def test_cluster_launch_shape_follows_the_mesh(mesh, axes, dims):
     assert_lowered(c)
     assert c.metadata.cluster_dims == dims
     assert c.metadata.num_ctas == dims[0] * dims[1] * dims[2]
-    remapped = "\n".join(l for l in ttgir(c, "tle-ttgir").splitlines() if "tt.get_program_id" in l)
+    remapped = "\n".join(l for l in ttgir(c, "ttgir").splitlines() if "tt.get_program_id" in l)
     # Every program id is read on %ctaid.x (the rank) where y or z is part of the cluster.
     assert ("tt.get_program_id x" in remapped) and (dims[1] * dims[2] == 1 or remapped.count("get_program_id x") >= 3)
     assert "mapa.shared::cluster" in ptx_body(c)

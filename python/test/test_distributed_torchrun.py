@@ -79,7 +79,7 @@ def test_remote_and_barrier_kernels_compile(world):
     assert count(ring, r"cas\.b32") == 0
     rounds = build(K.barrier_rounds, {"BUF": "*i32", "OUT": "*i32", "C": CTX_SIG}, ROUNDS=4, D=world, MESH=m)
     assert count(rounds, RELEASE_ADD) >= 2 and count(rounds, ACQUIRE_ADD) >= 2
-    assert "tle.remote_pointers" not in rounds.asm["tle-ttgir"]
+    assert "tle.remote_pointers" not in rounds.asm["ttgir"]
 
 
 @pytest.mark.parametrize("world", WORLDS)
@@ -109,7 +109,7 @@ def test_fused_all_reduce_kernels_compile(world):
     for c, barriers in ((one, 1), (two, 2)):
         assert count(c, RELEASE_ADD) >= barriers
         assert count(c, ACQUIRE_ADD) >= barriers
-        assert "tle.remote_pointers" not in c.asm["tle-ttgir"]
+        assert "tle.remote_pointers" not in c.asm["ttgir"]
         # No epoch flags: the fused kernels synchronize with consumed signals only.
         assert count(c, r"st\.relaxed\.sys") == 0
     assert count(one, r"ld\.global(\.v\d)?\.b\d+|ld\.global\.nc") >= world
@@ -142,7 +142,7 @@ def test_ll128_all_reduce_kernels_push_whole_lines_without_fences(world, words):
         assert count(c, r"ld\.volatile\.global(\.v2)?\.b(32|64)") == 0  # no narrower poll
         assert count(c, r"\b(membar|fence|atom|red)\.") == 0
         assert count(c, r"shfl\.sync\.bfly\.b32") >= 3 and count(c, r"\bxor\.b32") >= 3
-        assert "tle.remote_pointers" not in c.asm["tle-ttgir"]
+        assert "tle.remote_pointers" not in c.asm["ttgir"]
 
 
 def test_ll128_lines_are_taken_only_whole():
@@ -213,7 +213,7 @@ def test_gemm_reduce_scatter_kernel_raises_each_flag_from_one_thread(world):
     assert re.search(r"@(\w+) st\.global\.b32 \[[^\]]+\], 0; @\1 st\.release\.sys", text)
     assert count(c, r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta") >= 2
     assert count(c, r"ld\.acquire\.sys\.global\.b32") >= 2  # READY and FREE polls
-    assert "tle.remote_pointers" not in c.asm["tle-ttgir"]
+    assert "tle.remote_pointers" not in c.asm["ttgir"]
 
 
 @pytest.mark.parametrize("world", WORLDS)
@@ -255,7 +255,7 @@ def test_wait_limit_bounds_every_device_wait(monkeypatch):
     monkeypatch.setenv("TLE_DEVICE_WAIT_LIMIT", "1000")
     bounded = build(K.reshard_1d, sig, **consts)
     assert "__assertfail" in bounded.asm["ptx"]
-    assert "TLE device wait timed out" in bounded.asm["tle-ttgir"]
+    assert "TLE device wait timed out" in bounded.asm["ttgir"]
     barrier = build(K.lonely_barrier, {"C": CTX_SIG}, MESH=m)
     assert "__assertfail" in barrier.asm["ptx"]
     monkeypatch.setenv("TLE_DEVICE_WAIT_LIMIT", "soon")

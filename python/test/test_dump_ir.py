@@ -14,7 +14,7 @@ import tle
 from tle import _bridge
 
 SM90 = GPUTarget("cuda", 90, 32)
-STAGES = ["source", "ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin", "json"]
+STAGES = ["source", "ttir", "tle-ttir", "triton-ttgir", "ttgir", "llir", "ptx", "cubin", "json"]
 
 
 @triton.jit
@@ -83,12 +83,12 @@ def test_every_stage_is_written_with_that_stages_ir(tmp_path, monkeypatch):
     # ... and that stage's IR: the frontend's markers up to TTGIR, no tle op after TLE's TTGIR stage.
     text = {s: _code(ir[s].read_text()) for s in STAGES[:-2]}
     frontend = {"tle.alloc", "tle.exclusive_cumsum", "tle.local_pointers"}
-    for stage in ("source", "ttir", "tle-ttir", "ttgir"):
+    for stage in ("source", "ttir", "tle-ttir", "triton-ttgir"):
         assert _markers(text[stage]) == frontend, stage
         assert not _tle_ops(text[stage]), stage
-    assert "#ttg.blocked" not in text["tle-ttir"] and "#ttg.blocked" in text["ttgir"]
-    assert _markers(text["tle-ttgir"]) == {"tle.smem.base"}  # TLE's buffer base, for the llir finish
-    assert not _tle_ops(text["tle-ttgir"]) and '"tt.scan"' in text["tle-ttgir"]
+    assert "#ttg.blocked" not in text["tle-ttir"] and "#ttg.blocked" in text["triton-ttgir"]
+    assert _markers(text["ttgir"]) == {"tle.smem.base"}  # TLE's buffer base, for the llir finish
+    assert not _tle_ops(text["ttgir"]) and '"tt.scan"' in text["ttgir"]
     llir = ir["llir"].read_text()
     assert "define" in llir and "tle.smem.base" not in llir  # after TLE's llir finish
     assert ".entry scan_through_smem" in ir["ptx"].read_text()
@@ -106,7 +106,7 @@ def test_each_kernel_and_specialization_gets_its_own_folder(tmp_path, monkeypatc
     assert folders == sorted([f"plain_copy-{a.hash[:16]}", f"plain_copy-{b.hash[:16]}",
                               f"scan_through_smem-{c.hash[:16]}"])
     for compiled, n in ((a, 64), (b, 128)):
-        ttgir = (tmp_path / "dump" / f"plain_copy-{compiled.hash[:16]}" / "plain_copy.tle-ttgir").read_text()
+        ttgir = (tmp_path / "dump" / f"plain_copy-{compiled.hash[:16]}" / "plain_copy.ttgir").read_text()
         assert f"tensor<{n}x" in ttgir
 
 
@@ -117,16 +117,16 @@ def test_a_cached_kernel_is_compiled_again_and_dumped(tmp_path, monkeypatch):
         again = triton.compile(_source(), target=SM90)
     assert again.hash == first.hash
     folder = _only_folder(tmp_path / "dump")
-    assert (folder / "scan_through_smem.tle-ttgir").read_text() == first.asm["tle-ttgir"]
+    assert (folder / "scan_through_smem.ttgir").read_text() == first.asm["ttgir"]
 
 
 def test_stages_before_a_failing_stage_are_written(tmp_path, monkeypatch):
     monkeypatch.setenv("TLE_DUMP_IR", str(tmp_path / "dump"))
-    monkeypatch.setattr(_bridge, "STAGES", {**_bridge.STAGES, "tle-ttgir": ("ttgir", "builtin.module(no-such-pass)")})
-    with tle.enabled(), pytest.raises(tle.MLIRError, match="TLE stage 'tle-ttgir' failed"):
+    monkeypatch.setattr(_bridge, "STAGES", {**_bridge.STAGES, "ttgir": ("ttgir", "builtin.module(no-such-pass)")})
+    with tle.enabled(), pytest.raises(tle.MLIRError, match="TLE stage 'ttgir' failed"):
         triton.compile(_source(), target=SM90)
     folder = _only_folder(tmp_path / "dump")
-    assert sorted(p.name.split(".", 1)[1] for p in folder.iterdir()) == sorted(["source", "ttir", "tle-ttir", "ttgir"])
+    assert sorted(p.name.split(".", 1)[1] for p in folder.iterdir()) == sorted(["source", "ttir", "tle-ttir", "triton-ttgir"])
 
 
 def test_ir_triton_rejects_is_kept_and_named(tmp_path, monkeypatch):
@@ -154,7 +154,7 @@ def test_nothing_is_written_without_the_variable_or_without_tle(tmp_path, monkey
         triton.compile(_source(), target=SM90)
     monkeypatch.setenv("TLE_DUMP_IR", str(tmp_path / "dump"))
     plain = triton.compile(_source(plain_copy, 32), target=SM90)  # TLE not enabled: stock Triton
-    assert "tle-ttgir" not in plain.asm
+    assert "triton-ttgir" not in plain.asm
     assert not (tmp_path / "dump").exists()
 
 
@@ -169,4 +169,4 @@ def test_tritons_own_dump_also_holds_tles_stages(tmp_path, monkeypatch):
         triton.compile(_source(), target=SM90)
     folder = _only_folder(tmp_path / "triton-dump")
     names = {p.name for p in folder.iterdir()}
-    assert {"scan_through_smem.tle-ttir", "scan_through_smem.tle-ttgir", "scan_through_smem.ptx"} <= names
+    assert {"scan_through_smem.tle-ttir", "scan_through_smem.ttgir", "scan_through_smem.ptx"} <= names

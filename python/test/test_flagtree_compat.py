@@ -138,7 +138,7 @@ def test_pipeline_is_tl_range():
                        target=TARGET)
     ref = tle.compile(with_range, signature=sig, constexprs={"BLOCK": 128, "STAGES": 3}, target=TARGET)
     strip = lambda t: re.sub(r"@\w+|\"[^\"]*\"", "", t)  # noqa: E731 (kernel names)
-    assert strip(code(ours, "ttgir")) == strip(code(ref, "ttgir"))
+    assert strip(code(ours, "triton-ttgir")) == strip(code(ref, "triton-ttgir"))
 
 
 # --- local_ptr(offsets=) -----------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def test_tma_loads_and_store_with_local_pointers():
            "out_desc": "tensordesc<fp32[32,64]>", "cols": "i32"}
     c = tle.compile(K.tma_blend_kernel, signature=sig, constexprs={"BR": 32, "BC": 64}, target=TARGET)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2
     assert ttgir.count("ttng.async_tma_copy_local_to_global") == 1
     assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global") == 2
@@ -241,7 +241,7 @@ def _compile_async(name, **constexprs):
 
 
 def _ttgir_lines(c, pattern):
-    return [line.strip() for line in c.asm["tle-ttgir"].splitlines() if re.search(pattern, line)]
+    return [line.strip() for line in c.asm["ttgir"].splitlines() if re.search(pattern, line)]
 
 
 def test_async_copy_groups_are_cp_async_with_the_users_commits_and_waits():
@@ -282,7 +282,7 @@ def test_masked_async_copy_carries_mask_and_eviction_policy():
 
 def test_async_copy_ring_double_buffers_in_the_loop():
     c = _compile_async("async_copy_ring_kernel", BLOCK=256)
-    loop = c.asm["tle-ttgir"][c.asm["tle-ttgir"].index("scf.for"):]
+    loop = c.asm["ttgir"][c.asm["ttgir"].index("scf.for"):]
     assert "ttg.async_copy_global_to_local" in loop and "ttg.async_commit_group" in loop
     assert re.search(r"ttg\.async_wait \{num = 1 : i32\}", loop), loop
 
@@ -358,8 +358,8 @@ def test_flagtree_layout_objects_are_the_compilers_choice():
     an NVMMA layout compile to the encodings TLE picks from the buffers' uses
     (a memdesc buffer, and a local-pointer buffer read and written by address)."""
     c = tle.compile(_layouts_as_flagtree_spells_them, signature={"x": "*fp32", "y": "*fp32"}, target=TARGET)
-    assert "tle.shared" in c.asm["tle-ttgir"]  # the local-pointer buffer's region
-    assert re.search(r"ttg\.local_alloc", c.asm["tle-ttgir"])  # the memdesc buffer
+    assert "tle.shared" in c.asm["ttgir"]  # the local-pointer buffer's region
+    assert re.search(r"ttg\.local_alloc", c.asm["ttgir"])  # the memdesc buffer
 
 
 def test_local_pointers_through_slots_address_the_whole_buffer():
@@ -367,7 +367,7 @@ def test_local_pointers_through_slots_address_the_whole_buffer():
     whole buffer with the slot index prepended: no slot view is left, and the
     stores and loads are plain st.shared / ld.shared."""
     c = _compile_async("slot_pointers_kernel", BLOCK=64)
-    code = c.asm["tle-ttgir"]
+    code = c.asm["ttgir"]
     assert "tle.local_pointers" not in code and "tle.buffer_slot" not in code and "memdesc_index" not in code
     body = c.asm["ptx"].split(".entry")[1]
     assert body.count("st.shared") >= 3 and body.count("ld.shared") >= 3
@@ -397,7 +397,7 @@ def test_cluster_kernels_keep_cta_program_ids(name, constexprs, cluster):
     body = c.asm["ptx"].split(".entry")[1]
     assert "%ctaid.x" in body
     assert "%clusterid" not in body and "%nclusterid" not in body
-    assert "tt.get_program_id x" in c.asm["tle-ttgir"]
+    assert "tt.get_program_id x" in c.asm["ttgir"]
     assert c.metadata.num_ctas == cluster
     assert tuple(c.metadata.cluster_dims) == (cluster, 1, 1)
     if name == "program_ids_kernel":
@@ -423,7 +423,7 @@ def test_remote_dot_reads_its_tile_after_the_barrier(bk, dot_k):
     assert_finished(c)
     if bk == dot_k:
         assert "tt.num_stages = 1" in code(c, "tle-ttir")
-    lines = code(c, "tle-ttgir").splitlines()
+    lines = code(c, "ttgir").splitlines()
     start = next(i for i, line in enumerate(lines) if "scf.for" in line)
     wait = next(i for i in range(start, len(lines)) if "ttng.cluster_wait" in lines[i])
     reads = [i for i in range(start, len(lines)) if re.search(r"tt\.load .*!tt\.ptr<f16, [37]>", lines[i])]
@@ -446,7 +446,7 @@ def test_refill_under_a_rank_branch_gets_its_cluster_barrier_outside(nv_mma):
                     num_stages=2, constexprs=dict(mesh=C.CLUSTER2, BM=64, BN=64, BK=64, DOT_K=16, CLUSTER_SIZE=2,
                                                   NV_MMA=nv_mma))
     assert_finished(c)
-    lines = code(c, "tle-ttgir").splitlines()
+    lines = code(c, "ttgir").splitlines()
     opened = []  # (indent, is an scf.if) of the region ops enclosing the current line
     arrives = 0
     for line in lines:
@@ -504,7 +504,7 @@ def test_conflict_inside_a_rank_branch_warns_and_adds_no_barrier(capfd):
     err = capfd.readouterr().err
     assert "warning: accesses to a shared-memory buffer through cluster pointers may conflict here" in err
     assert "note: the control flow that depends on the CTA" in err
-    lines = code(c, "tle-ttgir").splitlines()
+    lines = code(c, "ttgir").splitlines()
     start = next(i for i, line in enumerate(lines) if "scf.if" in line)
     end = next(i for i in range(start, len(lines)) if lines[i].strip() == "}")
     assert not any("ttng.cluster_arrive" in line for line in lines[start:end])

@@ -22,8 +22,8 @@ def ptx_lines(compiled):
 
 def assert_finished(compiled):
     """Every TLE op lowered, every base resolved, nothing global left on shared pointers."""
-    assert tle.stages(compiled) == ["ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin"]
-    code = "\n".join(l for l in compiled.asm["tle-ttgir"].splitlines() if not l.startswith("#loc"))
+    assert tle.stages(compiled) == ["ttir", "tle-ttir", "triton-ttgir", "ttgir", "llir", "ptx", "cubin"]
+    code = "\n".join(l for l in compiled.asm["ttgir"].splitlines() if not l.startswith("#loc"))
     assert not re.search(r"\btle\.(alloc|local_pointers|remote_pointers|copy|local_load|local_store|atomic_rmw|"
                          r"atomic_cas|shard_id|distributed_barrier)\b", re.sub(r"loc\(.*", "", code))
     assert "tle.smem.base" not in compiled.asm["llir"]
@@ -111,7 +111,7 @@ def test_2d_local_pointer_accesses_take_the_values_row_major_layout():
     c = tle.compile(K.shifted_rows_2d, signature={"X": "*fp32", "Y": "*fp32"}, constexprs={"R": 16, "C": 64},
                     target=TARGET, attrs={(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]})
     assert_finished(c)
-    assert "ttg.convert_layout" not in c.asm["tle-ttgir"]
+    assert "ttg.convert_layout" not in c.asm["ttgir"]
     assert ptx_count(c, r"\bst\.shared\.v4\.b32") >= 1
     assert ptx_count(c, r"\bbar\.sync") == 1
 
@@ -121,8 +121,8 @@ def test_whole_buffer_access_uses_tritons_shared_memory():
                     constexprs={"M": 64, "N": 64}, target=TARGET)
     assert_finished(c)
     # A buffer reached only as a whole is Triton's own allocation (ttg.local_alloc).
-    assert "ttg.local_alloc" in c.asm["tle-ttgir"]
-    assert "tle.smem.base" not in c.asm["tle-ttgir"]
+    assert "ttg.local_alloc" in c.asm["ttgir"]
+    assert "tle.smem.base" not in c.asm["ttgir"]
     assert c.metadata.shared >= 64 * 64 * 2
 
 
@@ -137,8 +137,8 @@ def test_buffer_methods_are_local_load_and_store():
     c = tle.compile(K.stage_roundtrip_methods, signature={"X": "*fp16", "Y": "*fp16"},
                     constexprs={"M": 64, "N": 64}, target=TARGET)
     assert_finished(c)
-    assert "ttg.local_alloc" in c.asm["tle-ttgir"]
-    assert "scf.for" in c.asm["tle-ttgir"]  # the tle.gpu.range loop
+    assert "ttg.local_alloc" in c.asm["ttgir"]
+    assert "scf.for" in c.asm["ttgir"]  # the tle.gpu.range loop
     # Markers on TTIR: the loop body's load and store, the last load and the
     # first and last stores.
     assert (c.asm["ttir"].count('"tle.local_load'), c.asm["ttir"].count('"tle.local_store')) == (2, 3)
@@ -223,7 +223,7 @@ def test_plain_kernels_are_untouched():
     with_tle = tle.compile(add_one, signature={"X": "*i32"}, constexprs={"N": 128}, target=TARGET)
     assert ptx_count(with_tle, r"atom\.global") + ptx_count(with_tle, r"red\.global") >= 1
     assert with_tle.metadata.num_ctas == 1
-    assert "tle.shared" not in with_tle.asm["tle-ttgir"]
+    assert "tle.shared" not in with_tle.asm["ttgir"]
 
 
 # --- misuse -------------------------------------------------------------------

@@ -47,7 +47,7 @@ def _waits(text):
 
 
 def test_one_wait_per_run_of_dots(ws3):
-    scores = _scores_partition(ws3.asm["tle-ttgir"])
+    scores = _scores_partition(ws3.asm["ttgir"])
     assert len(re.findall(r"ttng\.warp_group_dot ", scores)) == 10
     assert _waits(scores) == ["0", "0"], _waits(scores)
     # The S chain: each dot takes the previous one's result as accumulator.
@@ -55,7 +55,7 @@ def test_one_wait_per_run_of_dots(ws3):
     linked = sum(1 for (_, acc), (prev, _) in zip(chain[1:], chain) if acc == prev)
     assert linked >= 5, chain
     # Without the pass: a wait after every dot.
-    without = tle.run_pipeline(ws3.asm["ttgir"], _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=[PASS]))
+    without = tle.run_pipeline(ws3.asm["triton-ttgir"], _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=[PASS]))
     assert _waits(_scores_partition(without)) == ["0"] * 10
 
 

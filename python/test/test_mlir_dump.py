@@ -60,7 +60,7 @@ def test_tle_passes_are_dumped_with_triton_s(driver, monkeypatch, capfd):
     assert "IR Dump Before TLERaiseMarkers (triton-tle-raise-markers) ('builtin.module' operation)" in err
     # The dumped module is the kernel, with locations (as Triton dumps).
     assert "tt.func public @dumped_scan" in err and "#loc" in err
-    assert "tle-ttgir" in compiled.asm
+    assert "triton-ttgir" in compiled.asm
 
 
 def test_no_dump_without_the_variable(driver, capfd):

@@ -54,7 +54,7 @@ def test_ring_dot_reads_slots_in_place():
     the NVMMA layout, the only register->shared copy left is q's, and the
     release (the empty-ring arrive) comes after the last wgmma's wait."""
     c = compile_kernel("ring_dot")
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     field = re.search(r"(%\S+) = ttg\.local_alloc : \(\) -> !ttg\.memdesc<2x32x64xf16, (#\w+), #smem, mutable>", ttgir)
     assert field, ttgir
     assert re.search(field.group(2) + r" = #ttg\.nvmma_shared<", ttgir)
@@ -69,7 +69,7 @@ def test_ring_dot_reads_slots_in_place():
     # The same TTGIR without the pass: k is loaded and copied for the wgmma.
     from tle import _bridge
     pipeline = _bridge.with_options(_bridge.TTGIR_PIPELINE, disable=["triton-tle-forward-pipe-mma-operands"])
-    without = tle.run_pipeline(c.asm["ttgir"], pipeline)
+    without = tle.run_pipeline(c.asm["triton-ttgir"], pipeline)
     assert sorted(re.findall(r"ttg\.local_alloc %\S+ : \(tensor<(\d+x\d+)xf16", without)) == ["32x64", "64x64"]
 
 
@@ -88,7 +88,7 @@ def test_async_copy_fills_slots_without_registers():
     partition's barrier and the elected arrive); the consumer fences the
     async proxy after its wait, before the wgmmas read the slot."""
     c = compile_kernel("ring_dot", aligned=True, ASYNC=True)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     producer = _partition(ttgir, "partition0")
     assert "tt.load" not in producer and "ttg.local_store" not in producer, producer
     assert len(re.findall(r"ttg\.async_copy_global_to_local", producer)) == 1, producer
@@ -108,7 +108,7 @@ def test_async_copy_fills_slots_without_registers():
     # The same kernel filling through registers: no cp.async at all.
     sync = compile_kernel("ring_dot", aligned=True)
     assert ptx_count(sync, r"^cp\.async") == 0
-    assert "ttg.async_copy_global_to_local" not in code(sync, "tle-ttgir")
+    assert "ttg.async_copy_global_to_local" not in code(sync, "ttgir")
 
 
 def test_async_copy_ring_of_scalars_tiles():
@@ -125,7 +125,7 @@ def test_async_copy_ring_of_scalars_tiles():
     assert sorted(re.findall(r"mbarrier\.init\.shared::cta\.b64 \[%r\d+\], (\d+);", c.asm["ptx"])) == ["1"] * 3 + ["33"] * 3
     unaligned = compile_kernel("ring_dot", ASYNC=True)
     assert ptx_count(unaligned, r"^cp\.async") == 0
-    assert "ttg.local_store" in _partition(code(unaligned, "tle-ttgir"), "partition0")
+    assert "ttg.local_store" in _partition(code(unaligned, "ttgir"), "partition0")
 
 
 def test_close_of_an_async_filled_pipe_arrives_like_a_commit():
@@ -149,7 +149,7 @@ def test_tma_gather_fills_slots_on_the_ready_barrier():
     field in the descriptor's NVMMA layout; on sm_90 each gather4 became four
     one-row tile copies 128 bytes apart."""
     c = compile_kernel("ring_gather", aligned=True)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert ttgir.count("ttng.async_tma_gather") == 1, ttgir
     assert re.findall(r"ttng\.barrier_expect %\S+, (\d+),", ttgir) == ["8192"], ttgir
     assert ttgir.count("ttng.wait_barrier") == 2, ttgir  # the writer's empty wait, the reader's ready wait
@@ -242,7 +242,7 @@ def test_tma_gather_misuse_is_a_clear_error(mode, message):
 
 def test_ring_copy_lowers_to_warp_specialize_with_mbarrier_rings():
     c = compile_kernel("ring_copy", STAGES=3)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle." not in ttgir.replace("tle.smem", "")
     assert "scf.if" not in ttgir  # the partition markers are gone
     ws = re.search(r"ttg\.warp_specialize\((.*)\) attributes \{requestedRegisters = array<i32: 40>\}", ttgir)
@@ -267,25 +267,25 @@ def test_ring_copy_lowers_to_warp_specialize_with_mbarrier_rings():
 
 
 def test_power_of_two_capacity_uses_masks():
-    ttgir = code(compile_kernel("ring_copy", STAGES=4), "tle-ttgir")
+    ttgir = code(compile_kernel("ring_copy", STAGES=4), "ttgir")
     assert "arith.remui" not in ttgir and "arith.shrui" in ttgir
 
 
 def test_multi_warp_partition_barrier_before_arrive():
     # A 4-warp producer must sync its warps before one thread arrives.
-    ttgir = code(compile_kernel("ring_copy", PRODUCER_WARPS=4), "tle-ttgir")
+    ttgir = code(compile_kernel("ring_copy", PRODUCER_WARPS=4), "ttgir")
     producer = ttgir[ttgir.index("partition0("):]
     assert re.search(r"gpu\.barrier\s*\n\s*ttng\.fence_async_shared.*\n.*ttg\.memdesc_index.*\n.*ttng\.arrive_barrier",
                      producer), producer
     # A 1-warp producer needs no barrier: Triton's arrive is one elected thread after a warp sync.
-    ttgir1 = code(compile_kernel("ring_copy", PRODUCER_WARPS=1), "tle-ttgir")
+    ttgir1 = code(compile_kernel("ring_copy", PRODUCER_WARPS=1), "ttgir")
     producer1 = ttgir1[ttgir1.index("partition0("):]
     assert not re.search(r"gpu\.barrier\s*\n\s*ttng\.fence_async_shared", producer1)
 
 
 def test_two_readers_count_in_the_empty_barrier():
     c = compile_kernel("fan_out")
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert re.search(r"ttng\.init_barrier %\w+, 2 :", ttgir)  # empty: both readers release
     assert re.search(r"ttng\.init_barrier %\w+, 1 :", ttgir)  # ready: the writer commits
     assert re.search(r"partition0\(.*\) num_warps\(2\)", ttgir) and re.search(r"partition1\(.*\) num_warps\(4\)",
@@ -294,7 +294,7 @@ def test_two_readers_count_in_the_empty_barrier():
 
 
 def test_close_uses_a_flag_per_slot():
-    ttgir = code(compile_kernel("stream_sum"), "tle-ttgir")
+    ttgir = code(compile_kernel("stream_sum"), "ttgir")
     assert re.search(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<2x1xi32", ttgir)
     assert "tt.unsplat" in ttgir
     # No worker_num_regs: no requestedRegisters.
@@ -302,7 +302,7 @@ def test_close_uses_a_flag_per_slot():
 
 
 def test_one_shot_has_no_empty_ring():
-    ttgir = code(compile_kernel("one_shot_tile"), "tle-ttgir")
+    ttgir = code(compile_kernel("one_shot_tile"), "ttgir")
     assert len(re.findall(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<1x1xi64", ttgir)) == 1
     assert ttgir.count("ttng.wait_barrier") == 1
 
@@ -311,7 +311,7 @@ def test_one_shot_writer_before_warp_specialize():
     """The kernel body fills the slot and commits (barrier, fence, one arrive)
     before the warp_specialize; each reader partition waits."""
     compiled = compile_kernel("one_shot_before")
-    ttgir = code(compiled, "tle-ttgir")
+    ttgir = code(compiled, "ttgir")
     head, ws = ttgir.split("ttg.warp_specialize(", 1)
     assert re.search(r"ttg\.local_store[^\n]*\n\s*gpu\.barrier\n\s*ttng\.fence_async_shared[^\n]*\n"
                      r"(?:.*\n)?\s*ttng\.arrive_barrier", head), head
@@ -328,7 +328,7 @@ def test_local_pointers_into_slots():
     through indexed pointers, is a pointer buffer in TLE's region, its slot
     i at i * BLOCK elements."""
     compiled = compile_kernel("slot_pointers")
-    ttgir = code(compiled, "tle-ttgir")
+    ttgir = code(compiled, "ttgir")
     assert re.search(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<2x128xf32", ttgir), ttgir
     assert "arith.select" in ttgir
     assert re.search(r"tle\.shared = 1024 : i32", ttgir), ttgir
@@ -352,7 +352,7 @@ def test_default_partition_results_are_used_after_warp_specialize():
     tensor, a scalar f32 and a scalar i32 come out of ttg.warp_specialize
     (ttg.warp_yield) and the stores after it use them."""
     c = compile_kernel("ring_sum")
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "scf.if" not in ttgir and "ub.poison" not in ttgir
     name, count, op, after = warp_specialize_op(ttgir)
     assert count == 3, op
@@ -374,12 +374,12 @@ def test_epilogue_after_warp_specialize_reuses_slot_memory():
     scratch over them: the kernel needs less shared memory."""
     inside = compile_kernel("ring_dot")
     after = compile_kernel("ring_dot_result")
-    name, count, op, epilogue = warp_specialize_op(code(after, "tle-ttgir"))
+    name, count, op, epilogue = warp_specialize_op(code(after, "ttgir"))
     assert count == 1
     assert re.search(r"ttg\.warp_yield %\S+ : tensor<64x64xf32, #mma\d*>", op), op
     convert = re.search(r"ttg\.convert_layout " + re.escape(name) + r" : tensor<64x64xf32, #mma\d*> -> ", epilogue)
     assert convert, epilogue
-    assert "ttg.convert_layout" in code(inside, "tle-ttgir").split("ttg.warp_yield")[0].split("ttg.warp_specialize")[1]
+    assert "ttg.convert_layout" in code(inside, "ttgir").split("ttg.warp_yield")[0].split("ttg.warp_specialize")[1]
     slots = 2 * 32 * 64 * 2
     assert after.metadata.shared + slots <= inside.metadata.shared, (after.metadata.shared, inside.metadata.shared)
     # The wgmmas still read the slots in place (triton-tle-forward-pipe-mma-operands): q is the only copy.
@@ -565,7 +565,7 @@ def test_partition_args_may_be_constexpr_strings_and_bools(store):
     (Triton's recursive unwrap used to fail on the string)."""
     c = tle.compile(constexpr_partition_args, signature={"x": "*fp32"}, constexprs={"FIELD": "x", "STORE": store},
                     target=TARGET, num_warps=4)
-    default = _partition(code(c, "tle-ttgir"), "default")
+    default = _partition(code(c, "ttgir"), "default")
     assert ("tt.store" in default) == store, default
 
 
@@ -678,7 +678,7 @@ def test_readers_of_field_subsets_each_wait_and_release_whole_slots():
     """Two readers, each seeing one field: both still count on the empty
     ring (arrive count 2), and each reader partition loads its slot view."""
     c = compile_kernel("field_subsets")
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert re.search(r"ttng\.init_barrier %\S+, 2 ", ttgir), ttgir
     for part in ("partition0", "partition1"):
         assert len(re.findall(r"ttg\.local_load", _partition(ttgir, part).split("partition", 2)[1])) >= 1
@@ -797,7 +797,7 @@ def test_warp_specialize_groups_are_unique_across_the_functions_of_a_kernel():
     c = tle.compile(warp_specialize_here_and_in_a_helper, signature={"X": "*fp32", "OUT": "*fp32"},
                     constexprs={"N": 128}, target=TARGET, num_warps=4)
     assert _groups(c) == [0, 1]
-    assert code(c, "tle-ttgir").count("ttg.warp_specialize(") == 2
+    assert code(c, "ttgir").count("ttg.warp_specialize(") == 2
 
 
 def test_cursors_are_carried_as_stage_and_phase_without_division():
@@ -808,7 +808,7 @@ def test_cursors_are_carried_as_stage_and_phase_without_division():
     takes positions. Both loops: the TTIR's, and after TLE's stages the
     ttgir's, which still has exactly those two iter_args."""
     c = compile_kernel("cursor_ring")
-    for stage in ("ttir", "tle-ttgir"):
+    for stage in ("ttir", "ttgir"):
         text = code(c, stage)
         loops = re.findall(r"scf\.for .*iter_args\((.*)\) -> \((.*)\)", text)
         assert len(loops) == 2, (stage, loops)
@@ -817,12 +817,12 @@ def test_cursors_are_carried_as_stage_and_phase_without_division():
     # The reader's loop advances its cursor with an add, a compare and a
     # select: no division (the writer's recomputes its cursor from the
     # iteration once, at `split`: a remainder and a division in an scf.if).
-    reader = _partition(code(c, "tle-ttgir"), "default")
+    reader = _partition(code(c, "ttgir"), "default")
     assert "scf.for" in reader and not re.search(r"arith\.(remsi|remui|divsi|divui)", reader), reader
-    writer = _partition(code(c, "tle-ttgir"), "partition0")
+    writer = _partition(code(c, "ttgir"), "partition0")
     assert len(re.findall(r"arith\.(?:remsi|divsi)", writer)) == 2, writer
     # Each endpoint waits on its ring per item; the reader's extra wait sees the close.
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert len(re.findall(r"ttng\.wait_barrier", ttgir)) == 4, ttgir
     assert ptx_count(c, r"mbarrier\.try_wait") == 4
 
@@ -832,7 +832,7 @@ def test_cursor_ops_take_the_cursor_stage():
     release take the cursor's stage, and the slot views index the fields at
     it (the acquire's slot is the stage)."""
     c = compile_kernel("cursor_ring")
-    raised = tle.run_pipeline(c.asm["ttgir"],
+    raised = tle.run_pipeline(c.asm["triton-ttgir"],
                               "builtin.module(triton-tle-raise-warp-specialize, triton-tle-raise-markers)")
     acquire = re.search(r"tle\.pipe\.writer_acquire %\S+ at \[(%\S+), (%\S+)\]", raised)
     wait = re.search(r"tle\.pipe\.reader_wait %\S+ at \[(%\S+), (%\S+)\] reader \"c\"", raised)
@@ -868,5 +868,5 @@ def test_a_pipe_may_be_live_across_a_loop():
     carries the pipe as its handle; only calls refuse a pipe (bad-input row
     "pipe-passed-to-a-function")."""
     c = tle.compile(pipe_live_across_a_loop, signature={"x": "*fp32", "n": "i32"}, target=TARGET, num_warps=4)
-    assert "scf.for" in code(c, "tle-ttgir")
+    assert "scf.for" in code(c, "ttgir")
     assert ptx_count(c, r"mbarrier\.try_wait") == 2

@@ -64,7 +64,7 @@ def test_register_a_wgmma(K_):
     a tile; the wgmma reads a from registers."""
     c = compile_kernel("register_a_kernel", M=64, N=64, K=K_)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "tle." not in ttgir.replace("tle.shared", "")
     assert re.search(r"ttng\.warp_group_dot %\S+, %\S+, %\S+ \{isAsync = true\} : tensor<64x"
                      + str(K_) + r"xbf16, #ttg\.dot_op<\{opIdx = 0, parent = #mma, kWidth = 2\}>>", ttgir)
@@ -77,7 +77,7 @@ def test_register_a_wgmma(K_):
 def test_attention_block_keeps_p_in_registers():
     c = compile_kernel("attention_pv_kernel", M=64, N=64, D=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     dots = [l for l in ttgir.splitlines() if "ttng.warp_group_dot " in l]
     assert "memdesc_trans" in ttgir  # q @ k^T reads k transposed in place
     assert "dot_op<{opIdx = 0" in dots[-1] and "%v_buf" in dots[-1]
@@ -91,7 +91,7 @@ def test_wgmma_transpose_flags(a_mode):
     a register a is transposed in registers."""
     c = compile_kernel("transposed_operands_kernel", M=64, N=64, K=64, A_MODE=a_mode)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert ttgir.count("ttg.memdesc_trans") == (2 if a_mode == 1 else 1)
     assert ptx_count(c, r"wgmma\.mma_async\.sync\.aligned\.m64n64k16\.f32\.f16\.f16") == 4
 
@@ -121,7 +121,7 @@ def int_flag(X):
 def test_fp8_wgmma(b_nk):
     c = compile_kernel("fp8_kernel", M=64, N=64, K=64, B_NK=b_nk)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "transposed = true, elementBitWidth = 8" in ttgir  # b K-major
     assert "maxNumImpreciseAcc = 32" in ttgir
     assert ptx_count(c, r"wgmma\.mma_async\.sync\.aligned\.m64n64k32\.f32\.e4m3\.e4m3") >= 2
@@ -133,7 +133,7 @@ def test_fp8_wgmma(b_nk):
 def test_slot_ring_matmul():
     c = compile_kernel("slot_ring_matmul_kernel", BM=64, BN=64, BK=64, STAGES=3)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert ttgir.count("ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared") == 2
     assert re.search(r"ttg\.memdesc_index %a_bufs\[%\S+\] : !ttg\.memdesc<3x64x64xf16, #shared, #smem, mutable> "
                      r"-> !ttg\.memdesc<64x64xf16, #shared, #smem, mutable>", ttgir)
@@ -145,7 +145,7 @@ def test_slot_ring_matmul():
 def test_slot_load_store():
     c = compile_kernel("slot_load_kernel", R=32, C=64, STAGES=2)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "ttg.async_copy_global_to_local" in ttgir
     assert ttgir.count("ttg.memdesc_index %bufs") >= 4
     assert ptx_count(c, r"cp\.async\.mbarrier\.arrive") >= 1
@@ -196,7 +196,7 @@ def tensor_index(X):
 def test_try_wait():
     c = compile_kernel("try_wait_kernel")
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert ttgir.count('"tle.barrier_try_wait.begin;"') == 5
     llir = c.asm["llir"]
     assert "tle.barrier_try_wait" not in llir and "waitLoop" not in llir
@@ -250,7 +250,7 @@ def plain(X):
 def test_set_layout():
     c = compile_kernel("set_layout_kernel", N=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     rows = re.search(r"^(#\w+) = #ttg\.blocked<\{sizePerThread = \[1, 4\], threadsPerWarp = \[4, 8\], "
                      r"warpsPerCTA = \[4, 1\], order = \[1, 0\]\}>", ttgir, re.M)
     assert rows, ttgir
@@ -349,7 +349,7 @@ def test_warp_specialize_with_every_primitive():
     own layout and runs a register-a wgmma."""
     c = compile_kernel("ws_prims_kernel", BM=64, BK=64, BN=64, STAGES=2)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "ttg.warp_specialize" in ttgir and "requestedRegisters = array<i32: 40>" in ttgir
     assert "ttg.memdesc_index %bufs" in ttgir or re.search(r"ttg\.memdesc_index %arg\d+\[", ttgir)
     assert "dot_op<{opIdx = 0" in ttgir
@@ -366,7 +366,7 @@ def test_set_layout_in_partitions():
     warp-specialize lowering."""
     c = compile_kernel("ws_set_layout_kernel", N=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1]" in ttgir
     assert "sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1]" in ttgir
     assert ptx_count(c, r"setmaxnreg") >= 1
@@ -392,6 +392,6 @@ def test_pipeline_groups_of_a_constant_trip_count(n_tiles):
 def test_slots_and_layouts_in_pipeline_groups():
     c = compile_kernel("ranged_slot_kernel", R=32, C=64)
     assert_finished(c)
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "ttg.memdesc_index" in ttgir
     assert "threadsPerWarp = [4, 8], warpsPerCTA = [4, 1]" in ttgir

@@ -38,9 +38,9 @@ def test_wiki_vector_add_compiles_with_the_body_inlined():
     k = tle.compile(K.add_kernel, signature=ADD_SIG, constexprs={"BLOCK_SIZE": 1024}, target=TARGET, num_warps=32)
     ttir = k.asm["ttir"]
     assert "tle.dsl_region" in ttir and "vector_add_tile" in ttir  # the marker
-    ttgir = _code(k.asm["tle-ttgir"])
+    ttgir = _code(k.asm["ttgir"])
     assert not re.search(r"= tle\.|^\s*tle\.", ttgir, re.M)  # no tle op left: raised and lowered
-    raw = k.asm["tle-ttgir"]
+    raw = k.asm["ttgir"]
     assert re.search(r"llvm\.func internal @__tle_raw_vector_add_tile\(%\w+: !llvm\.ptr<3>[^\n]*, %\w+: !llvm\.ptr<3>"
                      r"[^\n]*, %\w+: !llvm\.ptr<3>[^\n]*\) -> i32 attributes \{always_inline\}", raw)
     assert len(re.findall(r'tt\.extern_elementwise .*symbol = "__tle_raw_vector_add_tile"', ttgir)) == 1
@@ -72,7 +72,7 @@ def test_wiki_output_variable_holds_the_result():
     # buffer the body wrote, not the zeros: the stored value is a load of
     # the output buffer after the second barrier.
     k = tle.compile(K.add_kernel, signature=ADD_SIG, constexprs={"BLOCK_SIZE": 1024}, target=TARGET, num_warps=32)
-    ttgir = _code(k.asm["tle-ttgir"])
+    ttgir = _code(k.asm["ttgir"])
     call = ttgir.index("tt.extern_elementwise")
     after = ttgir[call:]
     assert "gpu.barrier" in after.split("tt.store")[0]
@@ -84,9 +84,9 @@ def test_wiki_output_variable_holds_the_result():
 def test_2d_threads_scalar_loop_and_column_major_layout():
     k = tle.compile(K.row_cumsum_kernel, signature={"X": "*fp32", "Y": "*fp32", "alpha": "fp32"},
                     constexprs={"R": K.ROWS, "C": K.COLS}, target=TARGET, num_warps=4)
-    ttgir = _code(k.asm["tle-ttgir"])
+    ttgir = _code(k.asm["ttgir"])
     assert re.search(r"llvm\.func internal @__tle_raw_scaled_row_cumsum\(%\w+: !llvm\.ptr<3>[^\n]*, %\w+: f32"
-                     r"[^\n]*, %\w+: !llvm\.ptr<3>", k.asm["tle-ttgir"])
+                     r"[^\n]*, %\w+: !llvm\.ptr<3>", k.asm["ttgir"])
     assert re.search(r'tt\.extern_elementwise %\S+, %alpha, %\S+ \{[^}]*symbol = "__tle_raw_scaled_row_cumsum"',
                      ttgir)
     body = ttgir[ttgir.index("llvm.func internal @__tle_raw_scaled_row_cumsum"):]
@@ -98,7 +98,7 @@ def test_2d_threads_scalar_loop_and_column_major_layout():
 
 def test_call_returns_outputs_and_takes_expressions():
     k = tle.compile(K.reverse_kernel, signature={"X": "*i32", "Y": "*i32"}, target=TARGET, num_warps=4)
-    ttgir = _code(k.asm["tle-ttgir"])
+    ttgir = _code(k.asm["ttgir"])
     assert "__tle_raw_reverse_128" in ttgir
     # Only the written argument (dst) is loaded back: one load from shared memory.
     call = ttgir.index("tt.extern_elementwise")
@@ -114,7 +114,7 @@ def test_two_calls_of_one_function_get_two_symbols():
         tl.store(Y + offs, z)
 
     k = tle.compile(twice, signature={"X": "*i32", "Y": "*i32"}, target=TARGET, num_warps=4)
-    ttgir = _code(k.asm["tle-ttgir"])
+    ttgir = _code(k.asm["ttgir"])
     assert "llvm.func internal @__tle_raw_reverse_128(" in ttgir
     assert "llvm.func internal @__tle_raw_reverse_128_1(" in ttgir
 

@@ -53,7 +53,7 @@ def _message(info):
 
 
 def _body(ttgir, name):
-    """The lowered function of a call of ``name`` in the tle-ttgir stage."""
+    """The lowered function of a call of ``name`` in the ttgir stage."""
     start = ttgir.index(f"llvm.func internal @__tle_raw_{name}")
     return ttgir[start:ttgir.index("\n  }", start)]
 
@@ -83,7 +83,7 @@ def test_elementwise_over_global_pointers():
                     constexprs={"BLOCK": 1024}, target=TARGET, num_warps=4)
     ttir = k.asm["ttir"]
     assert "tle.dsl_region" in ttir and "hardware_ids" in ttir
-    ttgir = _code(k.asm["tle-ttgir"])
+    ttgir = _code(k.asm["ttgir"])
     assert not re.search(r"= tle\.|^\s*tle\.", ttgir, re.M)
     assert re.search(r"llvm\.func internal @__tle_raw_axpy\(%\w+: !llvm\.ptr<1>, %\w+: !llvm\.ptr<1>, "
                      r"%\w+: !llvm\.ptr<1>, %\w+: i32, %\w+: f32\) -> i32 attributes \{always_inline\}", ttgir)
@@ -102,7 +102,7 @@ def test_elementwise_over_global_pointers():
 def test_softmax_row_in_shared_memory():
     k = tle.compile(K.softmax_kernel, signature={"X": "*fp32", "Y": "*fp32", "n_rows": "i32", "n_cols": "i32"},
                     constexprs={"BLOCK": 256}, target=TARGET, num_warps=4)
-    ttgir = _code(k.asm["tle-ttgir"])
+    ttgir = _code(k.asm["ttgir"])
     # Three memref<?xf32, 3> parameters taken as 256-element buffers (bare pointers).
     assert re.search(r"llvm\.func internal @__tle_raw_row_softmax\(%\w+: !llvm\.ptr<3>, %\w+: !llvm\.ptr<3>, "
                      r"%\w+: !llvm\.ptr<3>\) -> i32", ttgir)
@@ -123,7 +123,7 @@ def test_matmul_accumulates_into_inout():
     k = tle.compile(K.matmul_kernel, signature={"A": "*fp16", "B": "*fp16", "C": "*fp32", "M": "i32", "N": "i32",
                                                  "K": "i32"},
                     constexprs={"BM": 32, "BN": 32, "BK": 16}, target=TARGET, num_warps=4)
-    ttgir = _code(k.asm["tle-ttgir"])
+    ttgir = _code(k.asm["ttgir"])
     call = ttgir.index("tt.extern_elementwise")
     loop = ttgir.rindex("scf.for", 0, call)
     assert "scf.yield" in ttgir[call:]  # the call is inside the K loop
@@ -140,7 +140,7 @@ def test_matmul_accumulates_into_inout():
 
 def test_device_print_without_operands():
     k = tle.compile(K.hello_kernel, signature={}, target=TARGET, num_warps=4)
-    ttgir = k.asm["tle-ttgir"]
+    ttgir = k.asm["ttgir"]
     assert re.search(r'llvm\.mlir\.global internal constant @__tle_raw_hello_format_0\("hello from program %d of %d, '
                      r'%d threads, x=%f\\0A\\00"\)', ttgir)
     assert re.search(r"llvm\.func @vprintf\(!llvm\.ptr, !llvm\.ptr\) -> i32", ttgir)
@@ -158,7 +158,7 @@ def test_device_print_without_operands():
 def test_topk_over_shared_histograms():
     k = tle.compile(K.topk_kernel, signature={"X": "*i32", "OUT": "*i32", "HIST": "*i32", "k": "i32"},
                     constexprs={"N": 1024}, target=TARGET, num_warps=8)
-    ttgir = _code(k.asm["tle-ttgir"])
+    ttgir = _code(k.asm["ttgir"])
     assert re.search(r"llvm\.func internal @__tle_raw_histogram_topk\(%\w+: !llvm\.ptr<3>, %\w+: !llvm\.ptr<3>, "
                      r"%\w+: !llvm\.ptr<3>, %\w+: !llvm\.ptr<1>, %\w+: i32\)", ttgir)
     body = _body(ttgir, "histogram_topk")
@@ -177,7 +177,7 @@ def test_static_memref_sizes_and_ast_source():
                     constexprs={"N": 512})
     with tle.enabled():
         k = triton.compile(src, target=GPUTarget("cuda", 90, 32))
-    assert "__tle_raw_histogram_topk" in k.asm["tle-ttgir"]
+    assert "__tle_raw_histogram_topk" in k.asm["ttgir"]
     assert "atom.shared" in _ptx(k)
 
 
@@ -197,7 +197,7 @@ def test_two_forms_in_one_kernel():
 
     k = tle.compile(both, signature={"X": "*fp32", "Y": "*fp32", "OUT": "*fp32", "n": "i32"}, target=TARGET,
                     num_warps=32)
-    ttgir = k.asm["tle-ttgir"]
+    ttgir = k.asm["ttgir"]
     assert "@__tle_raw_vector_add_tile" in ttgir and "@__tle_raw_axpy" in ttgir
     assert "call" not in _ptx(k)
 

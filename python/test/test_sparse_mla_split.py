@@ -43,7 +43,7 @@ def split():
 
 
 def test_scores_are_split_by_keys_between_warpgroups(split):
-    layouts = _dot_layouts(split.asm["tle-ttgir"])
+    layouts = _dot_layouts(split.asm["ttgir"])
     assert len(layouts) == 3, layouts  # nope and rope scores, P @ V
     assert layouts == ["4, 2"] * 3, layouts
 
@@ -52,11 +52,11 @@ def test_plain_triton_computes_the_scores_twice():
     # The baseline the split removes: Triton's chained-dot layout, all warps
     # along M, so with 64 heads both warpgroups compute the same S.
     assert sparse_mla.DEFAULT_CONFIG["triton"] == sparse_mla.DEFAULT_CONFIG["tle-split"]
-    assert "8, 1" in _dot_layouts(_compile("triton").asm["ttgir"])
+    assert "8, 1" in _dot_layouts(_compile("triton").asm["triton-ttgir"])
 
 
 def test_p_at_v_reads_p_from_its_buffer(split):
-    ttgir = split.asm["tle-ttgir"]
+    ttgir = split.asm["ttgir"]
     buf = re.search(r"(%p_buf\w*) = ttg\.local_alloc : \(\) -> !ttg\.memdesc<64x64xbf16", ttgir)
     assert buf, "no P buffer"
     name = buf.group(1)

@@ -28,7 +28,7 @@ def compile_kernel(name, **constexprs):
 def _no_device_map(c):
     """Triton builds no map on the device: no scratch map written, fenced
     and released by the kernel itself."""
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     assert "ttng.tensormap_create" not in ttgir and "global_scratch_alloc" not in ttgir
     assert ptx_count(c, rf"^{P}tensormap\.replace") == 0 and ptx_count(c, rf"^{P}tensormap\.cp_fenceproxy") == 0
     assert re.search(r"ttng\.reinterpret_tensor_descriptor %\S+ : !tt\.ptr<i8>", ttgir)
@@ -50,7 +50,7 @@ def test_owner_tiles_copy_through_the_users_map():
     _no_device_map(c)
     assert ptx_count(c, rf"^{P}fence\.proxy\.tensormap::generic\.acquire\.gpu \[ %rd\d+ \+ 0 \], 0x80;") == 1
     assert ptx_count(c, rf"^{P}cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global") == 1
-    assert not re.search(r"^\s*(%\S+ = )?tle\.", code(c, "tle-ttgir"), re.M)  # every tle op lowered
+    assert not re.search(r"^\s*(%\S+ = )?tle\.", code(c, "ttgir"), re.M)  # every tle op lowered
 
 
 def test_owner_tiles_on_a_barrier_go_straight_into_the_buffer():
@@ -119,7 +119,7 @@ def test_host_swizzle_is_the_kernels(rows, cols, dtype):
 
     c = tle.compile(probe, signature={"table": "*u8", "out": f"*{name}"}, constexprs={"ROWS": rows, "COLS": cols},
                     target="sm_90")
-    ttgir = code(c, "tle-ttgir")
+    ttgir = code(c, "ttgir")
     desc = re.search(r"reinterpret_tensor_descriptor .* to !tt\.tensordesc<tensor<[^,]*, (#\w+)>>", ttgir).group(1)
     layout = re.search(rf"^{desc} = (.*)$", ttgir, re.M).group(1)
     width = int(re.search(r"swizzlingByteWidth = (\d+)", layout).group(1))

@@ -23,7 +23,7 @@ def _code(text):
 
 def assert_lowered(compiled, marker):
     assert f'"tle.{marker}' in compiled.asm["ttir"]  # the marker
-    ttgir = _code(compiled.asm["tle-ttgir"])
+    ttgir = _code(compiled.asm["ttgir"])
     assert "tle." not in ttgir  # raised and lowered
     assert "ttg.local_alloc" in ttgir and "ttg.memdesc_subslice" in ttgir
     assert ".entry" in compiled.asm["ptx"]
@@ -47,7 +47,7 @@ def assert_narrowed(compiled, starts, tile, elem_bytes=4):
     shared memory left is at most a layout conversion of the tile, from the
     load's layout to the store's)."""
     assert '"tle.extract_tile' in compiled.asm["ttir"]
-    ttgir = _code(compiled.asm["tle-ttgir"])
+    ttgir = _code(compiled.asm["ttgir"])
     assert "tle." not in ttgir
     assert "ttg.local_alloc" not in ttgir and "ttg.memdesc_subslice" not in ttgir
     assert compiled.metadata.shared <= math.prod(tile) * elem_bytes
@@ -113,7 +113,7 @@ def assert_split(compiled, shape, starts, tile, elem_bytes=4):
     replayed on the box (ranges from its offsets); no buffer of the source
     (the shared memory left is at most a layout conversion of the tile)."""
     assert '"tle.insert_tile' in compiled.asm["ttir"]
-    ttgir = _code(compiled.asm["tle-ttgir"])
+    ttgir = _code(compiled.asm["ttgir"])
     assert "tle." not in ttgir
     assert "ttg.memdesc_subslice" not in ttgir
     assert compiled.metadata.shared <= math.prod(tile) * elem_bytes
@@ -211,7 +211,7 @@ def unused_tiles(X, i):
 def test_unused_tiles_are_dropped():
     k = tle.compile(unused_tiles, signature={"X": "*fp32", "i": "i32"}, target=TARGET)
     assert "tle.extract_tile" in k.asm["ttir"] and "tle.insert_tile" in k.asm["ttir"]
-    ttgir = _code(k.asm["tle-ttgir"])
+    ttgir = _code(k.asm["ttgir"])
     assert "tle." not in ttgir and "ttg.local_alloc" not in ttgir
     assert ".entry" in k.asm["ptx"]
 
@@ -220,7 +220,7 @@ def test_one_tile_grid_is_the_identity():
     k = tle.compile(K.extract_2d, signature={"X": "*fp32", "Y": "*fp32"},
                     constexprs={"M": 16, "N": 32, "TM": 16, "TN": 32, "IDX": 0}, target=TARGET)
     assert "tle.extract_tile" not in k.asm["ttir"]
-    assert "ttg.local_alloc" not in k.asm["tle-ttgir"]
+    assert "ttg.local_alloc" not in k.asm["ttgir"]
 
 
 # --- misuse, reported at the user's line ------------------------------------------------------

@@ -4,7 +4,13 @@
 add_stages_inspection_hook``, chaining any hook already there) that inserts
 TLE's stages into the NVIDIA backend's ordered stage dict:
 
-    ttir -> tle-ttir -> ttgir -> tle-ttgir -> llir -> ptx -> cubin
+    ttir -> tle-ttir -> triton-ttgir -> ttgir -> llir -> ptx -> cubin
+
+``ttgir`` is TLE's TTGIR stage, so ``kernel.asm["ttgir"]`` is the TTGIR the
+backend lowers (as in FlagTree, whose TLE lowering runs inside Triton's
+make_ttgir); Triton's own TTGIR, the stage's input, is ``triton-ttgir``.
+``ttir`` stays Triton's (its first stage, which compiles the AST, must keep
+the name) and ``tle-ttir`` is TLE's TTIR stage after it.
 
 Each TLE stage prints Triton's module as text (with locations), runs a TLE
 pipeline on it in-process through the nanobind module, and parses the result
@@ -22,7 +28,7 @@ pipelines) into every key.
 ``TLE_DUMP_IR=<dir>`` (``tle.knobs.dump_ir_dir``, read at every compile)
 writes every stage's IR of every kernel compiled while TLE is enabled, TLE's
 stages included, as each stage finishes: ``<dir>/<kernel>-<hash>/<kernel>.<stage>`` (``source``, ``ttir``,
-``tle-ttir``, ``ttgir``, ``tle-ttgir``, ``llir``, ``ptx``, ``cubin``, then
+``tle-ttir``, ``triton-ttgir``, ``ttgir``, ``llir``, ``ptx``, ``cubin``, then
 ``json``, the metadata), ``<hash>`` being the first 16 hex digits of Triton's
 compile hash (``CompiledKernel.hash``). While it is set, kernels compiled with
 TLE are never taken from Triton's cache, so each compile writes its files.
@@ -131,8 +137,12 @@ TLE_COMPILED = "tle_compiled"
 # Stage name -> (the Triton stage it follows, pipeline).
 STAGES = {
     "tle-ttir": ("ttir", TTIR_PIPELINE),
-    "tle-ttgir": ("ttgir", TTGIR_PIPELINE),
+    "ttgir": ("ttgir", TTGIR_PIPELINE),
 }
+
+# Triton's stages that TLE's take the name of: Triton's make_ttgir is
+# ``triton-ttgir``, TLE's TTGIR stage after it ``ttgir``.
+RENAMED = {"ttgir": "triton-ttgir"}
 
 _lock = threading.RLock()
 _saved = {"previous_hook": None, "previous_cache": None}
@@ -194,7 +204,7 @@ def pipeline_for(pipeline: str, metadata=None) -> str:
     pipeline = pipeline.replace(NUM_STAGES, str(int((metadata or {}).get("num_stages", 3))))
     limit = device_wait_limit()
     found = _OPTIONS.match(pipeline)
-    if limit and found and found.group(1) == "tle-ttgir":  # debug mode (docs/distributed.md)
+    if limit and found and found.group(1) == "tle-ttgir":  # the TTGIR pipeline: debug mode (docs/distributed.md)
         pipeline = with_options(pipeline, wait_limit=limit)
     return pipeline
 
@@ -240,7 +250,7 @@ def run_stage(name: str, pipeline: str, module, metadata=None):
             dims = _CLUSTER_DIMS.search(text)
             if dims:  # the cluster's launch shape (finish_llir; Triton's module API reads no arrays)
                 metadata["cluster_dims"] = tuple(int(d) for d in dims.groups())
-        if name == "tle-ttgir" and _WGMMA_MARKER.search(source):
+        if name == "ttgir" and _WGMMA_MARKER.search(source):
             propagate_wgmma_layouts(parsed)
         return parsed
     finally:
@@ -400,11 +410,17 @@ def _dumping(root: str, stage: str, fn, first: bool, last: bool, compile_state: 
 
 def _insert_stages(stages: dict) -> None:
     items = list(stages.items())
+    # A Gluon kernel starts at Triton's ttgir stage (no ttir): Triton looks
+    # its first stage up by that name, and TLE's primitives are not Gluon's,
+    # so its stages keep their names and only the llir finish is added.
+    gluon = "ttir" not in stages
     stages.clear()
     for key, fn in items:
         if key == "llir":
             fn = functools.partial(finish_llir, fn)
-        stages[key] = fn
+        stages[key if gluon else RENAMED.get(key, key)] = fn
+        if gluon:
+            continue
         for name, (after, pipeline) in STAGES.items():
             if key == after:
                 stages[name] = functools.partial(run_stage, name, pipeline)

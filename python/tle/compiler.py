@@ -14,7 +14,7 @@ from . import _bridge, _driver
 from ._errors import MLIRError
 
 # The order in which the NVIDIA backend (with TLE's stages) produces IR.
-STAGE_ORDER = ("ttir", "tle-ttir", "ttgir", "tle-ttgir", "llir", "ptx", "cubin")
+STAGE_ORDER = ("ttir", "tle-ttir", "triton-ttgir", "ttgir", "llir", "ptx", "cubin")
 
 
 def _parse_target(target) -> GPUTarget:
@@ -135,7 +135,7 @@ def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, op
     - ``options`` / keyword options: Triton's compile options (``num_warps``,
       ``num_stages``, ``num_ctas``, ...).
     - ``dump``: a folder; every stage's IR is written there as
-      ``<kernel>.<stage>`` (``ttir``, ``tle-ttir``, ``ttgir``, ``tle-ttgir``,
+      ``<kernel>.<stage>`` (``ttir``, ``tle-ttir``, ``triton-ttgir``, ``ttgir``,
       ``llir``, ``ptx``, ``cubin``). For kernels launched the usual way with
       ``tle.enable()``, set ``TLE_DUMP_IR=<dir>`` instead (``_bridge``).
     - ``attrs``: Triton's specialization attributes (``ASTSource``'s
@@ -155,7 +155,7 @@ def compile(kernel, signature=None, constexprs=None, target=None, attrs=None, op
         k = tle.compile(bucket_offsets, signature={"counts_ptr": "*i32", "offsets_ptr": "*i32",
                                                    "total_ptr": "*i32"},
                         constexprs={"N": 256}, target="sm_90", num_warps=4)
-        print(k.asm["tle-ttgir"])
+        print(k.asm["ttgir"])
     """
     kernel, picked = _autotune_config("tle.compile", kernel, config)
     opts = dict(options or {})
@@ -177,14 +177,14 @@ def stages(compiled) -> list[str]:
             ``triton.compile``), read through its ``asm`` dict.
 
     Returns:
-        A list of stage names: those of ``ttir``, ``tle-ttir``, ``ttgir``,
-        ``tle-ttgir``, ``llir``, ``ptx``, ``cubin`` present, in that order,
+        A list of stage names: those of ``ttir``, ``tle-ttir``, ``triton-ttgir``,
+        ``ttgir``, ``llir``, ``ptx``, ``cubin`` present, in that order,
         then any others sorted by name (``source`` excluded).
 
     Example::
 
         k = tle.compile(kernel, signature={"X": "*fp32"}, constexprs={"N": 256})
-        print(tle.stages(k))   # ['ttir', 'tle-ttir', 'ttgir', 'tle-ttgir', ...]
+        print(tle.stages(k))   # ['ttir', 'tle-ttir', 'triton-ttgir', 'ttgir', ...]
     """
     present = [s for s in STAGE_ORDER if s in compiled.asm]
     return present + sorted(k for k in compiled.asm if k not in STAGE_ORDER and k != "source")
