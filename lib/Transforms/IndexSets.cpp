@@ -81,7 +81,8 @@ Terms addTerms(const Terms &a, const Terms &b, uint32_t scaleB) {
 
 class Evaluator {
 public:
-  explicit Evaluator(int64_t maxElements) : maxElements(maxElements) {}
+  Evaluator(int64_t maxElements, bool anyScalar)
+      : maxElements(maxElements), anyScalar(anyScalar) {}
 
   std::optional<Affine> eval(Value value) {
     auto it = cache.find(value);
@@ -96,6 +97,7 @@ public:
 
 private:
   int64_t maxElements;
+  bool anyScalar;
   DenseMap<Value, std::optional<Affine>> cache;
   DenseMap<Value, bool> uniformCache;
 
@@ -165,7 +167,9 @@ private:
 
   std::optional<Affine> atom(Value value) {
     unsigned width = widthOf(value.getType());
-    if (width < 32 || !uniformScalar(value) || !loopInvariant(value))
+    if (width < 32 || isa<ShapedType>(value.getType()))
+      return std::nullopt;
+    if (!anyScalar && (!uniformScalar(value) || !loopInvariant(value)))
       return std::nullopt;
     Affine a;
     a.width = width;
@@ -454,12 +458,34 @@ public:
 } // namespace
 
 struct FootprintAnalysis::Impl {
-  explicit Impl(int64_t maxElements) : evaluator(maxElements) {}
+  Impl(int64_t maxElements, bool anyScalar)
+      : evaluator(maxElements, anyScalar) {}
   Evaluator evaluator;
 };
 
-FootprintAnalysis::FootprintAnalysis(int64_t maxElements)
-    : impl(std::make_unique<Impl>(maxElements)) {}
+FootprintAnalysis::FootprintAnalysis(int64_t maxElements, bool anyScalar)
+    : impl(std::make_unique<Impl>(maxElements, anyScalar)) {}
+
+std::optional<std::vector<int64_t>>
+FootprintAnalysis::elementOffsets(Value ptr) {
+  while (Operation *op = ptr.getDefiningOp()) {
+    if (isa<ttg::ConvertLayoutOp>(op))
+      ptr = op->getOperand(0);
+    else if (auto remote = dyn_cast<RemotePointersOp>(op))
+      ptr = remote.getSrc();
+    else
+      break;
+  }
+  auto view = ptr.getDefiningOp<LocalPointersOp>();
+  if (!view || !view.getBuffer().getDefiningOp<AllocOp>() ||
+      !isa<RankedTensorType>(view.getType()))
+    return std::nullopt;
+  std::optional<Affine> offsets = impl->evaluator.linearOffsets(view);
+  if (!offsets || int64_t(offsets->elems.size()) !=
+                      cast<RankedTensorType>(view.getType()).getNumElements())
+    return std::nullopt;
+  return std::move(offsets->elems);
+}
 FootprintAnalysis::~FootprintAnalysis() = default;
 
 std::optional<Footprint> FootprintAnalysis::compute(Value ptr) {

@@ -35,7 +35,12 @@ struct Footprint {
 /// cached across accesses (valid while the IR does not change).
 class FootprintAnalysis {
 public:
-  explicit FootprintAnalysis(int64_t maxElements = 1 << 16);
+  /// `anyScalar`: every integer scalar of 32 bits or more is a term of U
+  /// (the same for every element of one access, which is all
+  /// `elementOffsets` needs), not only uniform loop-invariant ones; such an
+  /// analysis does not prove accesses disjoint.
+  explicit FootprintAnalysis(int64_t maxElements = 1 << 16,
+                             bool anyScalar = false);
   ~FootprintAnalysis();
   FootprintAnalysis(const FootprintAnalysis &) = delete;
   FootprintAnalysis &operator=(const FootprintAnalysis &) = delete;
@@ -48,6 +53,12 @@ public:
   /// of the form above or any tensor on the way has more than
   /// `maxElements` elements.
   std::optional<Footprint> compute(Value ptr);
+
+  /// C of every element of the tensor of pointers `ptr`, row-major over its
+  /// shape: `ptr` is a `tle.local_pointers` of a `tle.alloc` with indices,
+  /// maybe through `tle.remote_pointers` (another CTA's copy of the same
+  /// offsets) and `ttg.convert_layout`. std::nullopt otherwise.
+  std::optional<std::vector<int64_t>> elementOffsets(Value ptr);
 
 private:
   struct Impl;

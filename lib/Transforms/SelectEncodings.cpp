@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "EraseDead.h"
+#include "IndexSets.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Transforms/Passes.h"
 
@@ -269,6 +270,170 @@ bool selectLoadEncoding(tt::LoadOp load) {
   return true;
 }
 
+//===----------------------------------------------------------------------===//
+// (e) vector layouts of indexed loads
+//===----------------------------------------------------------------------===//
+
+/// The longest run (a power of two, at most `limit`) of consecutive
+/// elements along some dimension whose offsets `elems` (row-major over
+/// `shape`) are consecutive too: {dimension, run}; run 1 when none.
+std::pair<unsigned, int64_t> contiguousRun(ArrayRef<int64_t> shape,
+                                           const std::vector<int64_t> &elems,
+                                           int64_t limit) {
+  unsigned rank = shape.size();
+  SmallVector<int64_t> strides(rank, 1);
+  for (int d = int(rank) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  std::pair<unsigned, int64_t> best{rank ? rank - 1 : 0, 1};
+  for (unsigned d = 0; d < rank; ++d) {
+    for (int64_t run = std::min(limit, shape[d]); run > best.second; run /= 2) {
+      bool ok = true;
+      for (int64_t e = 0; ok && e < int64_t(elems.size()); ++e) {
+        int64_t coord = (e / strides[d]) % shape[d];
+        if (coord % run != 0)
+          continue;
+        for (int64_t j = 1; ok && j < run; ++j)
+          ok = elems[e + j * strides[d]] == elems[e] + j;
+      }
+      if (ok) {
+        best = {d, run};
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/// A blocked layout of `shape` with `run` elements per thread along `dim`
+/// (the fastest), the other dimensions in `old`'s order, lanes and warps
+/// laid along that order (any left over replicate along the slowest), and
+/// `old`'s lane and warp counts and CTA layout.
+ttg::BlockedEncodingAttr vectorLayout(ttg::BlockedEncodingAttr old,
+                                      ArrayRef<int64_t> shape, unsigned dim,
+                                      int64_t run) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> order{dim};
+  for (unsigned d : old.getOrder())
+    if (d != dim)
+      order.push_back(d);
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
+  spt[dim] = unsigned(run);
+  SmallVector<int64_t> left(shape.begin(), shape.end());
+  left[dim] /= run;
+  unsigned lanes = 1, warps = 1;
+  for (unsigned d = 0; d < rank; ++d) {
+    lanes *= old.getThreadsPerWarp()[d];
+    warps *= old.getWarpsPerCTA()[d];
+  }
+  for (unsigned d : order)
+    while (lanes > 1 && left[d] > 1) {
+      tpw[d] *= 2;
+      left[d] /= 2;
+      lanes /= 2;
+    }
+  tpw[order.back()] *= lanes;
+  for (unsigned d : order)
+    while (warps > 1 && left[d] > 1) {
+      wpc[d] *= 2;
+      left[d] /= 2;
+      warps /= 2;
+    }
+  wpc[order.back()] *= warps;
+  return ttg::BlockedEncodingAttr::get(old.getContext(), spt, tpw, wpc, order,
+                                       old.getCGALayout());
+}
+
+/// (e) An indexed load through local pointers (or a thread-block cluster's
+/// remote ones) whose value only goes to shared memory (`ttg.local_alloc`,
+/// a wgmma operand's copy) or through converts: Triton's Coalesce laid it
+/// out before TLE lowered the pointers, when it could not see which
+/// elements are adjacent, often one element per thread. When the offsets
+/// (IndexSets: exact per element up to one scalar sum) run contiguously
+/// along a dimension for more elements than the layout gives a thread
+/// there, the load takes a layout with up to 16 bytes per thread along it;
+/// indices and mask are recomputed in that layout, the copies take the new
+/// value and converts convert from it.
+bool selectVectorLoadEncoding(tt::LoadOp load, FootprintAnalysis &offsets) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  auto old = dyn_cast_or_null<ttg::BlockedEncodingAttr>(encodingOf(load));
+  if (!type || !old || load.getOther() || !type.getElementType().isIntOrFloat())
+    return false;
+  Value ptr = load.getPtr();
+  auto remote = ptr.getDefiningOp<RemotePointersOp>();
+  if (remote && (remote.getSpace() != RemoteSpace::cluster ||
+                 isa<RankedTensorType>(remote.getShardId().getType())))
+    return false;
+  LocalPointersOp view = tensorPointers(remote ? remote.getSrc() : ptr);
+  if (!view || view.getIndices().empty() ||
+      (remote && !remote.getSrc().hasOneUse()) || !view->hasOneUse())
+    return false;
+  for (Operation *user : load->getUsers())
+    if (!isa<ttg::LocalAllocOp, ttg::ConvertLayoutOp>(user))
+      return false;
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  if (bits % 8)
+    return false;
+  std::optional<std::vector<int64_t>> elems = offsets.elementOffsets(ptr);
+  if (!elems)
+    return false;
+  auto [dim, run] =
+      contiguousRun(type.getShape(), *elems, std::max<int64_t>(1, 128 / bits));
+  if (run < 2 || (old.getOrder().front() == dim &&
+                  int64_t(old.getSizePerThread()[dim]) >= run))
+    return false;
+  Attribute target = vectorLayout(old, type.getShape(), dim, run);
+  OpBuilder builder(load);
+  Rematerializer remat(builder);
+  for (Value index : view.getIndices())
+    if (!remat.possible(index, target))
+      return false;
+  if (load.getMask() && !remat.possible(load.getMask(), target))
+    return false;
+  SmallVector<Value> indices, dead(view.getIndices());
+  for (Value index : view.getIndices())
+    indices.push_back(remat.build(index, target));
+  Value pointers = LocalPointersOp::create(builder, view.getLoc(),
+                                           withEncoding(view.getType(), target),
+                                           view.getBuffer(), indices);
+  IRMapping mapping;
+  if (remote) {
+    mapping.map(remote.getSrc(), pointers);
+    Operation *clone = builder.clone(*remote, mapping);
+    clone->getResult(0).setType(withEncoding(remote.getType(), target));
+    pointers = clone->getResult(0);
+  }
+  mapping.map(ptr, pointers);
+  if (Value mask = load.getMask()) {
+    mapping.map(mask, remat.build(mask, target));
+    dead.push_back(mask);
+  }
+  Operation *clone = builder.clone(*load, mapping);
+  clone->getResult(0).setType(withEncoding(type, target));
+  Value moved = clone->getResult(0);
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": load at " << load.getLoc()
+                          << " runs " << run << " elements along dimension "
+                          << dim << ": moved to " << target << "\n");
+  for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
+    if (auto copy = dyn_cast<ttg::LocalAllocOp>(user)) {
+      copy.getSrcMutable().assign(moved);
+    } else {
+      auto convert = cast<ttg::ConvertLayoutOp>(user);
+      builder.setInsertionPoint(convert);
+      convert.getSrcMutable().assign(moved);
+      if (convert.getSrc().getType() == convert.getType()) {
+        convert.getResult().replaceAllUsesWith(moved);
+        convert.erase();
+      }
+    }
+  }
+  load.erase();
+  if (remote)
+    remote.erase();
+  view.erase();
+  eraseDeadChains(dead);
+  return true;
+}
+
 /// (d) An indexed store of a `ttg.convert_layout` result: the store takes
 /// the convert's source encoding (the one the value is computed in) when
 /// every index (and the mask) can be recomputed in it without a convert.
@@ -465,6 +630,8 @@ LogicalResult selectSharedEncoding(AllocOp alloc, unsigned &swizzled) {
 struct SelectEncodingsPass
     : public impl::TLESelectEncodingsBase<SelectEncodingsPass> {
   void runOnOperation() override {
+    // Offsets of a load's elements, up to one sum of scalars ((e)).
+    FootprintAnalysis offsets(/*maxElements=*/1 << 16, /*anyScalar=*/true);
     SmallVector<Operation *> accesses;
     getOperation()->walk([&](Operation *op) {
       if (isa<tt::LoadOp, tt::StoreOp, LocalLoadOp, LocalStoreOp>(op))
@@ -473,7 +640,8 @@ struct SelectEncodingsPass
     for (Operation *op : accesses) {
       bool moved;
       if (auto load = dyn_cast<tt::LoadOp>(op))
-        moved = selectLoadEncoding(load);
+        moved =
+            selectLoadEncoding(load) || selectVectorLoadEncoding(load, offsets);
       else if (auto store = dyn_cast<tt::StoreOp>(op))
         moved = selectStoreEncoding(store);
       else if (auto load = dyn_cast<LocalLoadOp>(op))

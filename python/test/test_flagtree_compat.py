@@ -467,6 +467,29 @@ def test_refill_under_a_rank_branch_gets_its_cluster_barrier_outside(nv_mma):
     assert arrives >= 3  # after the first tile, before the refill branch, the step's end
 
 
+@pytest.mark.parametrize("nv_mma", [False, True])
+def test_cluster_reads_feeding_a_dot_are_vectorized(nv_mma):
+    """The cluster-GEMM tutorial's peers read A's [DOT_K, BM] pieces from
+    rank 0 transposed (contiguous along the piece's first dimension) into
+    tl.dot. Triton laid that load out one element per thread before TLE
+    lowered the pointers; triton-tle-select-encodings (e) gives it eight
+    f16 per thread along the run, so each thread reads 16 bytes of the peer
+    (ld.shared::cluster.v4) instead of two (ld.shared::cluster.b16: 0.35x
+    of plain Triton's GEMM on the H200)."""
+    import flagtree_cluster_kernels as C
+    sig = C.SIGNATURES["prefetched_remote_dot_kernel"]
+    attrs = {(i,): [["tt.divisibility", 16]] for i in range(len(sig))}
+    c = tle.compile(C.prefetched_remote_dot_kernel, signature=sig, attrs=attrs, target=TARGET, num_warps=4,
+                    num_stages=2, constexprs=dict(mesh=C.CLUSTER2, BM=64, BN=64, BK=64, DOT_K=16, CLUSTER_SIZE=2,
+                                                  NV_MMA=nv_mma))
+    reads = set(re.findall(r"ld\.shared::cluster[.\w]*", c.asm["ptx"]))
+    assert reads == {"ld.shared::cluster.v4.b32"}, reads
+    loads = re.findall(r"tt\.load %\S+ : tensor<16x64x!tt\.ptr<f16, 7>, (#\w+)>", code(c, "ttgir"))
+    assert loads, code(c, "ttgir")
+    layout = re.search(rf"^{loads[0]} = #ttg\.blocked<\{{sizePerThread = \[(\d+), (\d+)\]", code(c, "ttgir"), re.M)
+    assert layout and layout.groups() == ("8", "1"), layout
+
+
 def test_remote_of_remote_pointers_retargets():
     """tle.remote of cluster pointers (FlagTree's top-k selector): a remote of
     a tle.remote result takes its source (one mapa each: rank 1's view, rank

@@ -303,6 +303,23 @@ def TLESelectEncodings
     around them) keep it, even when it is column-major: changing it there
     would move converts elsewhere.
 
+    **(e) Vector layouts of indexed loads.** An indexed `tt.load` (no
+    `other`; a mask is recomputed) through a tensor `tle.local_pointers`,
+    or a `tle.remote_pointers cluster` of one with a scalar shard id,
+    whose users are only `ttg.local_alloc`s (a wgmma operand's copy, which
+    takes a value in any layout) and `ttg.convert_layout`s, in a
+    `#ttg.blocked` layout: the offsets of its elements are evaluated
+    exactly up to one sum of scalars (lib/Transforms/IndexSets.h); when
+    they run contiguously along a dimension for `r` elements (a power of
+    two, at most 16 bytes) and the layout gives a thread fewer than `r`
+    there, the load takes the blocked layout with `r` elements per thread
+    along that dimension (the fastest; the others in the old order, lanes
+    and warps along that order, the old counts and CTA layout). Indices and
+    mask are recomputed in it as in (d) (left alone when they cannot be);
+    the copies take the new value, converts start from it. FlagTree's
+    cluster GEMM reads A from rank 0 transposed: one f16 per thread
+    (`ld.shared::cluster.b16`) becomes eight (`ld.shared::cluster.v4.b32`).
+
     **(c) Shared encodings of memdesc buffers.** For each `tle.alloc` in
     `#ttg.shared_memory` of rank >= 2 that is not a pointer buffer
     (`AllocOp::isPointerBuffer()`) and still has the default unswizzled
