@@ -473,3 +473,35 @@ def slot_pointers(src, dst_k, dst_g, n_tiles, BLOCK: tl.constexpr, STAGES: tl.co
 
 
 SIGNATURES["slot_pointers"] = (slot_pointers, {"src": "*fp32", "dst_k": "*fp32", "dst_g": "*fp32", "n_tiles": "i32"})
+
+
+# --- a one-shot pipe read where it is written (FlagTree's FlashMLA prefill Q hand-off)
+
+
+@triton.jit
+def _self_reader(w, r, src, dst, M: tl.constexpr, N: tl.constexpr):
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    slot = w.acquire()
+    tle.gpu.local_store(slot["t"], tl.load(src + offs))
+    w.commit(slot)
+    mine, closed = r.wait()
+    tl.store(dst + offs, 2.0 * tle.gpu.local_load(mine["t"]))
+
+
+@triton.jit
+def _plus_one(r, dst, M: tl.constexpr, N: tl.constexpr):
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    slot, closed = r.wait()
+    tl.store(dst + offs, tle.gpu.local_load(slot["t"]) + 1.0)
+
+
+@triton.jit
+def one_shot_self(src, dst, dst2, M: tl.constexpr, N: tl.constexpr):
+    """dst = 2 src, dst2 = src + 1: the default partition fills a one-shot
+    pipe and reads it as reader "a"; a worker reads it as reader "b"."""
+    p = tle.pipe(1, name="self", readers=("a", "b"), one_shot=True, t=tle.gpu.alloc([1, M, N], tl.float32))
+    tle.gpu.warp_specialize([(_self_reader, (p.writer(), p.reader("a"), src, dst, M, N)),
+                             (_plus_one, (p.reader("b"), dst2, M, N))], worker_num_warps=[4])
+
+
+SIGNATURES["one_shot_self"] = (one_shot_self, {"src": "*fp32", "dst": "*fp32", "dst2": "*fp32"})

@@ -28,6 +28,7 @@ CONFIGS = {
     "cursor_ring": dict(R=1, BLOCK=128, STAGES=3),
     "field_subsets": dict(BLOCK=128, STAGES=2),
     "slot_pointers": dict(BLOCK=128, STAGES=2, KEEP=48),
+    "one_shot_self": dict(M=32, N=64),
 }
 
 
@@ -318,6 +319,17 @@ def test_one_shot_writer_before_warp_specialize():
     assert "ttng.wait_barrier" not in head
     assert ws.count("ttng.wait_barrier") == 2
     assert ptx_count(compiled, r"^@?%?\w* *mbarrier\.arrive") >= 1
+
+
+def test_one_shot_pipe_read_where_written():
+    """A one-shot pipe's writer never waits, so the partition that fills it
+    may read it too (FlagTree's FlashMLA prefill): in the default region the
+    commit's arrive comes before its own reader's wait."""
+    c = compile_kernel("one_shot_self")
+    ttgir = code(c, "ttgir")
+    default = ttgir.split("default {", 1)[1].split("partition0(", 1)[0]
+    assert default.index("ttng.arrive_barrier") < default.index("ttng.wait_barrier"), default
+    assert ptx_count(c, r"mbarrier\.try_wait") >= 2
 
 
 def test_local_pointers_into_slots():

@@ -105,6 +105,17 @@ def test_local_pointers_into_slots(stages, n_tiles, programs):
         torch.testing.assert_close(dst_g.view(n_tiles, block), 10 * tiles.flip(1), rtol=0, atol=0)
 
 
+@pytest.mark.parametrize("m,n", [(32, 64), (64, 128)])
+def test_one_shot_pipe_read_where_written(m, n):
+    src = torch.randn(m, n, device="cuda")
+    for _ in range(3):
+        dst = torch.full_like(src, float("nan"))
+        dst2 = torch.full_like(src, float("nan"))
+        K.one_shot_self[(132,)](src, dst, dst2, M=m, N=n, num_warps=4)
+        torch.testing.assert_close(dst, 2 * src, rtol=0, atol=0)
+        torch.testing.assert_close(dst2, src + 1, rtol=0, atol=0)
+
+
 def _check_ring_dot(kernel, stages, n_tiles, **extra):
     m, bn, d = 64, 32, 64
     q = (torch.randn(m, d, device="cuda") / 4).half()

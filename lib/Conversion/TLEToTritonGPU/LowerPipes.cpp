@@ -211,12 +211,18 @@ LogicalResult PipeLowering::collect() {
            "pipe one_shot (at most `capacity` items)";
     return failure();
   }
+  // A ring's writer waits for releases: in its readers' partition it could
+  // wait for itself. A one-shot writer never waits (FlagTree's FlashMLA
+  // prefill fills its Q pipe in a partition that reads it too).
   for (Endpoint &r : llvm::drop_begin(endpoints))
-    if (writer.place && r.place && *writer.place == *r.place) {
+    if (writer.place && r.place && *writer.place == *r.place &&
+        !type.getOneShot()) {
       error(r.ops.front()) << "the writer is used by a reader partition: "
                            << regionName(r.place->region)
                            << " both writes the pipe and reads it as reader '"
-                           << r.reader << "'";
+                           << r.reader
+                           << "'; only a one_shot pipe, whose writer never "
+                              "waits, may be read where it is written";
       return failure();
     }
   return success();

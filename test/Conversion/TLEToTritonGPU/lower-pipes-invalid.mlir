@@ -83,7 +83,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     partition0() num_warps(1) {
       %w = tle.pipe.writer_acquire %p : !p
       tle.pipe.writer_commit %p[%w] : !p
-      // expected-error @+1 {{the writer is used by a reader partition: partition 0 both writes the pipe and reads it as reader 'r'}}
+      // expected-error @+1 {{the writer is used by a reader partition: partition 0 both writes the pipe and reads it as reader 'r'; only a one_shot pipe, whose writer never waits, may be read where it is written}}
       %s, %c = tle.pipe.reader_wait %p reader "r" : !p
       tle.pipe.reader_release %p[%s] reader "r" : !p
       tle.warp_return

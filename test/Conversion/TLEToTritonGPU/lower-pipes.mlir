@@ -335,3 +335,49 @@ module attributes {"ttg.num-warps" = 1 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A one-shot pipe written and read in one partition (FlagTree's FlashMLA
+// prefill hands its Q tile to itself and to a second warpgroup): the writer
+// never waits, its commit arrives on the ready barrier, and its own reader
+// then waits on it like the other reader.
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!once = !tle.pipe<capacity = 1, fields = [x: !ttg.memdesc<1x128xf32, #shared, #smem, mutable>], readers = [a, b], one_shot>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @write_and_read_once(
+  // CHECK: %[[READY:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x1xi64
+  // CHECK: default {
+  // CHECK: ttg.local_store
+  // CHECK: ttng.arrive_barrier
+  // CHECK: %[[R:.*]] = ttg.memdesc_index %[[READY]]
+  // CHECK-NEXT: ttng.wait_barrier %[[R]]
+  // CHECK: ttg.local_load
+  // CHECK: partition0() num_warps(4)
+  // CHECK: ttng.wait_barrier
+  // CHECK: ttg.local_load
+  tt.func @write_and_read_once(%buf: !ttg.memdesc<1x128xf32, #shared, #smem, mutable>, %v: tensor<128xf32, #blocked>) {
+    %p = tle.pipe.create "once" capacity 1 readers ["a", "b"] fields(x = %buf : !ttg.memdesc<1x128xf32, #shared, #smem, mutable>) {one_shot = true}
+    tle.warp_specialize()
+    default {
+      %w = tle.pipe.writer_acquire %p : !once
+      %wv = tle.pipe.slot %p[%w] field "x" : !once -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      ttg.local_store %v, %wv : tensor<128xf32, #blocked> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      tle.pipe.writer_commit %p[%w] : !once
+      %s, %c = tle.pipe.reader_wait %p reader "a" : !once
+      %rv = tle.pipe.slot %p[%s] field "x" : !once -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      %x = ttg.local_load %rv : !ttg.memdesc<128xf32, #shared, #smem, mutable> -> tensor<128xf32, #blocked>
+      tle.warp_yield
+    }
+    partition0() num_warps(4) {
+      %s, %c = tle.pipe.reader_wait %p reader "b" : !once
+      %rv = tle.pipe.slot %p[%s] field "x" : !once -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      %x = ttg.local_load %rv : !ttg.memdesc<128xf32, #shared, #smem, mutable> -> tensor<128xf32, #blocked>
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
