@@ -325,20 +325,16 @@ ttg::BlockedEncodingAttr vectorLayout(ttg::BlockedEncodingAttr old,
     lanes *= old.getThreadsPerWarp()[d];
     warps *= old.getWarpsPerCTA()[d];
   }
-  for (unsigned d : order)
-    while (lanes > 1 && left[d] > 1) {
-      tpw[d] *= 2;
-      left[d] /= 2;
-      lanes /= 2;
-    }
-  tpw[order.back()] *= lanes;
-  for (unsigned d : order)
-    while (warps > 1 && left[d] > 1) {
-      wpc[d] *= 2;
-      left[d] /= 2;
-      warps /= 2;
-    }
-  wpc[order.back()] *= warps;
+  // `count` lanes (then warps) along `order` while elements are left, the
+  // rest replicating along the slowest dimension.
+  auto spread = [&](unsigned count, SmallVector<unsigned> &per) {
+    for (unsigned d : order)
+      for (; count > 1 && left[d] > 1; count /= 2, left[d] /= 2)
+        per[d] *= 2;
+    per[order.back()] *= count;
+  };
+  spread(lanes, tpw);
+  spread(warps, wpc);
   return ttg::BlockedEncodingAttr::get(old.getContext(), spt, tpw, wpc, order,
                                        old.getCGALayout());
 }
