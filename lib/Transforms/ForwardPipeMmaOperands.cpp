@@ -216,7 +216,8 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
           continue; // a register use: the load stays
         // A copy some other op reads (a TMA store's staging buffer) stays,
         // with its load.
-        if (!lastReadIn(copy->getBlock(), copy.getResult()))
+        Operation *lastInBlock = lastReadIn(copy->getBlock(), copy.getResult());
+        if (!lastInBlock)
           continue;
         ttg::MemDescType copyType = copy.getType();
         auto enc =
@@ -233,9 +234,7 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
         if (!f.release) {
           if (!keptForever(slot))
             return false;
-          f.lastRead = lastReadIn(copy->getBlock(), copy.getResult());
-          if (!f.lastRead)
-            return false;
+          f.lastRead = lastInBlock;
         } else {
           f.lastRead = lastReadIn(f.release->getBlock(), copy.getResult());
           if (!f.lastRead || !releaseCanMove(f.release, f.lastRead))

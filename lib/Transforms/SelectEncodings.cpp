@@ -339,6 +339,28 @@ ttg::BlockedEncodingAttr vectorLayout(ttg::BlockedEncodingAttr old,
                                        old.getCGALayout());
 }
 
+/// Whether every index of `view`, and `mask` when given, can be recomputed
+/// in `target` ((d), (e)).
+bool recomputable(Rematerializer &remat, LocalPointersOp view, Value mask,
+                  Attribute target) {
+  return llvm::all_of(
+             view.getIndices(),
+             [&](Value index) { return remat.possible(index, target); }) &&
+         (!mask || remat.possible(mask, target));
+}
+
+/// `view`'s pointers rebuilt in `target` from its indices recomputed there
+/// (`recomputable` first), at `builder`'s insertion point.
+LocalPointersOp recomputeView(OpBuilder &builder, Rematerializer &remat,
+                              LocalPointersOp view, Attribute target) {
+  SmallVector<Value> indices;
+  for (Value index : view.getIndices())
+    indices.push_back(remat.build(index, target));
+  return LocalPointersOp::create(builder, view.getLoc(),
+                                 withEncoding(view.getType(), target),
+                                 view.getBuffer(), indices);
+}
+
 /// (e) An indexed load through local pointers (or a thread-block cluster's
 /// remote ones) whose value only goes to shared memory (`ttg.local_alloc`,
 /// a wgmma operand's copy) or through converts: Triton's Coalesce laid it
@@ -349,7 +371,7 @@ ttg::BlockedEncodingAttr vectorLayout(ttg::BlockedEncodingAttr old,
 /// there, the load takes a layout with up to 16 bytes per thread along it;
 /// indices and mask are recomputed in that layout, the copies take the new
 /// value and converts convert from it.
-bool selectVectorLoadEncoding(tt::LoadOp load, FootprintAnalysis &offsets) {
+bool selectVectorLoadEncoding(tt::LoadOp load) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   auto old = dyn_cast_or_null<ttg::BlockedEncodingAttr>(encodingOf(load));
   if (!type || !old || load.getOther() || !type.getElementType().isIntOrFloat())
@@ -369,6 +391,8 @@ bool selectVectorLoadEncoding(tt::LoadOp load, FootprintAnalysis &offsets) {
   unsigned bits = type.getElementType().getIntOrFloatBitWidth();
   if (bits % 8)
     return false;
+  // A fresh analysis per load: its cache holds values this pass erases.
+  FootprintAnalysis offsets(/*maxElements=*/1 << 16, /*anyScalar=*/true);
   std::optional<std::vector<int64_t>> elems = offsets.elementOffsets(ptr);
   if (!elems)
     return false;
@@ -380,17 +404,10 @@ bool selectVectorLoadEncoding(tt::LoadOp load, FootprintAnalysis &offsets) {
   Attribute target = vectorLayout(old, type.getShape(), dim, run);
   OpBuilder builder(load);
   Rematerializer remat(builder);
-  for (Value index : view.getIndices())
-    if (!remat.possible(index, target))
-      return false;
-  if (load.getMask() && !remat.possible(load.getMask(), target))
+  if (!recomputable(remat, view, load.getMask(), target))
     return false;
-  SmallVector<Value> indices, dead(view.getIndices());
-  for (Value index : view.getIndices())
-    indices.push_back(remat.build(index, target));
-  Value pointers = LocalPointersOp::create(builder, view.getLoc(),
-                                           withEncoding(view.getType(), target),
-                                           view.getBuffer(), indices);
+  SmallVector<Value> dead(view.getIndices());
+  Value pointers = recomputeView(builder, remat, view, target);
   IRMapping mapping;
   if (remote) {
     mapping.map(remote.getSrc(), pointers);
@@ -414,7 +431,6 @@ bool selectVectorLoadEncoding(tt::LoadOp load, FootprintAnalysis &offsets) {
       copy.getSrcMutable().assign(moved);
     } else {
       auto convert = cast<ttg::ConvertLayoutOp>(user);
-      builder.setInsertionPoint(convert);
       convert.getSrcMutable().assign(moved);
       if (convert.getSrc().getType() == convert.getType()) {
         convert.getResult().replaceAllUsesWith(moved);
@@ -444,17 +460,9 @@ bool selectIndexedStoreEncoding(tt::StoreOp store, LocalPointersOp view) {
     return false;
   OpBuilder builder(view->getBlock(), std::next(view->getIterator()));
   Rematerializer remat(builder);
-  for (Value index : view.getIndices())
-    if (!remat.possible(index, target))
-      return false;
-  if (store.getMask() && !remat.possible(store.getMask(), target))
+  if (!recomputable(remat, view, store.getMask(), target))
     return false;
-  SmallVector<Value> indices;
-  for (Value index : view.getIndices())
-    indices.push_back(remat.build(index, target));
-  auto newView = LocalPointersOp::create(builder, view.getLoc(),
-                                         withEncoding(view.getType(), target),
-                                         view.getBuffer(), indices);
+  LocalPointersOp newView = recomputeView(builder, remat, view, target);
   SmallVector<Value> dead(view.getIndices()); // the old indices and mask
   if (Value mask = store.getMask()) {
     builder.setInsertionPoint(store);
@@ -626,8 +634,6 @@ LogicalResult selectSharedEncoding(AllocOp alloc, unsigned &swizzled) {
 struct SelectEncodingsPass
     : public impl::TLESelectEncodingsBase<SelectEncodingsPass> {
   void runOnOperation() override {
-    // Offsets of a load's elements, up to one sum of scalars ((e)).
-    FootprintAnalysis offsets(/*maxElements=*/1 << 16, /*anyScalar=*/true);
     SmallVector<Operation *> accesses;
     getOperation()->walk([&](Operation *op) {
       if (isa<tt::LoadOp, tt::StoreOp, LocalLoadOp, LocalStoreOp>(op))
@@ -636,8 +642,7 @@ struct SelectEncodingsPass
     for (Operation *op : accesses) {
       bool moved;
       if (auto load = dyn_cast<tt::LoadOp>(op))
-        moved =
-            selectLoadEncoding(load) || selectVectorLoadEncoding(load, offsets);
+        moved = selectLoadEncoding(load) || selectVectorLoadEncoding(load);
       else if (auto store = dyn_cast<tt::StoreOp>(op))
         moved = selectStoreEncoding(store);
       else if (auto load = dyn_cast<LocalLoadOp>(op))

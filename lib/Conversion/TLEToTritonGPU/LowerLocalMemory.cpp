@@ -143,8 +143,7 @@ SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape,
 }
 
 /// The dimension order (all dims, fastest first) of an unswizzled shared
-/// encoding, or failure (after
-/// reporting at `op`).
+/// encoding, or failure (after reporting at `op`).
 FailureOr<SmallVector<unsigned>> unswizzledOrder(Operation *op,
                                                  ttg::MemDescType type) {
   auto swizzled =

@@ -346,11 +346,7 @@ static LogicalResult relayoutField(PipeCreateOp create, Value field) {
     return create.emitOpError("pipe field of type ")
            << type << " needs a row-major unswizzled layout (or one whose "
            << "order covers one slot)";
-  SmallVector<unsigned> slotOrder(rowMajor.begin() + 1, rowMajor.end());
-  auto slotEnc = ttg::SwizzledSharedEncodingAttr::get(
-      create.getContext(), enc.getVec(), enc.getPerPhase(), enc.getMaxPhase(),
-      slotOrder);
-  field.setType(type.withEncoding(slotEnc));
+  field.setType(type.withEncoding(slotEncoding(type)));
   return success();
 }
 
