@@ -81,8 +81,9 @@ Terms addTerms(const Terms &a, const Terms &b, uint32_t scaleB) {
 
 class Evaluator {
 public:
-  Evaluator(int64_t maxElements, bool anyScalar)
-      : maxElements(maxElements), anyScalar(anyScalar) {}
+  Evaluator(int64_t maxElements, bool anyScalar, bool loopVariant)
+      : maxElements(maxElements), anyScalar(anyScalar),
+        loopVariant(loopVariant) {}
 
   std::optional<Affine> eval(Value value) {
     auto it = cache.find(value);
@@ -97,9 +98,10 @@ public:
 
 private:
   int64_t maxElements;
-  bool anyScalar;
+  bool anyScalar, loopVariant;
   DenseMap<Value, std::optional<Affine>> cache;
-  DenseMap<Value, bool> uniformCache;
+  /// sameScalar's, within a CTA [0] and across a cluster's CTAs [1].
+  DenseMap<Value, bool> sameCache[2];
 
   static unsigned widthOf(Type type) {
     Type element = getElementTypeOrSelf(type);
@@ -138,38 +140,65 @@ private:
     return false;
   }
 
-  /// A scalar with the same value in every thread of the program.
-  bool uniformScalar(Value value) {
+  /// Defined in scf.if, scf.for and scf.while regions only (one value per
+  /// iteration of the loops around it).
+  static bool structured(Value value) {
+    for (Region *region = value.getParentRegion(); region;) {
+      Operation *parent = region->getParentOp();
+      if (!parent || isa<FunctionOpInterface>(parent))
+        return true;
+      if (!isa<scf::IfOp, scf::ForOp, scf::WhileOp>(parent))
+        return false;
+      region = parent->getParentRegion();
+    }
+    return false;
+  }
+
+  /// A scalar with the same value in every thread of the program (in the
+  /// same iteration of the loops it is defined in): a function argument, a
+  /// constant, tt.get_program_id, tt.get_num_programs, the induction
+  /// variable of an scf.for with such lower bound and step, and
+  /// side-effect-free arith of those. `acrossCTAs`: the same in every CTA
+  /// of a cluster too (no program id).
+  bool sameScalar(Value value, bool acrossCTAs) {
     if (isa<ShapedType>(value.getType()) || !widthOf(value.getType()))
       return false;
-    auto it = uniformCache.find(value);
-    if (it != uniformCache.end())
+    DenseMap<Value, bool> &cache = sameCache[acrossCTAs];
+    auto it = cache.find(value);
+    if (it != cache.end())
       return it->second;
-    uniformCache[value] = false; // cycles: not uniform
-    bool uniform = false;
+    cache[value] = false; // cycles: not the same
+    bool same = false;
     if (auto arg = dyn_cast<BlockArgument>(value)) {
       Operation *parent = arg.getOwner()->getParentOp();
-      uniform =
-          isa<FunctionOpInterface>(parent) && arg.getOwner()->isEntryBlock();
+      same = isa<FunctionOpInterface>(parent) && arg.getOwner()->isEntryBlock();
+      if (auto loop = dyn_cast<scf::ForOp>(parent))
+        same = arg.getArgNumber() == 0 &&
+               sameScalar(loop.getLowerBound(), acrossCTAs) &&
+               sameScalar(loop.getStep(), acrossCTAs);
     } else {
       Operation *op = value.getDefiningOp();
-      if (isa<tt::GetProgramIdOp, tt::GetNumProgramsOp, arith::ConstantOp>(op))
-        uniform = true;
+      if (isa<tt::GetNumProgramsOp, arith::ConstantOp>(op) ||
+          (!acrossCTAs && isa<tt::GetProgramIdOp>(op)))
+        same = true;
       else if (op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
                op->getDialect() && op->getDialect()->getNamespace() == "arith")
-        uniform = llvm::all_of(op->getOperands(), [&](Value operand) {
-          return uniformScalar(operand);
+        same = llvm::all_of(op->getOperands(), [&](Value operand) {
+          return sameScalar(operand, acrossCTAs);
         });
     }
-    uniformCache[value] = uniform;
-    return uniform;
+    cache[value] = same;
+    return same;
   }
+  bool uniformScalar(Value value) { return sameScalar(value, false); }
 
   std::optional<Affine> atom(Value value) {
     unsigned width = widthOf(value.getType());
     if (width < 32 || isa<ShapedType>(value.getType()))
       return std::nullopt;
-    if (!anyScalar && (!uniformScalar(value) || !loopInvariant(value)))
+    if (!anyScalar &&
+        (!uniformScalar(value) ||
+         !(loopInvariant(value) || (loopVariant && structured(value)))))
       return std::nullopt;
     Affine a;
     a.width = width;
@@ -410,19 +439,54 @@ private:
   }
 
 public:
+  /// A scalar with the same value in every CTA of a cluster (in the same
+  /// iteration of the loops it is defined in; see sameScalar).
+  bool ctaIndependent(Value value) { return sameScalar(value, true); }
+
+  /// `term` as a Residue, when it is arith.remsi / arith.remui of a scalar
+  /// by a power-of-two constant (2^31 at most).
+  std::optional<Residue> residue(Value term) {
+    Operation *op = term.getDefiningOp();
+    if (!isa_and_nonnull<arith::RemSIOp, arith::RemUIOp>(op))
+      return std::nullopt;
+    std::optional<Affine> modulus = eval(op->getOperand(1));
+    std::optional<Affine> base = eval(op->getOperand(0));
+    if (!modulus || modulus->symbolic() || modulus->elems.size() != 1 ||
+        !base || base->elems.size() != 1 || base->width < 32)
+      return std::nullopt;
+    int64_t m = modulus->elems.front();
+    if (m < 2 || m > (int64_t(1) << 31) || (m & (m - 1)))
+      return std::nullopt;
+    return Residue{term, uint32_t(m), isa<arith::RemUIOp>(op), base->terms,
+                   uint32_t(uint64_t(base->elems.front()))};
+  }
+
   /// The i32 linear offsets of `view`'s elements, as the lowering computes
-  /// them: `sum(toI32(index[d]) * stride[d])`.
+  /// them: `sum(toI32(index[d]) * stride[d])`. For an NVMMA-shared buffer
+  /// (swizzled within each tile of its last two dimensions, the tiles at
+  /// row-major strides), the row-major logical offsets instead: a bijection
+  /// of the in-bounds indices onto the buffer's elements, which is all a
+  /// disjointness proof needs (an out-of-bounds local pointer is undefined).
   std::optional<Affine> linearOffsets(LocalPointersOp view) {
     auto memdesc = cast<ttg::MemDescType>(view.getBuffer().getType());
     auto shared = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(
         memdesc.getEncoding());
-    if (!shared || shared.getMaxPhase() != 1 || view.getIndices().empty() ||
-        shared.getOrder().size() != memdesc.getShape().size() ||
+    bool nvmma =
+        isa_and_nonnull<ttg::NVMMASharedEncodingAttr>(memdesc.getEncoding());
+    if ((!nvmma && (!shared || shared.getMaxPhase() != 1 ||
+                    shared.getOrder().size() != memdesc.getShape().size())) ||
+        view.getIndices().empty() ||
         view.getIndices().size() != memdesc.getShape().size())
       return std::nullopt;
     SmallVector<int64_t> strides(memdesc.getRank(), 1);
     int64_t stride = 1;
-    for (unsigned dim : shared.getOrder()) {
+    SmallVector<unsigned> order;
+    if (nvmma)
+      for (int dim = memdesc.getRank() - 1; dim >= 0; --dim)
+        order.push_back(dim);
+    else
+      order.assign(shared.getOrder().begin(), shared.getOrder().end());
+    for (unsigned dim : order) {
       strides[dim] = stride;
       stride *= memdesc.getShape()[dim];
     }
@@ -458,13 +522,14 @@ public:
 } // namespace
 
 struct FootprintAnalysis::Impl {
-  Impl(int64_t maxElements, bool anyScalar)
-      : evaluator(maxElements, anyScalar) {}
+  Impl(int64_t maxElements, bool anyScalar, bool loopVariant)
+      : evaluator(maxElements, anyScalar, loopVariant) {}
   Evaluator evaluator;
 };
 
-FootprintAnalysis::FootprintAnalysis(int64_t maxElements, bool anyScalar)
-    : impl(std::make_unique<Impl>(maxElements, anyScalar)) {}
+FootprintAnalysis::FootprintAnalysis(int64_t maxElements, bool anyScalar,
+                                     bool loopVariant)
+    : impl(std::make_unique<Impl>(maxElements, anyScalar, loopVariant)) {}
 
 std::optional<std::vector<int64_t>>
 FootprintAnalysis::elementOffsets(Value ptr) {
@@ -489,10 +554,11 @@ FootprintAnalysis::elementOffsets(Value ptr) {
 FootprintAnalysis::~FootprintAnalysis() = default;
 
 std::optional<Footprint> FootprintAnalysis::compute(Value ptr) {
-  // Ops that only rearrange or replicate pointers keep the set of elements.
+  // Ops that only rearrange or replicate pointers keep the set of elements
+  // (tle.remote_pointers: the same elements of another CTA's buffer).
   while (Operation *op = ptr.getDefiningOp()) {
     if (isa<ttg::ConvertLayoutOp, tt::BroadcastOp, tt::ExpandDimsOp,
-            tt::SplatOp>(op) ||
+            tt::SplatOp, RemotePointersOp>(op) ||
         (isa<tt::ReshapeOp>(op) && !cast<tt::ReshapeOp>(op).getAllowReorder()))
       ptr = op->getOperand(0);
     else
@@ -509,6 +575,12 @@ std::optional<Footprint> FootprintAnalysis::compute(Value ptr) {
   Footprint fp;
   fp.buffer = view.getBuffer();
   fp.terms = std::move(offsets->terms);
+  fp.ctaIndependent = true;
+  for (auto [term, coefficient] : fp.terms) {
+    fp.ctaIndependent &= impl->evaluator.ctaIndependent(term);
+    if (std::optional<Residue> r = impl->evaluator.residue(term))
+      fp.residues.push_back(std::move(*r));
+  }
   fp.offsets.reserve(offsets->elems.size());
   for (int64_t v : offsets->elems)
     fp.offsets.push_back(uint32_t(uint64_t(v)));
@@ -518,19 +590,78 @@ std::optional<Footprint> FootprintAnalysis::compute(Value ptr) {
   return fp;
 }
 
-bool disjoint(const Footprint &a, const Footprint &b) {
-  if (a.buffer != b.buffer || a.terms != b.terms)
-    return false;
-  size_t i = 0, j = 0;
-  while (i < a.offsets.size() && j < b.offsets.size()) {
-    if (a.offsets[i] == b.offsets[j])
-      return false;
-    if (a.offsets[i] < b.offsets[j])
-      ++i;
-    else
-      ++j;
+namespace {
+/// Whether no element of `a` shifted by `shift` (mod 2^32) is in `b`.
+bool shiftedDisjoint(const std::vector<uint32_t> &a,
+                     const std::vector<uint32_t> &b, uint32_t shift) {
+  if (shift == 0) {
+    size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+      if (a[i] == b[j])
+        return false;
+      if (a[i] < b[j])
+        ++i;
+      else
+        ++j;
+    }
+    return true;
   }
-  return true;
+  return llvm::none_of(a, [&](uint32_t x) {
+    return std::binary_search(b.begin(), b.end(), uint32_t(x + shift));
+  });
+}
+
+const Residue *findResidue(const Footprint &fp, Value term) {
+  for (const Residue &r : fp.residues)
+    if (r.value == term)
+      return &r;
+  return nullptr;
+}
+} // namespace
+
+bool disjoint(const Footprint &a, const Footprint &b, bool acrossCTAs) {
+  if (a.buffer != b.buffer)
+    return false;
+  if (acrossCTAs && !(a.ctaIndependent && b.ctaIndependent))
+    return false;
+  if (a.terms == b.terms)
+    return shiftedDisjoint(a.offsets, b.offsets, 0);
+  // U_a - U_b must be k * r1 - k * r2: r1 a residue of a's only, r2 of b's.
+  Terms d = addTerms(a.terms, b.terms, uint32_t(-1));
+  if (d.size() != 2)
+    return false;
+  for (int first : {0, 1}) {
+    auto [t1, k] = d[first];
+    auto [t2, minusK] = d[1 - first];
+    const Residue *r1 = findResidue(a, t1), *r2 = findResidue(b, t2);
+    if (!r1 || !r2 || uint32_t(k + minusK) != 0 || r1->modulus != r2->modulus ||
+        r1->base != r2->base)
+      continue;
+    uint32_t m = r1->modulus;
+    // r1 - r2 = d with d = r1.constant - r2.constant (mod m), d != 0, and
+    // |d| < 2m (< m when both are unsigned).
+    int64_t dm = int64_t((r1->constant - r2->constant) & (m - 1));
+    if (dm == 0)
+      return false;
+    SmallVector<int64_t, 4> deltas = {dm - int64_t(m), dm};
+    if (!(r1->isUnsigned && r2->isUnsigned))
+      deltas.append({dm - 2 * int64_t(m), dm + int64_t(m)});
+    // Elements meet where U_a + c_a = U_b + c_b, i.e. c_a + k * d = c_b.
+    return llvm::all_of(deltas, [&](int64_t delta) {
+      return shiftedDisjoint(a.offsets, b.offsets,
+                             uint32_t(uint64_t(k) * uint64_t(delta)));
+    });
+  }
+  return false;
+}
+
+bool definedIn(const Footprint &fp, Operation *loop) {
+  return llvm::any_of(fp.terms, [&](const auto &term) {
+    Value value = term.first;
+    Region *region = value.getParentRegion();
+    Operation *owner = region ? region->getParentOp() : nullptr;
+    return owner && loop->isAncestor(owner);
+  });
 }
 
 } // namespace mlir::tle

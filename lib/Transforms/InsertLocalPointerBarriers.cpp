@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -96,10 +97,10 @@ void addPending(Pending &pending, int footprint, uint8_t kind) {
 /// Accesses pending per slot.
 struct State {
   SmallVector<Pending> cta;    // local accesses since the last CTA barrier
-  SmallVector<uint8_t> local;  // local accesses since the last cluster barrier
-  SmallVector<uint8_t> remote; // remote accesses since the last cluster barrier
+  SmallVector<Pending> local;  // local accesses since the last cluster barrier
+  SmallVector<Pending> remote; // remote accesses since the last cluster barrier
   State() = default;
-  explicit State(unsigned n) : cta(n), local(n, 0), remote(n, 0) {}
+  explicit State(unsigned n) : cta(n), local(n), remote(n) {}
   bool operator==(const State &other) const {
     return cta == other.cta && local == other.local && remote == other.remote;
   }
@@ -107,8 +108,10 @@ struct State {
     for (unsigned i = 0, e = cta.size(); i < e; ++i) {
       for (auto [footprint, kind] : other.cta[i])
         addPending(cta[i], footprint, kind);
-      local[i] |= other.local[i];
-      remote[i] |= other.remote[i];
+      for (auto [footprint, kind] : other.local[i])
+        addPending(local[i], footprint, kind);
+      for (auto [footprint, kind] : other.remote[i])
+        addPending(remote[i], footprint, kind);
     }
     return *this;
   }
@@ -118,12 +121,27 @@ struct State {
     for (Pending &pending : cta)
       pending.clear();
     if (barrier == Barrier::Cluster) {
-      std::fill(local.begin(), local.end(), 0);
-      std::fill(remote.begin(), remote.end(), 0);
+      for (Pending &pending : local)
+        pending.clear();
+      for (Pending &pending : remote)
+        pending.clear();
     }
   }
   bool anyRemote() const {
-    return llvm::any_of(remote, [](uint8_t k) { return k != 0; });
+    return llvm::any_of(remote, [](const Pending &p) { return !p.empty(); });
+  }
+  /// Replaces each footprint f by `map(f)` (-1: unknown elements).
+  template <typename Map> void remap(Map map) {
+    for (SmallVector<Pending> *list : {&cta, &local, &remote})
+      for (Pending &pending : *list) {
+        if (llvm::all_of(pending,
+                         [&](auto p) { return map(p.first) == p.first; }))
+          continue;
+        Pending mapped;
+        for (auto [footprint, kind] : pending)
+          addPending(mapped, map(footprint), kind);
+        pending = std::move(mapped);
+      }
   }
 };
 
@@ -169,9 +187,14 @@ private:
   DenseMap<Operation *, SmallVector<Access>> accesses;
   /// The elements of the local tt.load / tt.store accesses whose indices
   /// are known (IndexSets.h), and which pairs are disjoint (cached).
-  FootprintAnalysis footprintAnalysis;
+  FootprintAnalysis footprintAnalysis{/*maxElements=*/1 << 16,
+                                      /*anyScalar=*/false,
+                                      /*loopVariant=*/true};
   std::vector<Footprint> footprints;
+  /// Cached disjoint() of (2 * footprint + across CTAs, footprint).
   mutable DenseMap<std::pair<int, int>, bool> disjointPairs;
+  /// Cached acrossBackEdge() of (footprint, loop).
+  DenseMap<std::pair<int, Operation *>, int> acrossLoop;
   bool hasRemote = false;
   // Barriers to insert before an op, in the order they were decided.
   llvm::MapVector<Operation *, Barrier> decisions;
@@ -307,7 +330,7 @@ private:
       if (slots.test(unknownSlot))
         slots.set();
       int footprint = -1;
-      if (withFootprint && !remote && slots.count() == 1)
+      if (withFootprint && slots.count() == 1)
         if (std::optional<Footprint> fp = footprintAnalysis.compute(ptr)) {
           auto it = slotOf.find(fp->buffer);
           if (it != slotOf.end() && slots.test(it->second)) {
@@ -321,17 +344,80 @@ private:
   }
 
   /// Whether the accesses with footprints `a` and `b` provably touch no
-  /// common element.
-  bool provablyDisjoint(int a, int b) const {
+  /// common element (`acrossCTAs`: when made by different CTAs).
+  bool provablyDisjoint(int a, int b, bool acrossCTAs = false) const {
     if (a < 0 || b < 0 || a == b)
       return false;
-    auto key = std::make_pair(std::min(a, b), std::max(a, b));
+    auto key =
+        std::make_pair(2 * std::min(a, b) + int(acrossCTAs), std::max(a, b));
     auto it = disjointPairs.find(key);
     if (it != disjointPairs.end())
       return it->second;
-    bool result = disjoint(footprints[a], footprints[b]);
+    bool result = disjoint(footprints[a], footprints[b], acrossCTAs);
     disjointPairs[key] = result;
     return result;
+  }
+
+  /// `state` as it reaches the next iteration of `loop` (and leaves it): a
+  /// footprint with terms defined inside the loop names other elements
+  /// there. When its only such term is the induction variable of an scf.for
+  /// with constant bounds, it becomes the union over the iterations (the
+  /// term replaced by each value it takes); otherwise unknown (-1).
+  void acrossBackEdge(State &state, Operation *loop) {
+    state.remap([&](int footprint) {
+      if (footprint < 0)
+        return footprint;
+      auto [it, inserted] = acrossLoop.try_emplace({footprint, loop}, 0);
+      if (inserted)
+        it->second = !definedIn(footprints[footprint], loop)
+                         ? footprint
+                         : overIterations(footprint, loop);
+      return it->second;
+    });
+  }
+
+  /// The union of footprint `index` over the iterations of `loop` (see
+  /// acrossBackEdge), as a new footprint; -1 when not computable.
+  int overIterations(int index, Operation *loop) {
+    auto forOp = dyn_cast<scf::ForOp>(loop);
+    if (!forOp || forOp.getUnsignedCmp())
+      return -1;
+    std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+    if (!lb || !ub || !step || *step <= 0)
+      return -1;
+    Value iv = forOp.getInductionVar();
+    Footprint summary = footprints[index];
+    uint32_t coefficient = 0;
+    summary.terms.clear();
+    for (auto [term, k] : footprints[index].terms) {
+      if (term == iv) {
+        coefficient = k;
+        continue;
+      }
+      Footprint alone;
+      alone.terms = {{term, k}};
+      if (definedIn(alone, loop))
+        return -1; // another value that changes with the iteration
+      summary.terms.push_back({term, k});
+    }
+    int64_t trips = *ub > *lb ? (*ub - *lb + *step - 1) / *step : 0;
+    const std::vector<uint32_t> &offsets = footprints[index].offsets;
+    if (trips * int64_t(offsets.size()) > (1 << 16))
+      return -1;
+    summary.offsets.clear();
+    for (int64_t t = 0; t < trips; ++t) {
+      uint32_t shift = uint32_t(uint64_t(*lb + t * *step) * coefficient);
+      for (uint32_t c : offsets)
+        summary.offsets.push_back(c + shift);
+    }
+    llvm::sort(summary.offsets);
+    summary.offsets.erase(llvm::unique(summary.offsets), summary.offsets.end());
+    llvm::erase_if(summary.residues,
+                   [&](const Residue &r) { return r.value == iv; });
+    footprints.push_back(std::move(summary));
+    return int(footprints.size()) - 1;
   }
 
   void addBufferAccess(SmallVector<Access> &list, Value buffer, uint8_t kind) {
@@ -406,15 +492,25 @@ private:
   // Dataflow
   //===--------------------------------------------------------------------===//
 
+  /// Whether `access` conflicts with one of `pending` (the elements of
+  /// two footprints proved disjoint do not).
+  bool conflictsWith(const Pending &pending, const Access &access,
+                     bool acrossCTAs) const {
+    return llvm::any_of(pending, [&](auto p) {
+      return conflicts(p.second, access.kind) &&
+             !provablyDisjoint(p.first, access.footprint, acrossCTAs);
+    });
+  }
+
   Barrier needed(const Access &access, const State &state) const {
     Barrier need = Barrier::None;
     for (unsigned slot : access.slots.set_bits()) {
       if (access.remote) {
-        if (conflicts(state.local[slot], access.kind) ||
-            conflicts(state.remote[slot], access.kind))
+        if (conflictsWith(state.local[slot], access, true) ||
+            conflictsWith(state.remote[slot], access, true))
           need = Barrier::Cluster;
       } else {
-        if (conflicts(state.remote[slot], access.kind))
+        if (conflictsWith(state.remote[slot], access, true))
           need = Barrier::Cluster;
         else if (llvm::any_of(state.cta[slot], [&](auto pending) {
                    return conflicts(pending.second, access.kind) &&
@@ -567,10 +663,10 @@ private:
         for (const Access &access : it->second)
           for (unsigned slot : access.slots.set_bits()) {
             if (access.remote) {
-              state.remote[slot] |= access.kind;
+              addPending(state.remote[slot], access.footprint, access.kind);
             } else {
               addPending(state.cta[slot], access.footprint, access.kind);
-              state.local[slot] |= access.kind;
+              addPending(state.local[slot], access.footprint, access.kind);
             }
           }
     }
@@ -659,6 +755,7 @@ private:
       require(loop, probe(regions, in), in);
       // A conflict across the back edge: one barrier at the end of the body.
       State end = visitTrip(regions, in, nullptr);
+      acrossBackEdge(end, loop);
       Operation *yield = regions.back()->front().getTerminator();
       require(yield, probe(regions, end), end);
     }
@@ -666,6 +763,7 @@ private:
     while (true) {
       State exit;
       State end = visitTrip(regions, entry, isWhile ? &exit : nullptr);
+      acrossBackEdge(end, loop);
       State next = join(in, end);
       if (next == entry)
         return isWhile ? exit : entry;

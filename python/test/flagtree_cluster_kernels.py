@@ -187,19 +187,21 @@ def staged_remote_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, mesh: tl.constexpr, B
 @triton.jit
 def prefetched_remote_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, mesh: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr,
                                  BK: tl.constexpr, DOT_K: tl.constexpr, CLUSTER_SIZE: tl.constexpr,
-                                 NV_MMA: tl.constexpr):
+                                 NV_MMA: tl.constexpr, SLOTS: tl.constexpr = 2):
     # The same product in the order of FlagTree's cluster-GEMM tutorial: rank
     # 0 stages the first A tile before the loop; each K step every rank
-    # multiplies slot (step % 2) through tle.remote (rank 0 too), then rank
-    # 0 alone (`if has_next and rank == 0`) refills the other slot with the
-    # next tile, and one cluster barrier ends the step. The refill's write
-    # conflicts, for TLE's barrier pass, with the peers' reads of this step:
-    # its cluster barrier must go before the branch, where every CTA runs.
+    # multiplies slot (step % SLOTS) through tle.remote (rank 0 too), then
+    # rank 0 alone (`if has_next and rank == 0`) refills slot
+    # ((step + 1) % SLOTS) with the next tile, and one cluster barrier ends
+    # the step. With two slots the refill is of the other slot, which TLE's
+    # barrier pass proves disjoint from the step's reads (no barrier); with
+    # one it overwrites the slot just read, and the cluster barrier the pass
+    # adds must go before the branch, where every CTA runs.
     rank, rows, cols = _cluster_tile(N, mesh, BM, BN, CLUSTER_SIZE)
     tile_r = tl.broadcast_to(tl.arange(0, BM)[:, None], (BM, BK))
     tile_c = tl.broadcast_to(tl.arange(0, BK)[None, :], (BM, BK))
     piece_r = tl.broadcast_to(tl.arange(0, BM)[None, :], (DOT_K, BM))
-    a_buf = tle.gpu.alloc([2, BM, BK], dtype=tl.float16, layout=None, scope=tle.gpu.smem,
+    a_buf = tle.gpu.alloc([SLOTS, BM, BK], dtype=tl.float16, layout=None, scope=tle.gpu.smem,
                           nv_mma_shared_layout=NV_MMA)
     home = tle.remote(a_buf, 0, scope=mesh)
     acc = tl.zeros((BM, BN), dtype=tl.float32)
@@ -209,7 +211,7 @@ def prefetched_remote_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, mesh: tl.constexp
     tle.distributed_barrier(mesh)
     for k0 in range(0, K, BK):
         step = k0 // BK
-        slot = step % 2
+        slot = step % SLOTS
         for ks in range(0, BK, DOT_K):
             piece_c = tl.broadcast_to((ks + tl.arange(0, DOT_K))[:, None], (DOT_K, BM))
             a_t = tl.load(tle.gpu.local_ptr(home, (tl.zeros((DOT_K, BM), tl.int32) + slot, piece_r, piece_c)))
@@ -218,7 +220,7 @@ def prefetched_remote_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, mesh: tl.constexp
         next_k0 = k0 + BK
         if next_k0 < K and rank == 0:
             a = tl.load(a_ptr + rows[:, None] * K + (next_k0 + tl.arange(0, BK))[None, :])
-            tl.store(tle.gpu.local_ptr(a_buf, (tl.zeros((BM, BK), tl.int32) + (step + 1) % 2, tile_r, tile_c)), a)
+            tl.store(tle.gpu.local_ptr(a_buf, (tl.zeros((BM, BK), tl.int32) + (step + 1) % SLOTS, tile_r, tile_c)), a)
         tle.distributed_barrier(mesh)
     tl.store(c_ptr + rows[:, None] * N + cols[None, :], acc)
 

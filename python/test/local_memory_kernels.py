@@ -125,6 +125,27 @@ def disjoint_stores_transpose(Y, seed, M: tl.constexpr, N: tl.constexpr, OVERLAP
 
 
 @triton.jit
+def pingpong_rotate(X, Y, steps, N: tl.constexpr, SAME_SLOT: tl.constexpr = 0):
+    """Y[j] = X[(j + steps) % N] + steps through a two-slot buffer: step i
+    reads slot i % 2 one position on ((j + 1) % N: another thread's element)
+    and writes slot (i + 1) % 2. In one iteration the two slots are
+    different (triton-tle-insert-local-pointer-barriers proves it: residues
+    of i whose constants differ mod 2), so the read and the write need no
+    barrier between them; one barrier ends each step (the next step reads
+    what this one wrote). SAME_SLOT = 1 writes slot (i + 2) % 2 instead, the
+    slot just read: the pass keeps a barrier between them (the result is then
+    not the rotation)."""
+    buf = tle.gpu.alloc([2, N], dtype=tl.int32, scope=tle.gpu.smem)
+    j = tl.arange(0, N)
+    zero = tl.zeros([N], dtype=tl.int32)
+    tl.store(tle.gpu.local_ptr(buf, (zero, j)), tl.load(X + j))
+    for i in range(steps):
+        v = tl.load(tle.gpu.local_ptr(buf, (zero + i % 2, (j + 1) % N)))
+        tl.store(tle.gpu.local_ptr(buf, (zero + (i + 1 + SAME_SLOT) % 2, j)), v + 1)
+    tl.store(Y + j, tl.load(tle.gpu.local_ptr(buf, (zero + steps % 2, j))))
+
+
+@triton.jit
 def shifted_rows_2d(X, Y, R: tl.constexpr, C: tl.constexpr):
     """Y[r, c] = 2 X[r, (c + 1) % C] through a [R, C] buffer written and read with 2-D
     local pointers (row index [R, 1], column index [1, C]). Coalesce sees the pointers

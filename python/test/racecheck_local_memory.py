@@ -18,6 +18,11 @@ before the transposed read (its PTX has exactly one ``bar.sync``). Clean under
 racecheck with TLE's pipeline: leaving the disjoint stores unsynchronized is
 race-free; with ``--no-barriers`` its read races with the stores (racecheck
 sees this kernel's accesses too).
+
+``pingpong_rotate`` reads slot ``i % 2`` of a two-slot buffer and writes slot
+``(i + 1) % 2`` with no barrier between them (the pass proves the slots
+different within an iteration), one barrier a step: clean with TLE's
+pipeline; with ``--no-barriers`` the next step's read races with the write.
 """
 
 import contextlib
@@ -61,6 +66,14 @@ def run(no_barriers):
                     + torch.arange(64, device="cuda", dtype=torch.int32)[None, :] + 777).t()
     print("disjoint stores: bar.sync in its PTX:", dis_kernel.asm["ptx"].count("bar.sync"),
           "read right:", torch.equal(dis, dis_expected))
+    # Two slots: each step reads one (another thread's element) and writes the
+    # other, one barrier a step; without the pass's barriers the next step's
+    # read races with this step's write.
+    px = torch.randint(-1000, 1000, (128,), device="cuda", dtype=torch.int32)
+    py = torch.empty_like(px)
+    K.pingpong_rotate[(1,)](px, py, 5, N=128)
+    torch.cuda.synchronize()
+    print("pingpong: right:", torch.equal(py, torch.roll(px, -5) + 5))
     if no_barriers:
         print("ran without barriers")
         return

@@ -430,22 +430,9 @@ def test_remote_dot_reads_its_tile_after_the_barrier(bk, dot_k):
     assert len(reads) == 2 and min(reads) > wait
 
 
-@pytest.mark.parametrize("nv_mma", [False, True])
-def test_refill_under_a_rank_branch_gets_its_cluster_barrier_outside(nv_mma):
-    """FlagTree's cluster-GEMM tutorial: rank 0 refills the next A slot under
-    `if has_next and rank == 0` after every CTA read this step's slot. The
-    refill conflicts (for TLE's barrier pass) with the peers' reads, and the
-    cluster barrier that orders them must be where every CTA of the cluster
-    runs: before the branch. Inside it only rank 0 ran it, and it paired
-    with the peers' end-of-step barrier (48 % of C wrong on the H200). In
-    the final TTGIR no cluster barrier lies inside an scf.if."""
-    import flagtree_cluster_kernels as C
-    sig = C.SIGNATURES["prefetched_remote_dot_kernel"]
-    attrs = {(i,): [["tt.divisibility", 16]] for i in range(len(sig))}
-    c = tle.compile(C.prefetched_remote_dot_kernel, signature=sig, attrs=attrs, target=TARGET, num_warps=4,
-                    num_stages=2, constexprs=dict(mesh=C.CLUSTER2, BM=64, BN=64, BK=64, DOT_K=16, CLUSTER_SIZE=2,
-                                                  NV_MMA=nv_mma))
-    assert_finished(c)
+def _cluster_arrives(c):
+    """The ttng.cluster_arrive ops of `c`'s final TTGIR, asserting that none
+    lies inside an scf.if."""
     lines = code(c, "ttgir").splitlines()
     opened = []  # (indent, is an scf.if) of the region ops enclosing the current line
     arrives = 0
@@ -464,7 +451,44 @@ def test_refill_under_a_rank_branch_gets_its_cluster_barrier_outside(nv_mma):
             assert not any(is_if for _, is_if in opened), line
         if line.rstrip().endswith("{"):
             opened.append((indent, " scf.if " in line or "= scf.if" in line))
-    assert arrives >= 3  # after the first tile, before the refill branch, the step's end
+    return arrives
+
+
+def _compile_prefetched(nv_mma, slots):
+    import flagtree_cluster_kernels as C
+    sig = C.SIGNATURES["prefetched_remote_dot_kernel"]
+    attrs = {(i,): [["tt.divisibility", 16]] for i in range(len(sig))}
+    return tle.compile(C.prefetched_remote_dot_kernel, signature=sig, attrs=attrs, target=TARGET, num_warps=4,
+                       num_stages=2, constexprs=dict(mesh=C.CLUSTER2, BM=64, BN=64, BK=64, DOT_K=16, CLUSTER_SIZE=2,
+                                                     NV_MMA=nv_mma, SLOTS=slots))
+
+
+@pytest.mark.parametrize("nv_mma", [False, True])
+def test_refill_under_a_rank_branch_gets_its_cluster_barrier_outside(nv_mma):
+    """FlagTree's cluster-GEMM tutorial order with one A slot: rank 0 refills
+    it under `if has_next and rank == 0` after every CTA read it this step.
+    The refill conflicts with the peers' reads, and the cluster barrier
+    that orders them must be where every CTA of the cluster runs: before
+    the branch. Inside it only rank 0 ran it, and it paired with the peers'
+    end-of-step barrier (48 % of C wrong on the H200). In the final TTGIR
+    no cluster barrier lies inside an scf.if."""
+    c = _compile_prefetched(nv_mma, slots=1)
+    assert_finished(c)
+    assert _cluster_arrives(c) >= 3  # after the first tile, before the refill branch, the step's end
+
+
+@pytest.mark.parametrize("nv_mma", [False, True])
+def test_refill_of_the_other_slot_needs_no_cluster_barrier(nv_mma):
+    """The tutorial's own order, two A slots: the refill writes slot
+    (step + 1) % 2 while the step's reads were of slot step % 2, in the same
+    iteration (residues of one base whose constants differ mod 2, over the
+    summary of the inner loop's columns), so TLE's barrier pass adds no
+    cluster barrier before it: the kernel keeps the two of its own (after
+    the first tile, at the step's end). The next step's reads of the
+    refilled slot stay ordered by the step's end barrier."""
+    c = _compile_prefetched(nv_mma, slots=2)
+    assert_finished(c)
+    assert _cluster_arrives(c) == 2
 
 
 @pytest.mark.parametrize("nv_mma", [False, True])

@@ -257,13 +257,16 @@ def test_staged_remote_dot(bk, dot_k, k, m, n, num_warps, num_stages, slots):
 
 
 @needs_cluster_gpu
+@pytest.mark.parametrize("slots", [1, 2])
 @pytest.mark.parametrize("nv_mma", [False, True])
 @pytest.mark.parametrize("m,n,k", [(64, 128, 64), (128, 512, 512), (256, 256, 1024)])
-def test_prefetched_remote_dot(m, n, k, nv_mma):
-    """FlagTree's cluster-GEMM tutorial order: rank 0 refills the next A
-    slot under `if has_next and rank == 0` after the step's reads; the
+def test_prefetched_remote_dot(m, n, k, nv_mma, slots):
+    """FlagTree's cluster-GEMM tutorial order: rank 0 refills an A slot
+    under `if has_next and rank == 0` after the step's reads. One slot: the
     cluster barrier TLE adds for that refill goes before the branch (inside
-    it, only rank 0 ran it: 48 % of C wrong)."""
+    it, only rank 0 ran it: 48 % of C wrong). Two slots: the refill is of
+    the other slot and TLE adds none (the step's end barrier orders the
+    next step's reads after it)."""
     import flagtree_cluster_kernels as C
     torch.manual_seed(m + n + k)
     a = torch.randn(m, k, device=DEV, dtype=torch.float16)
@@ -271,7 +274,7 @@ def test_prefetched_remote_dot(m, n, k, nv_mma):
     c = torch.full((m, n), float("nan"), device=DEV)
     grid = (triton.cdiv(m, 64) * triton.cdiv(triton.cdiv(n, 64), 2), )
     C.prefetched_remote_dot_kernel[grid](a, b, c, m, n, k, mesh=C.CLUSTER2, BM=64, BN=64, BK=64, DOT_K=16,
-                                         CLUSTER_SIZE=2, NV_MMA=nv_mma, num_warps=4, num_stages=2)
+                                         CLUSTER_SIZE=2, NV_MMA=nv_mma, SLOTS=slots, num_warps=4, num_stages=2)
     torch.testing.assert_close(c, a.float() @ b.float(), atol=2e-2, rtol=2e-2)
 
 

@@ -87,7 +87,7 @@ def test_topk_selector_checks_under_interpreter():
 # GPU test files that run under the interpreter, and how many of their tests
 # need the hardware (gpu_only: warp_specialize, inline-asm delays, clusters and grid barriers,
 # compute-sanitizer, timing).
-GPU_FILES = {"test_async_load_gpu.py": 1, "test_barriers_gpu.py": 24, "test_flagtree_compat_gpu.py": 28,
+GPU_FILES = {"test_async_load_gpu.py": 1, "test_barriers_gpu.py": 24, "test_flagtree_compat_gpu.py": 34,
              "test_local_memory_gpu.py": 7}
 
 

@@ -103,6 +103,25 @@ def test_disjoint_stores_need_no_barrier_between_them():
     assert _shared_access_order(overlap)[:5] == ["st.shared", "bar.sync", "st.shared", "bar.sync", "ld.shared"]
 
 
+def test_pingpong_slots_need_one_barrier_a_step():
+    """pingpong_rotate (racecheck_local_memory.py runs it under racecheck):
+    each step reads slot i % 2 and writes slot (i + 1) % 2, different slots
+    in one iteration, so the pass's only barrier in the loop ends the step
+    (the next step reads what this one wrote); writing the slot just read
+    (SAME_SLOT) puts a second one between the read and the write."""
+    kw = dict(signature={"X": "*i32", "Y": "*i32", "steps": "i32"}, target=TARGET)
+    for same, inside in ((0, 1), (1, 2)):
+        c = tle.compile(K.pingpong_rotate, constexprs={"N": 128, "SAME_SLOT": same}, **kw)
+        assert_finished(c)
+        ttgir = c.asm["ttgir"]
+        loop = ttgir[ttgir.index("scf.for"):]
+        loop = loop[:re.search(r"^    \}", loop, re.M).start()]  # the body (its yield is implicit)
+        assert loop.count("gpu.barrier") == inside, loop
+        body = loop[loop.index("tt.load"):]
+        # the read, then (SAME_SLOT only) a barrier, then the write
+        assert ("gpu.barrier" in body[:body.index("tt.store")]) == bool(same), body
+
+
 def test_2d_local_pointer_accesses_take_the_values_row_major_layout():
     """select-encodings (d): the 2-D pointer store and load of shifted_rows_2d
     take the row-major layout of the global accesses (indices recomputed in it):

@@ -102,14 +102,28 @@ def test_racecheck_sees_the_race_the_barrier_pass_removes(tmp_path):
     rc, out = outputs[""]
     assert rc == 0 and "RACECHECK SUMMARY: 0 hazards" in out and "all local-memory kernels ran" in out, out
     # The disjoint stores ran without a barrier between them (one bar.sync, before
-    # the transposed read), right and race-free.
+    # the transposed read), right and race-free; so did the ping-pong's read of
+    # one slot and write of the other.
     assert "disjoint stores: bar.sync in its PTX: 1 read right: True" in out, out
+    assert "pingpong: right: True" in out, out
     rc, out = outputs["--no-barriers"]
     assert rc == 9, out
     assert "disjoint_stores_transpose+" in out, out
+    assert "pingpong_rotate+" in out, out
     line = next(i for i, text in enumerate(open(K.__file__), 1) if "tl.store(tle.gpu.local_ptr(tile, (rows, cols)), t)" in text)
     assert "Race reported between Write access at late_writer_transpose+" in out, out
     assert f"local_memory_kernels.py:{line}" in out, out
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2, 7, 64])
+def test_pingpong_rotate(steps):
+    """Two slots, one barrier a step (the read of slot i % 2 and the write of
+    slot (i + 1) % 2 unsynchronized): the rotation comes out right."""
+    n = 128
+    x = torch.randint(-1000, 1000, (n,), device=DEV, dtype=torch.int32)
+    y = torch.empty_like(x)
+    K.pingpong_rotate[(1,)](x, y, steps, N=n)
+    torch.testing.assert_close(y, torch.roll(x, -steps) + steps, rtol=0, atol=0)
 
 
 def test_whole_buffer_stage_roundtrip():

@@ -616,17 +616,21 @@ def TLEInsertLocalPointerBarriers
     `ttng.cluster_wait` (which also orders the CTA). The barrier goes right
     before the access and clears the state; existing barriers clear it too.
 
-    **Disjoint element sets.** A local `tt.load` / `tt.store` whose pointers
+    **Disjoint element sets.** A `tt.load` / `tt.store` whose pointers
     come from a tensor- or scalar-indexed `tle.local_pointers %buf[...]` of
     a `tle.alloc` result (through `ttg.convert_layout`, `tt.broadcast`,
-    `tt.expand_dims`, `tt.splat` and `tt.reshape` without reorder only) has a
-    *footprint*: the i32 linear offsets `sum(index_d * stride_d)` the
-    lowering computes, evaluated as `U + C(e)`. `U` is a sum of uniform
-    scalars times constants; a uniform scalar is an integer of 32 bits or
-    more that is a function argument, `tt.get_program_id`,
-    `tt.get_num_programs`, or an `arith` op of uniform scalars, defined
-    outside every loop and every region op other than `scf.if` (one value
-    per run of the function, in every thread and every iteration). `C(e)` is
+    `tt.expand_dims`, `tt.splat`, `tt.reshape` without reorder and
+    `tle.remote_pointers` only) has a *footprint*: the i32 linear offsets
+    `sum(index_d * stride_d)` the lowering computes (for an NVMMA-shared
+    buffer the row-major logical offsets, a bijection of its in-bounds
+    indices onto its elements), evaluated as `U + C(e)`. `U` is a sum of
+    uniform scalars times constants; a uniform scalar is an integer of 32
+    bits or more that is a function argument, `tt.get_program_id`,
+    `tt.get_num_programs`, the induction variable of an `scf.for` with
+    uniform lower bound and step, or an `arith` op of uniform scalars,
+    defined in no region op other than `scf.if`, `scf.for` and `scf.while`
+    (one value per run of the function, or per iteration of the loops it is
+    defined in, in every thread). `C(e)` is
     the constant offset of element `e`, evaluated exactly from
     `tt.make_range`, integer constants, `tt.splat`, `tt.broadcast`,
     `tt.expand_dims`, `tt.join`, `tt.reshape` (no reorder),
@@ -638,16 +642,33 @@ def TLEInsertLocalPointerBarriers
     whose `C` sets (modulo 2^32, at most 65536 elements each) share no value
     touch no common element (translation by `U` is a bijection modulo 2^32,
     and distinct i32 offsets are distinct addresses), whichever threads
-    issue them: the two accesses need no barrier between them. Masks only
-    shrink the sets. Anything else (pointers moved by `tt.addptr`, indices
-    loaded or passed as tensors, a base that changes in a loop, full views,
-    `tle.local_load` / `tle.local_store` / `tle.copy`, atomics, remote
-    accesses) has no footprint and conflicts as before. An access never
-    counts as disjoint from itself (in a loop, the previous iteration's
-    execution of the same op touches the same elements). Typical uses:
-    `base + arange(n)` and `base + arange(n) + K` with `K >= n`; even / odd
-    interleavings `2 i`, `2 i + 1`; the FFT's four scattered stores of a
-    stage (`(j // s) 4 s + r s + j % s`, padded with `p + (p >> 5)`).
+    issue them: the two accesses need no barrier between them. **Slots:**
+    two footprints whose `U` differ by `k r1 - k r2`, where `r1`, `r2` are
+    `arith.remsi` / `arith.remui` of `b + c1` and `b + c2` by the same power
+    of two `m` (the same symbolic `b`, constants with `c1 != c2` mod `m`:
+    slot `i % 2` against slot `(i + 1) % 2`), are disjoint when `C1 + k d`
+    and `C2` share no value for every difference `d` the two residues can
+    have (`d = c1 - c2` mod `m`, `|d| < 2m`, `< m` when both are unsigned).
+    A footprint with a term defined inside a loop holds for one iteration:
+    the state crossing the loop's back edge (and leaving it) replaces it by
+    its union over the iterations when its only such term is the induction
+    variable of an `scf.for` with constant bounds (at most 65536 offsets),
+    else by "unknown elements". Remote accesses have footprints too; a
+    conflict between accesses of different CTAs (a remote one and any other)
+    is ruled out only by footprints whose terms are the same in every CTA of
+    the cluster (constants, function arguments, `tt.get_num_programs`, loop
+    induction variables with such bounds and `arith` of those; no program
+    id). Masks only shrink the sets. Anything else (pointers moved by
+    `tt.addptr`, indices loaded or passed as tensors, full views,
+    `tle.local_load` / `tle.local_store` / `tle.copy`, atomics) has no
+    footprint and conflicts as before. An access never counts as disjoint
+    from itself (in a loop, the previous iteration's execution of the same
+    op touches the same elements). Typical uses: `base + arange(n)` and
+    `base + arange(n) + K` with `K >= n`; even / odd interleavings `2 i`,
+    `2 i + 1`; the FFT's four scattered stores of a stage
+    (`(j // s) 4 s + r s + j % s`, padded with `p + (p >> 5)`); a two-slot
+    buffer read at slot `i % 2` and refilled at slot `(i + 1) % 2` (FlagTree's
+    cluster GEMM: the refill needs no cluster barrier before it).
 
     **Control flow** (a forward may-analysis over the region tree, joins =
     union): `scf.if` joins its branches (a missing else is the input state);
