@@ -3,7 +3,9 @@
 // triton-tle-forward-pipe-mma-operands: a pipe field that a reader only
 // copies into a wgmma operand (`ttg.local_alloc (tle.local_load %slot)`) is
 // allocated in that operand's NVMMA encoding and read in place; the reader's
-// release moves after the wgmma that reads the slot is waited for. The rules
+// release moves after the wgmma that reads the slot is waited for. A field
+// that synchronous TMA copies fill or store out takes the descriptors'
+// encoding instead, and the TMA copies move the slot in place. The rules
 // are documented with the pass in Passes.td.
 //
 //===----------------------------------------------------------------------===//
@@ -37,6 +39,136 @@ struct Forward {
   /// The last op of the release's block that reads the slot through `copy`.
   Operation *lastRead = nullptr;
 };
+
+/// Triton's synchronous TMA load of a whole slot: a staging buffer filled by
+/// `ttng.async_tma_copy_global_to_local` on a barrier of its own, waited
+/// for, `ttg.local_load`ed and `tle.local_store`d into the slot.
+struct TmaFill {
+  LocalStoreOp store;
+  ttg::LocalLoadOp load;
+  ttg::LocalAllocOp staging;
+  ttng::AsyncTMACopyGlobalToLocalOp copy;
+  PipeSlotOp slot;
+};
+
+/// Triton's synchronous TMA store of a whole slot: `ttg.local_alloc
+/// (tle.local_load %slot)` read only by `ttng.async_tma_copy_local_to_global`,
+/// which a `ttng.async_tma_store_wait {pendings = 0}` follows.
+struct TmaStore {
+  ttg::LocalAllocOp staging;
+  ttng::AsyncTMACopyLocalToGlobalOp copy;
+  PipeSlotOp slot;
+};
+
+/// Whether an op strictly between `from` and `to` (one block, `from` first)
+/// uses `slot`'s view or its pipe (a commit or release there would hand the
+/// slot on before the TMA copy that now writes or reads it in place).
+bool usedBetween(Operation *from, Operation *to, PipeSlotOp slot) {
+  for (Operation *op = from->getNextNode(); op && op != to;
+       op = op->getNextNode()) {
+    bool uses = false;
+    op->walk([&](Operation *inner) {
+      uses |= llvm::is_contained(inner->getOperands(), slot.getView()) ||
+              (!isa<PipeSlotOp>(inner) &&
+               llvm::is_contained(inner->getOperands(), slot.getPipe()));
+    });
+    if (uses)
+      return true;
+  }
+  return false;
+}
+
+/// `store` as a TmaFill of `slot`, if it is one whose TMA copy can write the
+/// slot in place: the slot view is defined before the copy, in its block,
+/// and nothing between the copy and the store uses the slot.
+std::optional<TmaFill> tmaFill(LocalStoreOp store, PipeSlotOp slot) {
+  auto load = store.getValue().getDefiningOp<ttg::LocalLoadOp>();
+  if (!load || !load->hasOneUse())
+    return std::nullopt;
+  auto staging = load.getSrc().getDefiningOp<ttg::LocalAllocOp>();
+  if (!staging || staging.getSrc())
+    return std::nullopt;
+  ttng::AsyncTMACopyGlobalToLocalOp copy;
+  for (Operation *user : staging->getUsers()) {
+    if (user == load.getOperation())
+      continue;
+    auto tma = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(user);
+    if (!tma || copy || tma.getResult() != staging.getResult())
+      return std::nullopt;
+    copy = tma;
+  }
+  Block *block = store->getBlock();
+  if (!copy || copy->getBlock() != block || load->getBlock() != block ||
+      slot->getBlock() != block || !slot->isBeforeInBlock(copy) ||
+      !copy->isBeforeInBlock(load) || !load->isBeforeInBlock(store) ||
+      staging.getType().getShape() != slot.getView().getType().getShape() ||
+      staging.getType().getElementType() !=
+          slot.getView().getType().getElementType() ||
+      usedBetween(copy, store, slot))
+    return std::nullopt;
+  // The copy's barrier is Triton's own: initialized, armed, waited for
+  // (between the copy and the load) and invalidated, nothing else.
+  auto barrier = copy.getBarrier().getDefiningOp<ttg::LocalAllocOp>();
+  if (!barrier)
+    return std::nullopt;
+  bool waited = false;
+  for (Operation *user : barrier->getUsers()) {
+    if (auto wait = dyn_cast<ttng::WaitBarrierOp>(user)) {
+      waited |= wait->getBlock() == block && copy->isBeforeInBlock(wait) &&
+                wait->isBeforeInBlock(load);
+      continue;
+    }
+    if (!isa<ttng::InitBarrierOp, ttng::BarrierExpectOp, ttng::InvalBarrierOp,
+             ttng::AsyncTMACopyGlobalToLocalOp>(user) ||
+        (isa<ttng::AsyncTMACopyGlobalToLocalOp>(user) && user != copy))
+      return std::nullopt;
+  }
+  if (!waited)
+    return std::nullopt;
+  return TmaFill{store, load, staging, copy, slot};
+}
+
+/// `staging` (a `ttg.local_alloc` of a `tle.local_load` of `slot`) as a
+/// TmaStore, if its only reader is a TMA store waited for at once and
+/// nothing between the load and the store uses the slot.
+std::optional<TmaStore> tmaStore(ttg::LocalAllocOp staging, PipeSlotOp slot) {
+  if (!staging->hasOneUse())
+    return std::nullopt;
+  auto copy =
+      dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(*staging->getUsers().begin());
+  Operation *load = staging.getSrc().getDefiningOp();
+  if (!copy || !load || copy->getBlock() != load->getBlock() ||
+      !load->isBeforeInBlock(copy) ||
+      staging.getType().getShape() != slot.getView().getType().getShape() ||
+      usedBetween(load, copy, slot))
+    return std::nullopt;
+  auto wait = dyn_cast_or_null<ttng::AsyncTMAStoreWaitOp>(copy->getNextNode());
+  if (!wait || wait.getPendings() != 0)
+    return std::nullopt;
+  return TmaStore{staging, copy, slot};
+}
+
+/// Whether the uses of `copy`, through `ttng.warp_group_dot_wait`, are only
+/// wgmma operands: the copy may become a view in another NVMMA encoding
+/// (both major orders are wgmma operands for 16-bit types).
+bool retypable(ttg::LocalAllocOp copy) {
+  if (copy.getType().getElementTypeBitWidth() != 16)
+    return false;
+  SmallVector<Value> worklist{copy.getResult()};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(use.getOwner())) {
+        worklist.push_back(wait.getResult(use.getOperandNumber()));
+        continue;
+      }
+      auto dot = dyn_cast<ttng::WarpGroupDotOp>(use.getOwner());
+      if (!dot || (use.get() != dot.getA() && use.get() != dot.getB()))
+        return false;
+    }
+  }
+  return true;
+}
 
 /// The op in `block` that is or contains `op`, if any.
 Operation *inBlock(Block *block, Operation *op) {
@@ -187,6 +319,8 @@ struct FieldPlan {
   Attribute encoding;
   SmallVector<PipeSlotOp> slots;
   SmallVector<Forward> forwards;
+  SmallVector<TmaFill> fills;
+  SmallVector<TmaStore> stores;
 };
 
 /// Whether field `index` of `create` can be read in place; fills `plan`.
@@ -203,10 +337,25 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
     if (slot && slot.getFieldAttr() == name)
       plan.slots.push_back(slot);
   }
+  // Encodings the wgmma copies want, and the one the TMA copies use.
+  Attribute tmaEncoding;
+  bool tmaAgree = true;
+  auto tmaWants = [&](Attribute enc) {
+    if (!isa_and_nonnull<ttg::NVMMASharedEncodingAttr>(enc) ||
+        (tmaEncoding && tmaEncoding != enc))
+      tmaAgree = false;
+    tmaEncoding = enc;
+  };
+  SmallVector<Attribute> copyEncodings;
   for (PipeSlotOp slot : plan.slots) {
     for (Operation *user : slot.getView().getUsers()) {
-      if (isa<LocalStoreOp>(user))
+      if (auto store = dyn_cast<LocalStoreOp>(user)) {
+        if (std::optional<TmaFill> fill = tmaFill(store, slot)) {
+          plan.fills.push_back(*fill);
+          tmaWants(fill->staging.getType().getEncoding());
+        }
         continue;
+      }
       auto load = dyn_cast<LocalLoadOp>(user);
       if (!load || load.getBuffer() != slot.getView())
         return false;
@@ -214,8 +363,12 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
         auto copy = dyn_cast<ttg::LocalAllocOp>(loadUser);
         if (!copy)
           continue; // a register use: the load stays
-        // A copy some other op reads (a TMA store's staging buffer) stays,
-        // with its load.
+        if (std::optional<TmaStore> store = tmaStore(copy, slot)) {
+          plan.stores.push_back(*store);
+          tmaWants(copy.getType().getEncoding());
+          continue;
+        }
+        // A copy some other op reads stays, with its load.
         Operation *lastInBlock = lastReadIn(copy->getBlock(), copy.getResult());
         if (!lastInBlock)
           continue;
@@ -226,10 +379,9 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
         if (!enc || copyType.getShape() != viewType.getShape() ||
             copyType.getElementType() != viewType.getElementType() ||
             copyType.getMemorySpace() != viewType.getMemorySpace() ||
-            copyType.getAllocShape() != copyType.getShape() ||
-            (plan.encoding && plan.encoding != enc))
+            copyType.getAllocShape() != copyType.getShape())
           return false;
-        plan.encoding = enc;
+        copyEncodings.push_back(enc);
         Forward f{copy, slot, releaseOf(slot, copy->getBlock())};
         if (!f.release) {
           if (!keptForever(slot))
@@ -242,6 +394,25 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
         }
         plan.forwards.push_back(f);
       }
+    }
+  }
+  // The field's encoding: the TMA copies' when they agree and every wgmma
+  // copy in another encoding may become a view in it; else the wgmma
+  // copies' one (and the TMA copies keep their staging buffers).
+  bool tmaFits =
+      tmaEncoding && tmaAgree && llvm::all_of(plan.forwards, [&](Forward &f) {
+        return f.copy.getType().getEncoding() == tmaEncoding ||
+               retypable(f.copy);
+      });
+  if (tmaFits) {
+    plan.encoding = tmaEncoding;
+  } else {
+    plan.fills.clear();
+    plan.stores.clear();
+    for (Attribute enc : copyEncodings) {
+      if (plan.encoding && plan.encoding != enc)
+        return false;
+      plan.encoding = enc;
     }
   }
   // A reader's store into the field (FlagTree's kernels write their output
@@ -263,25 +434,26 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
       }
     }
   }
-  return !plan.forwards.empty();
+  return !plan.forwards.empty() || !plan.fills.empty() || !plan.stores.empty();
 }
 
 /// Retypes the results of the ops that carry `value` on (views, waits) after
-/// `value` became mutable.
+/// `value` became mutable (and, for a wait, took another encoding).
 void propagateMutable(Value value) {
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
     Value result;
-    if (auto trans = dyn_cast<ttg::MemDescTransOp>(user))
+    Type type;
+    if (auto trans = dyn_cast<ttg::MemDescTransOp>(user)) {
       result = trans.getResult();
-    else if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user))
+      type = cast<ttg::MemDescType>(result.getType()).asMutable();
+    } else if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user)) {
       result = wait.getResult(use.getOperandNumber());
-    if (!result)
+      type = value.getType();
+    }
+    if (!result || result.getType() == type)
       continue;
-    auto type = cast<ttg::MemDescType>(result.getType());
-    if (type.getMutableMemory())
-      continue;
-    result.setType(type.asMutable());
+    result.setType(type);
     propagateMutable(result);
   }
 }
@@ -311,6 +483,20 @@ void apply(PipeCreateOp create, FieldPlan &plan) {
       load.getDefiningOp()->erase();
     if (f.release && f.release->isBeforeInBlock(f.lastRead))
       f.release->moveAfter(f.lastRead);
+  }
+  // The TMA copies write and read the slot in place.
+  for (TmaFill &fill : plan.fills) {
+    fill.copy.getResultMutable().assign(fill.slot.getView());
+    fill.store->erase();
+    fill.load->erase();
+    fill.staging->erase();
+  }
+  for (TmaStore &store : plan.stores) {
+    Operation *load = store.staging.getSrc().getDefiningOp();
+    store.copy.getSrcMutable().assign(store.slot.getView());
+    store.staging->erase();
+    if (load->use_empty())
+      load->erase();
   }
 }
 

@@ -505,3 +505,44 @@ def one_shot_self(src, dst, dst2, M: tl.constexpr, N: tl.constexpr):
 
 
 SIGNATURES["one_shot_self"] = (one_shot_self, {"src": "*fp32", "dst": "*fp32", "dst2": "*fp32"})
+
+
+# --- one-shot slots filled and stored out by synchronous TMA copies (FlagTree's sparse MLA Q)
+
+
+@triton.jit
+def _tma_q_half(r, k, out_desc, row, FIELD: tl.constexpr, COL: tl.constexpr, M: tl.constexpr, D: tl.constexpr):
+    slot, closed = r.wait()
+    q = tl.load(tle.gpu.local_ptr(slot[FIELD]))
+    kt = tl.load(k + tl.arange(0, D)[:, None] * D + tl.arange(0, D)[None, :])
+    acc = tl.dot(q, kt)
+    keep = (tl.arange(0, D)[None, :] < D // 2) & (tl.arange(0, M)[:, None] < M)
+    tl.store(tle.gpu.local_ptr(slot[FIELD]), acc.to(tl.float16), mask=keep)
+    tle.gpu.copy(slot[FIELD], out_desc, [M, D], [row, COL])
+
+
+@triton.jit
+def tma_q_handoff(q_desc, k, out_desc, M: tl.constexpr, D: tl.constexpr):
+    """FlagTree's sparse-MLA query hand-off, small: the kernel body fills a
+    one-shot pipe's two slots (q_l, q_r: columns 0 and D of rows pid * M of
+    q) by synchronous TMA copies; each of two readers multiplies its slot by
+    k (D x D) with wgmma, writes the product's left half over the slot (the
+    right half keeps q) and stores the slot out by a synchronous TMA copy.
+    triton-tle-forward-pipe-mma-operands gives the fields the descriptors'
+    layout: the TMA copies move the slots in place (no staging buffer) and
+    the wgmmas read them there."""
+    row = tl.program_id(0) * M
+    p = tle.pipe(1, name="q", readers=("l", "r"), one_shot=True, q_l=tle.gpu.alloc([1, M, D], tl.float16),
+                 q_r=tle.gpu.alloc([1, M, D], tl.float16))
+    w = p.writer()
+    slot = w.acquire()
+    tle.gpu.copy(q_desc, slot["q_l"], [M, D], [row, 0])
+    tle.gpu.copy(q_desc, slot["q_r"], [M, D], [row, D])
+    w.commit(slot)
+    tle.gpu.warp_specialize([(_tma_q_half, (p.reader("l", fields=("q_l", )), k, out_desc, row, "q_l", 0, M, D)),
+                             (_tma_q_half, (p.reader("r", fields=("q_r", )), k, out_desc, row, "q_r", D, M, D))],
+                            worker_num_warps=[4])
+
+
+SIGNATURES["tma_q_handoff"] = (tma_q_handoff, {"q_desc": "tensordesc<fp16[64,64]>", "k": "*fp16",
+                                               "out_desc": "tensordesc<fp16[64,64]>"})

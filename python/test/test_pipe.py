@@ -29,6 +29,7 @@ CONFIGS = {
     "field_subsets": dict(BLOCK=128, STAGES=2),
     "slot_pointers": dict(BLOCK=128, STAGES=2, KEEP=48),
     "one_shot_self": dict(M=32, N=64),
+    "tma_q_handoff": dict(M=64, D=64),
 }
 
 
@@ -330,6 +331,30 @@ def test_one_shot_pipe_read_where_written():
     default = ttgir.split("default {", 1)[1].split("partition0(", 1)[0]
     assert default.index("ttng.arrive_barrier") < default.index("ttng.wait_barrier"), default
     assert ptx_count(c, r"mbarrier\.try_wait") >= 2
+
+
+def test_tma_copies_move_slots_in_place():
+    """tma_q_handoff (FlagTree's sparse-MLA Q): the slots filled and stored
+    out by synchronous TMA copies take the descriptors' NVMMA layout (not
+    the transposed one Triton's wgmma copies asked for), and the TMA copies
+    read and write them in place: no staging buffer, no ttg.local_alloc of a
+    tensor (the wgmmas read the slots) and no register round trip of the
+    tiles."""
+    c = compile_kernel("tma_q_handoff")
+    ttgir = code(c, "ttgir")
+    layouts = dict(re.findall(r"^(#\w+) = (#ttg\.nvmma_shared<[^>]*>)", ttgir, re.M))
+    fields = re.findall(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<1x64x64xf16, (#\w+)", ttgir)
+    assert len(fields) == 2 and all("transposed = false" in layouts[f] for f in fields), (fields, layouts)
+    # Only the two fields and the barriers are allocated without a source
+    # (no staging tile), and the only tiles copied from registers are k's
+    # (the wgmma's B operand, loaded from global memory), one per reader.
+    assert not re.search(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<64x64xf16", ttgir), ttgir
+    assert len(re.findall(r"ttg\.local_alloc %kt\S* : \(tensor<64x64xf16", ttgir)) == 2, ttgir
+    assert len(re.findall(r"ttg\.local_alloc %\S+ : \(tensor<", ttgir)) == 2, ttgir
+    assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2
+    assert ttgir.count("ttng.async_tma_copy_local_to_global") == 2
+    # The two fields and the two k copies (8 KiB each), and the barriers.
+    assert c.metadata.shared <= 4 * 64 * 64 * 2 + 64, c.metadata.shared
 
 
 def test_local_pointers_into_slots():

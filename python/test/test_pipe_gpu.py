@@ -116,6 +116,25 @@ def test_one_shot_pipe_read_where_written(m, n):
         torch.testing.assert_close(dst2, src + 1, rtol=0, atol=0)
 
 
+@pytest.mark.parametrize("programs", [1, 3])
+def test_tma_q_handoff(programs):
+    """One-shot slots filled and stored out by synchronous TMA copies in
+    place, read in place by wgmma (FlagTree's sparse-MLA Q): out[:, :D] and
+    out[:, D:] hold q_l @ k and q_r @ k in their left halves, q in their
+    right halves."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    m, d = 64, 64
+    q = (torch.randn(programs * m, 2 * d, device="cuda") / 4).half()
+    k = (torch.randn(d, d, device="cuda") / 4).half()
+    out = torch.full_like(q, float("nan"))
+    K.tma_q_handoff[(programs,)](TensorDescriptor.from_tensor(q, [m, d]), k, TensorDescriptor.from_tensor(out, [m, d]),
+                                 M=m, D=d, num_warps=4)
+    for half in (slice(0, d), slice(d, 2 * d)):
+        prod = (q[:, half].float() @ k.float()).half()
+        expect = torch.cat([prod[:, :d // 2], q[:, half][:, d // 2:]], dim=1)
+        torch.testing.assert_close(out[:, half], expect, rtol=1e-2, atol=1e-2)
+
+
 def _check_ring_dot(kernel, stages, n_tiles, **extra):
     m, bn, d = 64, 32, 64
     q = (torch.randn(m, d, device="cuda") / 4).half()

@@ -178,6 +178,28 @@ def TLEForwardPipeMmaOperands
     async-proxy reads by the `ttng.fence_async_shared` that
     `triton-tle-lower-pipes` puts before every commit's arrive.
 
+    **TMA copies of a whole slot.** Triton expands a synchronous
+    `tle.gpu.copy(desc, slot.f, ...)` into a staging buffer of its own
+    (`ttng.async_tma_copy_global_to_local` on a barrier that only it uses,
+    waited for, `ttg.local_load`ed and `tle.local_store`d into the slot) and
+    `tle.gpu.copy(slot.f, desc, ...)` into `ttg.local_alloc (tle.local_load
+    %slot)` read by `ttng.async_tma_copy_local_to_global` and a
+    `ttng.async_tma_store_wait {pendings = 0}` right after it. When every
+    such copy of a field uses one NVMMA encoding `T` (the descriptors'),
+    the slot view is defined before the load copy in its block, and no op
+    between the TMA copy and the store into the slot (the load of the slot
+    and the TMA store) uses the slot or its pipe, the field takes `T`: the
+    TMA copies write and read the slot in place (staging buffers, loads and
+    stores erased; the wait keeps the copy synchronous). A wgmma copy in
+    another NVMMA encoding then becomes the slot view too when its users,
+    through `ttng.warp_group_dot_wait`, are only wgmma operands and its
+    elements are 16-bit (both major orders are wgmma operands; the waits'
+    results are retyped); if one is not (a `ttg.memdesc_trans`, say), the
+    field follows the rules above alone and the TMA copies keep their
+    staging buffers. FlagTree's sparse-MLA pipe kernel: its Q fields are
+    filled by TMA, read by wgmma and stored out by TMA (306304 B of shared
+    memory before, 248960 B after).
+
     A slot taken by a positioned wait (`at [%stage, %phase]`) is released
     by its stage. A reader of a one-shot pipe that never releases its slot
     (FlagTree's Q hand-off) has no release to move. A copy whose uses are
@@ -189,7 +211,7 @@ def TLEForwardPipeMmaOperands
 
     A field is left as it is (the copy stays) when any rule does not hold:
     a slot view used by another op (pointers, copies), a field with a
-    chosen layout, copies wanting different encodings, a dot whose
+    chosen layout, wgmma copies wanting different encodings, a dot whose
     pendings-0 wait is not in the release's block, a read of the slot
     outside that block, another endpoint op of the pipe between the release
     and the last read, or no such copy at all. Nothing is reported: the
