@@ -31,7 +31,8 @@ bool isDefaultLayout(ttg::MemDescType type) {
          enc.getMaxPhase() == 1;
 }
 
-/// One `ttg.local_alloc (tle.local_load %slot)` to forward.
+/// One `ttg.local_alloc (tle.local_load %slot)` to forward (`slot`: null
+/// for a buffer a pipe guards, below).
 struct Forward {
   ttg::LocalAllocOp copy;
   PipeSlotOp slot;
@@ -458,6 +459,8 @@ void propagateMutable(Value value) {
   }
 }
 
+void forwardCopies(FieldPlan &plan);
+
 void apply(PipeCreateOp create, FieldPlan &plan) {
   MLIRContext *ctx = create.getContext();
   // The field, the pipe type and every slot view of the field.
@@ -473,17 +476,7 @@ void apply(PipeCreateOp create, FieldPlan &plan) {
     slot.getView().setType(
         slot.getView().getType().withEncoding(plan.encoding));
 
-  // The copies become the views; releases follow the last read.
-  for (Forward &f : plan.forwards) {
-    Value load = f.copy.getSrc();
-    f.copy.getResult().replaceAllUsesWith(f.slot.getView());
-    propagateMutable(f.slot.getView());
-    f.copy->erase();
-    if (load.use_empty())
-      load.getDefiningOp()->erase();
-    if (f.release && f.release->isBeforeInBlock(f.lastRead))
-      f.release->moveAfter(f.lastRead);
-  }
+  forwardCopies(plan);
   // The TMA copies write and read the slot in place.
   for (TmaFill &fill : plan.fills) {
     fill.copy.getResultMutable().assign(fill.slot.getView());
@@ -500,6 +493,126 @@ void apply(PipeCreateOp create, FieldPlan &plan) {
   }
 }
 
+/// The copies become the views (or the guarded buffer); releases follow the
+/// last read.
+void forwardCopies(FieldPlan &plan) {
+  for (Forward &f : plan.forwards) {
+    Value load = f.copy.getSrc();
+    Value view = f.slot
+                     ? f.slot.getView()
+                     : f.copy.getSrc().getDefiningOp<LocalLoadOp>().getBuffer();
+    f.copy.getResult().replaceAllUsesWith(view);
+    propagateMutable(view);
+    f.copy->erase();
+    if (load.use_empty())
+      load.getDefiningOp()->erase();
+    if (f.release && f.release->isBeforeInBlock(f.lastRead))
+      f.release->moveAfter(f.lastRead);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers a pipe guards
+//===----------------------------------------------------------------------===//
+
+/// The nearest op before (`forward` false) or after `op` in its block that
+/// is an endpoint op of `pipe` (acquire, commit, wait, release; not a slot
+/// view), or null.
+Operation *nearestEndpoint(Operation *op, Value pipe, bool forward) {
+  for (Operation *it = forward ? op->getNextNode() : op->getPrevNode(); it;
+       it = forward ? it->getNextNode() : it->getPrevNode()) {
+    bool touches = false;
+    it->walk([&](Operation *inner) {
+      touches |= !isa<PipeSlotOp>(inner) &&
+                 llvm::is_contained(inner->getOperands(), pipe);
+    });
+    if (touches)
+      return it;
+  }
+  return nullptr;
+}
+
+/// The reader_release that closes the read section `load` sits in: after a
+/// reader_wait of `pipe` and before a release by the same reader, with no
+/// other endpoint op of `pipe` between them in `load`'s block.
+PipeReaderReleaseOp readSection(Operation *load, Value pipe) {
+  auto wait =
+      dyn_cast_or_null<PipeReaderWaitOp>(nearestEndpoint(load, pipe, false));
+  auto release =
+      dyn_cast_or_null<PipeReaderReleaseOp>(nearestEndpoint(load, pipe, true));
+  if (!wait || !release || wait.getReader() != release.getReader())
+    return {};
+  return release;
+}
+
+/// Whether `store` sits between a writer_acquire and a writer_commit of
+/// `pipe`, with no other endpoint op of it between them in its block.
+bool inWriteSection(Operation *store, Value pipe) {
+  return isa_and_nonnull<PipeWriterAcquireOp>(
+             nearestEndpoint(store, pipe, false)) &&
+         isa_and_nonnull<PipeWriterCommitOp>(
+             nearestEndpoint(store, pipe, true));
+}
+
+/// A plain `tle.alloc` buffer (not a pipe field) that a capacity-1 pipe
+/// guards: every `tle.local_store` of it lies in a write section of the
+/// pipe (acquire .. commit) and every `tle.local_load` in a read section
+/// (wait .. release of one reader), so a reader's copy of it into a wgmma
+/// operand may read the buffer in place until the wgmma is waited for, if
+/// the release moves after that wait (FlagTree's sparse MLA: the P tile
+/// its score pipe hands from one warpgroup to the other). Fills `plan`
+/// (its `index` unused, `slots` empty).
+bool planGuarded(AllocOp alloc, PipeCreateOp create, FieldPlan &plan) {
+  auto type = cast<PipeType>(create.getPipe().getType());
+  auto bufType = cast<ttg::MemDescType>(alloc.getResult().getType());
+  if (type.getCapacity() != 1 || type.getOneShot() ||
+      alloc.getScope() != MemorySpace::smem || !isDefaultLayout(bufType) ||
+      bufType.getElementTypeBitWidth() != 16)
+    return false;
+  Value pipe = create.getPipe();
+  SmallVector<Attribute> encodings;
+  for (Operation *user : alloc->getUsers()) {
+    if (auto store = dyn_cast<LocalStoreOp>(user)) {
+      if (store.getBuffer() != alloc.getResult() ||
+          !inWriteSection(store, pipe))
+        return false;
+      continue;
+    }
+    auto load = dyn_cast<LocalLoadOp>(user);
+    if (!load)
+      return false;
+    PipeReaderReleaseOp release = readSection(load, pipe);
+    if (!release)
+      return false;
+    for (Operation *loadUser : load.getResult().getUsers()) {
+      auto copy = dyn_cast<ttg::LocalAllocOp>(loadUser);
+      if (!copy)
+        continue;
+      if (copy->getBlock() != release->getBlock())
+        return false;
+      Operation *lastRead = lastReadIn(release->getBlock(), copy.getResult());
+      ttg::MemDescType copyType = copy.getType();
+      auto enc = dyn_cast<ttg::NVMMASharedEncodingAttr>(copyType.getEncoding());
+      if (!lastRead || !enc || copyType.getShape() != bufType.getShape() ||
+          copyType.getElementType() != bufType.getElementType() ||
+          !releaseCanMove(release, lastRead))
+        return false;
+      if (plan.encoding && plan.encoding != enc)
+        return false;
+      plan.encoding = enc;
+      plan.forwards.push_back(Forward{copy, PipeSlotOp(), release, lastRead});
+    }
+  }
+  return !plan.forwards.empty();
+}
+
+void applyGuarded(AllocOp alloc, FieldPlan &plan) {
+  // Its stores and loads take the buffer's type as it is.
+  alloc.getResult().setType(cast<ttg::MemDescType>(alloc.getResult().getType())
+                                .withEncoding(plan.encoding));
+  forwardCopies(plan);
+}
+
 struct ForwardPipeMmaOperandsPass
     : public impl::TLEForwardPipeMmaOperandsBase<ForwardPipeMmaOperandsPass> {
   void runOnOperation() override {
@@ -510,6 +623,23 @@ struct ForwardPipeMmaOperandsPass
         FieldPlan plan;
         if (planField(create, i, plan))
           apply(create, plan);
+      }
+    // Plain buffers a pipe guards (not fields of any pipe).
+    llvm::SmallPtrSet<Value, 8> fields;
+    for (PipeCreateOp create : creates)
+      fields.insert(create.getFields().begin(), create.getFields().end());
+    SmallVector<AllocOp> allocs;
+    getOperation().walk([&](AllocOp alloc) {
+      if (!fields.contains(alloc.getResult()))
+        allocs.push_back(alloc);
+    });
+    for (AllocOp alloc : allocs)
+      for (PipeCreateOp create : creates) {
+        FieldPlan plan;
+        if (planGuarded(alloc, create, plan)) {
+          applyGuarded(alloc, plan);
+          break;
+        }
       }
   }
 };

@@ -546,3 +546,47 @@ def tma_q_handoff(q_desc, k, out_desc, M: tl.constexpr, D: tl.constexpr):
 
 SIGNATURES["tma_q_handoff"] = (tma_q_handoff, {"q_desc": "tensordesc<fp16[64,64]>", "k": "*fp16",
                                                "out_desc": "tensordesc<fp16[64,64]>"})
+
+
+# --- a plain buffer a pipe guards (FlagTree's sparse-MLA P tile)
+
+
+@triton.jit
+def _p_writer(w, p_buf, x, n_tiles, M: tl.constexpr, K: tl.constexpr):
+    offs = tl.arange(0, M)[:, None] * K + tl.arange(0, K)[None, :]
+    for i in range(n_tiles):
+        v = tl.load(x + i * M * K + offs)
+        slot = w.acquire()
+        tl.store(tle.gpu.local_ptr(p_buf), v)
+        tl.store(tle.gpu.local_ptr(slot["scale"]), tl.full([M], i + 1, tl.float32))
+        w.commit(slot)
+
+
+@triton.jit
+def _p_reader(r, p_buf, v, out, n_tiles, M: tl.constexpr, K: tl.constexpr, D: tl.constexpr):
+    vt = tl.load(v + tl.arange(0, K)[:, None] * D + tl.arange(0, D)[None, :])
+    acc = tl.zeros([M, D], tl.float32)
+    for i in range(n_tiles):
+        slot, closed = r.wait()
+        scale = tl.load(tle.gpu.local_ptr(slot["scale"]))
+        p = tl.load(tle.gpu.local_ptr(p_buf))
+        acc = tl.dot(p, vt, acc * scale[:, None])
+        r.release(slot)
+    tl.store(out + tl.arange(0, M)[:, None] * D + tl.arange(0, D)[None, :], acc)
+
+
+@triton.jit
+def guarded_p(x, v, out, n_tiles, M: tl.constexpr, K: tl.constexpr, D: tl.constexpr):
+    """out = sum_i (prod_{j > i} (j + 1)) x_i @ v over n_tiles M x K tiles x_i,
+    handed from a worker to the default partition through a plain buffer
+    p_buf that a capacity-1 pipe guards (its scale field carries i + 1):
+    the writer stores p_buf between acquire and commit, the reader loads it
+    between wait and release. triton-tle-forward-pipe-mma-operands lets the
+    reader's wgmma read p_buf in place (FlagTree's sparse-MLA P tile)."""
+    p_buf = tle.gpu.alloc([M, K], tl.float16)
+    p = tle.pipe(1, name="score", readers="r", scale=tle.gpu.alloc([1, M], tl.float32))
+    tle.gpu.warp_specialize([(_p_reader, (p.reader("r"), p_buf, v, out, n_tiles, M, K, D)),
+                             (_p_writer, (p.writer(), p_buf, x, n_tiles, M, K))], worker_num_warps=[4])
+
+
+SIGNATURES["guarded_p"] = (guarded_p, {"x": "*fp16", "v": "*fp16", "out": "*fp32", "n_tiles": "i32"})

@@ -30,6 +30,7 @@ CONFIGS = {
     "slot_pointers": dict(BLOCK=128, STAGES=2, KEEP=48),
     "one_shot_self": dict(M=32, N=64),
     "tma_q_handoff": dict(M=64, D=64),
+    "guarded_p": dict(M=64, K=64, D=64),
 }
 
 
@@ -355,6 +356,24 @@ def test_tma_copies_move_slots_in_place():
     assert ttgir.count("ttng.async_tma_copy_local_to_global") == 2
     # The two fields and the two k copies (8 KiB each), and the barriers.
     assert c.metadata.shared <= 4 * 64 * 64 * 2 + 64, c.metadata.shared
+
+
+def test_wgmma_reads_a_buffer_its_pipe_guards():
+    """guarded_p (FlagTree's sparse-MLA P tile): p_buf, a plain buffer the
+    writer stores between acquire and commit of a capacity-1 pipe and the
+    reader loads between wait and release, is the reader's wgmma A operand
+    itself (no register->shared copy of it), and the release (the empty
+    ring's arrive) comes after the wgmma's pendings-0 wait."""
+    c = compile_kernel("guarded_p")
+    ttgir = code(c, "ttgir")
+    dot = re.search(r"ttng\.warp_group_dot (%p_buf\w*), ", ttgir)
+    assert dot, ttgir
+    copies = re.findall(r"ttg\.local_alloc %\S+ : \(tensor<64x64xf16", ttgir)
+    assert len(copies) == 1, copies  # v's, loaded from global memory
+    reader = ttgir.split("default {", 1)[1].split("partition0(", 1)[0]
+    body = reader[reader.index("scf.for"):]
+    wait = body.index("ttng.warp_group_dot_wait")
+    assert body.index("ttng.arrive_barrier", wait) > wait, body
 
 
 def test_local_pointers_into_slots():

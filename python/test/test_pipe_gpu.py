@@ -135,6 +135,22 @@ def test_tma_q_handoff(programs):
         torch.testing.assert_close(out[:, half], expect, rtol=1e-2, atol=1e-2)
 
 
+@pytest.mark.parametrize("n_tiles", [1, 2, 7])
+def test_guarded_p(n_tiles):
+    """A plain buffer a capacity-1 pipe guards, read in place by wgmma (FlagTree's
+    sparse-MLA P tile): each tile arrives before it is read and is not
+    overwritten while the wgmma reads it."""
+    m, kk, d = 64, 64, 64
+    x = (torch.randn(n_tiles * m, kk, device="cuda") / 4).half()
+    v = (torch.randn(kk, d, device="cuda") / 4).half()
+    out = torch.full((m, d), float("nan"), device="cuda")
+    K.guarded_p[(1,)](x, v, out, n_tiles, M=m, K=kk, D=d, num_warps=4)
+    expect = torch.zeros(m, d, device="cuda")
+    for i in range(n_tiles):
+        expect = expect * (i + 1) + x[i * m:(i + 1) * m].float() @ v.float()
+    torch.testing.assert_close(out, expect, rtol=2e-2, atol=2e-2)
+
+
 def _check_ring_dot(kernel, stages, n_tiles, **extra):
     m, bn, d = 64, 32, 64
     q = (torch.randn(m, d, device="cuda") / 4).half()

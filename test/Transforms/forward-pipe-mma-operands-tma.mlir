@@ -202,3 +202,108 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// A plain buffer a capacity-1 pipe guards (FlagTree's sparse-MLA P tile):
+// stored between the writer's acquire and commit, loaded between a reader's
+// wait and release. The reader's wgmma copy becomes the buffer (in the
+// copy's encoding) and the release moves after the wgmma's wait.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#plain1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmmaT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+!s = !tle.pipe<capacity = 1, fields = [scale: !ttg.memdesc<1x64xf32, #plain1, #smem, mutable>], readers = [r]>
+!s2 = !tle.pipe<capacity = 2, fields = [scale: !ttg.memdesc<2x64xf32, #plain1, #smem, mutable>], readers = [r]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: #[[NVMMAT:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+  // CHECK-LABEL: tt.func @guarded(
+  // CHECK: %[[P:.*]] = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #[[NVMMAT]], #smem, mutable>
+  // CHECK: tle.pipe.reader_wait
+  // CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %[[P]], %{{.*}}, %{{.*}}
+  // CHECK-NEXT: ttng.warp_group_dot_wait %[[D]], %[[P]] {pendings = 0 : i32}
+  // CHECK-NEXT: tle.pipe.reader_release
+  // CHECK: partition0()
+  // CHECK: tle.pipe.writer_acquire
+  // CHECK-NEXT: tle.local_store %{{.*}}, %[[P]] : tensor<64x64xf16, #{{.*}}> -> !ttg.memdesc<64x64xf16, #[[NVMMAT]], #smem, mutable>
+  tt.func @guarded(%v: tensor<64x64xf16, #blocked>, %k: !ttg.memdesc<64x64xf16, #nvmma, #smem>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %pbuf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    %sbuf = tle.alloc smem : () -> !ttg.memdesc<1x64xf32, #plain1, #smem, mutable>
+    %pipe = tle.pipe.create "score" capacity 1 readers ["r"] fields(scale = %sbuf : !ttg.memdesc<1x64xf32, #plain1, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        %s, %closed = tle.pipe.reader_wait %pipe reader "r" : !s
+        %p = tle.local_load %pbuf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+        %a = ttg.local_alloc %p : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmmaT, #smem>
+        %d = ttng.warp_group_dot %a, %k, %zero {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #nvmmaT, #smem> * !ttg.memdesc<64x64xf16, #nvmma, #smem> -> tensor<64x64xf32, #mma>
+        tle.pipe.reader_release %pipe[%s] reader "r" : !s
+        %w:2 = ttng.warp_group_dot_wait %d, %a {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #nvmmaT, #smem>
+      }
+      tle.warp_yield
+    }
+    partition0() num_warps(4) {
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        %s = tle.pipe.writer_acquire %pipe : !s
+        tle.local_store %v, %pbuf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+        tle.pipe.writer_commit %pipe[%s] : !s
+      }
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+
+  // A store after the commit (outside the write section), and a pipe of
+  // capacity 2 (the writer may fill the next slot while the reader reads):
+  // the copies stay.
+  // CHECK-LABEL: tt.func @unguarded(
+  // CHECK-COUNT-2: ttg.local_alloc %{{.*}} : (tensor<64x64xf16
+  tt.func @unguarded(%v: tensor<64x64xf16, #blocked>, %k: !ttg.memdesc<64x64xf16, #nvmma, #smem>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %pbuf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    %qbuf = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+    %sbuf = tle.alloc smem : () -> !ttg.memdesc<1x64xf32, #plain1, #smem, mutable>
+    %s2buf = tle.alloc smem : () -> !ttg.memdesc<2x64xf32, #plain1, #smem, mutable>
+    %pipe = tle.pipe.create "score" capacity 1 readers ["r"] fields(scale = %sbuf : !ttg.memdesc<1x64xf32, #plain1, #smem, mutable>)
+    %pipe2 = tle.pipe.create "score2" capacity 2 readers ["r"] fields(scale = %s2buf : !ttg.memdesc<2x64xf32, #plain1, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        %s, %closed = tle.pipe.reader_wait %pipe reader "r" : !s
+        %p = tle.local_load %pbuf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+        %a = ttg.local_alloc %p : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmmaT, #smem>
+        %d = ttng.warp_group_dot %a, %k, %zero {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #nvmmaT, #smem> * !ttg.memdesc<64x64xf16, #nvmma, #smem> -> tensor<64x64xf32, #mma>
+        %w:2 = ttng.warp_group_dot_wait %d, %a {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #nvmmaT, #smem>
+        tle.pipe.reader_release %pipe[%s] reader "r" : !s
+        %s2, %closed2 = tle.pipe.reader_wait %pipe2 reader "r" : !s2
+        %q = tle.local_load %qbuf : !ttg.memdesc<64x64xf16, #plain, #smem, mutable> -> tensor<64x64xf16, #blocked>
+        %b = ttg.local_alloc %q : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmmaT, #smem>
+        %e = ttng.warp_group_dot %b, %k, %zero {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #nvmmaT, #smem> * !ttg.memdesc<64x64xf16, #nvmma, #smem> -> tensor<64x64xf32, #mma>
+        %w2:2 = ttng.warp_group_dot_wait %e, %b {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #nvmmaT, #smem>
+        tle.pipe.reader_release %pipe2[%s2] reader "r" : !s2
+      }
+      tle.warp_yield
+    }
+    partition0() num_warps(4) {
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        %s = tle.pipe.writer_acquire %pipe : !s
+        tle.pipe.writer_commit %pipe[%s] : !s
+        tle.local_store %v, %pbuf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+        %s2 = tle.pipe.writer_acquire %pipe2 : !s2
+        tle.local_store %v, %qbuf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #plain, #smem, mutable>
+        tle.pipe.writer_commit %pipe2[%s2] : !s2
+      }
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}

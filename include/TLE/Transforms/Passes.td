@@ -200,6 +200,20 @@ def TLEForwardPipeMmaOperands
     filled by TMA, read by wgmma and stored out by TMA (306304 B of shared
     memory before, 248960 B after).
 
+    **Buffers a pipe guards.** A plain `tle.alloc` shared-memory buffer of
+    16-bit elements with the default layout, not a field of any pipe, whose
+    only users are `tle.local_store`s that each sit between a
+    `tle.pipe.writer_acquire` and a `tle.pipe.writer_commit` of one pipe of
+    capacity 1 (not one-shot) and `tle.local_load`s that each sit between a
+    `tle.pipe.reader_wait` and a `tle.pipe.reader_release` of the same
+    reader of that pipe (no other endpoint op of the pipe between them, in
+    the access's block), holds one value from a commit until every reader
+    has released it: a reader's `ttg.local_alloc` copy of such a load into
+    a wgmma operand is forwarded as for a field (the buffer takes the
+    copy's encoding, the copy becomes the buffer, the release moves after
+    the wgmma's pendings-0 wait). FlagTree's sparse MLA hands its P tile
+    from one warpgroup to the other this way (248960 -> 243328 B).
+
     A slot taken by a positioned wait (`at [%stage, %phase]`) is released
     by its stage. A reader of a one-shot pipe that never releases its slot
     (FlagTree's Q hand-off) has no release to move. A copy whose uses are
