@@ -61,21 +61,29 @@ struct TmaStore {
   PipeSlotOp slot;
 };
 
+/// Whether `op` is, or contains, an endpoint op of `pipe` (an op other than
+/// a slot view taking the pipe: acquire, commit, wait, release) or, when
+/// given, a user of `view`.
+bool touchesPipe(Operation *op, Value pipe, Value view = Value()) {
+  return op
+      ->walk([&](Operation *inner) {
+        bool touches =
+            (view && llvm::is_contained(inner->getOperands(), view)) ||
+            (!isa<PipeSlotOp>(inner) &&
+             llvm::is_contained(inner->getOperands(), pipe));
+        return touches ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Whether an op strictly between `from` and `to` (one block, `from` first)
 /// uses `slot`'s view or its pipe (a commit or release there would hand the
 /// slot on before the TMA copy that now writes or reads it in place).
 bool usedBetween(Operation *from, Operation *to, PipeSlotOp slot) {
   for (Operation *op = from->getNextNode(); op && op != to;
-       op = op->getNextNode()) {
-    bool uses = false;
-    op->walk([&](Operation *inner) {
-      uses |= llvm::is_contained(inner->getOperands(), slot.getView()) ||
-              (!isa<PipeSlotOp>(inner) &&
-               llvm::is_contained(inner->getOperands(), slot.getPipe()));
-    });
-    if (uses)
+       op = op->getNextNode())
+    if (touchesPipe(op, slot.getPipe(), slot.getView()))
       return true;
-  }
   return false;
 }
 
@@ -268,17 +276,9 @@ bool releaseCanMove(PipeReaderReleaseOp release, Operation *lastRead) {
   if (lastRead->isBeforeInBlock(release))
     return true;
   for (Operation *op = release->getNextNode(); op && op != lastRead;
-       op = op->getNextNode()) {
-    bool touchesPipe = false;
-    op->walk([&](Operation *inner) {
-      if (inner->getDialect() == release->getDialect() &&
-          llvm::is_contained(inner->getOperands(), release.getPipe()) &&
-          !isa<PipeSlotOp>(inner))
-        touchesPipe = true;
-    });
-    if (touchesPipe)
+       op = op->getNextNode())
+    if (touchesPipe(op, release.getPipe()))
       return false;
-  }
   return true;
 }
 
@@ -498,9 +498,8 @@ void apply(PipeCreateOp create, FieldPlan &plan) {
 void forwardCopies(FieldPlan &plan) {
   for (Forward &f : plan.forwards) {
     Value load = f.copy.getSrc();
-    Value view = f.slot
-                     ? f.slot.getView()
-                     : f.copy.getSrc().getDefiningOp<LocalLoadOp>().getBuffer();
+    Value view = f.slot ? f.slot.getView()
+                        : load.getDefiningOp<LocalLoadOp>().getBuffer();
     f.copy.getResult().replaceAllUsesWith(view);
     propagateMutable(view);
     f.copy->erase();
@@ -520,15 +519,9 @@ void forwardCopies(FieldPlan &plan) {
 /// view), or null.
 Operation *nearestEndpoint(Operation *op, Value pipe, bool forward) {
   for (Operation *it = forward ? op->getNextNode() : op->getPrevNode(); it;
-       it = forward ? it->getNextNode() : it->getPrevNode()) {
-    bool touches = false;
-    it->walk([&](Operation *inner) {
-      touches |= !isa<PipeSlotOp>(inner) &&
-                 llvm::is_contained(inner->getOperands(), pipe);
-    });
-    if (touches)
+       it = forward ? it->getNextNode() : it->getPrevNode())
+    if (touchesPipe(it, pipe))
       return it;
-  }
   return nullptr;
 }
 
@@ -570,7 +563,6 @@ bool planGuarded(AllocOp alloc, PipeCreateOp create, FieldPlan &plan) {
       bufType.getElementTypeBitWidth() != 16)
     return false;
   Value pipe = create.getPipe();
-  SmallVector<Attribute> encodings;
   for (Operation *user : alloc->getUsers()) {
     if (auto store = dyn_cast<LocalStoreOp>(user)) {
       if (store.getBuffer() != alloc.getResult() ||

@@ -655,13 +655,15 @@ bool disjoint(const Footprint &a, const Footprint &b, bool acrossCTAs) {
   return false;
 }
 
+bool definedIn(Value value, Operation *loop) {
+  Region *region = value.getParentRegion();
+  Operation *owner = region ? region->getParentOp() : nullptr;
+  return owner && loop->isAncestor(owner);
+}
+
 bool definedIn(const Footprint &fp, Operation *loop) {
-  return llvm::any_of(fp.terms, [&](const auto &term) {
-    Value value = term.first;
-    Region *region = value.getParentRegion();
-    Operation *owner = region ? region->getParentOp() : nullptr;
-    return owner && loop->isAncestor(owner);
-  });
+  return llvm::any_of(
+      fp.terms, [&](const auto &term) { return definedIn(term.first, loop); });
 }
 
 } // namespace mlir::tle

@@ -99,8 +99,11 @@ private:
 /// footprints must then be ctaIndependent).
 bool disjoint(const Footprint &a, const Footprint &b, bool acrossCTAs = false);
 
-/// Whether a term of `fp` is defined inside `loop` (so it may take another
-/// value in the loop's next iteration).
+/// Whether `value` is defined inside `loop` (so it may take another value in
+/// the loop's next iteration).
+bool definedIn(Value value, Operation *loop);
+
+/// Whether a term of `fp` is defined inside `loop`.
 bool definedIn(const Footprint &fp, Operation *loop);
 
 } // namespace mlir::tle

@@ -345,7 +345,7 @@ private:
 
   /// Whether the accesses with footprints `a` and `b` provably touch no
   /// common element (`acrossCTAs`: when made by different CTAs).
-  bool provablyDisjoint(int a, int b, bool acrossCTAs = false) const {
+  bool provablyDisjoint(int a, int b, bool acrossCTAs) const {
     if (a < 0 || b < 0 || a == b)
       return false;
     auto key =
@@ -396,9 +396,7 @@ private:
         coefficient = k;
         continue;
       }
-      Footprint alone;
-      alone.terms = {{term, k}};
-      if (definedIn(alone, loop))
+      if (definedIn(term, loop))
         return -1; // another value that changes with the iteration
       summary.terms.push_back({term, k});
     }
@@ -512,10 +510,7 @@ private:
       } else {
         if (conflictsWith(state.remote[slot], access, true))
           need = Barrier::Cluster;
-        else if (llvm::any_of(state.cta[slot], [&](auto pending) {
-                   return conflicts(pending.second, access.kind) &&
-                          !provablyDisjoint(pending.first, access.footprint);
-                 }))
+        else if (conflictsWith(state.cta[slot], access, false))
           need = maxBarrier(need, Barrier::CTA);
       }
     }
