@@ -5,6 +5,8 @@
 // becomes tle.local_load / tle.local_store (Passes.td).
 //
 //===----------------------------------------------------------------------===//
+#include "EraseDead.h"
+#include "Rematerializer.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Transforms/Passes.h"
 
@@ -177,13 +179,35 @@ bool masksFold(Value buffer) {
   return true;
 }
 
+/// A masked store's value that Triton converted to the pointers' encoding
+/// (`value` = ttg.convert_layout %v): the read-modify-write is built in
+/// %v's encoding instead, with the mask recomputed there (small 1-D leaves
+/// it cannot recompute, such as loaded indices, converted), so that the
+/// tile's convert -- a trip through shared-memory scratch as large as the
+/// tile -- goes. `value` and `mask` are replaced when it applies.
+bool moveToValueEncoding(OpBuilder &builder, Rematerializer::Cache &leaves,
+                         Value &value, Value &mask) {
+  auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>();
+  if (!convert)
+    return false;
+  Attribute encoding = convert.getSrc().getType().getEncoding();
+  Rematerializer remat(builder, /*convertLeaves=*/true, &leaves);
+  if (!isMaskRematTarget(encoding) || !remat.possible(mask, encoding))
+    return false;
+  mask = remat.build(mask, encoding);
+  value = convert.getSrc();
+  return true;
+}
+
 struct OptimizeLocalPointerStoresPass
     : public impl::TLEOptimizeLocalPointerStoresBase<
           OptimizeLocalPointerStoresPass> {
+  using Base::Base;
   void runOnOperation() override {
     SmallVector<tt::StoreOp> stores;
     getOperation()->walk([&](tt::StoreOp store) { stores.push_back(store); });
     llvm::DenseMap<Value, bool> folds; // masksFold per buffer
+    Rematerializer::Cache leaves;      // leaves converted for masks
     for (tt::StoreOp store : stores) {
       LocalPointersOp view = getFullView(store.getPtr());
       if (!view || !plainStore(store) ||
@@ -198,11 +222,20 @@ struct OptimizeLocalPointerStoresPass
           it->second = masksFold(buffer);
         if (!it->second)
           continue;
+        SmallVector<Value> dead;
+        if (inValueEncoding &&
+            moveToValueEncoding(builder, leaves, value, mask))
+          dead = {store.getValue(), store.getMask()};
         // The elements the mask leaves out keep their value.
         Value old = LocalLoadOp::create(builder, store.getLoc(),
                                         value.getType(), buffer);
         value =
             arith::SelectOp::create(builder, store.getLoc(), mask, value, old);
+        LocalStoreOp::create(builder, store.getLoc(), value, buffer);
+        store.erase();
+        eraseIfDead(view);
+        eraseDeadChains(dead);
+        continue;
       }
       LocalStoreOp::create(builder, store.getLoc(), value, buffer);
       store.erase();

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "EraseDead.h"
 #include "IndexSets.h"
+#include "Rematerializer.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Transforms/Passes.h"
 
@@ -107,107 +108,9 @@ Value freeIndex(OpBuilder &builder, Value index, Attribute encoding) {
   return {};
 }
 
-/// Whether `encoding` is one index chains are recomputed in: a blocked
-/// layout, or a linear one (then without tt.expand_dims on the way).
-bool isRematTarget(Attribute encoding) {
-  return isa_and_nonnull<ttg::BlockedEncodingAttr, ttg::LinearEncodingAttr>(
-      encoding);
-}
-
-/// Recomputes an integer (or i1) index tensor in another encoding from its
-/// leaves -- constants, `tt.splat`, `tt.make_range` -- through elementwise
-/// arith ops, `tt.broadcast`, `tt.expand_dims` and converts (looked
-/// through), at most `kBudget` new ops. Probe with `build = false` first:
-/// nothing is created unless the whole chain can be.
-class Rematerializer {
-public:
-  static constexpr unsigned kBudget = 64;
-  explicit Rematerializer(OpBuilder &builder) : builder(builder) {}
-
-  bool possible(Value value, Attribute encoding) {
-    unsigned budget = kBudget;
-    return walk(value, encoding, budget, /*build=*/false) != nullptr;
-  }
-  Value build(Value value, Attribute encoding) {
-    unsigned budget = kBudget;
-    return walk(value, encoding, budget, /*build=*/true);
-  }
-
-private:
-  OpBuilder &builder;
-  DenseMap<std::pair<Value, Attribute>, Value> built;
-  // Marks success of a probe (no value exists yet).
-  Value probeMark(Value value) { return value; }
-
-  Value walk(Value value, Attribute encoding, unsigned &budget, bool build) {
-    auto type = dyn_cast<RankedTensorType>(value.getType());
-    if (!type)
-      return {};
-    RankedTensorType target = withEncoding(type, encoding);
-    if (type == target)
-      return value;
-    if (build) {
-      auto it = built.find({value, encoding});
-      if (it != built.end())
-        return it->second;
-    }
-    Operation *op = value.getDefiningOp();
-    if (!op || op->getNumResults() != 1 || budget == 0)
-      return {};
-    if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op))
-      return walk(convert.getSrc(), encoding, budget, build);
-    --budget;
-    SmallVector<Value> operands;
-    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-      if (!dense)
-        return {};
-      if (!build)
-        return probeMark(value);
-      Value result = arith::ConstantOp::create(builder, op->getLoc(), target,
-                                               dense.reshape(target));
-      built[{value, encoding}] = result;
-      return result;
-    }
-    if (isa<tt::SplatOp, tt::MakeRangeOp>(op)) {
-      // Scalar or no operands: kept.
-      operands.assign(op->getOperands().begin(), op->getOperands().end());
-    } else if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
-      if (!isa<ttg::BlockedEncodingAttr>(encoding))
-        return {};
-      Attribute slice = ttg::SliceEncodingAttr::get(builder.getContext(),
-                                                    expand.getAxis(), encoding);
-      Value src = walk(expand.getSrc(), slice, budget, build);
-      if (!src)
-        return {};
-      operands.push_back(src);
-    } else if (isa<tt::BroadcastOp>(op) ||
-               (op->hasTrait<OpTrait::Elementwise>() &&
-                op->getDialect()->getNamespace() == "arith" &&
-                op->getNumRegions() == 0 && isMemoryEffectFree(op))) {
-      for (Value operand : op->getOperands()) {
-        Value moved = walk(operand, encoding, budget, build);
-        if (!moved)
-          return {};
-        operands.push_back(moved);
-      }
-    } else {
-      return {};
-    }
-    if (!build)
-      return probeMark(value);
-    IRMapping mapping;
-    for (auto [from, to] : llvm::zip(op->getOperands(), operands))
-      mapping.map(from, to);
-    Operation *clone = builder.clone(*op, mapping);
-    clone->getResult(0).setType(target);
-    built[{value, encoding}] = clone->getResult(0);
-    return clone->getResult(0);
-  }
-};
-
-/// Erases `value`'s defining op if it is pure and dead, then its operands'
-/// the same way.
+/// (a), (b): a load through local pointers whose users all convert it to
+/// one encoding is rebuilt in that encoding, with its pointers (indices
+/// recomputed there when that adds no more converts than it removes).
 bool selectLoadEncoding(tt::LoadOp load) {
   LocalPointersOp view = tensorPointers(load.getPtr());
   if (!view || load.getMask() || load.getOther() ||

@@ -146,6 +146,26 @@ def pingpong_rotate(X, Y, steps, N: tl.constexpr, SAME_SLOT: tl.constexpr = 0):
 
 
 @triton.jit
+def masked_dot_rows(A, B, Y, n_rows, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    """Y = A @ B in rows < n_rows, -1 elsewhere, through a [M, N] buffer filled
+    with -1 and then stored the dot's result with a row mask through its
+    full-view local pointers (a read-modify-write tle.local_store), read back
+    whole. The dot's result is in an MMA layout: triton-tle-optimize-local-
+    pointer-stores builds the read-modify-write in it (the row mask recomputed
+    from its range) instead of converting the tile to the pointers' layout."""
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(A + rm[:, None] * K + rk[None, :])
+    b = tl.load(B + rk[:, None] * N + rn[None, :])
+    buf = tle.gpu.alloc([M, N], dtype=tl.float32, scope=tle.gpu.smem)
+    p = tle.gpu.local_ptr(buf)
+    tl.store(p, tl.full([M, N], -1.0, tl.float32))
+    tl.store(p, tl.dot(a, b), mask=(rm < n_rows)[:, None])
+    tl.store(Y + rm[:, None] * N + rn[None, :], tle.gpu.local_load(buf))
+
+
+@triton.jit
 def shifted_rows_2d(X, Y, R: tl.constexpr, C: tl.constexpr):
     """Y[r, c] = 2 X[r, (c + 1) % C] through a [R, C] buffer written and read with 2-D
     local pointers (row index [R, 1], column index [1, C]). Coalesce sees the pointers
@@ -325,3 +345,4 @@ def cluster_prefix(COUNTS, OUT, N: tl.constexpr, MESH: tl.constexpr):
     tle.distributed_barrier(MESH)
     if rank == 0:
         tl.store(OUT + (cluster * 3 + 2) * N + offs, tl.load(tle.gpu.local_ptr(totals, (offs, ))))
+

@@ -122,6 +122,21 @@ def test_pingpong_slots_need_one_barrier_a_step():
         assert ("gpu.barrier" in body[:body.index("tt.store")]) == bool(same), body
 
 
+def test_masked_store_of_a_dot_stays_in_the_mma_layout():
+    """optimize-local-pointer-stores: masked_dot_rows' row-masked store of a
+    dot result reads, selects and writes the buffer in the dot's MMA layout
+    (the mask recomputed there): no layout conversion of the 64x64 tile
+    through Triton's scratch (in-value-encoding=false leaves one)."""
+    c = tle.compile(K.masked_dot_rows, signature={"A": "*fp16", "B": "*fp16", "Y": "*fp32", "n_rows": "i32"},
+                    constexprs={"M": 64, "N": 64, "K": 32}, target=TARGET, num_warps=4)
+    assert_finished(c)
+    ttgir = c.asm["ttgir"]
+    mma = re.search(r"^(#mma\d*) = #ttg\.nvidia_mma", ttgir, re.M).group(1)
+    assert re.search(rf"ttg\.local_load .*-> tensor<64x64xf32, {mma}>", ttgir), ttgir
+    assert re.search(rf"ttg\.local_store %\S+, %\S+ : tensor<64x64xf32, {mma}>", ttgir), ttgir
+    assert not re.search(r"ttg\.convert_layout %\S+ : tensor<64x64xf32", ttgir), ttgir
+
+
 def test_2d_local_pointer_accesses_take_the_values_row_major_layout():
     """select-encodings (d): the 2-D pointer store and load of shifted_rows_2d
     take the row-major layout of the global accesses (indices recomputed in it):

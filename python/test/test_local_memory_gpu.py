@@ -126,6 +126,19 @@ def test_pingpong_rotate(steps):
     torch.testing.assert_close(y, torch.roll(x, -steps) + steps, rtol=0, atol=0)
 
 
+@pytest.mark.parametrize("n_rows", [0, 17, 64])
+def test_masked_dot_rows(n_rows):
+    """A row-masked store of a dot result (a read-modify-write in the MMA
+    layout): the rows the mask leaves out keep the -1 stored before."""
+    a = torch.randn(64, 32, device=DEV, dtype=torch.float16)
+    b = torch.randn(32, 64, device=DEV, dtype=torch.float16)
+    y = torch.empty(64, 64, device=DEV, dtype=torch.float32)
+    K.masked_dot_rows[(1,)](a, b, y, n_rows, M=64, N=64, K=32)
+    want = torch.full_like(y, -1.0)
+    want[:n_rows] = a[:n_rows].float() @ b.float()
+    torch.testing.assert_close(y, want, rtol=1e-3, atol=1e-3)
+
+
 def test_whole_buffer_stage_roundtrip():
     x = torch.randn(64, 64, device=DEV, dtype=torch.float16)
     y = torch.empty_like(x)

@@ -275,8 +275,24 @@ def TLEOptimizeLocalPointerStores
     acquired, or into one a reader waited for when the other readers only
     read that field. Cached/evicting stores, indexed pointers and masked
     stores failing (a) or (b) are left alone.
+
+    A masked store's value that Triton converted to the pointers' encoding
+    (`ttg.convert_layout %v`, Triton's layout passes having given the
+    pointers another encoding than the value's) is read, selected and
+    stored in `%v`'s encoding when the mask can be recomputed there
+    (constants, ranges, splats through elementwise arith, expand_dims and
+    broadcast; a 1-D leaf it cannot recompute, such as loaded indices, of at
+    most 1024 elements is converted instead): the convert of the whole tile,
+    a trip through shared-memory scratch as large as the tile, goes. Off
+    with `in-value-encoding=false`.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"inValueEncoding", "in-value-encoding", "bool", /*default=*/"true",
+           "Build a masked store's read-modify-write in the encoding its "
+           "value is computed in">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::ttg::TTGDialect"];
 }
 
 def TLESelectEncodings
