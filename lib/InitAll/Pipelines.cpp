@@ -105,6 +105,7 @@ Elements ttgirPasses(const TTGIROptions &o) {
           "triton-tle-async-copy-loads",
           "triton-tle-optimize-local-pointer-loads",
           "triton-tle-optimize-local-pointer-stores",
+          "triton-tle-zero-partial-buffers",
           "triton-tle-select-encodings",
           "triton-tle-insert-local-pointer-barriers",
           "triton-tle-lower-local-memory",

@@ -32,8 +32,7 @@ bool isMaskRematTarget(Attribute encoding) {
          isa_and_nonnull<ttg::NvidiaMmaEncodingAttr>(encoding);
 }
 
-Value Rematerializer::convertLeaf(Value value, Attribute encoding,
-                                  bool build) {
+Value Rematerializer::convertLeaf(Value value, Attribute encoding, bool build) {
   auto type = cast<RankedTensorType>(value.getType());
   if (!convertLeaves || type.getRank() != 1 ||
       type.getNumElements() > kMaxConvertedLeaf || !type.getEncoding())

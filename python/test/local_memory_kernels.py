@@ -346,3 +346,40 @@ def cluster_prefix(COUNTS, OUT, N: tl.constexpr, MESH: tl.constexpr):
     if rank == 0:
         tl.store(OUT + (cluster * 3 + 2) * N + offs, tl.load(tle.gpu.local_ptr(totals, (offs, ))))
 
+
+@triton.jit
+def fill_shared(VAL: tl.constexpr):
+    """Fills 224 KiB of the CTA's shared memory with the 32-bit pattern VAL
+    (-1: every bf16 / fp16 / fp32 in it a NaN): what a later kernel's CTA on
+    that SM finds in memory it has not written."""
+    a = tle.gpu.alloc([32768], dtype=tl.int32, scope=tle.gpu.smem)
+    b = tle.gpu.alloc([16384], dtype=tl.int32, scope=tle.gpu.smem)
+    c = tle.gpu.alloc([8192], dtype=tl.int32, scope=tle.gpu.smem)
+    tl.store(tle.gpu.local_ptr(a), tl.full([32768], VAL, tl.int32))
+    tl.store(tle.gpu.local_ptr(b), tl.full([16384], VAL, tl.int32))
+    tl.store(tle.gpu.local_ptr(c), tl.full([8192], VAL, tl.int32))
+
+
+@triton.jit
+def gathered_rows_dot(Q, KV, IDS, Y, M: tl.constexpr, N: tl.constexpr, D: tl.constexpr):
+    """Y = Q @ KV[ids]^T in the columns with ids >= 0, -inf in the others
+    (FlagTree's sparse-MLA staging): the gathered rows are stored into a
+    buffer with a row mask and the whole buffer feeds a dot accumulating onto
+    -inf in the invalid columns. The rows the mask leaves out are never
+    written: triton-tle-zero-partial-buffers zeroes the buffer at its
+    allocation, so they add zeros to -inf, not what an earlier kernel left
+    there (a NaN would make those columns NaN)."""
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rd = tl.arange(0, D)
+    ids = tl.load(IDS + rn)
+    ok = ids >= 0
+    safe = tl.where(ok, ids, 0)
+    kv = tl.load(KV + safe[:, None] * D + rd[None, :], mask=ok[:, None], other=0.0)
+    buf = tle.gpu.alloc([N, D], dtype=tl.float16, scope=tle.gpu.smem, nv_mma_shared_layout=True)
+    p = tle.gpu.local_ptr(buf)
+    tl.store(p, kv, mask=ok[:, None])
+    q = tl.load(Q + rm[:, None] * D + rd[None, :])
+    s = tl.where(ok[None, :], tl.zeros([M, N], dtype=tl.float32), float("-inf"))
+    s = tl.dot(q, tl.trans(tl.load(p)), s)
+    tl.store(Y + rm[:, None] * N + rn[None, :], s)

@@ -88,7 +88,7 @@ def test_topk_selector_checks_under_interpreter():
 # need the hardware (gpu_only: warp_specialize, inline-asm delays, clusters and grid barriers,
 # compute-sanitizer, timing).
 GPU_FILES = {"test_async_load_gpu.py": 1, "test_barriers_gpu.py": 24, "test_flagtree_compat_gpu.py": 34,
-             "test_local_memory_gpu.py": 7}
+             "test_local_memory_gpu.py": 10}
 
 
 @pytest.mark.parametrize("name", sorted(GPU_FILES))

@@ -137,6 +137,33 @@ def test_masked_store_of_a_dot_stays_in_the_mma_layout():
     assert not re.search(r"ttg\.convert_layout %\S+ : tensor<64x64xf32", ttgir), ttgir
 
 
+def test_partially_written_buffer_starts_zeroed():
+    """triton-tle-zero-partial-buffers: gathered_rows_dot stores gathered rows
+    with a row mask and feeds the whole buffer to a wgmma. TLE's TTGIR stage
+    stores zeros into it right after its allocation, an async-proxy fence
+    after them (the wgmma reads it); without the pass the buffer's first
+    store is the masked one."""
+    from tle import _bridge, _driver
+    c = tle.compile(K.gathered_rows_dot, signature={"Q": "*fp16", "KV": "*fp16", "IDS": "*i32", "Y": "*fp32"},
+                    constexprs={"M": 64, "N": 64, "D": 64}, target=TARGET, num_warps=4)
+    assert_finished(c)
+    src = c.asm["triton-ttgir"]
+
+    def after_alloc(ttgir):
+        body = ttgir[ttgir.index("ttg.local_alloc"):]
+        return body[:body.index("tt.load")]  # up to the first global load after the allocation
+
+    def first_lines(text, n):
+        return "\n".join(text.splitlines()[:n])
+
+    zeroed = after_alloc(_driver.run_pipeline(src, _bridge.TTGIR_PIPELINE))
+    plain = after_alloc(_driver.run_pipeline(src, _bridge.with_options(
+        _bridge.TTGIR_PIPELINE, disable=["triton-tle-zero-partial-buffers"])))
+    assert re.search(r"dense<0\.000000e\+00> : tensor<64x64xf16", zeroed), first_lines(zeroed, 12)
+    assert "ttng.fence_async_shared" in zeroed, first_lines(zeroed, 12)
+    assert not re.search(r"dense<0\.000000e\+00> : tensor<64x64xf16", plain), first_lines(plain, 12)
+
+
 def test_2d_local_pointer_accesses_take_the_values_row_major_layout():
     """select-encodings (d): the 2-D pointer store and load of shifted_rows_2d
     take the row-major layout of the global accesses (indices recomputed in it):

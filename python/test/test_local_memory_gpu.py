@@ -139,6 +139,30 @@ def test_masked_dot_rows(n_rows):
     torch.testing.assert_close(y, want, rtol=1e-3, atol=1e-3)
 
 
+@gpu_only
+@pytest.mark.parametrize("valid", [0, 5, 64])
+def test_gathered_rows_dot_after_nan_shared_memory(valid):
+    """Shared memory left full of NaNs by an earlier kernel (fill_shared on
+    every SM), then gathered_rows_dot with `valid` of 64 ids valid: the rows
+    its masked store leaves out read as zeros (triton-tle-zero-partial-
+    buffers), so the invalid columns come out -inf, never NaN."""
+    torch.manual_seed(valid)
+    q = torch.randn(64, 64, device=DEV, dtype=torch.float16)
+    kv = torch.randn(256, 64, device=DEV, dtype=torch.float16)
+    ids = torch.randint(0, 256, (64,), device=DEV, dtype=torch.int32)
+    ids[valid:] = -1
+    ids = ids[torch.randperm(64, device=DEV)]
+    y = torch.empty(64, 64, device=DEV, dtype=torch.float32)
+    sms = torch.cuda.get_device_properties(DEV).multi_processor_count
+    K.fill_shared[(sms * 4,)](-1, num_warps=4)
+    K.gathered_rows_dot[(1,)](q, kv, ids, y, M=64, N=64, D=64, num_warps=4)
+    ok = ids >= 0
+    s = q.float() @ kv[ids.clamp(min=0).long()].float().T
+    want = torch.where(ok[None, :], s, float("-inf")).expand(64, 64)
+    assert not torch.isnan(y).any(), y
+    torch.testing.assert_close(y, want, rtol=2e-3, atol=2e-3)
+
+
 def test_whole_buffer_stage_roundtrip():
     x = torch.randn(64, 64, device=DEV, dtype=torch.float16)
     y = torch.empty_like(x)

@@ -21,7 +21,7 @@
 // TTIR-NEXT:   triton-tle-number-markers
 // TTIR-NEXT: )
 
-// TTGIR:      Pass Manager with 30 passes:
+// TTGIR:      Pass Manager with 31 passes:
 // TTGIR-NEXT: builtin.module(
 // TTGIR-NEXT:   triton-tle-reject-dsa,
 // TTGIR-NEXT:   triton-tle-merge-marker-copies,
@@ -31,11 +31,14 @@
 // TTGIR-NEXT:   triton-tle-lower-wgmma,
 // TTGIR-NEXT:   triton-tle-lower-layouts,
 // TTGIR:        triton-tle-lower-distributed{wait-limit=0},
+// TTGIR:        triton-tle-optimize-local-pointer-stores{in-value-encoding=true},
+// TTGIR-NEXT:   triton-tle-zero-partial-buffers,
+// TTGIR-NEXT:   triton-tle-select-encodings,
 // TTGIR:        triton-tle-merge-wgmma-waits,
 // TTGIR:        tle-assert-lowered
 // TTGIR-NEXT: )
 
-// OPTS:     Pass Manager with 27 passes:
+// OPTS:     Pass Manager with 28 passes:
 // OPTS-NOT: triton-tle-optimize-local-pointer-loads
 // OPTS:     triton-tle-lower-distributed{wait-limit=7}
 // OPTS-NOT: triton-tle-optimize-local-pointer-loads

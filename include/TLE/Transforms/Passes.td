@@ -295,6 +295,52 @@ def TLEOptimizeLocalPointerStores
                            "::mlir::ttg::TTGDialect"];
 }
 
+def TLEZeroPartialBuffers
+    : Pass<"triton-tle-zero-partial-buffers", "mlir::ModuleOp"> {
+  let summary = "Zero the shared-memory buffers read where partial writes "
+                "may not have written";
+  let description = [{
+    A `tle.alloc` in shared memory (in a function's body, without `init`)
+    whose memory -- the buffer and its views: `tle.buffer_slot`,
+    `ttg.memdesc_index`, sub-slices, reshapes and transposes, pipe slots
+    after `triton-tle-lower-pipes` -- is
+
+    - written partially: a masked `tt.store` through full-view
+      `tle.local_pointers`, any `tt.store` through indexed ones, a
+      read-modify-write `tle.local_store (arith.select %m, %v,
+      (tle.local_load %same)), %same` (what
+      `triton-tle-optimize-local-pointer-stores` makes of masked stores), or
+      pointers used otherwise (atomics, pointer arithmetic); and
+    - read whole: an unmasked `tt.load` through full-view local pointers, a
+      `tle.local_load` (other than a read-modify-write's own), or any other
+      use of the memdesc (a copy out, a wgmma operand, a TMA store)
+
+    starts zeroed: `tle.local_store` of zeros right after the `tle.alloc`
+    (slot by slot through a view like its users' when it is a ring of
+    slots), then, on sm_90+ targets when a use other than local loads,
+    stores, pointers and copies takes it (a wgmma operand, a TMA copy: the
+    async proxy), `ttng.fence_async_shared`. Such a program
+    reads, in the elements no write reached, what the memory held before;
+    TLE defines that as zero (it is otherwise whatever an earlier kernel
+    left, NaN included). FlagTree's sparse-MLA pipe kernel stores KV tiles
+    with row masks into pipe slots and multiplies whole slots, so its first
+    round of slots would otherwise feed stale bits into its dots.
+
+    Left alone: buffers only written whole (unmasked stores, TMA fills) or
+    read only through indexed or masked pointers, buffers whose first access
+    after the allocation (in its block, before any region op using them) is
+    a whole write (a histogram the kernel zeroes itself), allocations inside loops
+    or other regions (zeroing each time would not be first contents only)
+    and buffers that remote (cluster) pointers reach (a peer may write them
+    before this CTA runs the fill).
+  }];
+  let statistics = [
+    Statistic<"numZeroed", "zeroed", "Buffers zeroed after their allocation">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::ttg::TTGDialect", "::mlir::ttng::TTNGDialect"];
+}
+
 def TLESelectEncodings
     : Pass<"triton-tle-select-encodings", "mlir::ModuleOp"> {
   let summary = "Choose register encodings of local pointers and shared "
