@@ -1,8 +1,8 @@
 //===- ZeroPartialBuffers.cpp - zero buffers read where never written -----===//
 //
 // triton-tle-zero-partial-buffers: a shared-memory buffer that partial writes
-// fill (masked or indexed stores, read-modify-writes) and whole reads read
-// starts zeroed, so that the elements no write reached read as zero rather
+// fill (masked or indexed stores, read-modify-writes, atomics) and whole reads
+// read starts zeroed, so that the elements no write reached read as zero rather
 // than as whatever an earlier kernel left there. Rules in Passes.td.
 //
 //===----------------------------------------------------------------------===//
@@ -44,7 +44,7 @@ LocalLoadOp rmwLoad(LocalStoreOp store) {
 struct Uses {
   bool partialWrite = false;
   bool wholeRead = false;
-  bool remote = false; // remote (cluster) pointers reach it
+  bool remote = false;     // remote (cluster) pointers reach it
   bool asyncProxy = false; // used other than by generic-proxy accesses
 };
 
@@ -127,15 +127,14 @@ bool writtenWholeFirst(AllocOp alloc) {
         return store.getBuffer() == alloc.getResult() && !rmwLoad(store);
       return false;
     }
-    bool inside = op->getNumRegions() != 0 &&
-                  op->walk([&](Operation *inner) {
-                      return llvm::any_of(inner->getOperands(),
-                                          [&](Value v) {
-                                            return tracked.contains(v);
-                                          })
-                                 ? WalkResult::interrupt()
-                                 : WalkResult::advance();
-                    }).wasInterrupted();
+    bool inside =
+        op->getNumRegions() != 0 &&
+        op->walk([&](Operation *inner) {
+            return llvm::any_of(inner->getOperands(),
+                                [&](Value v) { return tracked.contains(v); })
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          }).wasInterrupted();
     if (inside)
       return false;
   }
@@ -174,15 +173,13 @@ unsigned moduleInt(ModuleOp module, StringRef name, unsigned fallback) {
 }
 
 /// Stores zeros into `view` (a memdesc) at `builder`'s point.
-void storeZeros(OpBuilder &builder, Location loc, Value view,
-                ModuleOp module) {
+void storeZeros(OpBuilder &builder, Location loc, Value view, ModuleOp module) {
   auto type = cast<ttg::MemDescType>(view.getType());
   Type element = type.getElementType();
   unsigned bytes = std::max(1u, element.getIntOrFloatBitWidth() / 8);
-  auto encoding = fillEncoding(
-      builder.getContext(), type.getShape(), bytes,
-      moduleInt(module, "ttg.threads-per-warp", 32),
-      moduleInt(module, "ttg.num-warps", 4));
+  auto encoding = fillEncoding(builder.getContext(), type.getShape(), bytes,
+                               moduleInt(module, "ttg.threads-per-warp", 32),
+                               moduleInt(module, "ttg.num-warps", 4));
   auto tensor = RankedTensorType::get(type.getShape(), element, encoding);
   Value zeros = arith::ConstantOp::create(builder, loc, tensor,
                                           builder.getZeroAttr(tensor));
@@ -244,8 +241,8 @@ struct ZeroPartialBuffersPass
       if (!uses.partialWrite || !uses.wholeRead || uses.remote ||
           writtenWholeFirst(alloc))
         continue;
-      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": zeroing " << alloc.getLoc()
-                              << "\n");
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": zeroing " << alloc.getLoc() << "\n");
       zero(alloc, fence && uses.asyncProxy);
       ++numZeroed;
     }
