@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Lint: clang-format (.clang-format) on the C/C++ files (.c, .cpp, .h) and
 # `ruff check` (pyproject.toml's [tool.ruff]) on the Python files (.py) among
-# the tracked files under the paths listed in .lint-scope, with the versions
+# the files git tracks or would track (new files not yet added included, so
+# that they are checked before their first commit) under the paths listed in
+# .lint-scope, with the versions
 # requirements.txt pins (bootstrap.sh installs them into .venv). Needs no
 # network: .pre-commit-config.yaml runs this same script.
 #
@@ -37,7 +39,7 @@ CLANG_FORMAT=$(tool clang-format)
 RUFF=$(tool ruff)
 
 mapfile -t scope < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' .lint-scope)
-mapfile -t files < <(git ls-files -- "${scope[@]}")
+mapfile -t files < <(git ls-files --cached --others --exclude-standard -- "${scope[@]}" | sort -u)
 if [ $# -gt 0 ]; then
   # pre-commit passes the files it checks: keep those in scope.
   mapfile -t files < <(printf '%s\n' "${files[@]}" | grep -Fx -f <(printf '%s\n' "$@") || true)
