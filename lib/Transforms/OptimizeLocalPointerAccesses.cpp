@@ -216,13 +216,13 @@ struct OptimizeLocalPointerStoresPass
       Value buffer = view.getBuffer();
       Value value = store.getValue();
       OpBuilder builder(store);
+      SmallVector<Value> dead; // what fed the store before it moved
       if (Value mask = store.getMask()) {
         auto [it, fresh] = folds.try_emplace(buffer, false);
         if (fresh)
           it->second = masksFold(buffer);
         if (!it->second)
           continue;
-        SmallVector<Value> dead;
         if (inValueEncoding &&
             moveToValueEncoding(builder, leaves, value, mask))
           dead = {store.getValue(), store.getMask()};
@@ -231,15 +231,11 @@ struct OptimizeLocalPointerStoresPass
                                         value.getType(), buffer);
         value =
             arith::SelectOp::create(builder, store.getLoc(), mask, value, old);
-        LocalStoreOp::create(builder, store.getLoc(), value, buffer);
-        store.erase();
-        eraseIfDead(view);
-        eraseDeadChains(dead);
-        continue;
       }
       LocalStoreOp::create(builder, store.getLoc(), value, buffer);
       store.erase();
       eraseIfDead(view);
+      eraseDeadChains(dead);
     }
   }
 };

@@ -11,11 +11,6 @@
 namespace mlir::tle {
 
 namespace {
-RankedTensorType withEncoding(RankedTensorType type, Attribute encoding) {
-  return RankedTensorType::get(type.getShape(), type.getElementType(),
-                               encoding);
-}
-
 /// Encodings whose slices tt.expand_dims results are recomputed from.
 bool slicesRecomputed(Attribute encoding) {
   return isa<ttg::BlockedEncodingAttr, ttg::NvidiaMmaEncodingAttr>(encoding);
@@ -50,7 +45,7 @@ Value Rematerializer::convertLeaf(Value value, Attribute encoding, bool build) {
   else
     builder.setInsertionPointToStart(cast<BlockArgument>(value).getOwner());
   Value converted = ttg::ConvertLayoutOp::create(
-      builder, value.getLoc(), withEncoding(type, encoding), value);
+      builder, value.getLoc(), type.cloneWithEncoding(encoding), value);
   built[{value, encoding}] = converted;
   if (leafConverts)
     (*leafConverts)[{value, encoding}] = converted;
@@ -62,7 +57,7 @@ Value Rematerializer::walk(Value value, Attribute encoding, unsigned &budget,
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type)
     return {};
-  RankedTensorType target = withEncoding(type, encoding);
+  RankedTensorType target = type.cloneWithEncoding(encoding);
   if (type == target)
     return value;
   if (build) {

@@ -6,6 +6,7 @@
 // than as whatever an earlier kernel left there. Rules in Passes.td.
 //
 //===----------------------------------------------------------------------===//
+#include "TLE/Dialect/Common/DialectCommon.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Interop/Triton/ModuleContext.h"
 #include "TLE/Transforms/Passes.h"
@@ -167,19 +168,18 @@ ttg::BlockedEncodingAttr fillEncoding(MLIRContext *ctx, ArrayRef<int64_t> shape,
   return ttg::BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order);
 }
 
-unsigned moduleInt(ModuleOp module, StringRef name, unsigned fallback) {
-  auto attr = module->getAttrOfType<IntegerAttr>(name);
-  return attr ? attr.getInt() : fallback;
-}
-
-/// Stores zeros into `view` (a memdesc) at `builder`'s point.
-void storeZeros(OpBuilder &builder, Location loc, Value view, ModuleOp module) {
+/// Stores zeros into `view` (a memdesc) at `builder`'s point, laid out for
+/// the warps that run there.
+void storeZeros(OpBuilder &builder, Location loc, Value view) {
   auto type = cast<ttg::MemDescType>(view.getType());
   Type element = type.getElementType();
   unsigned bytes = std::max(1u, element.getIntOrFloatBitWidth() / 8);
-  auto encoding = fillEncoding(builder.getContext(), type.getShape(), bytes,
-                               moduleInt(module, "ttg.threads-per-warp", 32),
-                               moduleInt(module, "ttg.num-warps", 4));
+  Operation *at = view.getDefiningOp();
+  auto encoding = fillEncoding(
+      builder.getContext(), type.getShape(), bytes,
+      interop::lookupThreadsPerWarp(at).value_or(
+          interop::kDefaultThreadsPerWarp),
+      interop::lookupNumWarps(at).value_or(interop::kDefaultNumWarps));
   auto tensor = RankedTensorType::get(type.getShape(), element, encoding);
   Value zeros = arith::ConstantOp::create(builder, loc, tensor,
                                           builder.getZeroAttr(tensor));
@@ -191,7 +191,6 @@ void storeZeros(OpBuilder &builder, Location loc, Value view, ModuleOp module) {
 void zero(AllocOp alloc, bool fence) {
   OpBuilder builder(alloc->getBlock(), std::next(alloc->getIterator()));
   Location loc = alloc.getLoc();
-  auto module = alloc->getParentOfType<ModuleOp>();
   Operation *slotView = nullptr;
   for (Operation *user : alloc->getUsers())
     if (isa<BufferSlotOp, ttg::MemDescIndexOp>(user)) {
@@ -199,7 +198,7 @@ void zero(AllocOp alloc, bool fence) {
       break;
     }
   if (!slotView) {
-    storeZeros(builder, loc, alloc.getResult(), module);
+    storeZeros(builder, loc, alloc.getResult());
   } else {
     int64_t slots = alloc.getType().getShape().front();
     for (int64_t s = 0; s < slots; ++s) {
@@ -207,7 +206,7 @@ void zero(AllocOp alloc, bool fence) {
       mapping.map(slotView->getOperand(1),
                   arith::ConstantIntOp::create(builder, loc, s, 32));
       Operation *view = builder.clone(*slotView, mapping);
-      storeZeros(builder, loc, view->getResult(0), module);
+      storeZeros(builder, loc, view->getResult(0));
     }
   }
   if (fence)
@@ -220,13 +219,9 @@ struct ZeroPartialBuffersPass
     ModuleOp module = getOperation();
     // The async proxy (wgmma, TMA) exists on CUDA sm_90+; a module without
     // a target is taken to have it. The fence is for buffers it may access.
-    bool fence = true;
-    if (auto target = module->getAttrOfType<StringAttr>(interop::kTargetAttr)) {
-      StringRef text = target.getValue();
-      unsigned cap = 0;
-      fence = text.consume_front("cuda:") && !text.getAsInteger(10, cap) &&
-              cap >= 90;
-    }
+    StringRef target = interop::lookupTarget(module);
+    std::optional<unsigned> cap = common::cudaCapability(target);
+    bool fence = target.empty() || (cap && *cap >= 90);
     SmallVector<AllocOp> allocs;
     module.walk([&](AllocOp alloc) {
       // Allocations in loops are left: zeroing each iteration would not be
