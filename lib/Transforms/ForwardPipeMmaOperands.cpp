@@ -39,6 +39,9 @@ struct Forward {
   PipeReaderReleaseOp release;
   /// The last op of the release's block that reads the slot through `copy`.
   Operation *lastRead = nullptr;
+  /// What replaces the copy: a `ttg.memdesc_subslice` of the slot when the
+  /// load read one (a rectangle of the slot), else null (the slot view).
+  ttg::MemDescSubsliceOp block = {};
 };
 
 /// Triton's synchronous TMA load of a whole slot: a staging buffer filled by
@@ -157,26 +160,59 @@ std::optional<TmaStore> tmaStore(ttg::LocalAllocOp staging, PipeSlotOp slot) {
   return TmaStore{staging, copy, slot};
 }
 
-/// Whether the uses of `copy`, through `ttng.warp_group_dot_wait`, are only
-/// wgmma operands: the copy may become a view in another NVMMA encoding
+/// Whether the uses of `copy`, through `ttng.warp_group_dot_wait` (and
+/// `ttg.memdesc_trans` with `throughTrans`), are only wgmma operands and its
+/// elements 16-bit: the copy may become a view in another NVMMA encoding
 /// (both major orders are wgmma operands for 16-bit types).
-bool retypable(ttg::LocalAllocOp copy) {
-  if (copy.getType().getElementTypeBitWidth() != 16)
+bool retypable(ttg::LocalAllocOp copy, bool throughTrans = false) {
+  if (copy.getType().getElementTypeBitWidth() != 16 ||
+      (throughTrans && copy.getType().getRank() != 2))
     return false;
   SmallVector<Value> worklist{copy.getResult()};
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
     for (OpOperand &use : value.getUses()) {
-      if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(use.getOwner())) {
+      Operation *user = use.getOwner();
+      if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user)) {
         worklist.push_back(wait.getResult(use.getOperandNumber()));
         continue;
       }
-      auto dot = dyn_cast<ttng::WarpGroupDotOp>(use.getOwner());
+      if (auto trans = dyn_cast<ttg::MemDescTransOp>(user);
+          trans && throughTrans) {
+        worklist.push_back(trans.getResult());
+        continue;
+      }
+      auto dot = dyn_cast<ttng::WarpGroupDotOp>(user);
       if (!dot || (use.get() != dot.getA() && use.get() != dot.getB()))
         return false;
     }
   }
   return true;
+}
+
+/// `enc` in row-major order (not transposed).
+ttg::NVMMASharedEncodingAttr rowMajor(ttg::NVMMASharedEncodingAttr enc,
+                                      bool transposed = false) {
+  return ttg::NVMMASharedEncodingAttr::get(
+      enc.getContext(), enc.getSwizzlingByteWidth(), transposed,
+      enc.getElementBitWidth(), enc.getFp4Padded(), enc.getRank(),
+      enc.getCGALayout());
+}
+
+/// Whether the row-major NVMMA encoding `enc` of a 2-D buffer of `shape`
+/// gives the block `sub` of it (offsets, shape) the same layout it gives a
+/// buffer of the block's shape: rows from a multiple of 8 (the swizzle's
+/// period), columns in whole swizzle atoms.
+bool blockFits(ttg::NVMMASharedEncodingAttr enc, ArrayRef<int64_t> shape,
+               ttg::MemDescSubsliceOp sub) {
+  int64_t atom = enc.getSwizzlingByteWidth() ? enc.getSwizzlingByteWidth() * 8 /
+                                                   enc.getElementBitWidth()
+                                             : 1;
+  ArrayRef<int32_t> offsets = sub.getOffsets();
+  ArrayRef<int64_t> block =
+      cast<ttg::MemDescType>(sub.getResult().getType()).getShape();
+  return shape.size() == 2 && shape[1] % atom == 0 && offsets[0] % 8 == 0 &&
+         block[0] % 8 == 0 && offsets[1] % atom == 0 && block[1] % atom == 0;
 }
 
 /// The op in `block` that is or contains `op`, if any.
@@ -240,14 +276,16 @@ Operation *lastReadIn(Block *block, Value copy) {
 /// `%stage`, which the release names.
 PipeReaderReleaseOp releaseOf(PipeSlotOp slot, Block *block) {
   SmallVector<Value, 2> indices{slot.getSlot()};
-  if (auto wait = slot.getSlot().getDefiningOp<PipeReaderWaitOp>();
-      wait && wait.getStage())
+  auto wait = slot.getSlot().getDefiningOp<PipeReaderWaitOp>();
+  if (wait && wait.getStage())
     indices.push_back(wait.getStage());
   PipeReaderReleaseOp found;
   for (Value index : indices)
     for (Operation *user : index.getUsers()) {
       auto release = dyn_cast<PipeReaderReleaseOp>(user);
-      if (!release || release.getPipe() != slot.getPipe() || release == found)
+      // Another reader's release of the same stage is not this slot's.
+      if (!release || release.getPipe() != slot.getPipe() || release == found ||
+          (wait && release.getReader() != wait.getReader()))
         continue;
       if (found || release->getBlock() != block)
         return {};
@@ -316,7 +354,11 @@ bool quietRead(Forward f) {
 }
 
 struct FieldPlan {
-  unsigned index;
+  /// The pipes whose field (at `index` of each) the buffer is: one, or
+  /// several sharing it (FlagTree's FlashMLA kernel guards the column
+  /// halves of one KV buffer by two pipes).
+  SmallVector<std::pair<PipeCreateOp, unsigned>> uses;
+  SmallVector<ttg::MemDescSubsliceOp> blocks;
   Attribute encoding;
   SmallVector<PipeSlotOp> slots;
   SmallVector<Forward> forwards;
@@ -324,19 +366,22 @@ struct FieldPlan {
   SmallVector<TmaStore> stores;
 };
 
-/// Whether field `index` of `create` can be read in place; fills `plan`.
-bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
+/// Whether the buffer that `plan.uses` name (a field of each of those
+/// pipes) can be read in place; fills `plan`.
+bool planField(FieldPlan &plan) {
+  auto [create, index] = plan.uses.front();
   Value field = create.getFields()[index];
   auto fieldType = cast<ttg::MemDescType>(field.getType());
-  if (!isDefaultLayout(fieldType) || !field.hasOneUse())
+  if (!isDefaultLayout(fieldType))
     return false;
-  StringAttr name =
-      cast<PipeType>(create.getPipe().getType()).getFieldNames()[index];
-  plan.index = index;
-  for (Operation *user : create.getPipe().getUsers()) {
-    auto slot = dyn_cast<PipeSlotOp>(user);
-    if (slot && slot.getFieldAttr() == name)
-      plan.slots.push_back(slot);
+  for (auto [pipe, i] : plan.uses) {
+    StringAttr name =
+        cast<PipeType>(pipe.getPipe().getType()).getFieldNames()[i];
+    for (Operation *user : pipe.getPipe().getUsers()) {
+      auto slot = dyn_cast<PipeSlotOp>(user);
+      if (slot && slot.getFieldAttr() == name)
+        plan.slots.push_back(slot);
+    }
   }
   // Encodings the wgmma copies want, and the one the TMA copies use.
   Attribute tmaEncoding;
@@ -349,51 +394,69 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
   };
   SmallVector<Attribute> copyEncodings;
   for (PipeSlotOp slot : plan.slots) {
-    for (Operation *user : slot.getView().getUsers()) {
-      if (auto store = dyn_cast<LocalStoreOp>(user)) {
-        if (std::optional<TmaFill> fill = tmaFill(store, slot)) {
-          plan.fills.push_back(*fill);
-          tmaWants(fill->staging.getType().getEncoding());
-        }
-        continue;
+    // The slot, and the blocks of it (rectangles) the local-pointer passes
+    // made views of.
+    SmallVector<Value> views{slot.getView()};
+    for (Operation *user : slot.getView().getUsers())
+      if (auto sub = dyn_cast<ttg::MemDescSubsliceOp>(user)) {
+        plan.blocks.push_back(sub);
+        views.push_back(sub.getResult());
       }
-      auto load = dyn_cast<LocalLoadOp>(user);
-      if (!load || load.getBuffer() != slot.getView())
-        return false;
-      for (Operation *loadUser : load.getResult().getUsers()) {
-        auto copy = dyn_cast<ttg::LocalAllocOp>(loadUser);
-        if (!copy)
-          continue; // a register use: the load stays
-        if (std::optional<TmaStore> store = tmaStore(copy, slot)) {
-          plan.stores.push_back(*store);
-          tmaWants(copy.getType().getEncoding());
+    for (Value view : views) {
+      auto block = view.getDefiningOp<ttg::MemDescSubsliceOp>();
+      for (Operation *user : view.getUsers()) {
+        if (!block && isa<ttg::MemDescSubsliceOp>(user))
+          continue;
+        if (auto store = dyn_cast<LocalStoreOp>(user)) {
+          if (!block)
+            if (std::optional<TmaFill> fill = tmaFill(store, slot)) {
+              plan.fills.push_back(*fill);
+              tmaWants(fill->staging.getType().getEncoding());
+            }
           continue;
         }
-        // A copy some other op reads stays, with its load.
-        Operation *lastInBlock = lastReadIn(copy->getBlock(), copy.getResult());
-        if (!lastInBlock)
-          continue;
-        ttg::MemDescType copyType = copy.getType();
-        auto enc =
-            dyn_cast<ttg::NVMMASharedEncodingAttr>(copyType.getEncoding());
-        ttg::MemDescType viewType = slot.getView().getType();
-        if (!enc || copyType.getShape() != viewType.getShape() ||
-            copyType.getElementType() != viewType.getElementType() ||
-            copyType.getMemorySpace() != viewType.getMemorySpace() ||
-            copyType.getAllocShape() != copyType.getShape())
+        auto load = dyn_cast<LocalLoadOp>(user);
+        if (!load || load.getBuffer() != view)
           return false;
-        copyEncodings.push_back(enc);
-        Forward f{copy, slot, releaseOf(slot, copy->getBlock())};
-        if (!f.release) {
-          if (!keptForever(slot))
+        for (Operation *loadUser : load.getResult().getUsers()) {
+          auto copy = dyn_cast<ttg::LocalAllocOp>(loadUser);
+          if (!copy)
+            continue; // a register use: the load stays
+          if (!block)
+            if (std::optional<TmaStore> store = tmaStore(copy, slot)) {
+              plan.stores.push_back(*store);
+              tmaWants(copy.getType().getEncoding());
+              continue;
+            }
+          // A copy some other op reads stays, with its load.
+          Operation *lastInBlock =
+              lastReadIn(copy->getBlock(), copy.getResult());
+          if (!lastInBlock)
+            continue;
+          ttg::MemDescType copyType = copy.getType();
+          auto enc =
+              dyn_cast<ttg::NVMMASharedEncodingAttr>(copyType.getEncoding());
+          auto viewType = cast<ttg::MemDescType>(view.getType());
+          if (!enc || copyType.getShape() != viewType.getShape() ||
+              copyType.getElementType() != viewType.getElementType() ||
+              copyType.getMemorySpace() != viewType.getMemorySpace() ||
+              copyType.getAllocShape() != copyType.getShape() ||
+              (block && !retypable(copy, /*throughTrans=*/true)))
             return false;
-          f.lastRead = lastInBlock;
-        } else {
-          f.lastRead = lastReadIn(f.release->getBlock(), copy.getResult());
-          if (!f.lastRead || !releaseCanMove(f.release, f.lastRead))
-            return false;
+          copyEncodings.push_back(enc);
+          Forward f{copy, slot, releaseOf(slot, copy->getBlock())};
+          f.block = block;
+          if (!f.release) {
+            if (!keptForever(slot))
+              return false;
+            f.lastRead = lastInBlock;
+          } else {
+            f.lastRead = lastReadIn(f.release->getBlock(), copy.getResult());
+            if (!f.lastRead || !releaseCanMove(f.release, f.lastRead))
+              return false;
+          }
+          plan.forwards.push_back(f);
         }
-        plan.forwards.push_back(f);
       }
     }
   }
@@ -405,7 +468,31 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
         return f.copy.getType().getEncoding() == tmaEncoding ||
                retypable(f.copy);
       });
-  if (tmaFits) {
+  if (!plan.blocks.empty()) {
+    // Blocks of the slot are read in place: the field takes the copies'
+    // encoding in row-major order (each copy is a wgmma operand in either
+    // major order), which must lay every block out as a buffer of its own.
+    // The TMA copies keep their staging buffers.
+    plan.fills.clear();
+    plan.stores.clear();
+    for (Attribute enc : copyEncodings) {
+      auto nvmma = rowMajor(cast<ttg::NVMMASharedEncodingAttr>(enc));
+      if (plan.encoding && plan.encoding != nvmma)
+        return false;
+      plan.encoding = nvmma;
+    }
+    if (!plan.encoding || llvm::any_of(plan.forwards, [](Forward &f) {
+          return !retypable(f.copy, /*throughTrans=*/true);
+        }))
+      return false;
+    auto nvmma = cast<ttg::NVMMASharedEncodingAttr>(plan.encoding);
+    ArrayRef<int64_t> slotShape =
+        plan.slots.front().getView().getType().getShape();
+    if (!llvm::all_of(plan.blocks, [&](ttg::MemDescSubsliceOp sub) {
+          return blockFits(nvmma, slotShape, sub);
+        }))
+      return false;
+  } else if (tmaFits) {
     plan.encoding = tmaEncoding;
   } else {
     plan.fills.clear();
@@ -438,43 +525,64 @@ bool planField(PipeCreateOp create, unsigned index, FieldPlan &plan) {
   return !plan.forwards.empty() || !plan.fills.empty() || !plan.stores.empty();
 }
 
+void forwardCopies(FieldPlan &plan);
+
 /// Retypes the results of the ops that carry `value` on (views, waits) after
-/// `value` became mutable (and, for a wait, took another encoding).
-void propagateMutable(Value value) {
+/// `value` changed type: a wait's result takes it; a `ttg.memdesc_trans`
+/// becomes mutable and, with `relayout` (a block of a slot now, not a copy
+/// in the transposed view's own encoding), takes the permuted allocation
+/// shape and the other major order of `value`'s NVMMA encoding.
+void retypeUsers(Value value, bool relayout) {
+  auto type = cast<ttg::MemDescType>(value.getType());
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
     Value result;
-    Type type;
+    Type retyped;
     if (auto trans = dyn_cast<ttg::MemDescTransOp>(user)) {
       result = trans.getResult();
-      type = cast<ttg::MemDescType>(result.getType()).asMutable();
+      auto old = cast<ttg::MemDescType>(result.getType());
+      retyped = old.asMutable();
+      auto nvmma = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
+      if (relayout && nvmma && type.getRank() == 2) {
+        SmallVector<int64_t> alloc;
+        for (int32_t d : trans.getOrder())
+          alloc.push_back(type.getAllocShape()[d]);
+        retyped = ttg::MemDescType::get(old.getShape(), old.getElementType(),
+                                        rowMajor(nvmma, !nvmma.getTransposed()),
+                                        old.getMemorySpace(),
+                                        /*mutableMemory=*/true, alloc);
+      }
     } else if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user)) {
       result = wait.getResult(use.getOperandNumber());
-      type = value.getType();
+      retyped = type;
     }
-    if (!result || result.getType() == type)
+    if (!result || result.getType() == retyped)
       continue;
-    result.setType(type);
-    propagateMutable(result);
+    result.setType(retyped);
+    retypeUsers(result, relayout);
   }
 }
 
-void forwardCopies(FieldPlan &plan);
-
-void apply(PipeCreateOp create, FieldPlan &plan) {
+void apply(FieldPlan &plan) {
+  auto [create, index] = plan.uses.front();
   MLIRContext *ctx = create.getContext();
-  // The field, the pipe type and every slot view of the field.
-  Value field = create.getFields()[plan.index];
+  // The field, the pipe types and every slot view of the field.
+  Value field = create.getFields()[index];
   field.setType(
       cast<ttg::MemDescType>(field.getType()).withEncoding(plan.encoding));
-  auto pipeType = cast<PipeType>(create.getPipe().getType());
-  SmallVector<Type> fieldTypes(create.getFields().getTypes());
-  create.getPipe().setType(
-      PipeType::get(ctx, pipeType.getCapacity(), pipeType.getFieldNames(),
-                    fieldTypes, pipeType.getReaders(), pipeType.getOneShot()));
+  for (auto [pipe, i] : plan.uses) {
+    auto pipeType = cast<PipeType>(pipe.getPipe().getType());
+    SmallVector<Type> fieldTypes(pipe.getFields().getTypes());
+    pipe.getPipe().setType(PipeType::get(
+        ctx, pipeType.getCapacity(), pipeType.getFieldNames(), fieldTypes,
+        pipeType.getReaders(), pipeType.getOneShot()));
+  }
   for (PipeSlotOp slot : plan.slots)
     slot.getView().setType(
         slot.getView().getType().withEncoding(plan.encoding));
+  for (ttg::MemDescSubsliceOp sub : plan.blocks)
+    sub.getResult().setType(cast<ttg::MemDescType>(sub.getResult().getType())
+                                .withEncoding(plan.encoding));
 
   forwardCopies(plan);
   // The TMA copies write and read the slot in place.
@@ -498,10 +606,11 @@ void apply(PipeCreateOp create, FieldPlan &plan) {
 void forwardCopies(FieldPlan &plan) {
   for (Forward &f : plan.forwards) {
     Value load = f.copy.getSrc();
-    Value view = f.slot ? f.slot.getView()
-                        : load.getDefiningOp<LocalLoadOp>().getBuffer();
+    Value view = f.block  ? f.block.getResult()
+                 : f.slot ? f.slot.getView()
+                          : load.getDefiningOp<LocalLoadOp>().getBuffer();
     f.copy.getResult().replaceAllUsesWith(view);
-    propagateMutable(view);
+    retypeUsers(view, /*relayout=*/static_cast<bool>(f.block));
     f.copy->erase();
     if (load.use_empty())
       load.getDefiningOp()->erase();
@@ -554,7 +663,7 @@ bool inWriteSection(Operation *store, Value pipe) {
 /// operand may read the buffer in place until the wgmma is waited for, if
 /// the release moves after that wait (FlagTree's sparse MLA: the P tile
 /// its score pipe hands from one warpgroup to the other). Fills `plan`
-/// (its `index` unused, `slots` empty).
+/// (its `uses` and `slots` empty).
 bool planGuarded(AllocOp alloc, PipeCreateOp create, FieldPlan &plan) {
   auto type = cast<PipeType>(create.getPipe().getType());
   auto bufType = cast<ttg::MemDescType>(alloc.getResult().getType());
@@ -610,11 +719,29 @@ struct ForwardPipeMmaOperandsPass
   void runOnOperation() override {
     SmallVector<PipeCreateOp> creates;
     getOperation().walk([&](PipeCreateOp op) { creates.push_back(op); });
+    // Each buffer once, with every pipe it is a field of (when only pipes
+    // use it).
+    llvm::SmallPtrSet<Value, 8> planned;
     for (PipeCreateOp create : creates)
       for (unsigned i = 0, e = create.getFields().size(); i < e; ++i) {
+        Value field = create.getFields()[i];
+        if (!planned.insert(field).second)
+          continue;
         FieldPlan plan;
-        if (planField(create, i, plan))
-          apply(create, plan);
+        for (OpOperand &use : field.getUses()) {
+          auto pipe = dyn_cast<PipeCreateOp>(use.getOwner());
+          if (!pipe) {
+            plan.uses.clear();
+            break;
+          }
+          plan.uses.push_back(
+              {pipe, use.getOperandNumber() -
+                         pipe.getFields().getBeginOperandIndex()});
+        }
+        if (plan.uses.empty())
+          continue;
+        if (planField(plan))
+          apply(plan);
       }
     // Plain buffers a pipe guards (not fields of any pipe).
     llvm::SmallPtrSet<Value, 8> fields;

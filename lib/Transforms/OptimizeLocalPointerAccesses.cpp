@@ -2,10 +2,14 @@
 //
 // triton-tle-optimize-local-pointer-loads / -stores: a plain tt.load / tt.store
 // of every element of a buffer through its full-view tle.local_pointers
-// becomes tle.local_load / tle.local_store (Passes.td).
+// becomes tle.local_load / tle.local_store, and one of a rectangle of it
+// (constant row / column ranges) a tle.local_load / tle.local_store of its
+// ttg.memdesc_subslice when no pointer into that memory is left
+// (Passes.td).
 //
 //===----------------------------------------------------------------------===//
 #include "EraseDead.h"
+#include "Rectangles.h"
 #include "Rematerializer.h"
 #include "TLE/Dialect/TLE/IR/TLE.h"
 #include "TLE/Transforms/Passes.h"
@@ -33,30 +37,6 @@ void eraseIfDead(LocalPointersOp view) {
   if (view && view->use_empty())
     view.erase();
 }
-
-struct OptimizeLocalPointerLoadsPass
-    : public impl::TLEOptimizeLocalPointerLoadsBase<
-          OptimizeLocalPointerLoadsPass> {
-  void runOnOperation() override {
-    SmallVector<tt::LoadOp> loads;
-    getOperation()->walk([&](tt::LoadOp load) { loads.push_back(load); });
-    for (tt::LoadOp load : loads) {
-      LocalPointersOp view = getFullView(load.getPtr());
-      if (!view || load.getMask() || load.getOther() ||
-          !load.getBoundaryCheck().empty() || load.getPadding() ||
-          load.getCache() != tt::CacheModifier::NONE ||
-          load.getEvict() != tt::EvictionPolicy::NORMAL ||
-          load.getIsVolatile() || !isa<RankedTensorType>(load.getType()))
-        continue;
-      OpBuilder builder(load);
-      auto local = LocalLoadOp::create(builder, load.getLoc(), load.getType(),
-                                       view.getBuffer());
-      load.replaceAllUsesWith(local.getResult());
-      load.erase();
-      eraseIfDead(view);
-    }
-  }
-};
 
 /// Every view of the memory `buffer` views: the tle.gpu.alloc it comes
 /// from, its tle.buffer_slots, and the tle.pipe.slot views of the pipe
@@ -145,6 +125,14 @@ bool storesAlone(tt::StoreOp store, Value buffer) {
   return true;
 }
 
+bool plainLoad(tt::LoadOp load) {
+  return !load.getMask() && !load.getOther() &&
+         load.getBoundaryCheck().empty() && !load.getPadding() &&
+         load.getCache() == tt::CacheModifier::NONE &&
+         load.getEvict() == tt::EvictionPolicy::NORMAL &&
+         !load.getIsVolatile() && isa<RankedTensorType>(load.getType());
+}
+
 bool plainStore(tt::StoreOp store) {
   return store.getBoundaryCheck().empty() &&
          store.getCache() == tt::CacheModifier::NONE &&
@@ -152,12 +140,14 @@ bool plainStore(tt::StoreOp store) {
          isa<RankedTensorType>(store.getValue().getType());
 }
 
-/// Whether the masked stores into the memory of `buffer` may become
-/// read-modify-write tle.local_stores: every tle.local_pointers of that
-/// memory is a full view used only by plain stores (masked ones
-/// storesAlone), so that the buffer leaves TLE's pointer region (a
-/// shared-memory buffer that wgmma, TMA and Triton's own accesses can use).
-bool masksFold(Value buffer) {
+/// Whether every pointer into the memory of `buffer` goes once its
+/// accesses become whole-view ones: every tle.local_pointers of that memory
+/// is a full view or a rectangle (rectangleOf), used only by plain stores
+/// into mutable memory (masked ones storesAlone: they become
+/// read-modify-writes) and, with `loadsPending` (the loads pass, before the
+/// stores pass), plain loads. The buffer then leaves TLE's pointer region:
+/// a shared-memory buffer that wgmma, TMA and Triton's own accesses can use.
+bool leavesPointers(Value buffer, bool loadsPending) {
   SmallVector<Value> views = viewsOfMemory(buffer);
   if (views.empty())
     return false;
@@ -166,18 +156,69 @@ bool masksFold(Value buffer) {
       auto ptrs = dyn_cast<LocalPointersOp>(user);
       if (!ptrs)
         continue;
-      if (!getFullView(ptrs.getResult()))
+      if (!getFullView(ptrs.getResult()) && !rectangleOf(ptrs))
         return false;
       for (Operation *access : ptrs->getUsers()) {
+        if (auto load = dyn_cast<tt::LoadOp>(access)) {
+          if (!loadsPending || !plainLoad(load))
+            return false;
+          continue;
+        }
         auto store = dyn_cast<tt::StoreOp>(access);
         if (!store || store.getPtr() != ptrs.getResult() ||
             !plainStore(store) ||
+            !ptrs.getBuffer().getType().getMutableMemory() ||
             (store.getMask() && !storesAlone(store, view)))
           return false;
       }
     }
   return true;
 }
+
+/// The memory a plain access through `ptrs` reads or writes whole: the
+/// buffer of a full view; for a rectangle, when every pointer into its
+/// memory goes (`leaves`, memoized per buffer), a ttg.memdesc_subslice of
+/// it built at `builder`; else null.
+Value wholeView(OpBuilder &builder, LocalPointersOp ptrs,
+                llvm::DenseMap<Value, bool> &leaves, bool loadsPending) {
+  if (getFullView(ptrs.getResult()))
+    return ptrs.getBuffer();
+  std::optional<SmallVector<int32_t>> offsets = rectangleOf(ptrs);
+  if (!offsets)
+    return {};
+  auto [it, fresh] = leaves.try_emplace(ptrs.getBuffer(), false);
+  if (fresh)
+    it->second = leavesPointers(ptrs.getBuffer(), loadsPending);
+  if (!it->second)
+    return {};
+  auto shape = cast<RankedTensorType>(ptrs.getResult().getType()).getShape();
+  return buildRectangleView(builder, ptrs.getLoc(), ptrs.getBuffer(), shape,
+                            *offsets);
+}
+
+struct OptimizeLocalPointerLoadsPass
+    : public impl::TLEOptimizeLocalPointerLoadsBase<
+          OptimizeLocalPointerLoadsPass> {
+  void runOnOperation() override {
+    SmallVector<tt::LoadOp> loads;
+    getOperation()->walk([&](tt::LoadOp load) { loads.push_back(load); });
+    llvm::DenseMap<Value, bool> leaves; // leavesPointers per buffer
+    for (tt::LoadOp load : loads) {
+      auto ptrs = load.getPtr().getDefiningOp<LocalPointersOp>();
+      if (!ptrs || !plainLoad(load))
+        continue;
+      OpBuilder builder(load);
+      Value view = wholeView(builder, ptrs, leaves, /*loadsPending=*/true);
+      if (!view)
+        continue;
+      auto local =
+          LocalLoadOp::create(builder, load.getLoc(), load.getType(), view);
+      load.replaceAllUsesWith(local.getResult());
+      load.erase();
+      eraseIfDead(ptrs);
+    }
+  }
+};
 
 /// A masked store's value that Triton converted to the pointers' encoding
 /// (`value` = ttg.convert_layout %v): the read-modify-write is built in
@@ -206,25 +247,33 @@ struct OptimizeLocalPointerStoresPass
   void runOnOperation() override {
     SmallVector<tt::StoreOp> stores;
     getOperation()->walk([&](tt::StoreOp store) { stores.push_back(store); });
-    llvm::DenseMap<Value, bool> folds; // masksFold per buffer
-    Rematerializer::Cache leaves;      // leaves converted for masks
+    llvm::DenseMap<Value, bool> leaves; // leavesPointers per buffer
+    Rematerializer::Cache remats;       // leaves converted for masks
     for (tt::StoreOp store : stores) {
-      LocalPointersOp view = getFullView(store.getPtr());
-      if (!view || !plainStore(store) ||
-          !view.getBuffer().getType().getMutableMemory())
+      auto ptrs = store.getPtr().getDefiningOp<LocalPointersOp>();
+      if (!ptrs || !plainStore(store) ||
+          !ptrs.getBuffer().getType().getMutableMemory())
         continue;
-      Value buffer = view.getBuffer();
-      Value value = store.getValue();
       OpBuilder builder(store);
+      // A masked store into a full view needs the whole memory to leave the
+      // pointer region too (its read-modify-write must be alone).
+      Value buffer;
+      if (store.getMask() && getFullView(ptrs.getResult())) {
+        auto [it, fresh] = leaves.try_emplace(ptrs.getBuffer(), false);
+        if (fresh)
+          it->second = leavesPointers(ptrs.getBuffer(), false);
+        if (it->second)
+          buffer = ptrs.getBuffer();
+      } else {
+        buffer = wholeView(builder, ptrs, leaves, /*loadsPending=*/false);
+      }
+      if (!buffer)
+        continue;
+      Value value = store.getValue();
       SmallVector<Value> dead; // what fed the store before it moved
       if (Value mask = store.getMask()) {
-        auto [it, fresh] = folds.try_emplace(buffer, false);
-        if (fresh)
-          it->second = masksFold(buffer);
-        if (!it->second)
-          continue;
         if (inValueEncoding &&
-            moveToValueEncoding(builder, leaves, value, mask))
+            moveToValueEncoding(builder, remats, value, mask))
           dead = {store.getValue(), store.getMask()};
         // The elements the mask leaves out keep their value.
         Value old = LocalLoadOp::create(builder, store.getLoc(),
@@ -234,7 +283,7 @@ struct OptimizeLocalPointerStoresPass
       }
       LocalStoreOp::create(builder, store.getLoc(), value, buffer);
       store.erase();
-      eraseIfDead(view);
+      eraseIfDead(ptrs);
       eraseDeadChains(dead);
     }
   }

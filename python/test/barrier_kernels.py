@@ -265,19 +265,24 @@ def tma_store_async_kernel(x_desc, y_desc, n_tiles, BM: tl.constexpr, BN: tl.con
 
 
 @triton.jit
-def tma_barrier_pointer_buffer_kernel(a_desc, b_desc, c_desc, ynumel, XBLOCK: tl.constexpr, YBLOCK: tl.constexpr):
+def tma_barrier_pointer_buffer_kernel(a_desc, b_desc, c_desc, ynumel, XBLOCK: tl.constexpr, YBLOCK: tl.constexpr,
+                                      REVERSED: tl.constexpr = True):
     """c = a + b over XBLOCK x YBLOCK tiles along the columns (FlagTree's
     explicit-barrier elementwise TMA test): each tile of a and b comes by a
     TMA copy on a barrier of its own into a buffer that is then read
-    through local pointers (a pointer buffer, which keeps its plain layout),
-    the sum goes through a third buffer by pointers and leaves by a TMA
-    store."""
+    through local pointers, the sum goes through a third buffer by pointers
+    and leaves by a TMA store. REVERSED: the pointers address the columns
+    in reverse order (pointer buffers, which keep their plain layout);
+    else in order, as FlagTree's test does (every access is then the whole
+    buffer: the buffers stay shared-memory buffers the TMA copies fill)."""
     pid = tl.program_id(0)
     a_buf = tle.gpu.alloc([XBLOCK, YBLOCK], dtype=tl.float32)
     b_buf = tle.gpu.alloc([XBLOCK, YBLOCK], dtype=tl.float32)
     c_buf = tle.gpu.alloc([XBLOCK, YBLOCK], dtype=tl.float32)
     rows = tl.broadcast_to(tl.arange(0, XBLOCK)[:, None], (XBLOCK, YBLOCK))
     cols = tl.broadcast_to(tl.arange(0, YBLOCK)[None, :], (XBLOCK, YBLOCK))
+    if REVERSED:
+        cols = YBLOCK - 1 - cols
     a_ptrs = tle.gpu.local_ptr(a_buf, (rows, cols))
     b_ptrs = tle.gpu.local_ptr(b_buf, (rows, cols))
     c_ptrs = tle.gpu.local_ptr(c_buf, (rows, cols))

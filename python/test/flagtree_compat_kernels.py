@@ -182,15 +182,19 @@ SIGNATURES = {
 @triton.jit
 def two_group_async_copy_kernel(in_ptr, out_ptr, BLOCK: tl.constexpr, READ_POINTERS: tl.constexpr):
     # Two groups in flight; the first is waited for and read while the second
-    # may still be landing. READ_POINTERS: read through local pointers (the
-    # buffers then live in TLE's pointer region and are filled synchronously);
-    # else whole-buffer loads (cp.async).
+    # may still be landing. READ_POINTERS 0: whole-buffer loads; 1: through
+    # local pointers at (arange,), the whole buffer (whole-buffer loads
+    # again, cp.async); 2: through local pointers in reverse order (the
+    # buffers then live in TLE's pointer region and are filled
+    # synchronously).
     offsets = tl.arange(0, BLOCK)
+    if READ_POINTERS == 2:
+        offsets = BLOCK - 1 - offsets
     stage0 = tle.alloc([BLOCK], dtype=tl.float32, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
     stage1 = tle.alloc([BLOCK], dtype=tl.float32, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
-    tle.copy(in_ptr + offsets, stage0, [BLOCK], is_async=True)
+    tle.copy(in_ptr + tl.arange(0, BLOCK), stage0, [BLOCK], is_async=True)
     tle.async_commit_group()
-    tle.copy(in_ptr + BLOCK + offsets, stage1, [BLOCK], is_async=True)
+    tle.copy(in_ptr + BLOCK + tl.arange(0, BLOCK), stage1, [BLOCK], is_async=True)
     tle.async_commit_group()
     tle.async_wait_group(1)
     if READ_POINTERS:
@@ -221,13 +225,17 @@ def masked_async_copy_kernel(source, result, ROWS, COLS, TILE_ROWS: tl.constexpr
 
 
 @triton.jit
-def async_copy_ring_kernel(in_ptr, out_ptr, n_tiles, BLOCK: tl.constexpr, READ_POINTERS: tl.constexpr = False):
+def async_copy_ring_kernel(in_ptr, out_ptr, n_tiles, BLOCK: tl.constexpr, READ_POINTERS: tl.constexpr = 0):
     # A double-buffered loop: tile i + 1 is copied while tile i is read.
-    # READ_POINTERS: each tile is read through local pointers into its slot
-    # (FlagTree's local_ptr(buf.slot(i), ...)); else by slot loads.
+    # READ_POINTERS 1: each tile is read through local pointers into its slot
+    # (FlagTree's local_ptr(buf.slot(i), (arange,)): the whole slot); 2: the
+    # same in reverse order (a pointer buffer); 0: by slot loads.
     offsets = tl.arange(0, BLOCK)
+    reads = tl.arange(0, BLOCK)
+    if READ_POINTERS == 2:
+        reads = BLOCK - 1 - reads
     bufs = tle.alloc([2, BLOCK], dtype=tl.float32, layout=None, scope=tle.smem,
-                     nv_mma_shared_layout=not READ_POINTERS)
+                     nv_mma_shared_layout=READ_POINTERS == 0)
     tle.copy(in_ptr + offsets, bufs.slot(0), [BLOCK], is_async=True)
     tle.async_commit_group()
     for i in range(n_tiles):
@@ -236,10 +244,10 @@ def async_copy_ring_kernel(in_ptr, out_ptr, n_tiles, BLOCK: tl.constexpr, READ_P
         tle.async_commit_group()
         tle.async_wait_group(1)
         if READ_POINTERS:
-            tile = tl.load(tle.local_ptr(bufs.slot(i % 2), (offsets, )))
+            tile = tl.load(tle.local_ptr(bufs.slot(i % 2), (reads, )))
         else:
             tile = bufs.slot(i % 2).load()
-        tl.store(out_ptr + i * BLOCK + offsets, tile * 3.0)
+        tl.store(out_ptr + i * BLOCK + reads, tile * 3.0)
     tle.async_wait_group(0)
 
 

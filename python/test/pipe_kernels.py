@@ -590,3 +590,70 @@ def guarded_p(x, v, out, n_tiles, M: tl.constexpr, K: tl.constexpr, D: tl.conste
 
 
 SIGNATURES["guarded_p"] = (guarded_p, {"x": "*fp16", "v": "*fp16", "out": "*fp32", "n_tiles": "i32"})
+
+
+# --- one buffer, two pipes, each guarding a column half (FlagTree's FlashMLA prefill KV)
+
+
+@triton.jit
+def _halves_producer(lo, hi, kv, idx, n_tiles, BN: tl.constexpr, D: tl.constexpr):
+    rows = tl.broadcast_to(tl.arange(0, BN)[:, None], (BN, D))
+    cols = tl.broadcast_to(tl.arange(0, D)[None, :], (BN, D))
+    for i in range(n_tiles):
+        r = tl.load(idx + i * BN + tl.arange(0, BN))
+        ok = (r >= 0)[:, None] & (cols < D)
+        src = kv + tl.where(r >= 0, r, 0)[:, None] * (2 * D) + tl.arange(0, D)[None, :]
+        s = lo.acquire()
+        tl.store(tle.gpu.local_ptr(s["k"], (rows, cols)), tl.load(src, mask=ok, other=0.0), mask=ok)
+        lo.commit(s)
+        s = hi.acquire()
+        tl.store(tle.gpu.local_ptr(s["k"], (rows, cols + D)), tl.load(src + D, mask=ok, other=0.0), mask=ok)
+        hi.commit(s)
+
+
+@triton.jit
+def _halves_consumer(lo, hi, q, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    offs = tl.arange(0, M)[:, None] * (2 * D) + tl.arange(0, D)[None, :]
+    q_lo = tl.load(q + offs)
+    q_hi = tl.load(q + offs + D)
+    rows = tl.broadcast_to(tl.arange(0, BN)[:, None], (BN, D))
+    cols = tl.broadcast_to(tl.arange(0, D)[None, :], (BN, D))
+    acc_lo = tl.zeros([M, D], tl.float32)
+    acc_hi = tl.zeros([M, D], tl.float32)
+    for i in range(n_tiles):
+        a, closed = lo.wait()
+        k_lo = tl.load(tle.gpu.local_ptr(a["k"], (rows, cols)))
+        b, closed = hi.wait()
+        k_hi = tl.load(tle.gpu.local_ptr(b["k"], (rows, cols + D)))
+        s = tl.dot(q_lo, tl.trans(k_lo))
+        s = tl.dot(q_hi, tl.trans(k_hi), s)
+        p = s.to(tl.float16)
+        acc_lo = tl.dot(p, k_lo, acc_lo)
+        acc_hi = tl.dot(p, k_hi, acc_hi)
+        lo.release(a)
+        hi.release(b)
+    tl.store(out + offs, acc_lo)
+    tl.store(out + offs + D, acc_hi)
+
+
+@triton.jit
+def kv_halves(q, kv, idx, out, n_tiles, M: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    """out = sum_i s_i @ k_i with s_i = q @ k_i^T (fp16), k_i the BN x 2D
+    rows kv[idx[i]] (a row whose index is negative keeps the row of the
+    last tile that wrote it). One buffer is a field of two capacity-1 pipes,
+    each guarding one column half: the worker stores each half through
+    rectangular local pointers (masked: FlagTree's FlashMLA prefill KV), the
+    default partition loads the halves the same way for four dots.
+    triton-tle-optimize-local-pointer-loads / -stores make the accesses
+    whole-block accesses of ttg.memdesc_subslice views, so the buffer
+    leaves TLE's pointer region, and triton-tle-forward-pipe-mma-operands
+    lets the wgmmas read the blocks in place (no copy of either half)."""
+    buf = tle.gpu.alloc([1, BN, 2 * D], tl.float16)
+    lo = tle.pipe(1, name="lo", readers="r", k=buf)
+    hi = tle.pipe(1, name="hi", readers="r", k=buf)
+    tle.gpu.warp_specialize([(_halves_consumer, (lo.reader("r"), hi.reader("r"), q, out, n_tiles, M, BN, D)),
+                             (_halves_producer, (lo.writer(), hi.writer(), kv, idx, n_tiles, BN, D))],
+                            worker_num_warps=[4])
+
+
+SIGNATURES["kv_halves"] = (kv_halves, {"q": "*fp16", "kv": "*fp16", "idx": "*i32", "out": "*fp32", "n_tiles": "i32"})

@@ -163,6 +163,21 @@ def test_tma_load_on_a_barrier_into_a_pointer_buffer():
     assert ptx_count(c, r"^\s*ld\.shared") > 0 and ptx_count(c, r"^\s*st\.shared") > 0
 
 
+def test_tma_load_on_a_barrier_into_a_buffer_read_whole_by_pointers():
+    """FlagTree's spelling, pointers over every element in order
+    (`local_ptr(buf, (rows, cols))` with full ranges): each access is the
+    whole buffer, so the buffers stay shared-memory buffers (no TLE region)
+    and the TMA copies land in them on the user's barriers: no staging
+    copy of Triton's, no arrive of TLE's."""
+    c = compile_kernel("tma_barrier_pointer_buffer_kernel", XBLOCK=32, YBLOCK=64, REVERSED=False)
+    assert_finished(c)
+    ttgir = code(c, "ttgir")
+    assert "tle.shared" not in ttgir and "tle.smem.base" not in ttgir
+    assert ttgir.count("ttng.async_tma_copy_global_to_local") == 2
+    assert "ttng.arrive_barrier" not in ttgir
+    assert ptx_count(c, r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes") == 2
+
+
 def test_tma_producer_partition_on_barriers():
     """A 1-warp producer partition issues the TMA loads on the full barriers;
     the consumer waits on them and frees the buffers on the empty ones."""

@@ -133,16 +133,19 @@ def test_async_tma_store(n_tiles):
 
 @needs_hopper
 @pytest.mark.parametrize("tiles", [1, 2, 5])
-def test_tma_barrier_into_pointer_buffers(tiles):
+@pytest.mark.parametrize("reversed_", [True, False])
+def test_tma_barrier_into_pointer_buffers(tiles, reversed_):
     """FlagTree's explicit-barrier elementwise TMA test: tiles of a and b by
-    TMA copies on barriers into buffers read through local pointers."""
+    TMA copies on barriers into buffers read through local pointers (in
+    reverse order: pointer buffers; in order: whole-buffer accesses, the
+    TMA copies landing in the buffers themselves)."""
     from triton.tools.tensor_descriptor import TensorDescriptor
     torch.manual_seed(tiles)
     a = torch.randn(96, tiles * 64, device=DEV)
     b = torch.randn_like(a)
     c = torch.full_like(a, float("nan"))
     desc = [TensorDescriptor.from_tensor(t, block_shape=[32, 64]) for t in (a, b, c)]
-    K.tma_barrier_pointer_buffer_kernel[(3,)](*desc, a.shape[1], XBLOCK=32, YBLOCK=64)
+    K.tma_barrier_pointer_buffer_kernel[(3,)](*desc, a.shape[1], XBLOCK=32, YBLOCK=64, REVERSED=reversed_)
     torch.testing.assert_close(c, a + b, atol=0, rtol=0)
 
 

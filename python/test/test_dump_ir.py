@@ -24,7 +24,7 @@ def scan_through_smem(X, Y, T, N: tl.constexpr):
     offs = tl.arange(0, N)
     e, t = tle.cumsum(tl.load(X + offs), axis=0)
     buf = tle.gpu.alloc([N], dtype=tl.int32, scope=tle.gpu.smem)
-    slots = tle.gpu.local_ptr(buf, (offs,))
+    slots = tle.gpu.local_ptr(buf, (N - 1 - offs,))  # in reverse: a pointer buffer (TLE's region)
     tl.store(slots, e)
     tl.store(Y + offs, tl.load(slots))
     tl.store(T, t)

@@ -248,7 +248,7 @@ def test_async_copy_groups_are_cp_async_with_the_users_commits_and_waits():
     """Two copies into buffers read whole: each a cp.async into its buffer,
     one commit after each, waits of 1 then 0 groups, in that order; Triton's
     barrier follows each wait before the reads."""
-    c = _compile_async("two_group_async_copy_kernel", BLOCK=64, READ_POINTERS=False)
+    c = _compile_async("two_group_async_copy_kernel", BLOCK=64, READ_POINTERS=0)
     ops = _ttgir_lines(c, r"ttg\.async_(copy_global_to_local|commit_group|wait)")
     kinds = [re.search(r"ttg\.(async_\w+)", op).group(1) for op in ops]
     assert kinds == ["async_copy_global_to_local", "async_commit_group", "async_copy_global_to_local",
@@ -262,11 +262,21 @@ def test_async_copy_groups_are_cp_async_with_the_users_commits_and_waits():
     assert len(re.findall(r"cp\.async\.wait_group\s+\d+;\s*bar\.sync", ptx)) == 2, ptx
 
 
+def test_async_copy_read_through_whole_buffer_pointers_stays_async():
+    """FlagTree's read `local_ptr(stage, (arange(0, BLOCK),))` addresses the
+    whole buffer in order: it is a whole-buffer load, so the buffers stay
+    shared-memory buffers that cp.async fills (no pointer region)."""
+    c = _compile_async("two_group_async_copy_kernel", BLOCK=64, READ_POINTERS=1)
+    assert len(_ttgir_lines(c, r"ttg\.async_copy_global_to_local")) == 2
+    assert ptx_count(c, r"cp\.async\.ca\.shared\.global") >= 2
+    assert "tle.shared" not in c.asm["ttgir"]
+
+
 def test_async_copy_into_a_pointer_buffer_is_synchronous():
-    """Read through local pointers, the buffers live in TLE's pointer region,
-    which cp.async (a memdesc op) cannot fill: the copies are plain stores,
-    correct before any wait; the group ops stay."""
-    c = _compile_async("two_group_async_copy_kernel", BLOCK=64, READ_POINTERS=True)
+    """Read through local pointers in reverse order, the buffers live in
+    TLE's pointer region, which cp.async (a memdesc op) cannot fill: the
+    copies are plain stores, correct before any wait; the group ops stay."""
+    c = _compile_async("two_group_async_copy_kernel", BLOCK=64, READ_POINTERS=2)
     assert ptx_count(c, r"cp\.async\.ca\.shared") == 0
     assert ptx_count(c, r"cp\.async\.commit_group") == 2
     assert not _ttgir_lines(c, r"ttg\.async_copy_global_to_local")
@@ -288,11 +298,14 @@ def test_async_copy_ring_double_buffers_in_the_loop():
 
 
 def test_async_copy_ring_read_through_slot_pointers():
-    """The ring read through local pointers into each slot: the buffer is a
-    pointer buffer (TLE's region, which cp.async, a memdesc op, cannot fill),
-    so the copies into its slots are plain stores through pointers, correct
-    before any wait; the user's commits stay."""
-    c = _compile_async("async_copy_ring_kernel", BLOCK=256, READ_POINTERS=True)
+    """The ring read through local pointers into each slot in reverse order:
+    the buffer is a pointer buffer (TLE's region, which cp.async, a memdesc
+    op, cannot fill), so the copies into its slots are plain stores through
+    pointers, correct before any wait; the user's commits stay. Read in
+    order (the whole slot), the copies stay cp.async."""
+    whole = _compile_async("async_copy_ring_kernel", BLOCK=256, READ_POINTERS=1)
+    assert _ttgir_lines(whole, r"ttg\.async_copy_global_to_local")
+    c = _compile_async("async_copy_ring_kernel", BLOCK=256, READ_POINTERS=2)
     assert not _ttgir_lines(c, r"ttg\.async_copy_global_to_local")
     assert ptx_count(c, r"cp\.async\.ca\.shared") == 0
     assert ptx_count(c, r"cp\.async\.commit_group") >= 2
@@ -348,9 +361,10 @@ def _layouts_as_flagtree_spells_them(x, y):
     a = tle.gpu.alloc([64], dtype=tl.float32, layout=tle.gpu.swizzled_shared_layout.make_default(1),
                       nv_mma_shared_layout=False)
     b = tle.gpu.alloc([64], dtype=tl.float32, layout=tle.gpu.nv_mma_shared_layout.make_default([64], tl.float32))
+    rev = 63 - offs  # by address, not the whole buffer in order (a pointer buffer)
     tle.gpu.local_store(a, tl.load(x + offs))
-    tl.store(tle.gpu.local_ptr(b, (offs, )), tle.gpu.local_load(a) * 2)
-    tl.store(y + offs, tl.load(tle.gpu.local_ptr(b, (offs, ))))
+    tl.store(tle.gpu.local_ptr(b, (rev, )), tle.gpu.local_load(a) * 2)
+    tl.store(y + offs, tl.load(tle.gpu.local_ptr(b, (rev, ))))
 
 
 def test_flagtree_layout_objects_are_the_compilers_choice():

@@ -31,6 +31,7 @@ CONFIGS = {
     "one_shot_self": dict(M=32, N=64),
     "tma_q_handoff": dict(M=64, D=64),
     "guarded_p": dict(M=64, K=64, D=64),
+    "kv_halves": dict(M=64, BN=64, D=64),
 }
 
 
@@ -374,6 +375,32 @@ def test_wgmma_reads_a_buffer_its_pipe_guards():
     body = reader[reader.index("scf.for"):]
     wait = body.index("ttng.warp_group_dot_wait")
     assert "ttng.arrive_barrier" not in body[:wait] and "ttng.arrive_barrier" in body[wait:], body
+
+
+def test_wgmma_reads_blocks_of_a_shared_field():
+    """kv_halves (FlagTree's FlashMLA prefill KV): one buffer, a field of
+    two pipes that each guard a column half, written and read through
+    rectangular local pointers. The accesses become whole-block accesses of
+    ttg.memdesc_subslice views (the masked stores read-modify-writes), so
+    no pointer into shared memory is left (no TLE region); the buffer takes
+    the NVMMA layout and the wgmmas read the halves in place: the only
+    register->shared copies left are q's two halves, and the buffer is the
+    only 64 x 128 allocation."""
+    c = compile_kernel("kv_halves")
+    ttgir = code(c, "ttgir")
+    assert "tle.shared" not in ttgir and "tle.smem.base" not in ttgir, ttgir
+    assert re.search(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<1x64x128xf16, #shared\d*, #smem, mutable>", ttgir)
+    blocks = re.findall(r"ttg\.memdesc_subslice %\S+\[0, (\d+)\]", ttgir)
+    assert sorted(set(blocks)) == ["0", "64"] and len(blocks) >= 4, blocks
+    copies = re.findall(r"ttg\.local_alloc %\S+ : \(tensor<64x64xf16", ttgir)
+    assert len(copies) == 2, copies  # q_lo, q_hi
+    dots = re.findall(r"ttng\.warp_group_dot ", ttgir)
+    assert len(dots) == 4, dots
+    # The masked stores: a read of the block, a select, a store of it.
+    assert ttgir.count("arith.select") >= 2
+    # Shared memory: the buffer (16 KiB) and q's two copies (8 KiB each),
+    # plus barriers and scratch; copies of the halves would add 16 KiB.
+    assert c.metadata.shared <= 64 * 128 * 2 + 2 * 64 * 64 * 2 + 1024, c.metadata.shared
 
 
 def test_local_pointers_into_slots():

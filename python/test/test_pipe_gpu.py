@@ -151,6 +151,31 @@ def test_guarded_p(n_tiles):
     torch.testing.assert_close(out, expect, rtol=2e-2, atol=2e-2)
 
 
+@pytest.mark.parametrize("n_tiles", [1, 2, 5])
+def test_kv_halves(n_tiles):
+    """One buffer guarded by two pipes, a column half each, written and read
+    through rectangular local pointers and read in place by wgmma (FlagTree's
+    FlashMLA prefill KV): every tile's halves arrive before they are read,
+    are not overwritten while a wgmma reads them, and a row the masked store
+    skips keeps the last tile's row (the read-modify-write)."""
+    m, bn, d = 64, 64, 64
+    gen = torch.Generator(device="cuda").manual_seed(n_tiles)
+    q = (torch.randn(m, 2 * d, device="cuda", generator=gen) / 4).half()
+    kv = (torch.randn(4 * bn, 2 * d, device="cuda", generator=gen) / 4).half()
+    idx = torch.randint(0, 4 * bn, (n_tiles, bn), device="cuda", generator=gen, dtype=torch.int32)
+    idx[1:, ::3] = -1  # tile 0 writes every row; later tiles skip every third
+    out = torch.full((m, 2 * d), float("nan"), device="cuda")
+    K.kv_halves[(1,)](q, kv, idx, out, n_tiles, M=m, BN=bn, D=d, num_warps=4)
+    expect = torch.zeros(m, 2 * d, device="cuda")
+    k = torch.zeros(bn, 2 * d, device="cuda", dtype=torch.half)
+    for i in range(n_tiles):
+        keep = idx[i] < 0
+        k = torch.where(keep[:, None], k, kv[idx[i].clamp(min=0).long()])
+        s = (q.float() @ k.float().T).half()
+        expect += s.float() @ k.float()
+    torch.testing.assert_close(out, expect, rtol=2e-2, atol=2e-2)
+
+
 def _check_ring_dot(kernel, stages, n_tiles, **extra):
     m, bn, d = 64, 32, 64
     q = (torch.randn(m, d, device="cuda") / 4).half()

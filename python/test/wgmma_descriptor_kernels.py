@@ -31,5 +31,6 @@ def exp2_buffer(X, Y, N: tl.constexpr):
     shared-memory region, which the llir finish rewrites."""
     buf = tle.gpu.alloc([N], dtype=tl.float32)
     i = tl.arange(0, N)
-    tl.store(tle.gpu.local_ptr(buf, (i,)), tl.load(X + i))
+    r = N - 1 - i  # in reverse: by address, not the whole buffer in order (TLE's region)
+    tl.store(tle.gpu.local_ptr(buf, (r,)), tl.load(X + r))
     tl.store(Y + i, tl.math.exp2(tl.load(tle.gpu.local_ptr(buf, (i,)))))

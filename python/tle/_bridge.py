@@ -395,11 +395,14 @@ def _dumping(root: str, stage: str, fn, first: bool, last: bool, compile_state: 
         if "name" not in compile_state:
             compile_state["name"] = metadata.get("name") or _entry_name(src)
         name = compile_state["name"]
+        # The first stage rewrites its input module in place (Triton's ttir
+        # passes canonicalize it): the source is its text before the stage.
+        source = (src if isinstance(src, (str, bytes)) else str(src)) if first else None
         out = fn(src, metadata)
         folder = os.path.join(root, f"{name[:150]}-{metadata['hash'][:16]}")
         os.makedirs(folder, exist_ok=True)
         if first:
-            write_stage(folder, name, "source", src)
+            write_stage(folder, name, "source", source)
         write_stage(folder, name, stage, out)
         if last:
             write_stage(folder, name, "json", json.dumps(metadata, default=vars))

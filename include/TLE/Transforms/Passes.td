@@ -214,8 +214,25 @@ def TLEForwardPipeMmaOperands
     the wgmma's pendings-0 wait). FlagTree's sparse MLA hands its P tile
     from one warpgroup to the other this way (248960 -> 243328 B).
 
+    **Blocks of a slot.** A slot read through `ttg.memdesc_subslice` views
+    (the blocks `triton-tle-optimize-local-pointer-loads` makes of
+    rectangular local pointers) is forwarded block by block: each copy of a
+    block's load is replaced by the block. Every such copy must be 16-bit
+    and feed only wgmma operands (directly, through `ttg.memdesc_trans` or
+    `ttng.warp_group_dot_wait`), since the field takes the copies' NVMMA
+    encoding in row-major order whatever major order Triton chose for the
+    copy (transposed views of a block take the other order and the
+    permuted allocation shape); every block must start on a row that is a
+    multiple of 8 and span whole swizzle atoms in columns, so that it has
+    the layout a buffer of its shape would have. TMA copies of such a field
+    keep their staging buffers. A buffer that is a field of several pipes
+    (FlagTree's FlashMLA prefill kernel guards the column halves of one KV
+    buffer with two pipes) is planned once with the slots of all of them,
+    and every pipe's type follows.
+
     A slot taken by a positioned wait (`at [%stage, %phase]`) is released
-    by its stage. A reader of a one-shot pipe that never releases its slot
+    by its stage (by the same reader: another reader's release of that
+    stage is not its release). A reader of a one-shot pipe that never releases its slot
     (FlagTree's Q hand-off) has no release to move. A copy whose uses are
     not wgmma reads (a TMA store's staging buffer) stays with its load. A
     reader's `tle.local_store` into the field must come, in its block,
@@ -248,6 +265,19 @@ def TLEOptimizeLocalPointerLoads
     through indexed or derived pointers) is left alone. A `tle.local_pointers`
     left without users is erased, so a buffer whose only pointer uses were
     such loads becomes a memdesc buffer (docs/local-memory.md).
+
+    **Rectangles.** Indexed pointers of the buffer's rank whose index `d` is
+    `o_d + position along dimension d` (constants, `tt.make_range`, splats
+    of constants, `arith.addi` / `subi`, `muli` by a constant, `expand_dims`,
+    `broadcast` and layout conversions of them: FlagTree's
+    `local_ptr(buf, (rows, cols))` over a row range and a column range),
+    with `0 <= o_d` and `o_d + size_d` within the buffer, address the block
+    `ttg.memdesc_subslice %buf[o...]` whole. When every `tle.local_pointers`
+    of the buffer's memory (its alloc, buffer slots and pipe slots) is a
+    full view or such a rectangle and is only loaded plainly or stored as
+    `triton-tle-optimize-local-pointer-stores` turns into whole stores, a
+    plain load through a rectangle becomes `tle.local_load` of the block;
+    else it stays (the buffer keeps its pointers).
   }];
 }
 
@@ -275,6 +305,14 @@ def TLEOptimizeLocalPointerStores
     acquired, or into one a reader waited for when the other readers only
     read that field. Cached/evicting stores, indexed pointers and masked
     stores failing (a) or (b) are left alone.
+
+    Rectangles (see `triton-tle-optimize-local-pointer-loads`) count as full
+    views of their block: when every `tle.local_pointers` of the buffer's
+    memory is a full view or a rectangle used only by such stores, a store
+    through a rectangle becomes `tle.local_store` into its
+    `ttg.memdesc_subslice` (masked: the read-modify-write of the block), so
+    the buffer leaves the pointer region (FlagTree's FlashMLA prefill kernel
+    stores its KV rows in 64-column blocks of a 64 x 512 buffer).
 
     A masked store's value that Triton converted to the pointers' encoding
     (`ttg.convert_layout %v`, Triton's layout passes having given the

@@ -324,6 +324,23 @@ static Attribute slotEncoding(ttg::MemDescType ring) {
                                               enc.getMaxPhase(), order);
 }
 
+/// Sub-block views of a slot view that took the slot's encoding
+/// (`ttg.memdesc_subslice`s the local-pointer passes made of rectangles)
+/// take it too, with the view's allocation shape.
+static void retypeSubslices(Value view) {
+  auto type = cast<ttg::MemDescType>(view.getType());
+  for (Operation *user : view.getUsers()) {
+    auto sub = dyn_cast<ttg::MemDescSubsliceOp>(user);
+    if (!sub)
+      continue;
+    auto old = cast<ttg::MemDescType>(sub.getResult().getType());
+    sub.getResult().setType(ttg::MemDescType::get(
+        old.getShape(), old.getElementType(), type.getEncoding(),
+        old.getMemorySpace(), old.getMutableMemory(), type.getAllocShape()));
+    retypeSubslices(sub.getResult());
+  }
+}
+
 static Value i32(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 32);
 }
@@ -667,6 +684,7 @@ void PipeLowering::lowerRest() {
         lowered = index(b, loc, ring, view.getSlot());
       }
       view.getView().replaceAllUsesWith(lowered);
+      retypeSubslices(lowered);
     }
     user->erase();
   }

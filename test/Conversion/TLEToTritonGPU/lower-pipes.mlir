@@ -381,3 +381,43 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// A block of a slot (a ttg.memdesc_subslice the local-pointer passes made
+// of a rectangle) follows the slot view when the field is laid out again
+// with the order of one slot.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rows = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>
+#smem = #ttg.shared_memory
+!kv = !tle.pipe<capacity = 1, fields = [k: !ttg.memdesc<1x32x64xf32, #rows, #smem, mutable>], readers = [c]>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: #[[SLOT:.*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+  // CHECK-LABEL: tt.func @block_of_slot(
+  tt.func @block_of_slot(%v: tensor<32x32xf32, #blocked>) {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<1x32x64xf32, #rows, #smem, mutable>
+    %p = tle.pipe.create "kv" capacity 1 readers ["c"] fields(k = %buf : !ttg.memdesc<1x32x64xf32, #rows, #smem, mutable>)
+    tle.warp_specialize()
+    default {
+      // CHECK: %[[VIEW:.*]] = ttg.memdesc_index %{{.*}} : !ttg.memdesc<1x32x64xf32, #[[SLOT]], #smem, mutable> -> !ttg.memdesc<32x64xf32, #[[SLOT]], #smem, mutable>
+      // CHECK-NEXT: %[[BLK:.*]] = ttg.memdesc_subslice %[[VIEW]][0, 32] : !ttg.memdesc<32x64xf32, #[[SLOT]], #smem, mutable> -> !ttg.memdesc<32x32xf32, #[[SLOT]], #smem, mutable, 32x64>
+      // CHECK-NEXT: ttg.local_load %[[BLK]]
+      %s, %closed = tle.pipe.reader_wait %p reader "c" : !kv
+      %view = tle.pipe.slot %p[%s] field "k" : !kv -> !ttg.memdesc<32x64xf32, #rows, #smem, mutable>
+      %blk = ttg.memdesc_subslice %view[0, 32] : !ttg.memdesc<32x64xf32, #rows, #smem, mutable> -> !ttg.memdesc<32x32xf32, #rows, #smem, mutable, 32x64>
+      %x = ttg.local_load %blk : !ttg.memdesc<32x32xf32, #rows, #smem, mutable, 32x64> -> tensor<32x32xf32, #blocked>
+      tle.pipe.reader_release %p[%s] reader "c" : !kv
+      tle.warp_yield
+    }
+    partition0() num_warps(4) {
+      %s = tle.pipe.writer_acquire %p : !kv
+      %view = tle.pipe.slot %p[%s] field "k" : !kv -> !ttg.memdesc<32x64xf32, #rows, #smem, mutable>
+      %blk = ttg.memdesc_subslice %view[0, 32] : !ttg.memdesc<32x64xf32, #rows, #smem, mutable> -> !ttg.memdesc<32x32xf32, #rows, #smem, mutable, 32x64>
+      ttg.local_store %v, %blk : tensor<32x32xf32, #blocked> -> !ttg.memdesc<32x32xf32, #rows, #smem, mutable, 32x64>
+      tle.pipe.writer_commit %p[%s] : !kv
+      tle.warp_return
+    } : () -> ()
+    tt.return
+  }
+}

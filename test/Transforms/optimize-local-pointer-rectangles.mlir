@@ -1,0 +1,156 @@
+// RUN: tle-opt %s -split-input-file -triton-tle-optimize-local-pointer-loads -triton-tle-optimize-local-pointer-stores | FileCheck %s
+// RUN: tle-opt %s -split-input-file -triton-tle-optimize-local-pointer-loads | FileCheck %s --check-prefix=LOADS
+
+// Local pointers whose indices address a rectangle of the buffer (row and
+// column ranges with constant starts, broadcast: FlagTree's
+// `local_ptr(buf, (rows, cols))`) are accessed whole as a
+// ttg.memdesc_subslice of it when no pointer into the buffer is left: a
+// plain load becomes tle.local_load of the block, a store tle.local_store,
+// a masked one a read-modify-write of the block. The loads pass converts
+// the loads already (the stores that keep the buffer's pointers go in the
+// stores pass after it).
+
+// CHECK-LABEL: tt.func @halves(
+// CHECK: %[[BUF:.+]] = tle.alloc smem
+// CHECK-NOT: tle.local_pointers
+// CHECK: %[[LO:.+]] = ttg.memdesc_subslice %[[BUF]][0, 0] : !ttg.memdesc<64x128xf16, #{{.+}}, #smem, mutable> -> !ttg.memdesc<64x64xf16, #{{.+}}, #smem, mutable, 64x128>
+// CHECK-NEXT: tle.local_store %arg0, %[[LO]]
+// CHECK: %[[HI:.+]] = ttg.memdesc_subslice %[[BUF]][0, 64] : !ttg.memdesc<64x128xf16, #{{.+}}, #smem, mutable> -> !ttg.memdesc<64x64xf16, #{{.+}}, #smem, mutable, 64x128>
+// CHECK-NEXT: %[[OLD:.+]] = tle.local_load %[[HI]]
+// CHECK-NEXT: %[[NEW:.+]] = arith.select %arg1, %arg0, %[[OLD]]
+// CHECK-NEXT: tle.local_store %[[NEW]], %[[HI]]
+// CHECK: %[[HI2:.+]] = ttg.memdesc_subslice %[[BUF]][0, 64]
+// CHECK-NEXT: %[[V:.+]] = tle.local_load %[[HI2]] : !ttg.memdesc<64x64xf16, #{{.+}}, #smem, mutable, 64x128> -> tensor<64x64xf16, #{{.+}}>
+// CHECK-NEXT: tt.return %[[V]]
+// LOADS-LABEL: tt.func @halves(
+// LOADS: tle.local_pointers
+// LOADS: tt.store
+// LOADS: tle.local_pointers
+// LOADS: tt.store
+// LOADS: %[[HI2:.+]] = ttg.memdesc_subslice %{{.+}}[0, 64]
+// LOADS-NEXT: tle.local_load %[[HI2]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @halves(%v: tensor<64x64xf16, #blocked>, %m: tensor<64x64xi1, #blocked>) -> tensor<64x64xf16, #blocked> {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %re = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %rows = tt.broadcast %re : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %ce = tt.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %cols = tt.broadcast %ce : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %c64 = arith.constant dense<64> : tensor<64x64xi32, #blocked>
+    %cols_hi = arith.addi %cols, %c64 : tensor<64x64xi32, #blocked>
+    %lo = tle.local_pointers %buf[%rows, %cols] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable>, tensor<64x64xi32, #blocked>, tensor<64x64xi32, #blocked> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    tt.store %lo, %v : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    %hi = tle.local_pointers %buf[%rows, %cols_hi] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable>, tensor<64x64xi32, #blocked>, tensor<64x64xi32, #blocked> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    tt.store %hi, %v, %m : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    %hi2 = tle.local_pointers %buf[%rows, %cols_hi] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable>, tensor<64x64xi32, #blocked>, tensor<64x64xi32, #blocked> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    %x = tt.load %hi2 : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    tt.return %x : tensor<64x64xf16, #blocked>
+  }
+}
+
+// -----
+
+// A 1-D range starting inside the buffer (elements 32 ... 95), its start a
+// splatted constant added to a range; a row of a 2-D buffer picked by a
+// constant index tensor along a dimension of size 1.
+
+// CHECK-LABEL: tt.func @offsets(
+// CHECK: %[[V:.+]] = ttg.memdesc_subslice %{{.+}}[32] : !ttg.memdesc<128xf32, #{{.+}}, #smem, mutable> -> !ttg.memdesc<64xf32, #{{.+}}, #smem, mutable, 128>
+// CHECK-NEXT: tle.local_store %arg0, %[[V]]
+// CHECK: %[[R:.+]] = ttg.memdesc_subslice %{{.+}}[1, 0] : !ttg.memdesc<2x64xf32, #{{.+}}, #smem, mutable> -> !ttg.memdesc<1x64xf32, #{{.+}}, #smem, mutable, 2x64>
+// CHECK-NEXT: tle.local_load %[[R]]
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @offsets(%v: tensor<64xf32, #blocked>) -> tensor<1x64xf32, #blocked2> {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    %c32 = arith.constant 32 : i32
+    %s = tt.splat %c32 : i32 -> tensor<64xi32, #blocked>
+    %i = arith.addi %s, %r : tensor<64xi32, #blocked>
+    %p = tle.local_pointers %buf[%i] : !ttg.memdesc<128xf32, #shared, #smem, mutable>, tensor<64xi32, #blocked> -> tensor<64x!tt.ptr<f32, 3>, #blocked>
+    tt.store %p, %v : tensor<64x!tt.ptr<f32, 3>, #blocked>
+    %buf2 = tle.alloc smem : () -> !ttg.memdesc<2x64xf32, #shared2, #smem, mutable>
+    %one = arith.constant dense<1> : tensor<1x64xi32, #blocked2>
+    %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked2}>>
+    %ce = tt.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked2}>> -> tensor<1x64xi32, #blocked2>
+    %q = tle.local_pointers %buf2[%one, %ce] : !ttg.memdesc<2x64xf32, #shared2, #smem, mutable>, tensor<1x64xi32, #blocked2>, tensor<1x64xi32, #blocked2> -> tensor<1x64x!tt.ptr<f32, 3>, #blocked2>
+    %x = tt.load %q : tensor<1x64x!tt.ptr<f32, 3>, #blocked2>
+    tt.return %x : tensor<1x64xf32, #blocked2>
+  }
+}
+
+// -----
+
+// Not rectangles, left as pointers: columns with a stride of 2, a block
+// running past the buffer's end (columns 96 ... 159 of 128), the indices
+// swapped (a transposed block). A buffer with one such access keeps all its
+// pointers, its rectangles included.
+
+// CHECK-LABEL: tt.func @not_rectangles(
+// CHECK-NOT: ttg.memdesc_subslice
+// CHECK-NOT: tle.local_load
+// CHECK-NOT: tle.local_store
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @not_rectangles(%v: tensor<64x64xf16, #blocked>) -> tensor<64x64xf16, #blocked> {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %re = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %rows = tt.broadcast %re : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %ce = tt.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %cols = tt.broadcast %ce : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %c2 = arith.constant dense<2> : tensor<64x64xi32, #blocked>
+    %c96 = arith.constant dense<96> : tensor<64x64xi32, #blocked>
+    %strided = arith.muli %cols, %c2 : tensor<64x64xi32, #blocked>
+    %past = arith.addi %cols, %c96 : tensor<64x64xi32, #blocked>
+    %a = tle.alloc smem : () -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
+    %pa = tle.local_pointers %a[%rows, %strided] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable>, tensor<64x64xi32, #blocked>, tensor<64x64xi32, #blocked> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    tt.store %pa, %v : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    %pa2 = tle.local_pointers %a[%rows, %cols] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable>, tensor<64x64xi32, #blocked>, tensor<64x64xi32, #blocked> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    %x = tt.load %pa2 : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    %b = tle.alloc smem : () -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
+    %pb = tle.local_pointers %b[%rows, %past] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable>, tensor<64x64xi32, #blocked>, tensor<64x64xi32, #blocked> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    tt.store %pb, %v : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    %t = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %pt = tle.local_pointers %t[%cols, %rows] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, tensor<64x64xi32, #blocked>, tensor<64x64xi32, #blocked> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    tt.store %pt, %v : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    tt.return %x : tensor<64x64xf16, #blocked>
+  }
+}
+
+// -----
+
+// A rectangle of a buffer that a masked load also reads stays a pointer
+// access (the masked load keeps the buffer's pointers).
+
+// CHECK-LABEL: tt.func @masked_load_keeps(
+// CHECK-NOT: ttg.memdesc_subslice
+// CHECK: tt.store
+// CHECK: tt.load
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @masked_load_keeps(%v: tensor<64xf32, #blocked>, %m: tensor<128xi1, #blocked>) -> tensor<128xf32, #blocked> {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    %p = tle.local_pointers %buf[%r] : !ttg.memdesc<128xf32, #shared, #smem, mutable>, tensor<64xi32, #blocked> -> tensor<64x!tt.ptr<f32, 3>, #blocked>
+    tt.store %p, %v : tensor<64x!tt.ptr<f32, 3>, #blocked>
+    %all = tle.local_pointers %buf : !ttg.memdesc<128xf32, #shared, #smem, mutable> -> tensor<128x!tt.ptr<f32, 3>, #blocked>
+    %x = tt.load %all, %m : tensor<128x!tt.ptr<f32, 3>, #blocked>
+    tt.return %x : tensor<128xf32, #blocked>
+  }
+}
