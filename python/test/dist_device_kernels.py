@@ -108,3 +108,55 @@ def lonely_barrier(C, MESH: tl.constexpr):
     """A barrier only rank 0 launches (the debug-mode test: it must time out)."""
     ctx = tle.device_context(MESH, C)
     tle.distributed_barrier(MESH, context=ctx)
+
+
+# --- FlagTree's device path on a registered buffer (tle.create_dist_tensor, tle.signal, tle.signal_wait)
+
+
+@triton.jit
+def ft_all_gather_push(local, ag, dist_ctx: tl.constexpr, mesh: tl.constexpr, ELEM_PER_RANK: tl.constexpr,
+                       BLOCK: tl.constexpr):
+    """FlagTree's intra-node all-gather, its push kernel: program (peer, b)
+    stores block b of this rank's ``local`` into rows rank * ELEM_PER_RANK
+    of ``peer``'s ``ag`` (its own copy for peer == rank)."""
+    peer = tl.program_id(0)
+    rank = tle.shard_id(mesh, "device", device_dptr=dist_ctx)
+    base = rank * ELEM_PER_RANK
+    offs = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < ELEM_PER_RANK
+    vals = tl.load(local + offs, mask=mask, other=0.0)
+    if peer != rank:
+        dst = tle.remote(dist_ctx, shard_id=peer, space="device", dtype=ag.dtype.element_ty, offset=base)
+        tl.store(dst + offs, vals, mask=mask)
+    else:
+        tl.store(ag + base + offs, vals, mask=mask)
+
+
+@triton.jit
+def ft_all_gather_signal(dist_ctx: tl.constexpr, mesh: tl.constexpr, SLOT: tl.constexpr):
+    """Program ``peer`` adds one to slot SLOT of every other rank."""
+    peer = tl.program_id(0)
+    if peer != tle.shard_id(mesh, "device", device_dptr=dist_ctx):
+        tle.signal(dist_ctx, peer, slot_id=SLOT, op="inc", space="intra_node", group_kind="block", context_id=0)
+
+
+@triton.jit(do_not_specialize=["target"])
+def ft_all_gather_wait(dist_ctx: tl.constexpr, target, SLOT: tl.constexpr):
+    """Wait until slot SLOT of this rank reached ``target``."""
+    tle.signal_wait(dist_ctx, slot_id=SLOT, wait_kind="signal", target=target, group_kind="block", context_id=0)
+
+
+@triton.jit
+def ft_ring_add(x, dist_ctx: tl.constexpr, mesh: tl.constexpr, W: tl.constexpr, N: tl.constexpr, ROUND: tl.constexpr):
+    """One ring step: this rank adds its x into the next rank's buffer
+    (``tle.remote`` with a runtime rank, atomics over NVLink), signals it by
+    ``op="add"`` of the round number, and waits until its own slot reached
+    1 + 2 + ... + ROUND (every earlier round's signal from the previous
+    rank) before reading its buffer."""
+    rank = tle.shard_id(mesh, "device", device_dptr=dist_ctx)
+    nxt = (rank + 1) % W
+    offs = tl.arange(0, N)
+    dst = tle.remote(dist_ctx, shard_id=nxt, space="device", dtype=tl.float32)
+    tl.atomic_add(dst + offs, tl.load(x + offs), sem="relaxed", scope="sys")
+    tle.signal(dist_ctx, nxt, slot_id=1, value=ROUND, op="add")
+    tle.signal_wait(dist_ctx, slot_id=1, target=ROUND * (ROUND + 1) // 2)

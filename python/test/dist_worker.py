@@ -540,6 +540,47 @@ def case_timeout():
     os._exit(0)
 
 
+@case
+def case_flagtree_device_path():
+    """FlagTree's intra-node all-gather (tle.create_dist_tensor, a push
+    kernel through tle.remote(ctx, ...), tle.signal, tle.signal_wait) on a
+    buffer from tle.get_mem_pool(), against NCCL's all_gather_into_tensor;
+    then ring steps whose signals add the round number."""
+    m_per_rank, n = 64, 1000
+    local = torch.randn((m_per_rank, n), dtype=torch.float16, device=DEV)
+    with torch.cuda.use_mem_pool(tle.get_mem_pool()):
+        ag = torch.empty((WORLD * m_per_rank, n), dtype=torch.float16, device=DEV)
+    ag.fill_(-1)
+    ctx = tle.create_dist_tensor(ag)
+    golden = torch.empty_like(ag)
+    dist.all_gather_into_tensor(golden, local)
+    mesh = tle.device_mesh(tle.MeshConfig(device=WORLD))
+    elems, block = m_per_rank * n, 1024
+    torch.cuda.synchronize()
+    dist.barrier()
+    with tle.enabled():
+        K.ft_all_gather_push[(WORLD, (elems + block - 1) // block)](local, ag, ctx, mesh, ELEM_PER_RANK=elems,
+                                                                      BLOCK=block, num_warps=4)
+        K.ft_all_gather_signal[(WORLD, )](ctx, mesh, SLOT=0, num_warps=4)
+        K.ft_all_gather_wait[(1, )](ctx, WORLD - 1, SLOT=0, num_warps=1)
+    torch.cuda.synchronize()
+    close(ag, golden, "FlagTree all-gather", torch.int32)
+    # Ring steps on a float32 buffer of its own context: round r adds x into
+    # the next rank's buffer and signals r.
+    n = 256
+    with torch.cuda.use_mem_pool(tle.get_mem_pool()):
+        acc = torch.zeros(n, dtype=torch.float32, device=DEV)
+    ring = tle.create_dist_tensor(acc)
+    x = torch.full((n, ), float(RANK + 1), device=DEV)
+    with tle.enabled():
+        for r in (1, 2, 3):
+            K.ft_ring_add[(1, )](x, ring, mesh, W=WORLD, N=n, ROUND=r, num_warps=4)
+    torch.cuda.synchronize()
+    prev = (RANK - 1) % WORLD
+    close(acc, torch.full_like(acc, 3.0 * (prev + 1)), "FlagTree ring signals", torch.float32)
+    dist.barrier()
+
+
 def main():
     global RANK, WORLD, DEV
     dist.init_process_group("nccl")

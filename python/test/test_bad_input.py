@@ -68,6 +68,8 @@ M_WHOLE2 = tl.constexpr(tle.sharding(MESH2.value, split=[tle.B, tle.B]))
 D_ROWS = tl.constexpr(tle.sharding(DEVICES.value, split=[tle.S("dx")]))
 D_WHOLE = tl.constexpr(tle.sharding(DEVICES.value, split=[tle.B]))
 B_ROWS = tl.constexpr(tle.sharding(BLOCKS.value, split=[tle.S("bx")]))
+FTCTX = tl.constexpr(tle.DistributedRtContext(rank=0, world_size=2, buffer_ptrs=(1 << 40, 2 << 40), dtype="float32",
+                                              numel=1024, signal_ptrs=(3 << 40, 4 << 40), num_slots=4))
 
 
 @tle.raw.language(name="mlir")
@@ -570,6 +572,30 @@ MEMORY_SPACE = [
 ]
 
 REMOTE = [
+    Bad("signal-not-a-context", "tle.signal", "device_dptr", r"tle.signal: device_dptr must be the context "
+        r"tle.create_dist_tensor returned", marked("tle.signal(X, 0, slot_id=0)")),
+    Bad("signal-peer-out-of-range", "tle.signal", "peer", r"tle.signal: peer=2 is not a rank of the context's 2 ranks",
+        marked("tle.signal(FTCTX, 2, slot_id=0)")),
+    Bad("signal-slot-out-of-range", "tle.signal", "slot_id", r"slot_id must be a compile-time int in \[0, 4\)",
+        marked("tle.signal(FTCTX, 1, slot_id=4)")),
+    Bad("signal-inc-with-value", "tle.signal", "value", r"op='inc' adds 1; value= must be omitted",
+        marked("tle.signal(FTCTX, 1, slot_id=0, value=3)")),
+    Bad("signal-warp-group", "tle.signal", "group_kind", r"group_kind must be one of 'block', 'thread'",
+        marked("tle.signal(FTCTX, 1, slot_id=0, group_kind='warp')")),
+    Bad("signal-inter-node", "tle.signal", "space", r"space must be 'intra_node' or 'world'",
+        marked("tle.signal(FTCTX, 1, slot_id=0, space='inter_node')")),
+    Bad("wait-shadow", "tle.signal_wait", "wait_kind", r"wait_kind must be 'signal'",
+        marked("tle.signal_wait(FTCTX, slot_id=0, wait_kind='shadow')")),
+    Bad("wait-no-target", "tle.signal_wait", "target", r"target must be an integer",
+        marked("tle.signal_wait(FTCTX, slot_id=0)")),
+    Bad("wait-release-order", "tle.signal_wait", "order", r"order must be 'acquire' or 'relaxed'",
+        marked("tle.signal_wait(FTCTX, slot_id=0, target=1, order='release')")),
+    Bad("wait-context-index", "tle.signal_wait", "context_idx", r"context_idx=1: torch.distributed's symmetric "
+        r"memory has one context", marked("tle.signal_wait(FTCTX, slot_id=0, target=1, context_idx=1)")),
+    Bad("remote-context-no-dtype", "tle.remote", "dtype", r"needs dtype=",
+        marked("p = tle.remote(FTCTX, shard_id=1, space='device')")),
+    Bad("remote-context-node-space", "tle.remote", "space", r"reaches a peer's buffer in space 'device'",
+        marked("p = tle.remote(FTCTX, shard_id=1, space='node', dtype=tl.float32)")),
     Bad("scope-not-a-mesh", "tle.remote", "scope", r"scope must be a tle.device_mesh \(as a tl.constexpr\), got 3",
         marked("peer = tle.remote(buf, 1, scope=3)", ALLOC64)),
     Bad("no-cluster", "tle.remote", "scope", r"needs a thread-block cluster",
@@ -1326,6 +1352,12 @@ def _raw_body(x):
 CLUSTER4 = tle.device_mesh({"block_cluster": [("cx", 4)]})
 
 PYTHON_OBJECTS = [
+    PyBad("context-rank", "tle.DistributedRtContext", "rank", r"rank 2 is not in \[0, 2\)",
+          lambda: tle.DistributedRtContext(rank=2, world_size=2, buffer_ptrs=(1, 2), dtype="float32", numel=4,
+                                           signal_ptrs=(3, 4), num_slots=1)),
+    PyBad("context-addresses", "tle.DistributedRtContext", "buffer_ptrs", r"buffer_ptrs must hold one address per rank",
+          lambda: tle.DistributedRtContext(rank=0, world_size=2, buffer_ptrs=(1, ), dtype="float32", numel=4,
+                                           signal_ptrs=(3, 4), num_slots=1)),
     PyBad("empty-config", "tle.MeshConfig", "level", r"needs at least one level \(this tle.MeshConfig sets none\)",
           lambda: tle.device_mesh(tle.MeshConfig())),
     PyBad("config-zero-size", "tle.MeshConfig", "axis", r"tle.MeshConfig: axis 'x' has size 0; sizes must be > 0",

@@ -347,3 +347,89 @@ def test_low_latency_block_follows_the_size():
     assert _ll_block(2, 264) == 16 and _ll_block(100, 264) == 128
     with pytest.raises(tle.TLEUsageError, match="power of two"):
         AllReduce.__init__(object.__new__(AllReduce), None, 1, None, ll_block=100)
+
+
+def _fake_context(world, rank=0, slots=8):
+    """A DistributedRtContext with made-up addresses (CPU compiles only)."""
+    return tle.DistributedRtContext(rank=rank, world_size=world,
+                                    buffer_ptrs=tuple(0x7f0000000000 + (r << 32) for r in range(world)),
+                                    dtype="float16", numel=1 << 20,
+                                    signal_ptrs=tuple(0x7e0000000000 + (r << 32) for r in range(world)),
+                                    num_slots=slots)
+
+
+@pytest.mark.parametrize("world", WORLDS)
+def test_flagtree_device_path_kernels_compile(world):
+    """FlagTree's device path (tle.create_dist_tensor's context as a
+    tl.constexpr): the push kernel's peer pointers are the context's
+    addresses, picked by the runtime rank; tle.signal is one release
+    reduction of the program's thread 0 after a CTA barrier; tle.signal_wait
+    polls with acquire loads and then syncs the CTA."""
+    ctx = _fake_context(world, rank=1)
+    mesh = tle.device_mesh(tle.MeshConfig(device=world))
+    push = build(K.ft_all_gather_push, {"local": "*fp16", "ag": "*fp16"}, dist_ctx=ctx, mesh=mesh,
+                 ELEM_PER_RANK=4096, BLOCK=1024)
+    text = ptx(push)
+    # Every 64-bit constant of the kernel that lies in a peer's buffer (its
+    # base, or base plus this rank's rows when the offset folds in).
+    constants = [int(v) for v in re.findall(r"\b(\d{13,})\b", text)]
+    hit = {r for r in range(world) for v in constants if 0 <= v - ctx.buffer_ptrs[r] < 2 * ctx.numel}
+    assert hit == set(range(world)) - {1}, (hit, constants)  # rank 1's own copy is a plain store
+    sig = build(K.ft_all_gather_signal, {}, dist_ctx=ctx, mesh=mesh, SLOT=3)
+    assert count(sig, r"red\.release\.sys\.global\.add\.u32") == 1
+    assert count(sig, r"bar\.sync") >= 1
+    wait = build(K.ft_all_gather_wait, {"target": "i32"}, dist_ctx=ctx, SLOT=3)
+    assert count(wait, r"ld\.acquire\.sys\.global\.u32") == 1 and count(wait, r"setp\.ge\.u32") == 1
+    assert count(wait, r"bar\.sync") >= 1
+    ring = build(K.ft_ring_add, {"x": "*fp32"}, dist_ctx=ctx, mesh=mesh, W=world, N=256, ROUND=2)
+    assert count(ring, r"atom\.global\.sys(\.relaxed)?\.add\.f32|red\.global\.sys(\.relaxed)?\.add\.f32") >= 1
+    assert count(ring, r"red\.release\.sys\.global\.add\.u32") == 1
+
+
+def test_flagtree_device_path_checks_its_arguments():
+    """Misuse is a compile error naming the argument: a rank out of range, a
+    slot past the context's, a missing dtype, an unsupported wait kind, a
+    non-context first argument with space=."""
+    import triton
+    from triton.compiler.errors import CompilationError
+    ctx = _fake_context(2, slots=4)
+    mesh = tle.device_mesh(tle.MeshConfig(device=2))
+
+    @triton.jit
+    def bad_rank(P, C: tl.constexpr):
+        tl.store(tle.remote(C, shard_id=2, space="device", dtype=tl.float32), 1.0)
+
+    @triton.jit
+    def bad_slot(C: tl.constexpr):
+        tle.signal(C, 0, slot_id=4)
+
+    @triton.jit
+    def no_dtype(C: tl.constexpr):
+        tl.store(tle.remote(C, shard_id=0, space="device"), 1.0)
+
+    @triton.jit
+    def bad_wait(C: tl.constexpr):
+        tle.signal_wait(C, slot_id=0, wait_kind="shadow")
+
+    @triton.jit
+    def not_a_context(P, M: tl.constexpr):
+        tl.store(tle.remote(P, shard_id=0, space="device", dtype=tl.float32), 1.0)
+
+    cases = [(bad_rank, {"P": "*fp32"}, {"C": ctx}, "shard_id=2 is not a rank"),
+             (bad_slot, {}, {"C": ctx}, "slot_id must be a compile-time int in [0, 4)"),
+             (no_dtype, {}, {"C": ctx}, "needs dtype="),
+             (bad_wait, {}, {"C": ctx}, "wait_kind must be 'signal'"),
+             (not_a_context, {"P": "*fp32"}, {"M": mesh}, "go with a tle.create_dist_tensor context")]
+    for kernel, sig, consts, message in cases:
+        with pytest.raises(CompilationError) as e:
+            build(kernel, sig, **consts)
+        assert message in str(e.value), (kernel.fn.__name__, str(e.value)[-500:])
+
+
+def test_flagtree_host_calls_need_a_launcher(monkeypatch):
+    """Without torch.distributed initialized and without torchrun's
+    environment, tle.get_mem_pool / tle.create_dist_tensor say how to run."""
+    for name in ("RANK", "WORLD_SIZE"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(tle.TLEUsageError, match="torchrun"):
+        tle.get_mem_pool()

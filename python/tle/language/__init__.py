@@ -10,6 +10,7 @@ from .pipe import pipe, pipe_reader, pipe_slot, pipe_value, pipe_wait_result, pi
 from .pipeline import pipeline_group, range
 from .raw import call, hardware_constraint
 from .sharding_spec import B, P, S, sharding
+from .signals import DistributedRtContext, signal, signal_wait
 
 # FlagTree's class names: tle.ShardingSpec is a tle.sharding, tle.ShardedTensor a tle.sharded_tensor.
 ShardingSpec = sharding
@@ -20,4 +21,4 @@ __all__ = ["B", "MeshConfig", "P", "S", "ShardedTensor", "ShardingSpec", "TLEUsa
            "distributed_dot", "dsa", "extract_tile", "gpu", "hardware_constraint", "insert_tile", "load",
            "make_sharded_tensor", "pipe", "pipe_reader", "pipe_slot", "pipe_value", "pipe_wait_result", "pipe_writer",
            "pipeline_group", "range", "raw", "remote", "reshard", "shard_id",
-           "sharded_tensor", "sharding"]
+           "sharded_tensor", "sharding", "DistributedRtContext", "signal", "signal_wait"]

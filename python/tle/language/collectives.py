@@ -475,7 +475,7 @@ def distributed_dot(a, b, c=None, out_sharding=None, context=None, _semantic=Non
 # tle.shard_id and tle.distributed_barrier: the cluster level is mesh.py's;
 # the device level needs a device context, so they live here.
 @builtin("tle.shard_id")
-def shard_id(mesh, axis, context=None, _semantic=None, _generator=None):
+def shard_id(mesh, axis, context=None, device_dptr=None, _semantic=None, _generator=None):
     """The calling program's coordinate along mesh axis ``axis`` (an int32
     scalar): its CTA's coordinate in the cluster for a ``block_cluster``
     axis; its device's coordinate for a ``device`` axis (pass
@@ -488,6 +488,9 @@ def shard_id(mesh, axis, context=None, _semantic=None, _generator=None):
             ``block_cluster`` (sm_90+) or ``device``.
         context: None, or for a ``device`` axis (where it is required) a
             ``tle.device_context`` for ``mesh``.
+        device_dptr: FlagTree's form for a ``device`` axis: the context
+            ``tle.create_dist_tensor`` returned (a ``tl.constexpr``), for a
+            mesh of one device axis of its world size.
 
     Returns:
         An int32 scalar in ``[0, mesh.axis_size(axis))``.
@@ -511,6 +514,9 @@ def shard_id(mesh, axis, context=None, _semantic=None, _generator=None):
         raise TLEUsageError(f"tle.shard_id axis {axis!r} is not an axis of {mesh!r} "
                             f"(axes: {', '.join(mesh.axis_names)})")
     level = mesh.level_of(axis)
+    if tlc._unwrap_if_constexpr(device_dptr) is not None:
+        from . import signals
+        return signals.rank_of(device_dptr, mesh, axis, _semantic)
     if level == "device":
         context = _context(context, mesh, "tle.shard_id")
         return _coord(mesh, axis, context, "tle.shard_id", _semantic)

@@ -14,6 +14,8 @@ How these cross Triton and reach PTX is docs/local-memory.md.
 
 from __future__ import annotations
 
+from triton.language import core as tlc
+
 from . import _gpu_semantic as _sem
 from ._markers import builtin
 # Names tle.gpu offers beyond __all__ (and FlagTree's `import ... gpu as tle` may use).
@@ -372,7 +374,8 @@ def memory_space(input, space, _semantic=None, _generator=None):
 
 
 @builtin("tle.remote")
-def remote(buffer_or_ptr, shard_id, scope=None, context=None, _semantic=None, _generator=None):
+def remote(buffer_or_ptr, shard_id=None, scope=None, context=None, space=None, dtype=None, offset=None,
+           _semantic=None, _generator=None):
     """The same memory in another shard of the mesh ``scope``.
 
     Thread-block cluster (``scope`` has ``block_cluster`` axes):
@@ -411,6 +414,12 @@ def remote(buffer_or_ptr, shard_id, scope=None, context=None, _semantic=None, _g
             error).
         context: None for a cluster; for devices a ``tle.device_context``
             built for the same mesh ``scope``.
+        space, dtype, offset: FlagTree's device path on a registered buffer
+            (docs/distributed.md): ``tle.remote(ctx, shard_id=r,
+            space="device", dtype=T, offset=o)`` with ``ctx`` the context
+            ``tle.create_dist_tensor`` returned (a ``tl.constexpr`` kernel
+            argument) is a pointer of element type ``T`` to element ``o`` of
+            rank ``r``'s buffer. None otherwise.
 
     Returns:
         For a buffer, a remote view of it (a ``tle.gpu.buffered_tensor``, to
@@ -433,6 +442,19 @@ def remote(buffer_or_ptr, shard_id, scope=None, context=None, _semantic=None, _g
             vals = tl.load(tle.gpu.local_ptr(peer, (offs,)))
             tl.store(OUT + rank * N + offs, vals)
     """
+    from . import signals
+    space = tlc._unwrap_if_constexpr(space)
+    if signals.context_of(buffer_or_ptr) is not None:
+        if space not in (None, "device"):
+            raise TLEUsageError(f"tle.remote with a tle.create_dist_tensor context reaches a peer's buffer in space "
+                                f"'device' (one host); got space={space!r}")
+        return signals.remote_from_context(buffer_or_ptr, shard_id, dtype, offset, _semantic)
+    if space is not None or tlc._unwrap_if_constexpr(dtype) is not None or \
+            tlc._unwrap_if_constexpr(offset) is not None:
+        raise TLEUsageError("tle.remote: space=, dtype= and offset= go with a tle.create_dist_tensor context as the "
+                            "first argument (FlagTree's device path); use scope= for a mesh")
+    if shard_id is None:
+        raise TLEUsageError("tle.remote needs shard_id (the target shard)")
     return _sem.remote(buffer_or_ptr, shard_id, scope, context, _semantic)
 
 
