@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::tle {
 namespace {
@@ -15,9 +16,16 @@ struct Affine {
   SmallVector<int64_t> coeffs;
 };
 
-/// Values far from overflowing i32 index arithmetic.
+/// Values far from overflowing i32 index arithmetic (and int64_t here).
 bool small(int64_t v) {
   return v > -(int64_t(1) << 40) && v < (int64_t(1) << 40);
+}
+
+/// A constant of at most 40 significant bits, as int64_t.
+std::optional<int64_t> smallConstant(const APInt &value) {
+  if (value.getSignificantBits() > 40)
+    return std::nullopt;
+  return value.getSExtValue();
 }
 
 std::optional<Affine> affine(Value value, unsigned depth = 0) {
@@ -33,14 +41,15 @@ std::optional<Affine> affine(Value value, unsigned depth = 0) {
   if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
     Affine a;
     a.coeffs.assign(rank(value), 0);
-    if (auto scalar = dyn_cast<IntegerAttr>(cst.getValue())) {
-      a.constant = scalar.getInt();
-      return a;
-    }
-    auto dense = dyn_cast<DenseIntElementsAttr>(cst.getValue());
-    if (!dense || !dense.isSplat())
+    std::optional<int64_t> constant;
+    if (auto scalar = dyn_cast<IntegerAttr>(cst.getValue()))
+      constant = smallConstant(scalar.getValue());
+    else if (auto dense = dyn_cast<DenseIntElementsAttr>(cst.getValue());
+             dense && dense.isSplat())
+      constant = smallConstant(dense.getSplatValue<APInt>());
+    if (!constant)
       return std::nullopt;
-    a.constant = dense.getSplatValue<APInt>().getSExtValue();
+    a.constant = *constant;
     return a;
   }
   if (auto range = dyn_cast<tt::MakeRangeOp>(op))
@@ -89,15 +98,24 @@ std::optional<Affine> affine(Value value, unsigned depth = 0) {
         return std::nullopt;
       const Affine &var = lhsConst ? *rhs : *lhs;
       int64_t k = lhsConst ? lhs->constant : rhs->constant;
-      out.constant = var.constant * k;
-      for (auto [o, c] : llvm::zip_equal(out.coeffs, var.coeffs))
-        o = c * k;
+      // Every term is small (< 2^40), but a product of two may not be.
+      std::optional<int64_t> scaled = llvm::checkedMul(var.constant, k);
+      if (!scaled)
+        return std::nullopt;
+      out.constant = *scaled;
+      for (auto [o, c] : llvm::zip_equal(out.coeffs, var.coeffs)) {
+        std::optional<int64_t> term = llvm::checkedMul(c, k);
+        if (!term)
+          return std::nullopt;
+        o = *term;
+      }
     } else {
-      int64_t sign = isa<arith::SubIOp>(op) ? -1 : 1;
-      out.constant = lhs->constant + sign * rhs->constant;
+      bool sub = isa<arith::SubIOp>(op);
+      out.constant =
+          sub ? lhs->constant - rhs->constant : lhs->constant + rhs->constant;
       for (auto [o, l, r] :
            llvm::zip_equal(out.coeffs, lhs->coeffs, rhs->coeffs))
-        o = l + sign * r;
+        o = sub ? l - r : l + r;
     }
     if (!small(out.constant) || !llvm::all_of(out.coeffs, small))
       return std::nullopt;

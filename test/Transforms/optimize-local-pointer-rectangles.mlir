@@ -154,3 +154,27 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %x : tensor<128xf32, #blocked>
   }
 }
+
+// -----
+
+// An index whose arithmetic leaves 64 bits (two i64 constants near 2^39
+// multiplied: the product is checked, not computed with overflow) is no
+// rectangle; the store stays a pointer store.
+
+// CHECK-LABEL: tt.func @huge_product(
+// CHECK-NOT: ttg.memdesc_subslice
+// CHECK: tle.local_pointers
+// CHECK: tt.store
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @huge_product(%v: tensor<64xf32, #blocked>) {
+    %buf = tle.alloc smem : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    %k = arith.constant dense<549755813887> : tensor<64xi64, #blocked>
+    %b = arith.muli %k, %k : tensor<64xi64, #blocked>
+    %p = tle.local_pointers %buf[%b] : !ttg.memdesc<128xf32, #shared, #smem, mutable>, tensor<64xi64, #blocked> -> tensor<64x!tt.ptr<f32, 3>, #blocked>
+    tt.store %p, %v : tensor<64x!tt.ptr<f32, 3>, #blocked>
+    tt.return
+  }
+}
