@@ -22,6 +22,18 @@ tle.enable()
 _ft = types.ModuleType("triton.experimental.tle")
 _ft.language = tle
 _ft.raw = tle.raw
+
+
+def _language_name(name):
+    """``triton.experimental.tle.device_mesh`` and the like: FlagTree's
+    package re-exports its language names (its MoE tutorial uses them)."""
+    try:
+        return getattr(tle, name)
+    except AttributeError:
+        raise AttributeError(f"module 'triton.experimental.tle' has no attribute {name!r}") from None
+
+
+_ft.__getattr__ = _language_name
 sys.modules["triton.experimental.tle"] = _ft
 sys.modules["triton.experimental.tle.language"] = tle
 sys.modules["triton.experimental.tle.language.gpu"] = tle.gpu
