@@ -38,11 +38,10 @@ void eraseIfDead(LocalPointersOp view) {
     view.erase();
 }
 
-/// Every view of the memory `buffer` views: the tle.gpu.alloc it comes
-/// from, its tle.buffer_slots, and the tle.pipe.slot views of the pipe
-/// fields it is (and their slots), or nothing when the chain leaves
-/// these ops.
-SmallVector<Value> viewsOfMemory(Value buffer) {
+/// The tle.gpu.alloc whose memory `buffer` views through tle.buffer_slot
+/// and tle.pipe.slot views (a pipe slot's field is the alloc the pipe was
+/// created with), or null when the chain leaves these ops.
+Value memoryRoot(Value buffer) {
   for (;;) {
     if (auto slot = buffer.getDefiningOp<BufferSlotOp>()) {
       buffer = slot.getSrc();
@@ -56,9 +55,14 @@ SmallVector<Value> viewsOfMemory(Value buffer) {
       break;
     }
   }
-  if (!buffer.getDefiningOp<AllocOp>())
-    return {};
-  SmallVector<Value> views{buffer};
+  return buffer.getDefiningOp<AllocOp>() ? buffer : Value();
+}
+
+/// Every view of the memory allocated by `root` (memoryRoot): the alloc
+/// itself, its tle.buffer_slots, and the tle.pipe.slot views of the pipe
+/// fields it is (and their slots).
+SmallVector<Value> viewsOfMemory(Value root) {
+  SmallVector<Value> views{root};
   for (size_t i = 0; i < views.size(); ++i)
     for (OpOperand &use : views[i].getUses()) {
       Operation *user = use.getOwner();
@@ -140,18 +144,15 @@ bool plainStore(tt::StoreOp store) {
          isa<RankedTensorType>(store.getValue().getType());
 }
 
-/// Whether every pointer into the memory of `buffer` goes once its
+/// Whether every pointer into the memory allocated by `root` goes once its
 /// accesses become whole-view ones: every tle.local_pointers of that memory
 /// is a full view or a rectangle (rectangleOf), used only by plain stores
 /// into mutable memory (masked ones storesAlone: they become
 /// read-modify-writes) and, with `loadsPending` (the loads pass, before the
 /// stores pass), plain loads. The buffer then leaves TLE's pointer region:
 /// a shared-memory buffer that wgmma, TMA and Triton's own accesses can use.
-bool leavesPointers(Value buffer, bool loadsPending) {
-  SmallVector<Value> views = viewsOfMemory(buffer);
-  if (views.empty())
-    return false;
-  for (Value view : views)
+bool leavesPointers(Value root, bool loadsPending) {
+  for (Value view : viewsOfMemory(root))
     for (Operation *user : view.getUsers()) {
       auto ptrs = dyn_cast<LocalPointersOp>(user);
       if (!ptrs)
@@ -175,21 +176,39 @@ bool leavesPointers(Value buffer, bool loadsPending) {
   return true;
 }
 
+/// leavesPointers of the memory a buffer views, computed once per memory
+/// (a pipe field is reached through one slot view per acquire or wait).
+/// Rewriting accesses only removes pointers, so an answer stays true.
+class PointerExits {
+public:
+  explicit PointerExits(bool loadsPending) : loadsPending(loadsPending) {}
+
+  bool leave(Value buffer) {
+    Value root = memoryRoot(buffer);
+    if (!root)
+      return false;
+    auto [it, fresh] = memo.try_emplace(root, false);
+    if (fresh)
+      it->second = leavesPointers(root, loadsPending);
+    return it->second;
+  }
+
+private:
+  bool loadsPending;
+  llvm::DenseMap<Value, bool> memo;
+};
+
 /// The memory a plain access through `ptrs` reads or writes whole: the
-/// buffer of a full view; for a rectangle, when every pointer into its
-/// memory goes (`leaves`, memoized per buffer), a ttg.memdesc_subslice of
-/// it built at `builder`; else null.
-Value wholeView(OpBuilder &builder, LocalPointersOp ptrs,
-                llvm::DenseMap<Value, bool> &leaves, bool loadsPending) {
+/// buffer of a full view (with `wholeMemory`, only when every pointer into
+/// its memory goes); for a rectangle, when every pointer into its memory
+/// goes, a ttg.memdesc_subslice of it built at `builder`; else null.
+Value wholeView(OpBuilder &builder, LocalPointersOp ptrs, PointerExits &exits,
+                bool wholeMemory = false) {
   if (getFullView(ptrs.getResult()))
-    return ptrs.getBuffer();
+    return !wholeMemory || exits.leave(ptrs.getBuffer()) ? ptrs.getBuffer()
+                                                         : Value();
   std::optional<SmallVector<int32_t>> offsets = rectangleOf(ptrs);
-  if (!offsets)
-    return {};
-  auto [it, fresh] = leaves.try_emplace(ptrs.getBuffer(), false);
-  if (fresh)
-    it->second = leavesPointers(ptrs.getBuffer(), loadsPending);
-  if (!it->second)
+  if (!offsets || !exits.leave(ptrs.getBuffer()))
     return {};
   auto shape = cast<RankedTensorType>(ptrs.getResult().getType()).getShape();
   return buildRectangleView(builder, ptrs.getLoc(), ptrs.getBuffer(), shape,
@@ -202,13 +221,13 @@ struct OptimizeLocalPointerLoadsPass
   void runOnOperation() override {
     SmallVector<tt::LoadOp> loads;
     getOperation()->walk([&](tt::LoadOp load) { loads.push_back(load); });
-    llvm::DenseMap<Value, bool> leaves; // leavesPointers per buffer
+    PointerExits exits(/*loadsPending=*/true);
     for (tt::LoadOp load : loads) {
       auto ptrs = load.getPtr().getDefiningOp<LocalPointersOp>();
       if (!ptrs || !plainLoad(load))
         continue;
       OpBuilder builder(load);
-      Value view = wholeView(builder, ptrs, leaves, /*loadsPending=*/true);
+      Value view = wholeView(builder, ptrs, exits);
       if (!view)
         continue;
       auto local =
@@ -247,8 +266,8 @@ struct OptimizeLocalPointerStoresPass
   void runOnOperation() override {
     SmallVector<tt::StoreOp> stores;
     getOperation()->walk([&](tt::StoreOp store) { stores.push_back(store); });
-    llvm::DenseMap<Value, bool> leaves; // leavesPointers per buffer
-    Rematerializer::Cache remats;       // leaves converted for masks
+    PointerExits exits(/*loadsPending=*/false);
+    Rematerializer::Cache remats; // leaves converted for masks
     for (tt::StoreOp store : stores) {
       auto ptrs = store.getPtr().getDefiningOp<LocalPointersOp>();
       if (!ptrs || !plainStore(store) ||
@@ -257,16 +276,8 @@ struct OptimizeLocalPointerStoresPass
       OpBuilder builder(store);
       // A masked store into a full view needs the whole memory to leave the
       // pointer region too (its read-modify-write must be alone).
-      Value buffer;
-      if (store.getMask() && getFullView(ptrs.getResult())) {
-        auto [it, fresh] = leaves.try_emplace(ptrs.getBuffer(), false);
-        if (fresh)
-          it->second = leavesPointers(ptrs.getBuffer(), false);
-        if (it->second)
-          buffer = ptrs.getBuffer();
-      } else {
-        buffer = wholeView(builder, ptrs, leaves, /*loadsPending=*/false);
-      }
+      Value buffer = wholeView(builder, ptrs, exits,
+                               /*wholeMemory=*/bool(store.getMask()));
       if (!buffer)
         continue;
       Value value = store.getValue();
