@@ -190,15 +190,6 @@ bool retypable(ttg::LocalAllocOp copy, bool throughTrans = false) {
   return true;
 }
 
-/// `enc` in row-major order (not transposed).
-ttg::NVMMASharedEncodingAttr rowMajor(ttg::NVMMASharedEncodingAttr enc,
-                                      bool transposed = false) {
-  return ttg::NVMMASharedEncodingAttr::get(
-      enc.getContext(), enc.getSwizzlingByteWidth(), transposed,
-      enc.getElementBitWidth(), enc.getFp4Padded(), enc.getRank(),
-      enc.getCGALayout());
-}
-
 /// Whether the row-major NVMMA encoding `enc` of a 2-D buffer of `shape`
 /// gives the block `sub` of it (offsets, shape) the same layout it gives a
 /// buffer of the block's shape: rows from a multiple of 8 (the swizzle's
@@ -476,7 +467,8 @@ bool planField(FieldPlan &plan) {
     plan.fills.clear();
     plan.stores.clear();
     for (Attribute enc : copyEncodings) {
-      auto nvmma = rowMajor(cast<ttg::NVMMASharedEncodingAttr>(enc));
+      auto nvmma =
+          cast<ttg::NVMMASharedEncodingAttr>(enc).withTransposed(false);
       if (plan.encoding && plan.encoding != nvmma)
         return false;
       plan.encoding = nvmma;
@@ -547,10 +539,10 @@ void retypeUsers(Value value, bool relayout) {
         SmallVector<int64_t> alloc;
         for (int32_t d : trans.getOrder())
           alloc.push_back(type.getAllocShape()[d]);
-        retyped = ttg::MemDescType::get(old.getShape(), old.getElementType(),
-                                        rowMajor(nvmma, !nvmma.getTransposed()),
-                                        old.getMemorySpace(),
-                                        /*mutableMemory=*/true, alloc);
+        retyped = ttg::MemDescType::get(
+            old.getShape(), old.getElementType(),
+            nvmma.withTransposed(!nvmma.getTransposed()), old.getMemorySpace(),
+            /*mutableMemory=*/true, alloc);
       }
     } else if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user)) {
       result = wait.getResult(use.getOperandNumber());

@@ -191,10 +191,7 @@ struct LowerWgmmaPass
     if (order[0] == 1) {
       auto type = cast<ttg::MemDescType>(src.getType());
       auto enc = cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
-      auto transposed = ttg::NVMMASharedEncodingAttr::get(
-          view.getContext(), enc.getSwizzlingByteWidth(), !enc.getTransposed(),
-          enc.getElementBitWidth(), enc.getFp4Padded(), enc.getRank(),
-          enc.getCGALayout());
+      auto transposed = enc.withTransposed(!enc.getTransposed());
       auto resultType = ttg::MemDescType::get(
           {type.getShape()[1], type.getShape()[0]}, type.getElementType(),
           transposed, type.getMemorySpace(), type.getMutableMemory());

@@ -143,6 +143,15 @@ def TTG_NVMMASharedEncodingAttr
                         "unsigned":$elementBitWidth, "bool":$fp4Padded,
                         "unsigned":$rank,
                         OptionalParameter<"::mlir::ArrayAttr">:$CGALayout);
+  let extraClassDeclaration = [{
+    /// This layout with the other major order when `transposed` differs
+    /// (the layout of a ttg.memdesc_trans view of a buffer laid out so).
+    NVMMASharedEncodingAttr withTransposed(bool transposed) const {
+      return get(getContext(), getSwizzlingByteWidth(), transposed,
+                 getElementBitWidth(), getFp4Padded(), getRank(),
+                 getCGALayout());
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
