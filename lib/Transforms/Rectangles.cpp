@@ -146,6 +146,10 @@ std::optional<SmallVector<int32_t>> rectangleOf(LocalPointersOp ptrs) {
       return std::nullopt;
     offsets.push_back(static_cast<int32_t>(a->constant));
   }
+  bool whole = shape == buffer.getShape() &&
+               llvm::all_of(offsets, [](int32_t o) { return o == 0; });
+  if (!whole && ttg::subsliceProblem(buffer, shape, offsets))
+    return std::nullopt;
   return offsets;
 }
 

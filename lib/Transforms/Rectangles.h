@@ -24,8 +24,10 @@ namespace mlir::tle {
 /// `o_d + position along dimension d` (constants, ranges, splats of
 /// constants, additions, subtractions, multiplications by constants,
 /// expand_dims, broadcast and layout conversions of them), with
-/// `0 <= o_d` and `o_d + size_d <= buffer size d`. std::nullopt for a full
-/// view (no indices) and every other index set.
+/// `0 <= o_d` and `o_d + size_d <= buffer size d`, and a block Triton can
+/// view (ttg::subsliceProblem: whole power-of-two tiles that do not cut
+/// through the buffer's swizzle). std::nullopt for a full view (no indices)
+/// and every other index set.
 std::optional<llvm::SmallVector<int32_t>> rectangleOf(LocalPointersOp ptrs);
 
 /// `ttg.memdesc_subslice %buffer[offsets]` with `shape`, built at `builder`

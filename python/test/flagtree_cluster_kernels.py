@@ -262,3 +262,12 @@ SIGNATURES = {
     "prefetched_remote_dot_kernel": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32", "M": "i32", "N": "i32",
                                      "K": "i32"},
 }
+
+
+@triton.jit
+def block_coordinates_kernel(out_ptr, MESH: tl.constexpr, RANK: tl.constexpr):
+    # FlagTree's tle.shard_id(mesh, int axis) on a mesh of block axes: the
+    # row-major decomposition of the program id (axes of size 1 give 0).
+    pid = tl.program_id(0)
+    for axis in tl.static_range(RANK):
+        tl.store(out_ptr + pid * RANK + axis, tle.shard_id(MESH, axis))

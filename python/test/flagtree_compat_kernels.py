@@ -5,7 +5,8 @@ with FlagTree's import line changed to TLE's:
     import tle.gpu as tle                                # here
 
 They cover ``tle.pipeline`` loops,
-``tle.local_ptr(buffer, offsets=...)``, synchronous TMA copies between a
+``tle.local_ptr(buffer, offsets=...)``, ``tle.local_ptr(buffer, indices,
+shape)`` over a block of columns, synchronous TMA copies between a
 tensor descriptor and a buffer, and ``tle.copy`` into buffers read through
 local pointers inside a GEMM's K loop. Compiled on the CPU by
 test_flagtree_compat.py, run against torch by test_flagtree_compat_gpu.py.
@@ -149,6 +150,21 @@ def offsets_transpose_kernel(x_ptr, out_ptr, ROWS: tl.constexpr, COLS: tl.conste
 
 
 @triton.jit
+def column_window_kernel(x_ptr, out_ptr, ROWS: tl.constexpr, COLS: tl.constexpr, SLICE: tl.constexpr,
+                         START: tl.constexpr):
+    # FlagTree's axis gather: columns START ... START + SLICE - 1 of a buffer
+    # read through one rectangle of local pointers (a block Triton cannot
+    # view as a subslice unless START is a multiple of SLICE).
+    rows = tl.arange(0, ROWS)[:, None]
+    cols = tl.arange(0, COLS)[None, :]
+    smem = tle.alloc([ROWS, COLS], dtype=tl.float32, layout=None, scope=tle.smem, nv_mma_shared_layout=False)
+    tle.copy(x_ptr + rows * COLS + cols, smem, [ROWS, COLS])
+    window = START + tl.arange(0, SLICE)[None, :]
+    vals = tl.load(tle.local_ptr(smem, (rows, window), (ROWS, SLICE)))
+    tl.store(out_ptr + rows * SLICE + tl.arange(0, SLICE)[None, :], vals)
+
+
+@triton.jit
 def offsets_masked_gather_kernel(x_ptr, idx_ptr, out_ptr, n, ROWS: tl.constexpr, COLS: tl.constexpr,
                                  BLOCK: tl.constexpr):
     # Offsets read from memory (a gather), masked: out[i] = x.flatten()[idx[i]].
@@ -276,3 +292,18 @@ def slot_pointers_kernel(out_ptr, BLOCK: tl.constexpr):
 
 
 SIGNATURES["slot_pointers_kernel"] = {"out_ptr": "*i32"}
+
+
+@triton.jit
+def rematerialize_index_kernel(out32_ptr, out64_ptr, n, BLOCK: tl.constexpr):
+    # FlagTree's tle.gpu.rematerialize_index: five copies of index values,
+    # 32- and 64-bit, tensors and scalars, none merged with another.
+    offs = tl.arange(0, BLOCK)
+    wide = offs.to(tl.int64) + tl.program_id(0).to(tl.int64)
+    a = tle.rematerialize_index(offs)
+    b = tle.rematerialize_index(offs)
+    c = tle.rematerialize_index(wide)
+    s = tle.rematerialize_index(n)
+    s64 = tle.rematerialize_index(tl.program_id(0).to(tl.int64))
+    tl.store(out32_ptr + a, a + b + s)
+    tl.store(out64_ptr + offs, c * 2 + s64)

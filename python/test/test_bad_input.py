@@ -504,8 +504,8 @@ COPY = [
         marked("tle.gpu.copy(buf, buf, [64])", ALLOC64)),
     Bad("no-buffer", "tle.gpu.copy", "dst", r"exactly one of src and dst must be a buffer",
         marked(f"tle.gpu.copy({PTRS}, {PTRS}, [64])")),
-    Bad("shape-mismatch", "tle.gpu.copy", "shape", r"shape \[32\] must equal the pointer tensor's shape \[32\] and the "
-        r"buffer's \[64\]", marked("tle.gpu.copy(X + tl.arange(0, 32), buf, [32])", ALLOC64)),
+    Bad("shape-mismatch", "tle.gpu.copy", "shape", r"requires shape to exactly match both operands: shape \[32\], the "
+        r"pointer tensor's \[32\], the buffer's \[64\]", marked("tle.gpu.copy(X + tl.arange(0, 32), buf, [32])", ALLOC64)),
     Bad("element-type", "tle.gpu.copy", "src", r"src points to fp32 but the buffer \(dst\) holds int32",
         marked(f"tle.gpu.copy({PTRS}, buf, [64])", ALLOC64), sig="X:*fp32"),
     Bad("shared-pointers", "tle.gpu.copy", "dst", r"address space 3", f"""

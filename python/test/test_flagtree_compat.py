@@ -166,6 +166,22 @@ def test_offsets_on_a_2d_buffer_are_row_major():
     assert ptx_count(c, r"\bld\.shared") >= 1
 
 
+@pytest.mark.parametrize("start,subslice", [(1, False), (32, True)])
+def test_column_window(start, subslice):
+    """local_ptr(buf, (rows, start + arange), (rows, 32)), FlagTree's shape
+    as the third positional argument: a block of 32 columns. From column 32
+    the block is a ttg.memdesc_subslice read whole; from column 1 Triton
+    cannot view it (an offset must be a multiple of the block's width), so
+    it stays a pointer access -- before, TLE made the subslice and Triton
+    refused the module."""
+    c = tle.compile(K.column_window_kernel, signature={"x_ptr": "*fp32", "out_ptr": "*fp32"},
+                    constexprs={"ROWS": 16, "COLS": 128, "SLICE": 32, "START": start}, target=TARGET)
+    assert_finished(c)
+    ttgir = code(c, "ttgir")
+    assert ("ttg.memdesc_subslice" in ttgir) == subslice, ttgir
+    assert ("tle.local_pointers" in code(c, "tle-ttir")), code(c, "tle-ttir")
+
+
 def test_offsets_from_memory_with_a_mask():
     c = tle.compile(K.offsets_masked_gather_kernel, signature={"x_ptr": "*fp32", "idx_ptr": "*i32",
                                                               "out_ptr": "*fp32", "n": "i32"},
@@ -638,3 +654,57 @@ def test_kernels_without_grid_barriers_launch_normally():
     import flagtree_cluster_kernels as C
     c = _compile_cluster("peer_exchange_kernel", mesh=C.CLUSTER2, BLOCK=128)
     assert c.metadata.launch_cooperative_grid is False
+
+
+@pytest.mark.parametrize("shape", [(2, 1), (2, 1, 2), (1, 4), (2, 3)])
+def test_shard_id_of_block_axes_by_index(shape):
+    """tle.shard_id(mesh, i) with an int axis over a mesh of block axes
+    compiles to the program id's row-major decomposition: no cluster launch,
+    no cooperative launch."""
+    import flagtree_cluster_kernels as C
+    mesh = tle.device_mesh({"block": [(f"axis{i}", size) for i, size in enumerate(shape)]})
+    c = tle.compile(C.block_coordinates_kernel, signature={"out_ptr": "*i32"},
+                    constexprs={"MESH": mesh, "RANK": len(shape)}, target=TARGET)
+    assert_finished(c)
+    assert "%ctaid.x" in c.asm["ptx"]
+    assert tuple(c.metadata.cluster_dims) == (1, 1, 1), c.metadata.cluster_dims
+    assert c.metadata.launch_cooperative_grid is False
+
+
+@pytest.mark.parametrize("axis,message", [(3, r"axis index 3 is out of range"),
+                                          (1.5, r"axis name \(str\) or its index \(int\)")])
+def test_shard_id_axis_misuse(axis, message):
+    import flagtree_cluster_kernels as C
+    mesh = tle.device_mesh({"block": [("a", 2), ("b", 2)]})
+
+    @triton.jit
+    def bad(out_ptr, MESH: tl.constexpr, AXIS: tl.constexpr):
+        tl.store(out_ptr, tle.shard_id(MESH, AXIS))
+
+    with pytest.raises(Exception) as info:
+        tle.compile(bad, signature={"out_ptr": "*i32"}, constexprs={"MESH": mesh, "AXIS": axis}, target=TARGET)
+    assert re.search(message, error_text(info.value)), error_text(info.value)
+    assert C  # the module defines the meshes this file's other tests use
+
+
+def test_rematerialize_index_copies_are_kept_apart():
+    """Five calls, five impure movs tagged tle.rematerialize_index in TTIR
+    (not merged though two copy the same value) and in the PTX."""
+    c = tle.compile(K.rematerialize_index_kernel, signature={"out32_ptr": "*i32", "out64_ptr": "*i64", "n": "i32"},
+                    constexprs={"BLOCK": 128}, target=TARGET)
+    assert_finished(c)
+    ttir = code(c, "ttir")
+    assert ttir.count("tle.rematerialize_index") == 5, ttir
+    assert ttir.count("tt.elementwise_inline_asm") == 5, ttir
+    assert ptx_count(c, r"\bmov\.b32 ") >= 3 and ptx_count(c, r"\bmov\.b64 ") >= 2
+
+
+def test_rematerialize_index_rejects_floats():
+    @triton.jit
+    def bad(out_ptr):
+        tl.store(out_ptr, tle.gpu.rematerialize_index(tl.arange(0, 16).to(tl.float32)))
+
+    with pytest.raises(Exception) as info:
+        tle.compile(bad, signature={"out_ptr": "*fp32"}, target=TARGET)
+    assert "rematerialize_index takes a 32-bit or 64-bit integer" in error_text(info.value)
+

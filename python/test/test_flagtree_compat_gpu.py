@@ -99,6 +99,14 @@ def test_offsets_transpose():
     torch.testing.assert_close(out, x.t().flatten(), atol=0, rtol=0)
 
 
+@pytest.mark.parametrize("start", [1, 32, 96])
+def test_column_window(start):
+    x = torch.randn(16, 128, device=DEV)
+    out = torch.empty(16, 32, device=DEV)
+    K.column_window_kernel[(1,)](x, out, ROWS=16, COLS=128, SLICE=32, START=start)
+    torch.testing.assert_close(out, x[:, start:start + 32], atol=0, rtol=0)
+
+
 def test_offsets_masked_gather():
     x = torch.randn(8, 32, device=DEV)
     n = 100
@@ -326,3 +334,30 @@ def test_grid_barrier_orders_rounds(programs, steps):
     i = torch.arange(block, device=DEV)[None, :]
     expected = ((p + steps) % programs) * block + i + steps
     torch.testing.assert_close(out, expected.to(torch.int32), atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("shape", [(2, 1), (2, 1, 2), (1, 4), (2, 3)])
+def test_shard_id_of_block_axes_by_index(shape):
+    """FlagTree's test_tle_shard_id_runtime: out[pid][i] is pid's row-major
+    coordinate along axis i; a grid of twice the mesh wraps around."""
+    import math
+
+    import flagtree_cluster_kernels as C
+    mesh = tle.device_mesh({"block": [(f"axis{i}", size) for i, size in enumerate(shape)]})
+    count = 2 * math.prod(shape)
+    out = torch.full((count, len(shape)), -1, device=DEV, dtype=torch.int32)
+    C.block_coordinates_kernel[(count,)](out, MESH=mesh, RANK=len(shape))
+    size = math.prod(shape)
+    expected = torch.tensor([[pid % size // math.prod(shape[i + 1:]) % s for i, s in enumerate(shape)]
+                             for pid in range(count)], dtype=torch.int32)
+    torch.testing.assert_close(out.cpu(), expected, atol=0, rtol=0)
+
+
+def test_rematerialize_index_keeps_values():
+    out32 = torch.full((128,), -1, device=DEV, dtype=torch.int32)
+    out64 = torch.full((128,), -1, device=DEV, dtype=torch.int64)
+    K.rematerialize_index_kernel[(1,)](out32, out64, 5, BLOCK=128)
+    offs = torch.arange(128, device=DEV)
+    torch.testing.assert_close(out32, (2 * offs + 5).to(torch.int32), atol=0, rtol=0)
+    torch.testing.assert_close(out64, 2 * offs, atol=0, rtol=0)
+

@@ -292,3 +292,59 @@ func.func @tma_gather_immutable(%d: !tt.tensordesc<tensor<1x128xbf16, #shared>>,
 func.func @tmem_layout_key(%m: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>) {
   return
 }
+
+// -----
+
+// Triton 3.6's rules for ttg.memdesc_subslice (it refuses the module
+// otherwise): a split dimension's offset is a multiple of the result's size
+// there, and the split keeps whole periods of the source's swizzle (8 rows
+// of a 128-byte NVMMA swizzle).
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @subslice_touches_tile(%m: !ttg.memdesc<64x128xf32, #shared, #smem, mutable>) {
+  // expected-error @below {{the offset of a split dimension must be a multiple of the result's size there}}
+  %0 = ttg.memdesc_subslice %m[0, 1] : !ttg.memdesc<64x128xf32, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable, 64x128>
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @subslice_not_power_of_two(%m: !ttg.memdesc<64x64xf32, #shared, #smem, mutable>) {
+  // expected-error @below {{a dimension the subslice splits must have power-of-two sizes}}
+  %0 = ttg.memdesc_subslice %m[0, 0] : !ttg.memdesc<64x64xf32, #shared, #smem, mutable> -> !ttg.memdesc<64x48xf32, #shared, #smem, mutable, 64x64>
+  return
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+func.func @subslice_cuts_swizzle(%m: !ttg.memdesc<64x64xbf16, #nvmma, #smem, mutable>) {
+  // expected-error @below {{a split subslice may not cut through the swizzle pattern}}
+  %0 = ttg.memdesc_subslice %m[4, 0] : !ttg.memdesc<64x64xbf16, #nvmma, #smem, mutable> -> !ttg.memdesc<4x64xbf16, #nvmma, #smem, mutable, 64x64>
+  return
+}
+
+// -----
+
+#swz = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+func.func @subslice_cuts_swizzled_rows(%m: !ttg.memdesc<64x64xf16, #swz, #smem, mutable>) {
+  // expected-error @below {{a split subslice may not cut through the swizzle pattern}}
+  %0 = ttg.memdesc_subslice %m[0, 0] : !ttg.memdesc<64x64xf16, #swz, #smem, mutable> -> !ttg.memdesc<4x64xf16, #swz, #smem, mutable, 64x64>
+  return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#smem = #ttg.shared_memory
+func.func @subslice_encoding(%m: !ttg.memdesc<64x128xf32, #shared, #smem, mutable>) {
+  // expected-error @below {{result encoding must match the source's}}
+  %0 = ttg.memdesc_subslice %m[0, 64] : !ttg.memdesc<64x128xf32, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared1, #smem, mutable, 64x128>
+  return
+}

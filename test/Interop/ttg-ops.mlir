@@ -124,6 +124,8 @@ func.func @views(%b: !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable>, %28: 
   // A read-only subslice of a mutable buffer (Triton 3.6's prefetch pass makes these).
   %ro = ttg.memdesc_subslice %b_27[64, 0] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared2, #smem, 128x64>
   %r = ttg.memdesc_reshape %b_27 : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<2x64x64xf16, #shared2, #smem, mutable>
+  // Eight rows: one whole period of the 128-byte swizzle.
+  %rows = ttg.memdesc_subslice %b_27[8, 0] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<8x64xf16, #shared2, #smem, mutable, 128x64>
   %v = ttg.memdesc_reinterpret %b : !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<3x64x64xf32, #shared2, #smem, mutable>
   return
 }
@@ -133,7 +135,8 @@ func.func @views(%b: !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable>, %28: 
 // CHECK-NEXT: %2 = ttg.memdesc_subslice %0[0, 32] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared2, #smem, mutable, 128x64>
 // CHECK-NEXT: %3 = ttg.memdesc_subslice %0[64, 0] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared2, #smem, 128x64>
 // CHECK-NEXT: %4 = ttg.memdesc_reshape %0 : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<2x64x64xf16, #shared2, #smem, mutable>
-// CHECK-NEXT: %5 = ttg.memdesc_reinterpret %arg0 : !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<3x64x64xf32, #shared2, #smem, mutable>
+// CHECK-NEXT: %5 = ttg.memdesc_subslice %0[8, 0] : !ttg.memdesc<128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<8x64xf16, #shared2, #smem, mutable, 128x64>
+// CHECK-NEXT: %6 = ttg.memdesc_reinterpret %arg0 : !ttg.memdesc<3x128x64xf16, #shared2, #smem, mutable> -> !ttg.memdesc<3x64x64xf32, #shared2, #smem, mutable>
 // CHECK-NEXT: return
 
 // memdesc_views (Gluon): row and column subslices, a 3-D reshape (its NVMMA

@@ -104,10 +104,11 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 // -----
 
 // Left alone: a block whose columns start inside a 128-byte swizzle atom
-// (column 32 of bf16) would not be laid out as a buffer of its own.
+// (columns 32 ... 63 of bf16: a subslice Triton accepts in the plain
+// layout) would not be laid out as a buffer of its own.
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
 #plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
@@ -119,18 +120,18 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   // CHECK: tle.local_load
   // CHECK-NEXT: ttg.local_alloc
   tt.func @misaligned_block(%p: tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>) {
-    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %zero = arith.constant dense<0.0> : tensor<64x32xf32, #mma>
     %buf = tle.alloc smem : () -> !ttg.memdesc<1x64x128xbf16, #plain, #smem, mutable>
     %pipe = tle.pipe.create "kv" capacity 1 readers ["a"] fields(k = %buf : !ttg.memdesc<1x64x128xbf16, #plain, #smem, mutable>)
     tle.warp_specialize()
     default {
       %s, %closed = tle.pipe.reader_wait %pipe reader "a" : !kv
       %view = tle.pipe.slot %pipe[%s] field "k" : !kv -> !ttg.memdesc<64x128xbf16, #plain, #smem, mutable>
-      %blk = ttg.memdesc_subslice %view[0, 32] : !ttg.memdesc<64x128xbf16, #plain, #smem, mutable> -> !ttg.memdesc<64x64xbf16, #plain, #smem, mutable, 64x128>
-      %v = tle.local_load %blk : !ttg.memdesc<64x64xbf16, #plain, #smem, mutable, 64x128> -> tensor<64x64xbf16, #blocked>
-      %vc = ttg.local_alloc %v : (tensor<64x64xbf16, #blocked>) -> !ttg.memdesc<64x64xbf16, #nvmma, #smem>
-      %pv = ttng.warp_group_dot %p, %vc, %zero {inputPrecision = 0 : i32, isAsync = true} : tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xbf16, #nvmma, #smem> -> tensor<64x64xf32, #mma>
-      %w:2 = ttng.warp_group_dot_wait %pv, %vc {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xbf16, #nvmma, #smem>
+      %blk = ttg.memdesc_subslice %view[0, 32] : !ttg.memdesc<64x128xbf16, #plain, #smem, mutable> -> !ttg.memdesc<64x32xbf16, #plain, #smem, mutable, 64x128>
+      %v = tle.local_load %blk : !ttg.memdesc<64x32xbf16, #plain, #smem, mutable, 64x128> -> tensor<64x32xbf16, #blocked>
+      %vc = ttg.local_alloc %v : (tensor<64x32xbf16, #blocked>) -> !ttg.memdesc<64x32xbf16, #nvmma, #smem>
+      %pv = ttng.warp_group_dot %p, %vc, %zero {inputPrecision = 0 : i32, isAsync = true} : tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x32xbf16, #nvmma, #smem> -> tensor<64x32xf32, #mma>
+      %w:2 = ttng.warp_group_dot_wait %pv, %vc {pendings = 0 : i32} : tensor<64x32xf32, #mma>, !ttg.memdesc<64x32xbf16, #nvmma, #smem>
       tle.pipe.reader_release %pipe[%s] reader "a" : !kv
       tle.warp_yield
     }

@@ -55,12 +55,12 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 
 // -----
 
-// A 1-D range starting inside the buffer (elements 32 ... 95), its start a
+// A 1-D range starting inside the buffer (elements 64 ... 127), its start a
 // splatted constant added to a range; a row of a 2-D buffer picked by a
 // constant index tensor along a dimension of size 1.
 
 // CHECK-LABEL: tt.func @offsets(
-// CHECK: %[[V:.+]] = ttg.memdesc_subslice %{{.+}}[32] : !ttg.memdesc<128xf32, #{{.+}}, #smem, mutable> -> !ttg.memdesc<64xf32, #{{.+}}, #smem, mutable, 128>
+// CHECK: %[[V:.+]] = ttg.memdesc_subslice %{{.+}}[64] : !ttg.memdesc<128xf32, #{{.+}}, #smem, mutable> -> !ttg.memdesc<64xf32, #{{.+}}, #smem, mutable, 128>
 // CHECK-NEXT: tle.local_store %arg0, %[[V]]
 // CHECK: %[[R:.+]] = ttg.memdesc_subslice %{{.+}}[1, 0] : !ttg.memdesc<2x64xf32, #{{.+}}, #smem, mutable> -> !ttg.memdesc<1x64xf32, #{{.+}}, #smem, mutable, 2x64>
 // CHECK-NEXT: tle.local_load %[[R]]
@@ -73,8 +73,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   tt.func @offsets(%v: tensor<64xf32, #blocked>) -> tensor<1x64xf32, #blocked2> {
     %buf = tle.alloc smem : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
     %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
-    %c32 = arith.constant 32 : i32
-    %s = tt.splat %c32 : i32 -> tensor<64xi32, #blocked>
+    %c64 = arith.constant 64 : i32
+    %s = tt.splat %c64 : i32 -> tensor<64xi32, #blocked>
     %i = arith.addi %s, %r : tensor<64xi32, #blocked>
     %p = tle.local_pointers %buf[%i] : !ttg.memdesc<128xf32, #shared, #smem, mutable>, tensor<64xi32, #blocked> -> tensor<64x!tt.ptr<f32, 3>, #blocked>
     tt.store %p, %v : tensor<64x!tt.ptr<f32, 3>, #blocked>
@@ -127,6 +127,62 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     %pt = tle.local_pointers %t[%cols, %rows] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, tensor<64x64xi32, #blocked>, tensor<64x64xi32, #blocked> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
     tt.store %pt, %v : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
     tt.return %x : tensor<64x64xf16, #blocked>
+  }
+}
+
+// -----
+
+// Rectangles Triton cannot view as a ttg.memdesc_subslice stay pointer
+// accesses: a block whose start is not a multiple of its size (columns
+// 1 ... 64, FlagTree's axis gather; elements 32 ... 95 of 128), a block of
+// rows that cuts through the buffer's swizzle (4 rows where 8 share one
+// swizzle period), a block of 48 columns (not a power of two).
+
+// CHECK-LABEL: tt.func @not_subslices(
+// CHECK-NOT: ttg.memdesc_subslice
+// CHECK-NOT: tle.local_load
+// CHECK-NOT: tle.local_store
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#swz = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @not_subslices(%v: tensor<64x64xf16, #blocked>, %w: tensor<64xf32, #blocked1>, %u: tensor<4x64xf16, #blocked>, %z: tensor<64x48xf16, #blocked>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %re = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %rows = tt.broadcast %re : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %ce = tt.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %cols = tt.broadcast %ce : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %c1 = arith.constant dense<1> : tensor<64x64xi32, #blocked>
+    %cols1 = arith.addi %cols, %c1 : tensor<64x64xi32, #blocked>
+    %a = tle.alloc smem : () -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
+    %pa = tle.local_pointers %a[%rows, %cols1] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable>, tensor<64x64xi32, #blocked>, tensor<64x64xi32, #blocked> -> tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    tt.store %pa, %v : tensor<64x64x!tt.ptr<f16, 3>, #blocked>
+    %b = tle.alloc smem : () -> !ttg.memdesc<128xf32, #shared1, #smem, mutable>
+    %i = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked1>
+    %c32 = arith.constant dense<32> : tensor<64xi32, #blocked1>
+    %i32 = arith.addi %i, %c32 : tensor<64xi32, #blocked1>
+    %pb = tle.local_pointers %b[%i32] : !ttg.memdesc<128xf32, #shared1, #smem, mutable>, tensor<64xi32, #blocked1> -> tensor<64x!tt.ptr<f32, 3>, #blocked1>
+    tt.store %pb, %w : tensor<64x!tt.ptr<f32, 3>, #blocked1>
+    %r4 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %r4e = tt.expand_dims %r4 {axis = 1 : i32} : tensor<4xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<4x1xi32, #blocked>
+    %rows4 = tt.broadcast %r4e : tensor<4x1xi32, #blocked> -> tensor<4x64xi32, #blocked>
+    %cols4 = tt.broadcast %ce : tensor<1x64xi32, #blocked> -> tensor<4x64xi32, #blocked>
+    %s = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #swz, #smem, mutable>
+    %ps = tle.local_pointers %s[%rows4, %cols4] : !ttg.memdesc<64x64xf16, #swz, #smem, mutable>, tensor<4x64xi32, #blocked>, tensor<4x64xi32, #blocked> -> tensor<4x64x!tt.ptr<f16, 3>, #blocked>
+    tt.store %ps, %u : tensor<4x64x!tt.ptr<f16, 3>, #blocked>
+    %c48 = tt.make_range {end = 48 : i32, start = 0 : i32} : tensor<48xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %c48e = tt.expand_dims %c48 {axis = 0 : i32} : tensor<48xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x48xi32, #blocked>
+    %cols48 = tt.broadcast %c48e : tensor<1x48xi32, #blocked> -> tensor<64x48xi32, #blocked>
+    %rows48 = tt.broadcast %re : tensor<64x1xi32, #blocked> -> tensor<64x48xi32, #blocked>
+    %n = tle.alloc smem : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %pn = tle.local_pointers %n[%rows48, %cols48] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, tensor<64x48xi32, #blocked>, tensor<64x48xi32, #blocked> -> tensor<64x48x!tt.ptr<f16, 3>, #blocked>
+    tt.store %pn, %z : tensor<64x48x!tt.ptr<f16, 3>, #blocked>
+    tt.return
   }
 }
 

@@ -192,7 +192,81 @@ LogicalResult MemDescSubsliceOp::verify() {
        llvm::zip_equal(offsets, result.getShape(), src.getShape()))
     if (offset < 0 || offset + dim > srcDim)
       return emitOpError("subslice must lie within the source");
+  if (src.getEncoding() != result.getEncoding())
+    return emitOpError("result encoding must match the source's");
+  if (const char *problem =
+          subsliceProblem(src, result.getShape(), getOffsets()))
+    return emitOpError(problem);
   return success();
+}
+
+namespace {
+/// The two dimensions a shared encoding swizzles (fastest first) with its
+/// swizzle: `phase = (row / perPhase) % maxPhase` XORed into the column's
+/// vector index, row counted along `slow`.
+struct Swizzle {
+  unsigned fast, slow, perPhase, maxPhase;
+};
+
+std::optional<Swizzle> swizzleOf(MemDescType type) {
+  unsigned rank = type.getRank();
+  if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(type.getEncoding())) {
+    if (s.getOrder().size() < 2)
+      return std::nullopt;
+    return Swizzle{s.getOrder()[0], s.getOrder()[1], s.getPerPhase(),
+                   s.getMaxPhase()};
+  }
+  if (auto n = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding())) {
+    unsigned bytes = n.getSwizzlingByteWidth();
+    if (rank < 2 || bytes < 32)
+      return std::nullopt;
+    // 16-byte vectors; 128 / bytes rows share a phase, bytes / 16 phases.
+    unsigned last = rank - 1, prev = rank - 2;
+    return n.getTransposed() ? Swizzle{prev, last, 128 / bytes, bytes / 16}
+                             : Swizzle{last, prev, 128 / bytes, bytes / 16};
+  }
+  return std::nullopt;
+}
+} // namespace
+
+const char *mlir::ttg::subsliceProblem(MemDescType src, ArrayRef<int64_t> shape,
+                                       ArrayRef<int32_t> offsets) {
+  bool split = false;
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    if (size == src.getShape()[d])
+      continue; // its offset is 0: the subslice lies within the source
+    split = true;
+    if (!llvm::isPowerOf2_64(size) || !llvm::isPowerOf2_64(src.getShape()[d]))
+      return "a dimension the subslice splits must have power-of-two sizes "
+             "in the source and the result";
+    if (offsets[d] & (size - 1))
+      return "the offset of a split dimension must be a multiple of the "
+             "result's size there (Triton: the split offset may not touch "
+             "the tile)";
+  }
+  if (!split)
+    return nullptr;
+  Attribute encoding = src.getEncoding();
+  ArrayAttr cga;
+  if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(encoding))
+    cga = s.getCGALayout();
+  else if (auto n = dyn_cast<NVMMASharedEncodingAttr>(encoding))
+    cga = n.getCGALayout();
+  else
+    return "a split subslice needs a swizzled_shared or nvmma_shared source";
+  if (cga)
+    return "a split subslice of a buffer with a CGALayout is not supported";
+  // Each power of two from the result's size up to the source's along the
+  // swizzled rows must move by whole swizzle periods: an offset that is a
+  // single bit of the buffer (Triton: no splitting along the swizzling
+  // pattern).
+  if (std::optional<Swizzle> sw = swizzleOf(src); sw && sw->maxPhase > 1)
+    for (int64_t p = shape[sw->slow]; p < src.getShape()[sw->slow]; p *= 2)
+      if ((p / sw->perPhase) % sw->maxPhase != 0)
+        return "a split subslice may not cut through the swizzle pattern "
+               "(rows of a split dimension must span whole swizzle periods, "
+               "perPhase x maxPhase rows)";
+  return nullptr;
 }
 
 LogicalResult MemDescTransOp::verify() {

@@ -246,6 +246,27 @@ def _view_indices(view: buffer_view, indices, offsets, _semantic):
     return _unravel(flat, list(view.base.type.shape), _semantic)
 
 
+REMATERIALIZE_ATTR = "tle.rematerialize_index"
+
+
+def rematerialize_index(x, _semantic):
+    """tle.gpu.rematerialize_index: an impure ``mov`` of ``x`` (LLVM may not
+    CSE or hoist it), tagged ``tle.rematerialize_index``."""
+    x = tlc._unwrap_if_constexpr(x)
+    if isinstance(x, int) and not isinstance(x, bool):
+        x = _semantic.to_tensor(x)
+    if not isinstance(x, tlc.tensor) or x.dtype not in (tlc.int32, tlc.uint32, tlc.int64, tlc.uint64):
+        raise TLEUsageError("tle.gpu.rematerialize_index takes a 32-bit or 64-bit integer scalar or tensor, got "
+                            f"{describe(x)}")
+    if _interpret.active(_semantic):
+        return x
+    wide = x.dtype.primitive_bitwidth == 64
+    asm, constraints = ("mov.b64 $0, $1;", "=l,l") if wide else ("mov.b32 $0, $1;", "=r,r")
+    out = tlc.inline_asm_elementwise(asm, constraints, [x], x.dtype, is_pure=False, pack=1, _semantic=_semantic)
+    out.handle.set_attr(REMATERIALIZE_ATTR, _semantic.builder.get_unit_attr())
+    return out
+
+
 def local_ptr(buffer, indices, offsets, _semantic, shape=None):
     shape = tlc._unwrap_if_constexpr(shape)
     if shape is not None:
@@ -457,8 +478,9 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic, mask=None, evic
         other = dst if view is src else src
         if not isinstance(other, tlc.tensor) or not other.type.is_block() or dims(other.shape) != shape \
                 or list(view.type.shape) != shape:
-            raise TLEUsageError(f"tle.gpu.copy shape {shape} must equal the pointer tensor's shape "
-                                f"{dims(other.shape) if isinstance(other, tlc.tensor) else describe(other)} and the "
+            raise TLEUsageError(f"tle.gpu.copy requires shape to exactly match both operands: shape {shape}, the "
+                                f"pointer tensor's "
+                                f"{dims(other.shape) if isinstance(other, tlc.tensor) else describe(other)}, the "
                                 f"view's {list(view.type.shape)}")
         _require_pow2_shape(shape, "tle.gpu.copy")
         shape = list(view.base.type.shape)
@@ -482,8 +504,8 @@ def copy(src, dst, shape, offsets, barrier, is_async, _semantic, mask=None, evic
         raise TLEUsageError(f"tle.gpu.copy: {ptrs_arg} points to {ptrs.dtype.element_ty} but the buffer ({buf_arg}) "
                             f"holds {buf.type.dtype}")
     if dims(ptrs.shape) != shape or list(buf.type.shape) != shape:
-        raise TLEUsageError(f"tle.gpu.copy shape {shape} must equal the pointer tensor's shape "
-                            f"{dims(ptrs.shape)} and the buffer's {list(buf.type.shape)}")
+        raise TLEUsageError(f"tle.gpu.copy requires shape to exactly match both operands: shape {shape}, the "
+                            f"pointer tensor's {dims(ptrs.shape)}, the buffer's {list(buf.type.shape)}")
     _require_pow2_shape(shape, "tle.gpu.copy")
     _require_enabled("tle.gpu.copy", _semantic)
     is_async = tlc._unwrap_if_constexpr(is_async)

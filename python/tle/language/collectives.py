@@ -484,8 +484,12 @@ def shard_id(mesh, axis, context=None, device_dptr=None, _semantic=None, _genera
     Args:
         mesh: a ``tle.device_mesh`` (compile-time), or a sub-mesh of one
             (``MESH[0, :]``: the coordinate is read on ``MESH``).
-        axis: the name of one of the (whole) mesh's axes (a str), at level
-            ``block_cluster`` (sm_90+) or ``device``.
+        axis: one of the (whole) mesh's axes, by name (a str) or position
+            (an int, negative from the end; FlagTree's form), at level
+            ``block_cluster`` (sm_90+), ``device``, or ``block`` (the
+            program's coordinate in the row-major decomposition of
+            ``tl.program_id(0)`` over the mesh's block axes, modulo their
+            product; a mesh with block axes only).
         context: None, or for a ``device`` axis (where it is required) a
             ``tle.device_context`` for ``mesh``.
         device_dptr: FlagTree's form for a ``device`` axis: the context
@@ -508,8 +512,15 @@ def shard_id(mesh, axis, context=None, device_dptr=None, _semantic=None, _genera
     """
     mesh = _mesh(mesh, "tle.shard_id", submesh=True).launch_mesh
     axis = tlc._unwrap_if_constexpr(axis)
+    if isinstance(axis, int) and not isinstance(axis, bool):
+        # FlagTree's form: the axis' position in the mesh (negative from the end).
+        if not -len(mesh.axis_names) <= axis < len(mesh.axis_names):
+            raise TLEUsageError(f"tle.shard_id axis index {axis} is out of range for {mesh!r} "
+                                f"({len(mesh.axis_names)} axes)")
+        axis = mesh.axis_names[axis]
     if not isinstance(axis, str):
-        raise TLEUsageError(f"tle.shard_id axis must be an axis name (str), got {describe(axis)}")
+        raise TLEUsageError(f"tle.shard_id axis must be an axis name (str) or its index (int), got "
+                            f"{describe(axis)}")
     if axis not in mesh.axis_names:
         raise TLEUsageError(f"tle.shard_id axis {axis!r} is not an axis of {mesh!r} "
                             f"(axes: {', '.join(mesh.axis_names)})")
@@ -520,10 +531,29 @@ def shard_id(mesh, axis, context=None, device_dptr=None, _semantic=None, _genera
     if level == "device":
         context = _context(context, mesh, "tle.shard_id")
         return _coord(mesh, axis, context, "tle.shard_id", _semantic)
+    if level == "block":
+        return _block_shard_id(mesh, axis, _semantic)
     if level != "block_cluster":
         raise TLEUsageError(f"tle.shard_id on the {level!r} axis {axis!r} is not supported; "
-                            "TLE implements the block_cluster and device levels")
+                            "TLE implements the block, block_cluster and device levels")
     return cluster_shard_id(mesh, axis, _semantic)
+
+
+def _block_shard_id(mesh, axis, _semantic):
+    """A ``block`` axis: the program's coordinate in the row-major
+    decomposition of ``tl.program_id(0)`` over the mesh's block axes (a grid
+    larger than them wraps around), as in FlagTree."""
+    if mesh.cluster_axes:
+        raise TLEUsageError(f"tle.shard_id on the block axis {axis!r} of {mesh!r}: a mesh with block_cluster "
+                            "axes too is not supported (read the cluster coordinates with tle.shard_id on them "
+                            "and the program id with tl.program_id)")
+    blocks = [n for n, lvl in zip(mesh.axis_names, mesh.levels) if lvl == "block"]
+    after = blocks[blocks.index(axis) + 1:]
+    stride = math.prod(mesh.axis_size(a) for a in after)
+    pid = _semantic.program_id(0)
+    size = _semantic.to_tensor(mesh.level_size("block"))
+    coord = _semantic.floordiv(_semantic.mod(pid, size), _semantic.to_tensor(stride))
+    return _semantic.mod(coord, _semantic.to_tensor(mesh.axis_size(axis)))
 
 
 @builtin("tle.distributed_barrier")

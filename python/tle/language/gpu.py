@@ -48,7 +48,8 @@ __all__ = ["BlockEncoding", "DotOperandEncoding", "MmaEncoding", "SlicedEncoding
            "barrier_try_wait", "barrier_type", "barrier_wait", "buffered_tensor", "copy", "distributed_encoding", "layout", "local_load",
            "local_ptr", "local_store", "mbarrier",
            "memdesc_wgmma_view",
-           "memory_space", "named_barrier", "reinterpret_tensor_map", "remote", "set_layout", "smem", "storage_kind",
+           "memory_space", "named_barrier", "reinterpret_tensor_map", "rematerialize_index", "remote", "set_layout",
+           "smem", "storage_kind",
            "tensor_map_fenceproxy_acquire", "tma_store_wait", "tmem",
            "warp_specialize", "wgmma", "wgmma_shared_operand_fence", "wgmma_wait",
            "nv_mma_shared_layout", "nv_tma_shared_layout", "shared_layout", "swizzled_shared_layout",
@@ -103,7 +104,7 @@ def alloc(shape, dtype, layout=None, scope=smem, init_value=None, nv_mma_shared_
 
 
 @builtin("tle.gpu.local_ptr")
-def local_ptr(buffer, indices=None, offsets=None, shape=None, _semantic=None, _generator=None):
+def local_ptr(buffer, indices=None, shape=None, offsets=None, _semantic=None, _generator=None):
     """Pointers (address space 3, or 7 for a ``tle.remote`` view) into a buffer.
 
     ``indices=None`` gives the full view: a tensor of the buffer's shape whose
@@ -127,12 +128,14 @@ def local_ptr(buffer, indices=None, offsets=None, shape=None, _semantic=None, _g
             int or integer scalar, or all integer tensors broadcastable to one
             shape (not a mix of scalars and tensors). Constant indices must
             lie inside the buffer; narrower ints are widened to int32.
-        offsets: FlagTree's form, instead of ``indices``: one integer
-            tensor of flat row-major element offsets into the buffer.
-        shape: None, or (FlagTree's form) the result's shape, a tuple of
+        shape: None, or (FlagTree's form; also the third positional
+            argument, as in FlagTree) the result's shape, a tuple of
             compile-time ints: every index (scalar or tensor, e.g. ``rows``
             of shape ``[R, 1]`` and ``cols`` of ``[1, C]``) is broadcast to
             it first. Only with ``indices``.
+        offsets: (FlagTree's older form, keyword only) instead of
+            ``indices``: one integer tensor of flat row-major element
+            offsets into the buffer.
 
     Returns:
         A pointer (scalar indices) or a tensor of pointers (the indices'
@@ -345,6 +348,34 @@ def async_wait_group(max_pending=0, _semantic=None, _generator=None):
         y = buf.load()
     """
     _sem.async_wait_group(max_pending, _semantic)
+
+
+@builtin("tle.gpu.rematerialize_index")
+def rematerialize_index(x, _semantic=None, _generator=None):
+    """The same integer value, recomputed here (FlagTree's name).
+
+    An index the kernel computed long before its use (a ``tl.arange`` or
+    an offset tensor built before a loop) is otherwise kept in registers
+    from its definition to every use. ``rematerialize_index(x)`` is a copy
+    the compiler may not merge with other copies nor move (a ``mov``
+    in inline PTX with a side effect), so the value held across the code in
+    between is ``x``'s inputs, not ``x``: a way to shorten live ranges in a
+    register-bound kernel. Each call is its own copy.
+
+    Args:
+        x: an int32, uint32, int64 or uint64 scalar or tensor (an int is
+            taken as int32).
+
+    Returns:
+        ``x``'s value, of its type and layout.
+
+    Example::
+
+        offs = tl.arange(0, BLOCK)
+        for k in range(n):
+            acc += tl.load(x_ptr + tle.gpu.rematerialize_index(offs) + k * BLOCK)
+    """
+    return _sem.rematerialize_index(x, _semantic)
 
 
 @builtin("tle.gpu.memory_space")

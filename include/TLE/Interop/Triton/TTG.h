@@ -50,6 +50,14 @@ namespace mlir::ttg {
 /// Checks that a tensor and a memdesc hold the same shape and element type.
 LogicalResult verifySameShapeAndElement(Operation *op, RankedTensorType tensor,
                                         MemDescType memdesc);
+/// Why Triton 3.6 refuses a ttg.memdesc_subslice of a buffer of type `src`
+/// with result shape `shape` at `offsets` (its verifier's rules: a split
+/// dimension has power-of-two sizes and an offset that is a multiple of the
+/// result's size; the split does not cut through the swizzle pattern of the
+/// shared encoding), or null when it accepts it. Offsets must lie within
+/// `src` (checked separately).
+const char *subsliceProblem(MemDescType src, ArrayRef<int64_t> shape,
+                            ArrayRef<int32_t> offsets);
 /// The rules of a buffer allocation (ttg.local_alloc, ttng.tmem_alloc): with
 /// a source tensor, the tensor's shape and element type; without, mutable.
 LogicalResult verifyAlloc(Operation *op, Value src, MemDescType result);
