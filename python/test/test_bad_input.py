@@ -52,6 +52,7 @@ import tle
 
 MESH2 = tl.constexpr(tle.device_mesh({"block_cluster": [("cx", 2)]}))
 MESH4 = tl.constexpr(tle.device_mesh({"block_cluster": [("cx", 4)]}))
+BLOCK_AND_CLUSTER = tl.constexpr(tle.device_mesh({"block_cluster": [("cx", 2)], "block": [("bx", 2)]}))
 MESH2x2 = tl.constexpr(tle.device_mesh({"block_cluster": [("cx", 2), ("cy", 2)]}))
 ONE_CTA = tl.constexpr(tle.device_mesh({"block_cluster": [("cx", 1)]}))
 DEVICES = tl.constexpr(tle.device_mesh({"device": [("dx", 2)]}))
@@ -629,12 +630,14 @@ SHARD_ID = [
         marked('r = tle.shard_id(3, "cx")')),
     Bad("runtime-mesh", "tle.shard_id", "mesh", r"got <runtime pointer<int32>>", marked('r = tle.shard_id(X, "cx")')),
     Bad("unknown-axis", "tle.shard_id", "axis", r"'cy' is not an axis of", marked('r = tle.shard_id(MESH2, "cy")')),
-    Bad("int-axis", "tle.shard_id", "axis", r"axis must be an axis name \(str\), got 0",
-        marked("r = tle.shard_id(MESH2, 0)")),
+    Bad("int-axis-out-of-range", "tle.shard_id", "axis", r"axis index 2 is out of range for",
+        marked("r = tle.shard_id(MESH2, 2)")),
+    Bad("block-axis-with-cluster", "tle.shard_id", "axis", r"a mesh with block_cluster axes too is not supported",
+        marked('r = tle.shard_id(BLOCK_AND_CLUSTER, "bx")')),
     Bad("device-axis-without-context", "tle.shard_id", "context",
         r"mesh axis 'dx' is a device axis; pass context=tle.device_context",
         marked('r = tle.shard_id(DEVICES, "dx")')),
-    Bad("runtime-axis", "tle.shard_id", "axis", r"axis must be an axis name \(str\), got <runtime int32>",
+    Bad("runtime-axis", "tle.shard_id", "axis", r"axis must be an axis name \(str\) or its index \(int\), got <runtime int32>",
         marked("r = tle.shard_id(MESH2, n)"), sig="X:*i32, n:i32"),
 ]
 

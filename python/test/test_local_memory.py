@@ -336,7 +336,7 @@ def copy_shape_mismatch(X):
     (rank_mismatch, "tle.gpu.local_ptr got 1 indices for a rank-2 buffer", "local_ptr(buf, (tl.arange(0, 16),))"),
     (mixed_indices, "cannot mix scalar and tensor indices", "tl.arange(0, 16), 3"),
     (tmem_scope, "scope=tmem is Blackwell (sm_100+) tensor memory", "tle.gpu.tmem"),
-    (copy_shape_mismatch, "tle.gpu.copy shape [32] must equal", "tle.gpu.copy(X"),
+    (copy_shape_mismatch, "tle.gpu.copy requires shape to exactly match both operands: shape [32]", "tle.gpu.copy(X"),
 ])
 def test_misuse_is_reported_at_the_users_line(kernel, message, line):
     text = compile_error(kernel)
