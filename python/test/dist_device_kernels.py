@@ -160,3 +160,47 @@ def ft_ring_add(x, dist_ctx: tl.constexpr, mesh: tl.constexpr, W: tl.constexpr, 
     tl.atomic_add(dst + offs, tl.load(x + offs), sem="relaxed", scope="sys")
     tle.signal(dist_ctx, nxt, slot_id=1, value=ROUND, op="add")
     tle.signal_wait(dist_ctx, slot_id=1, target=ROUND * (ROUND + 1) // 2)
+
+
+@triton.jit
+def ft_comm_exchange(dev_comm, dev_mem, out, N: tl.constexpr, ROUNDS: tl.constexpr):
+    # FlagTree's runtime handles (tle.create_comm_tensor): every round each
+    # program writes its block of the registered buffer, meets the same
+    # program of every rank at the communicator's barrier, reads the next
+    # rank's block, and meets again before the buffer is written anew.
+    pid = tl.program_id(0)
+    rank = tle.my_pe(dev_comm)
+    offs = tl.arange(0, N)
+    mine = tle.remote(dev_mem, shard_id=rank, space="device", dtype=tl.float32, offset=pid * N)
+    for r in tl.static_range(ROUNDS):
+        tl.store(mine + offs, (rank * 1000 + pid * 10 + r).to(tl.float32) + offs * 0.0)
+        tle.distributed_barrier(comm_ptr=dev_comm, space="device", group_kind="block", order="acqrel",
+                                barrier_kind="sync")
+        peer = (rank + 1) % tle_world(dev_comm)
+        theirs = tle.remote(dev_mem, shard_id=peer, space="device", dtype=tl.float32, offset=pid * N)
+        tl.store(out + (r * tl.num_programs(0) + pid) * N + offs, tl.load(theirs + offs, volatile=True))
+        tle.distributed_barrier(comm_ptr=dev_comm, space="device")
+
+
+@triton.jit
+def tle_world(dev_comm):
+    # The communicator table's world size (word 2; comm_handles.py).
+    return tl.load(dev_comm.to(tl.pointer_type(tl.int64)) + 2).to(tl.int32)
+
+
+@triton.jit
+def ft_ctx_barrier_exchange(out, dist_ctx: tl.constexpr, mesh: tl.constexpr, N: tl.constexpr, ROUNDS: tl.constexpr):
+    # FlagTree's newer barrier: tle.distributed_barrier(device_dptr=ctx,
+    # space="device") between rounds that write this rank's block of the
+    # registered buffer and read the next rank's.
+    pid = tl.program_id(0)
+    rank = tle.shard_id(mesh, "device", device_dptr=dist_ctx)
+    offs = tl.arange(0, N)
+    mine = tle.remote(dist_ctx, shard_id=rank, space="device", dtype=tl.float32, offset=pid * N)
+    for r in tl.static_range(ROUNDS):
+        tl.store(mine + offs, (rank * 1000 + pid * 10 + r).to(tl.float32) + offs * 0.0)
+        tle.distributed_barrier(device_dptr=dist_ctx, space="device")
+        peer = (rank + 1) % mesh.shape[0]
+        theirs = tle.remote(dist_ctx, shard_id=peer, space="device", dtype=tl.float32, offset=pid * N)
+        tl.store(out + (r * tl.num_programs(0) + pid) * N + offs, tl.load(theirs + offs, volatile=True))
+        tle.distributed_barrier(device_dptr=dist_ctx, space="device")

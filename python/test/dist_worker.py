@@ -581,6 +581,43 @@ def case_flagtree_device_path():
     dist.barrier()
 
 
+@case
+def case_flagtree_comm_handles():
+    """FlagTree's older runtime handles: tle.create_comm_tensor's (dev_comm,
+    dev_mem) ints as kernel arguments, tle.my_pe, tle.remote(dev_mem, ...)
+    and tle.distributed_barrier(comm_ptr=dev_comm, space="device") between
+    rounds that rewrite the buffer; one compile serves every rank."""
+    n, programs, rounds = 256, 8, 3
+    with torch.cuda.use_mem_pool(tle.get_mem_pool()):
+        buf = torch.zeros(programs * n, dtype=torch.float32, device=DEV)
+    dev_comm, dev_mem = tle.create_comm_tensor(buf, max_programs=programs)
+    out = torch.full((rounds, programs, n), -1.0, device=DEV)
+    with tle.enabled():
+        K.ft_comm_exchange[(programs, )](dev_comm, dev_mem, out, N=n, ROUNDS=rounds, num_warps=4)
+    torch.cuda.synchronize()
+    peer = (RANK + 1) % WORLD
+    expected = torch.tensor([[peer * 1000 + p * 10 + r for p in range(programs)] for r in range(rounds)],
+                            dtype=torch.float32, device=DEV)[:, :, None].expand(rounds, programs, n)
+    close(out, expected, "FlagTree comm handles", torch.float32)
+    # The barrier counters are back at zero: a second launch meets again.
+    with tle.enabled():
+        K.ft_comm_exchange[(programs, )](dev_comm, dev_mem, out, N=n, ROUNDS=rounds, num_warps=4)
+    torch.cuda.synchronize()
+    close(out, expected, "FlagTree comm handles, second launch", torch.float32)
+    # FlagTree's newer form: the barrier on a tle.create_dist_tensor context.
+    with torch.cuda.use_mem_pool(tle.get_mem_pool()):
+        buf2 = torch.zeros(programs * n, dtype=torch.float32, device=DEV)
+    ctx = tle.create_dist_tensor(buf2, max_programs=programs)
+    mesh = tle.device_mesh(tle.MeshConfig(device=WORLD))
+    out.fill_(-1.0)
+    with tle.enabled():
+        for _ in range(2):
+            K.ft_ctx_barrier_exchange[(programs, )](out, ctx, mesh, N=n, ROUNDS=rounds, num_warps=4)
+    torch.cuda.synchronize()
+    close(out, expected, "FlagTree context barrier", torch.float32)
+    dist.barrier()
+
+
 def main():
     global RANK, WORLD, DEV
     dist.init_process_group("nccl")

@@ -593,6 +593,16 @@ REMOTE = [
         marked("tle.signal_wait(FTCTX, slot_id=0, target=1, order='release')")),
     Bad("wait-context-index", "tle.signal_wait", "context_idx", r"context_idx=1: torch.distributed's symmetric "
         r"memory has one context", marked("tle.signal_wait(FTCTX, slot_id=0, target=1, context_idx=1)")),
+    Bad("my-pe-pointer", "tle.my_pe", "comm_ptr", r"tle.my_pe: comm_ptr must be a handle tle.create_comm_tensor "
+        r"returned", marked("r = tle.my_pe(X)")),
+    Bad("my-pe-int32", "tle.my_pe", "comm_ptr", r"got <runtime int32>", marked("r = tle.my_pe(n)"),
+        sig="X:*i32, n:i32"),
+    Bad("barrier-handle-node-space", "tle.distributed_barrier", "space", r"space must be 'device'",
+        marked("tle.distributed_barrier(comm_ptr=h, space='node')"), sig="X:*i32, h:i64"),
+    Bad("barrier-context-warp", "tle.distributed_barrier", "group_kind", r"takes space= only",
+        marked("tle.distributed_barrier(device_dptr=FTCTX, space='device', group_kind='warp')")),
+    Bad("remote-handle-no-dtype", "tle.remote", "dtype", r"dtype= must be a Triton element type",
+        marked("p = tle.remote(h, shard_id=1, space='device')"), sig="X:*i32, h:i64"),
     Bad("remote-context-no-dtype", "tle.remote", "dtype", r"needs dtype=",
         marked("p = tle.remote(FTCTX, shard_id=1, space='device')")),
     Bad("remote-context-node-space", "tle.remote", "space", r"reaches a peer's buffer in space 'device'",

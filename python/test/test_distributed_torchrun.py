@@ -355,7 +355,9 @@ def _fake_context(world, rank=0, slots=8):
                                     buffer_ptrs=tuple(0x7f0000000000 + (r << 32) for r in range(world)),
                                     dtype="float16", numel=1 << 20,
                                     signal_ptrs=tuple(0x7e0000000000 + (r << 32) for r in range(world)),
-                                    num_slots=slots)
+                                    num_slots=slots,
+                                    barrier_ptrs=tuple(0x7d0000000000 + (r << 33) for r in range(world)),
+                                    max_programs=64)
 
 
 @pytest.mark.parametrize("world", WORLDS)
@@ -412,6 +414,17 @@ def test_flagtree_device_path_checks_its_arguments():
         tle.signal_wait(C, slot_id=0, wait_kind="shadow")
 
     @triton.jit
+    def barrier_node(C: tl.constexpr):
+        tle.distributed_barrier(device_dptr=C, space="node")
+
+    @triton.jit
+    def barrier_with_group_kind(C: tl.constexpr):
+        tle.distributed_barrier(device_dptr=C, space="device", group_kind="warp")
+
+    bare = tle.DistributedRtContext(rank=0, world_size=2, buffer_ptrs=ctx.buffer_ptrs, dtype="float16", numel=8,
+                                    signal_ptrs=ctx.signal_ptrs, num_slots=4)
+
+    @triton.jit
     def not_a_context(P, M: tl.constexpr):
         tl.store(tle.remote(P, shard_id=0, space="device", dtype=tl.float32), 1.0)
 
@@ -419,7 +432,94 @@ def test_flagtree_device_path_checks_its_arguments():
              (bad_slot, {}, {"C": ctx}, "slot_id must be a compile-time int in [0, 4)"),
              (no_dtype, {}, {"C": ctx}, "needs dtype="),
              (bad_wait, {}, {"C": ctx}, "wait_kind must be 'signal'"),
-             (not_a_context, {"P": "*fp32"}, {"M": mesh}, "go with a tle.create_dist_tensor context")]
+             (not_a_context, {"P": "*fp32"}, {"M": mesh}, "go with a tle.create_dist_tensor context"),
+             (barrier_node, {}, {"C": ctx}, "space must be 'device'"),
+             (barrier_with_group_kind, {}, {"C": ctx}, "takes space= only"),
+             (barrier_node, {}, {"C": bare}, "space must be 'device'"),
+             (bad_slot, {}, {"C": bare}, "slot_id must be a compile-time int in [0, 4)")]
+    with pytest.raises(CompilationError) as e:
+        @triton.jit
+        def no_counters(C: tl.constexpr):
+            tle.distributed_barrier(device_dptr=C, space="device")
+        build(no_counters, {}, C=bare)
+    assert "the context has no barrier counters" in str(e.value)
+    for kernel, sig, consts, message in cases:
+        with pytest.raises(CompilationError) as e:
+            build(kernel, sig, **consts)
+        assert message in str(e.value), (kernel.fn.__name__, str(e.value)[-500:])
+
+
+def test_flagtree_comm_handle_kernels_compile():
+    """tle.create_comm_tensor's runtime handles: one compile for every rank
+    and world size (the table is read at run time): the barrier is the
+    device barrier's release additions and acquire polls, each handle's
+    magic word is checked by a device assertion."""
+    c = build(K.ft_comm_exchange, {"dev_comm": "i64", "dev_mem": "i64", "out": "*fp32"}, N=256, ROUNDS=2)
+    assert count(c, r"atom\.global\.sys\.release\.add\.u32") == 4  # 2 barriers x 2 rounds
+    assert count(c, r"atom\.global\.sys\.acquire\.add\.u32") >= 4
+    assert count(c, r"atom\.global\.sys\.relaxed\.add\.u32") == 4  # each takes its arrivals back
+    assert "__assertfail" in c.asm["ptx"]
+    from tle.language import comm_handles as H
+    assert str(H.COMM_MAGIC) in c.asm["ptx"] or hex(H.COMM_MAGIC)[2:].upper() in c.asm["ptx"].upper()
+
+
+@pytest.mark.parametrize("world", WORLDS)
+def test_flagtree_context_barrier_compiles(world):
+    """tle.distributed_barrier(device_dptr=ctx, space="device"): the device
+    barrier on the context's counters, their peers' addresses constants of
+    this rank's compile."""
+    ctx = _fake_context(world, rank=1)
+    mesh = tle.device_mesh(tle.MeshConfig(device=world))
+    c = build(K.ft_ctx_barrier_exchange, {"out": "*fp32"}, dist_ctx=ctx, mesh=mesh, N=256, ROUNDS=2)
+    assert count(c, r"atom\.global\.sys\.release\.add\.u32") == 4
+    assert count(c, r"atom\.global\.sys\.acquire\.add\.u32") >= 4
+    # The counters of rank 1 and the distances to every other rank's.
+    text = ptx(c)
+    assert str(ctx.barrier_ptrs[1]) in text
+    for r in range(world):
+        if r != 1:
+            assert str(ctx.barrier_ptrs[r] - ctx.barrier_ptrs[1]) in text, r
+
+
+def test_flagtree_comm_handles_check_their_arguments():
+    import triton
+    from triton.compiler.errors import CompilationError
+
+    @triton.jit
+    def node_space(comm):
+        tle.distributed_barrier(comm_ptr=comm, space="node")
+
+    @triton.jit
+    def arrive(comm):
+        tle.distributed_barrier(comm_ptr=comm, space="device", barrier_kind="arrive")
+
+    @triton.jit
+    def warp_group(comm):
+        tle.distributed_barrier(comm_ptr=comm, space="device", group_kind="warp")
+
+    @triton.jit
+    def pointer_handle(comm):
+        tle.distributed_barrier(comm_ptr=comm, space="device")
+
+    @triton.jit
+    def options_without_handle(M: tl.constexpr):
+        tle.distributed_barrier(M, space="device")
+
+    @triton.jit
+    def my_pe_of_pointer(comm, out):
+        tl.store(out, tle.my_pe(comm))
+
+    @triton.jit
+    def remote_without_dtype(mem, out):
+        tl.store(out, tl.load(tle.remote(mem, shard_id=0, space="device")))
+
+    cases = [(node_space, {"comm": "i64"}, {}, "space must be 'device'"),
+             (arrive, {"comm": "i64"}, {}, "barrier_kind 'arrive' is not supported"),
+             (warp_group, {"comm": "i64"}, {}, "group_kind 'warp' is not supported"),
+             (pointer_handle, {"comm": "*i64"}, {}, "comm_ptr must be a handle tle.create_comm_tensor returned"),
+             (options_without_handle, {}, {"M": mesh(2)}, "go with comm_ptr="),
+             (my_pe_of_pointer, {"comm": "*i32", "out": "*i32"}, {}, "tle.my_pe: comm_ptr must be a handle"),
+             (remote_without_dtype, {"mem": "i64", "out": "*fp32"}, {}, "dtype= must be a Triton element type")]
     for kernel, sig, consts, message in cases:
         with pytest.raises(CompilationError) as e:
             build(kernel, sig, **consts)

@@ -27,12 +27,12 @@ from .language import (B, MeshConfig, P, S, ShardedTensor, ShardingSpec, TLEUsag
                        device_mesh, distributed_barrier, distributed_dot, dsa, extract_tile, gpu, hardware_constraint,
                        insert_tile, load, make_sharded_tensor, pipe, pipe_reader, pipe_slot, pipe_value,
                        pipe_wait_result, pipe_writer, pipeline_group, range, raw, remote, reshard, shard_id,
-                       sharded_tensor, sharding, DistributedRtContext, signal, signal_wait)
+                       sharded_tensor, sharding, DistributedRtContext, my_pe, signal, signal_wait)
 
 from . import distributed
 # FlagTree's host calls for its device-path communication (FlagCX there),
 # on torch.distributed's symmetric memory (docs/distributed.md).
-from .distributed._flagcx import cleanup_communicator, create_dist_tensor, get_mem_pool
+from .distributed._flagcx import cleanup_communicator, create_comm_tensor, create_dist_tensor, get_mem_pool
 from ._tensor_map import encode_tensor_map, tensor_map_box, tensor_map_swizzle, tensor_map_table
 
 # `import tle.gpu as tle`: FlagTree's kernels import its GPU module as
@@ -111,8 +111,10 @@ __all__ = [
     "shard_id",
     "DistributedRtContext",
     "cleanup_communicator",
+    "create_comm_tensor",
     "create_dist_tensor",
     "get_mem_pool",
+    "my_pe",
     "signal",
     "signal_wait",
     "stages",

@@ -10,6 +10,7 @@ from .pipe import pipe, pipe_reader, pipe_slot, pipe_value, pipe_wait_result, pi
 from .pipeline import pipeline_group, range
 from .raw import call, hardware_constraint
 from .sharding_spec import B, P, S, sharding
+from .comm_handles import my_pe
 from .signals import DistributedRtContext, signal, signal_wait
 
 # FlagTree's class names: tle.ShardingSpec is a tle.sharding, tle.ShardedTensor a tle.sharded_tensor.
@@ -21,4 +22,4 @@ __all__ = ["B", "MeshConfig", "P", "S", "ShardedTensor", "ShardingSpec", "TLEUsa
            "distributed_dot", "dsa", "extract_tile", "gpu", "hardware_constraint", "insert_tile", "load",
            "make_sharded_tensor", "pipe", "pipe_reader", "pipe_slot", "pipe_value", "pipe_wait_result", "pipe_writer",
            "pipeline_group", "range", "raw", "remote", "reshard", "shard_id",
-           "sharded_tensor", "sharding", "DistributedRtContext", "signal", "signal_wait"]
+           "sharded_tensor", "sharding", "DistributedRtContext", "my_pe", "signal", "signal_wait"]

@@ -26,7 +26,7 @@ def program_linear_id():
 
 
 @triton.jit
-def device_barrier(signals, peer_offsets, rank, D: tl.constexpr, DP: tl.constexpr, LIMIT: tl.constexpr):
+def device_barrier(signals, peer_offsets, rank, D, DP: tl.constexpr, LIMIT: tl.constexpr):
     """Program ``pid`` of every device of the mesh meets the program ``pid``
     of every other device. ``signals`` (symmetric int32, ``P * D``, zero at
     rest): entry ``pid * D + src`` of device ``q`` counts the arrivals of
@@ -37,13 +37,22 @@ def device_barrier(signals, peer_offsets, rank, D: tl.constexpr, DP: tl.constexp
     arrival, so a sender need not wait for the last one to be consumed),
     then polls this device's entries (acquire) until every peer's is >= 1
     and takes 1 from each. Returns 1 when the wait ran out of ``LIMIT``
-    polls (``LIMIT`` > 0). ``DP``: D rounded up to a power of two (lanes)."""
+    polls (``LIMIT`` > 0). ``DP``: D rounded up to a power of two (lanes),
+    or more (``D`` may be a run-time value then)."""
+    q = tl.arange(0, DP)
+    offs = tl.load(peer_offsets + q, mask=q < D, other=0)
+    return device_barrier_offsets(signals, offs, rank, D, DP, LIMIT)
+
+
+@triton.jit
+def device_barrier_offsets(signals, offs, rank, D, DP: tl.constexpr, LIMIT: tl.constexpr):
+    """device_barrier with the peers' heap offsets in a ``[DP]`` int64
+    tensor (lane q: bytes from ``signals`` to peer q's counters)."""
     pid = program_linear_id()
     row = signals + pid * D
     q = tl.arange(0, DP)
     peers = (q < D) & (q != rank)
     # This program's entry on every peer: row + rank moved by peer q's heap offset.
-    offs = tl.load(peer_offsets + q, mask=q < D, other=0)
     theirs = ((row + rank).to(tl.pointer_type(tl.int8), bitcast=True) + offs).to(tl.pointer_type(tl.int32),
                                                                                  bitcast=True)
     tl.debug_barrier()  # every thread's writes before the release

@@ -557,7 +557,8 @@ def _block_shard_id(mesh, axis, _semantic):
 
 
 @builtin("tle.distributed_barrier")
-def distributed_barrier(mesh=None, context=None, _semantic=None, _generator=None):
+def distributed_barrier(mesh=None, context=None, comm_ptr=None, space=None, group_kind=None, order=None,
+                        barrier_kind=None, device_dptr=None, _semantic=None, _generator=None):
     """Wait until every program of ``mesh``'s thread-block cluster arrives; or,
     for a sub-mesh (``MESH[0, :]``), until every program of the sub-mesh
     arrives, programs outside it going on at once; or, with
@@ -581,6 +582,17 @@ def distributed_barrier(mesh=None, context=None, _semantic=None, _generator=None
         context: None, or a ``tle.device_context`` for ``mesh`` built from a
             host context's ``args()`` tuple (``tle.device_context(MESH, C)``),
             whose signal slots the barrier uses.
+        comm_ptr: FlagTree's form, instead of ``mesh`` and ``context``: the
+            communicator handle ``tle.create_comm_tensor`` returned (an int
+            kernel argument): program ``pid`` of every rank of it meets
+            program ``pid`` of the others, as with a context.
+        device_dptr: FlagTree's form: the context ``tle.create_dist_tensor``
+            returned (a ``tl.constexpr``), with ``space="device"``: the
+            same barrier on the context's counters.
+        space, group_kind, order, barrier_kind: with ``comm_ptr`` only,
+            FlagTree's options: ``space="device"`` (required),
+            ``group_kind="block"``, ``order="acqrel"``,
+            ``barrier_kind="sync"`` (the others are errors).
 
     Returns:
         None.
@@ -598,6 +610,23 @@ def distributed_barrier(mesh=None, context=None, _semantic=None, _generator=None
             peer = tle.remote(buf, 1 - rank, scope=MESH)
             tl.store(OUT + rank * N + tl.arange(0, N), tl.load(tle.gpu.local_ptr(peer)))
     """
+    if tlc._unwrap_if_constexpr(device_dptr) is not None:
+        if any(tlc._unwrap_if_constexpr(v) is not None for v in (context, comm_ptr, group_kind, order, barrier_kind)):
+            raise TLEUsageError("tle.distributed_barrier(device_dptr=...) takes space= only (no context=, comm_ptr=, "
+                                "group_kind=, order= or barrier_kind=)")
+        from . import signals
+        signals.barrier_from_context(device_dptr, space, _semantic, _generator)
+        return None
+    if tlc._unwrap_if_constexpr(comm_ptr) is not None:
+        if tlc._unwrap_if_constexpr(context) is not None:
+            raise TLEUsageError("tle.distributed_barrier takes context= or comm_ptr=, not both")
+        from . import comm_handles
+        comm_handles.barrier(comm_ptr, space, group_kind, order, barrier_kind, _semantic, _generator)
+        return None
+    if any(tlc._unwrap_if_constexpr(v) is not None for v in (space, group_kind, order, barrier_kind)):
+        raise TLEUsageError("tle.distributed_barrier: space=, group_kind=, order= and barrier_kind= go with "
+                            "comm_ptr= (FlagTree's communicator handle from tle.create_comm_tensor) or device_dptr= "
+                            "(its tle.create_dist_tensor context)")
     context = tlc._unwrap_if_constexpr(context)
     if context is not None:
         mesh = _mesh(mesh, "tle.distributed_barrier")

@@ -450,7 +450,10 @@ def remote(buffer_or_ptr, shard_id=None, scope=None, context=None, space=None, d
             space="device", dtype=T, offset=o)`` with ``ctx`` the context
             ``tle.create_dist_tensor`` returned (a ``tl.constexpr`` kernel
             argument) is a pointer of element type ``T`` to element ``o`` of
-            rank ``r``'s buffer. None otherwise.
+            rank ``r``'s buffer; with ``tle.create_comm_tensor``'s memory
+            handle (its second result, an int kernel argument) as the first
+            argument, the same read from the handle at run time. None
+            otherwise.
 
     Returns:
         For a buffer, a remote view of it (a ``tle.gpu.buffered_tensor``, to
@@ -480,6 +483,11 @@ def remote(buffer_or_ptr, shard_id=None, scope=None, context=None, space=None, d
             raise TLEUsageError(f"tle.remote with a tle.create_dist_tensor context reaches a peer's buffer in space "
                                 f"'device' (one host); got space={space!r}")
         return signals.remote_from_context(buffer_or_ptr, shard_id, dtype, offset, _semantic)
+    handle = tlc._unwrap_if_constexpr(buffer_or_ptr)
+    if space == "device" and isinstance(handle, tlc.tensor) and not handle.type.is_block() and \
+            handle.dtype in (tlc.int64, tlc.uint64):
+        from . import comm_handles
+        return comm_handles.remote(handle, shard_id, dtype, offset, _semantic, _generator)
     if space is not None or tlc._unwrap_if_constexpr(dtype) is not None or \
             tlc._unwrap_if_constexpr(offset) is not None:
         raise TLEUsageError("tle.remote: space=, dtype= and offset= go with a tle.create_dist_tensor context as the "

@@ -29,7 +29,10 @@ class DistributedRtContext:
     (``tle.create_dist_tensor``): this rank, the world size, every rank's
     base address of the buffer (``buffer_ptrs``), its element type name and
     size, and every rank's base address of the context's signal slots
-    (``signal_ptrs``: ``num_slots`` uint32 counters, zero at creation).
+    (``signal_ptrs``: ``num_slots`` uint32 counters, zero at creation), and
+    every rank's address of its barrier counters (``barrier_ptrs``:
+    ``max_programs * world_size`` int32, zero at rest; none in a context
+    built without them).
     Hashable and printed with its addresses, so that each rank's kernels are
     compiled (and cached) with its own constants.
 
@@ -41,6 +44,11 @@ class DistributedRtContext:
         numel: the buffer's element count.
         signal_ptrs: every rank's address of its signal slots (ints).
         num_slots: the signal slots per rank.
+        barrier_ptrs: every rank's address of its barrier counters (ints),
+            or () for none (``tle.distributed_barrier(device_dptr=ctx)``
+            needs them).
+        max_programs: the programs of one launch the barrier counters
+            serve (0 with no counters).
 
     Example::
 
@@ -55,9 +63,11 @@ class DistributedRtContext:
     numel: int
     signal_ptrs: tuple
     num_slots: int
+    barrier_ptrs: tuple = ()
+    max_programs: int = 0
 
     def __post_init__(self):
-        for name in ("rank", "world_size", "numel", "num_slots"):
+        for name in ("rank", "world_size", "numel", "num_slots", "max_programs"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise TLEUsageError(f"tle.DistributedRtContext: {name} must be an int >= 0, got {value!r}")
@@ -65,7 +75,10 @@ class DistributedRtContext:
             raise TLEUsageError("tle.DistributedRtContext: world_size and num_slots must be >= 1")
         if not 0 <= self.rank < self.world_size:
             raise TLEUsageError(f"tle.DistributedRtContext: rank {self.rank} is not in [0, {self.world_size})")
-        for name in ("buffer_ptrs", "signal_ptrs"):
+        if bool(self.barrier_ptrs) != bool(self.max_programs):
+            raise TLEUsageError("tle.DistributedRtContext: barrier_ptrs and max_programs go together (both given, "
+                                "or neither)")
+        for name in ("buffer_ptrs", "signal_ptrs") + (("barrier_ptrs", ) if self.barrier_ptrs else ()):
             value = getattr(self, name)
             if not isinstance(value, tuple) or len(value) != self.world_size or not all(
                     isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in value):
@@ -76,7 +89,8 @@ class DistributedRtContext:
         peers = ", ".join(hex(p) for p in self.buffer_ptrs)
         signals = ", ".join(hex(p) for p in self.signal_ptrs)
         return (f"DistributedRtContext(rank={self.rank}, world_size={self.world_size}, dtype={self.dtype}, "
-                f"numel={self.numel}, buffer_ptrs=({peers}), signal_ptrs=({signals}), num_slots={self.num_slots})")
+                f"numel={self.numel}, buffer_ptrs=({peers}), signal_ptrs=({signals}), num_slots={self.num_slots}, "
+                f"barrier_ptrs=({', '.join(hex(p) for p in self.barrier_ptrs)}), max_programs={self.max_programs})")
 
 
 def context_of(value) -> DistributedRtContext | None:
@@ -319,3 +333,41 @@ def signal_wait(device_dptr, slot_id, wait_kind="signal", target=None, group_kin
         "=r,l,r", [address, goal], dtype=tlc.int32, is_pure=False, pack=1, _semantic=_semantic)
     if kind == "block":
         _semantic.debug_barrier()
+
+
+def barrier_from_context(device_dptr, space, _semantic, _generator) -> None:
+    """``tle.distributed_barrier(device_dptr=ctx, space="device")``: program
+    ``pid`` of every rank of the context meets program ``pid`` of the
+    others, on the context's barrier counters (the device barrier of
+    ``tle.distributed_barrier(mesh, context=...)``)."""
+    from . import _device_sync
+    what = "tle.distributed_barrier(device_dptr=...)"
+    ctx = _context(device_dptr, what)
+    space = tlc._unwrap_if_constexpr(space)
+    if space not in ("device", None):
+        raise TLEUsageError(f"{what}: space must be 'device' (the ranks of one host), got {space!r}")
+    if not ctx.barrier_ptrs:
+        raise TLEUsageError(f"{what}: the context has no barrier counters (build it with tle.create_dist_tensor)")
+    lanes = 1 << (ctx.world_size - 1).bit_length()
+    mine = ctx.barrier_ptrs[ctx.rank]
+    q = _semantic.arange(0, lanes)
+    offsets = _semantic.full([lanes], 0, tlc.int64)
+    for r, p in enumerate(ctx.barrier_ptrs):
+        hit = _semantic.equal(q, _semantic.scalar_constant(r, tlc.int32))
+        offsets = _semantic.where(hit, _semantic.scalar_constant(p - mine, tlc.int64), offsets)
+    pid = _generator.call_JitFunction(_device_sync.program_linear_id, [], {})
+    _semantic.builder.create_assert(
+        _semantic.less_than(pid, _semantic.to_tensor(ctx.max_programs)).handle,
+        f"{what}: the grid has more programs than the context's {ctx.max_programs} barrier counters "
+        "(tle.create_dist_tensor(..., max_programs=))")
+    from .. import _state
+    limit = _state.device_wait_limit()
+    signals = _pointer(_semantic.scalar_constant(mine, tlc.int64), tlc.int32, _semantic)
+    status = _generator.call_JitFunction(_device_sync.device_barrier_offsets,
+                                         [signals, offsets, ctx.rank, ctx.world_size, lanes, limit], {})
+    if limit:
+        _semantic.builder.create_assert(
+            _semantic.equal(status, _semantic.to_tensor(0)).handle,
+            f"TLE device wait timed out: {what} waited {limit} polls for a peer (a peer that did not launch this "
+            "kernel, or launched another one)")
+
