@@ -307,3 +307,16 @@ def rematerialize_index_kernel(out32_ptr, out64_ptr, n, BLOCK: tl.constexpr):
     s64 = tle.rematerialize_index(tl.program_id(0).to(tl.int64))
     tl.store(out32_ptr + a, a + b + s)
     tl.store(out64_ptr + offs, c * 2 + s64)
+
+
+@triton.jit
+def bf16_async_copy_kernel(x_ptr, out_ptr, stride, SHIFT: tl.constexpr, R: tl.constexpr, C: tl.constexpr):
+    # A bf16 tile copied by tle.copy(is_async=True): a cp.async when its
+    # rows are provably 16-byte aligned runs, else a synchronous copy.
+    rows = tl.arange(0, R)[:, None]
+    cols = tl.arange(0, C)[None, :]
+    buf = tle.alloc([R, C], dtype=tl.bfloat16, layout=None, scope=tle.smem)
+    tle.copy(x_ptr + SHIFT + rows * stride + cols, buf, [R, C], is_async=True)
+    tle.async_commit_group()
+    tle.async_wait_group(0)
+    tl.store(out_ptr + rows * C + cols, tle.local_load(buf))

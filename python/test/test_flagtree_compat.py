@@ -708,3 +708,22 @@ def test_rematerialize_index_rejects_floats():
         tle.compile(bad, signature={"out_ptr": "*fp32"}, target=TARGET)
     assert "rematerialize_index takes a 32-bit or 64-bit integer" in error_text(info.value)
 
+
+@pytest.mark.parametrize("shift,stride_divisible,async_copy", [(0, True, True), (8, True, True), (1, True, False),
+                                                              (0, False, False)])
+def test_bf16_async_copy_is_cp_async_when_runs_are_aligned(shift, stride_divisible, async_copy):
+    """A 16-bit tle.copy(is_async=True) is a cp.async (16-byte runs) when the
+    pointers' construction proves every thread's run of 8 elements aligned:
+    the base and the row stride divisible by 16 (as the JIT specializes
+    them), a column range; one element in, or a stride of unknown
+    divisibility, and it is a synchronous copy."""
+    hint = ["tt.divisibility", 16]
+    attrs = {(0,): [hint], (1,): [hint]}
+    if stride_divisible:
+        attrs[(2,)] = [hint]
+    c = tle.compile(K.bf16_async_copy_kernel, signature={"x_ptr": "*bf16", "out_ptr": "*bf16", "stride": "i32"},
+                    constexprs={"SHIFT": shift, "R": 64, "C": 64}, target=TARGET, attrs=attrs)
+    assert_finished(c)
+    assert ("ttg.async_copy_global_to_local" in code(c, "ttgir")) == async_copy
+    assert (ptx_count(c, r"cp\.async\.c[ag]\.shared\.global.*0x10;") > 0) == async_copy
+

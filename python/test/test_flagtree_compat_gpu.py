@@ -361,3 +361,14 @@ def test_rematerialize_index_keeps_values():
     torch.testing.assert_close(out32, (2 * offs + 5).to(torch.int32), atol=0, rtol=0)
     torch.testing.assert_close(out64, 2 * offs, atol=0, rtol=0)
 
+
+@pytest.mark.parametrize("shift,stride", [(0, 128), (8, 64), (1, 64), (0, 67)])
+def test_bf16_async_copy(shift, stride):
+    """Aligned runs (a cp.async) and misaligned ones (a synchronous copy)
+    copy the same tile."""
+    x = torch.randn(64 * stride + 16, device=DEV).to(torch.bfloat16)
+    out = torch.empty(64, 64, device=DEV, dtype=torch.bfloat16)
+    K.bf16_async_copy_kernel[(1,)](x, out, stride, SHIFT=shift, R=64, C=64)
+    rows = torch.arange(64, device=DEV)[:, None] * stride + torch.arange(64, device=DEV)[None, :] + shift
+    torch.testing.assert_close(out, x[rows], atol=0, rtol=0)
+

@@ -30,6 +30,15 @@ inline bool isZeroFill(Value other) {
   return matchPattern(other, m_Zero()) || matchPattern(other, m_PosZeroFloat());
 }
 
+/// Whether every thread's run of `load` (its blocked layout's elements along
+/// the fastest dimension) is consecutive in memory and starts at a multiple
+/// of its own size in bytes, as the pointers' construction proves: additions
+/// of ranges, constants and splats of scalars (a function argument's
+/// `tt.divisibility`), products with uniform factors, shifts, expand_dims,
+/// broadcast and layout conversions. Triton's lowering then copies each run
+/// whole, so a cp.async of 16-bit elements moves at least 4 bytes.
+bool alignedRuns(tt::LoadOp load);
+
 } // namespace mlir::tle::async_copy
 
 #endif // TLE_LIB_CONVERSION_TLETOTRITONGPU_ASYNCCOPY_H

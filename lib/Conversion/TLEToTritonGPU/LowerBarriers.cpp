@@ -707,11 +707,14 @@ struct LowerBarriersPass
     tt::LoadOp load = c->load;
     // Triton's lowering copies runs as long as the pointers' proven
     // contiguity and alignment (and the mask's) allow, down to one element,
-    // and cp.async moves at least 4 bytes: only 32-bit elements and wider are
-    // safe whatever the pointers (as for tle.load(is_async=True)); narrower
-    // ones are stored synchronously.
+    // and cp.async moves at least 4 bytes: 32-bit elements and wider are
+    // safe whatever the pointers; narrower ones when no mask splits a run
+    // and the pointers' construction proves the runs whole and aligned
+    // (alignedRuns); the rest are stored synchronously.
+    bool wide =
+        c->bits >= 32 || (!load.getMask() && async_copy::alignedRuns(load));
     bool copyable =
-        c->fits && c->bits >= 32 && !load.getIsVolatile() &&
+        c->fits && wide && !load.getIsVolatile() &&
         load.getCache() == tt::CacheModifier::NONE &&
         load.getBoundaryCheck().empty() && !load.getPadding() &&
         (!load.getOther() || async_copy::isZeroFill(load.getOther()));

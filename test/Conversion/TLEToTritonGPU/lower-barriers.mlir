@@ -334,8 +334,9 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 // cp.async groups (FlagTree's explicit async copies): tle.async_copy becomes
 // a cp.async into the buffer with the load's mask and eviction policy and
 // nothing waiting for it; the group ops become Triton's, with no tokens. A
-// 16-bit copy (whose runs Triton may split below 4 bytes) and a copy into a
-// buffer read through local pointers are synchronous stores.
+// 16-bit copy of pointers of unknown provenance (whose runs Triton may split
+// below 4 bytes) and a copy into a buffer read through local pointers are
+// synchronous stores.
 
 #v4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
@@ -380,6 +381,68 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tle.async_wait_group 0
     %x = tt.load %rp : tensor<32x32x!tt.ptr<f32, 3>, #v4>
     tt.return %x : tensor<32x32xf32, #v4>
+  }
+}
+
+// -----
+
+// 16-bit copies: a cp.async when the pointers' construction proves every
+// thread's run of 8 bf16 whole and 16-byte aligned (a base of divisibility
+// 16, rows times a stride of divisibility 16, a column range); a
+// synchronous store when the base may be misaligned (one element in), the
+// stride has no divisibility, or a mask may split a run.
+
+#v8 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: tt.func @bf16_runs(
+  tt.func @bf16_runs(%x: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}, %odd: i32, %m: tensor<16x64xi1, #v8>) {
+    %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #v8}>>
+    %re = tt.expand_dims %r {axis = 1 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #v8}>> -> tensor<16x1xi32, #v8>
+    %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #v8}>>
+    %ce = tt.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #v8}>> -> tensor<1x64xi32, #v8>
+    %cols = tt.broadcast %ce : tensor<1x64xi32, #v8> -> tensor<16x64xi32, #v8>
+    %s = tt.splat %stride : i32 -> tensor<16x1xi32, #v8>
+    %rs = arith.muli %re, %s : tensor<16x1xi32, #v8>
+    %rsb = tt.broadcast %rs : tensor<16x1xi32, #v8> -> tensor<16x64xi32, #v8>
+    %off = arith.addi %rsb, %cols : tensor<16x64xi32, #v8>
+    %base = tt.splat %x : !tt.ptr<bf16> -> tensor<16x64x!tt.ptr<bf16>, #v8>
+    %p = tt.addptr %base, %off : tensor<16x64x!tt.ptr<bf16>, #v8>, tensor<16x64xi32, #v8>
+    %one = arith.constant 1 : i32
+    %x1 = tt.addptr %x, %one : !tt.ptr<bf16>, i32
+    %base1 = tt.splat %x1 : !tt.ptr<bf16> -> tensor<16x64x!tt.ptr<bf16>, #v8>
+    %p1 = tt.addptr %base1, %off : tensor<16x64x!tt.ptr<bf16>, #v8>, tensor<16x64xi32, #v8>
+    %so = tt.splat %odd : i32 -> tensor<16x1xi32, #v8>
+    %ro = arith.muli %re, %so : tensor<16x1xi32, #v8>
+    %rob = tt.broadcast %ro : tensor<16x1xi32, #v8> -> tensor<16x64xi32, #v8>
+    %offo = arith.addi %rob, %cols : tensor<16x64xi32, #v8>
+    %po = tt.addptr %base, %offo : tensor<16x64x!tt.ptr<bf16>, #v8>, tensor<16x64xi32, #v8>
+    %a = tle.alloc smem : () -> !ttg.memdesc<16x64xbf16, #plain, #smem, mutable>
+    %b = tle.alloc smem : () -> !ttg.memdesc<16x64xbf16, #plain, #smem, mutable>
+    %d = tle.alloc smem : () -> !ttg.memdesc<16x64xbf16, #plain, #smem, mutable>
+    %e = tle.alloc smem : () -> !ttg.memdesc<16x64xbf16, #plain, #smem, mutable>
+    // CHECK: ttg.async_copy_global_to_local %{{.+}}, %{{.+}} :
+    // CHECK-NEXT: %[[V1:.+]] = tt.load
+    // CHECK-NEXT: tle.local_store %[[V1]]
+    // CHECK-NEXT: %[[VO:.+]] = tt.load
+    // CHECK-NEXT: tle.local_store %[[VO]]
+    // CHECK-NEXT: arith.constant
+    // CHECK-NEXT: %[[VM:.+]] = tt.load
+    // CHECK-NEXT: tle.local_store %[[VM]]
+    // CHECK-NEXT: ttg.async_commit_group
+    %va = tt.load %p : tensor<16x64x!tt.ptr<bf16>, #v8>
+    tle.async_copy %va, %a : tensor<16x64xbf16, #v8>, !ttg.memdesc<16x64xbf16, #plain, #smem, mutable>
+    %vb = tt.load %p1 : tensor<16x64x!tt.ptr<bf16>, #v8>
+    tle.async_copy %vb, %b : tensor<16x64xbf16, #v8>, !ttg.memdesc<16x64xbf16, #plain, #smem, mutable>
+    %vd = tt.load %po : tensor<16x64x!tt.ptr<bf16>, #v8>
+    tle.async_copy %vd, %d : tensor<16x64xbf16, #v8>, !ttg.memdesc<16x64xbf16, #plain, #smem, mutable>
+    %zero = arith.constant dense<0.0> : tensor<16x64xbf16, #v8>
+    %ve = tt.load %p, %m, %zero : tensor<16x64x!tt.ptr<bf16>, #v8>
+    tle.async_copy %ve, %e : tensor<16x64xbf16, #v8>, !ttg.memdesc<16x64xbf16, #plain, #smem, mutable>
+    tle.async_commit_group
+    tle.async_wait_group 0
+    tt.return
   }
 }
 
